@@ -1,0 +1,5 @@
+import ExplorerCore
+import CNcurses
+import DemoAPI
+import ArgumentParser
+public enum Placeholder {}

@@ -1,0 +1,2 @@
+import TUI
+print("hi")
