@@ -9,6 +9,7 @@
 #include <curl/curl.h>
 
 typedef size_t (*apix_data_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
+typedef int (*apix_seek_callback)(void *userp, curl_off_t offset, int origin);
 typedef int (*apix_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow,
                                       curl_off_t ultotal, curl_off_t ulnow);
 
@@ -32,6 +33,10 @@ static inline CURLcode apix_easy_setopt_data_callback(CURL *handle, CURLoption o
 }
 static inline CURLcode apix_easy_setopt_xferinfo_callback(CURL *handle, apix_xferinfo_callback cb) {
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, cb);
+}
+
+static inline CURLcode apix_easy_setopt_seek_callback(CURL *handle, apix_seek_callback cb) {
+    return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, cb);
 }
 
 static inline CURLcode apix_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {

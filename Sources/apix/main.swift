@@ -1,2 +1,6 @@
+import Foundation
 import TUI
-print("hi")
+
+// Everything lives in the TUI module (testable, benchmarkable); this file only maps the result to an exit status.
+let status = await ApixCLI.main()
+exit(status)

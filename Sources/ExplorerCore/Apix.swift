@@ -1,0 +1,4 @@
+/// Facts about this build of apix.
+public enum Apix {
+    public static let version = "0.1.0"
+}

@@ -1,0 +1,86 @@
+import Synchronization
+
+/// Sends prepared requests through a transport, following redirects hop by hop and merging their metrics.
+public final class Client: Sendable {
+    public let transport: any Transport
+
+    public init(transport: any Transport = CurlTransport.shared) {
+        self.transport = transport
+    }
+
+    /// Starts `request` now and returns a handle to watch, await or cancel it.
+    public func start(_ request: PreparedRequest) -> Transfer {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: TransferProgress.self, bufferingPolicy: .bufferingNewest(32))
+        let task = Task {
+            let result = await self.send(request) { continuation.yield($0) }
+            continuation.finish()
+            return result
+        }
+        return Transfer(request: request, progress: stream, task: task)
+    }
+
+    /// Sends `request`, following redirects, and reports progress; the last event reported is the final one.
+    public func send(
+        _ request: PreparedRequest, progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
+    ) async -> Result<Response, TransportError> {
+        var policy = RedirectPolicy(maxRedirects: request.options.maxRedirects)
+        var current = request
+        var hops: [Metrics] = []
+        let lastFinal = Mutex<TransferProgress?>(nil)
+        defer {
+            if var final = lastFinal.withLock({ $0 }) {
+                final.isFinal = true
+                progress(final)
+            }
+        }
+        while true {
+            let hop = hops.count
+            let result = await transport.exchange(current) { event in
+                var event = event
+                event.hop = hop
+                if event.isFinal {
+                    lastFinal.withLock { $0 = event }
+                    event.isFinal = false
+                }
+                progress(event)
+            }
+            switch result {
+            case .failure(var error):
+                error.metrics = Self.merge(hops, error.metrics)
+                return .failure(error)
+            case .success(var response):
+                hops.append(response.metrics)
+                let next: PreparedRequest?
+                do {
+                    next = try policy.nextRequest(after: response, for: current)
+                } catch {
+                    var error = error
+                    error.metrics = Self.merge(hops.dropLast(), response.metrics)
+                    return .failure(error)
+                }
+                guard let next else {
+                    response.metrics = Self.merge(hops.dropLast(), response.metrics)
+                    return .success(response)
+                }
+                if Task.isCancelled {
+                    return .failure(TransportError(.cancelled, "cancelled", metrics: Self.merge(hops, Metrics())))
+                }
+                current = next
+            }
+        }
+    }
+
+    /// The final exchange's phases, with earlier hops counted as redirect time.
+    static func merge(_ earlier: some Collection<Metrics>, _ last: Metrics) -> Metrics {
+        guard let first = earlier.first else { return last }
+        var merged = last
+        merged.startedAt = first.startedAt
+        merged.redirects = earlier.count
+        merged.redirectTime = earlier.reduce(Duration.zero) { $0 + $1.total }
+        merged.total = merged.redirectTime + last.total
+        merged.bytesSent = earlier.reduce(last.bytesSent) { $0 + $1.bytesSent }
+        merged.bytesReceived = earlier.reduce(last.bytesReceived) { $0 + $1.bytesReceived }
+        return merged
+    }
+}

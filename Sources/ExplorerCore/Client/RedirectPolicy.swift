@@ -1,0 +1,63 @@
+import Foundation
+
+/// Decides, one response at a time, whether and how to follow a redirect. Pure: no I/O.
+///
+/// - 303 turns any method but HEAD into GET without a body; 301 and 302 do so for POST (what browsers and curl do);
+///   307 and 308 resend the same method and body.
+/// - Credentials (`Authorization`, `Cookie`, `Proxy-Authorization`) are never sent to another origin.
+struct RedirectPolicy {
+    static let credentialHeaders = ["Authorization", "Cookie", "Proxy-Authorization"]
+
+    let maxRedirects: Int
+    private(set) var followed = 0
+
+    init(maxRedirects: Int) {
+        self.maxRedirects = maxRedirects
+    }
+
+    /// The request to send next, or `nil` when `response` is final.
+    mutating func nextRequest(after response: Response, for request: PreparedRequest)
+        throws(TransportError) -> PreparedRequest?
+    {
+        guard request.options.followRedirects, HTTPStatus.redirectCodes.contains(response.statusCode),
+            let location = response.headers["Location"]
+        else { return nil }
+        guard followed < maxRedirects else {
+            throw TransportError(.tooManyRedirects, "more than \(maxRedirects) redirects", metrics: response.metrics)
+        }
+        guard let base = URL(string: request.url),
+            let target = URL(string: location, relativeTo: base)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else {
+            throw TransportError(.invalidRequest, "cannot follow redirect to \(location)", metrics: response.metrics)
+        }
+        followed += 1
+
+        var next = request
+        next.url = target.absoluteString
+        let becomesGET = switch response.statusCode {
+        case 303: request.method != .head
+        case 301, 302: request.method == .post
+        default: false
+        }
+        if becomesGET {
+            next.method = .get
+            next.body = .none
+            next.headers.remove("Content-Type")
+            next.headers.remove("Content-Length")
+        }
+        if !Self.sameOrigin(base, target) {
+            for name in Self.credentialHeaders { next.headers.remove(name) }
+        }
+        return next
+    }
+
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
+            && effectivePort(a) == effectivePort(b)
+    }
+
+    private static func effectivePort(_ url: URL) -> Int? {
+        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+    }
+}

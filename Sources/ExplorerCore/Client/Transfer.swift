@@ -1,0 +1,26 @@
+/// A request on its way: watch its progress, await its result, or cancel it.
+public final class Transfer: Sendable {
+    public let request: PreparedRequest
+    /// Progress events, at most about 20 a second, ending with one `isFinal` event with exact counts.
+    public let progress: AsyncStream<TransferProgress>
+    private let task: Task<Result<Response, TransportError>, Never>
+
+    init(
+        request: PreparedRequest, progress: AsyncStream<TransferProgress>,
+        task: Task<Result<Response, TransportError>, Never>
+    ) {
+        self.request = request
+        self.progress = progress
+        self.task = task
+    }
+
+    /// The response, or why there is none. Awaiting it from several places is fine.
+    public var result: Result<Response, TransportError> {
+        get async { await task.value }
+    }
+
+    /// Stops the transfer; `result` then becomes a `.cancelled` error promptly.
+    public func cancel() {
+        task.cancel()
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Small helpers around media types: guessing from a file name, recognising JSON and text.
+public enum MediaType {
+    public static func guess(forPath path: String) -> String {
+        let lower = path.lowercased()
+        let table: [(String, String)] = [
+            (".json", "application/json"), (".txt", "text/plain"), (".csv", "text/csv"),
+            (".html", "text/html"), (".xml", "application/xml"), (".png", "image/png"),
+            (".jpg", "image/jpeg"), (".jpeg", "image/jpeg"), (".gif", "image/gif"), (".pdf", "application/pdf"),
+            (".yaml", "application/yaml"), (".yml", "application/yaml"), (".zip", "application/zip"),
+            (".gz", "application/gzip"),
+        ]
+        return table.first { lower.hasSuffix($0.0) }?.1 ?? "application/octet-stream"
+    }
+
+    /// The bare `type/subtype`, lower-cased, without parameters.
+    public static func essence(of contentType: String) -> String {
+        let bare = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
+        return bare.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    public static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let essence = essence(of: contentType)
+        return essence == "application/json" || essence.hasSuffix("+json")
+    }
+
+    public static func isText(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let essence = essence(of: contentType)
+        return essence.hasPrefix("text/") || isJSON(contentType) || essence.hasSuffix("+xml")
+            || ["application/xml", "application/javascript", "application/x-www-form-urlencoded",
+                "application/yaml"].contains(essence)
+    }
+
+    /// The `charset` parameter, lower-cased.
+    public static func charset(of contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            if pair.count == 2, pair[0].lowercased() == "charset" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,101 @@
+/// One saved request of a profile.
+public struct Endpoint: Sendable, Hashable, Identifiable {
+    public enum Priority: String, Sendable, Hashable, CaseIterable {
+        case high, normal, low
+    }
+
+    public var id: String
+    public var name: String
+    public var folder: String?
+    public var description: String?
+    public var method: HTTPMethod
+    /// May hold `{placeholder}`s filled from `params` and `{{variables}}`.
+    public var path: Template
+    public var params: [Parameter]
+    public var query: [Parameter]
+    public var headers: [Parameter]
+    public var body: BodyTemplate?
+    public var transfer: TransferSettings
+    public var priority: Priority?
+    /// Seconds a response may be reused; `nil` or 0 disables caching.
+    public var cacheSeconds: Int?
+    /// `auth: none` opts out of the profile's auth.
+    public var authDisabled: Bool
+    /// `download: { to: … }`: a directory or file the body is written to.
+    public var downloadTo: String?
+    public var location: SourceLocation?
+
+    public init(
+        id: String, name: String? = nil, folder: String? = nil, description: String? = nil,
+        method: HTTPMethod = .get, path: Template, params: [Parameter] = [], query: [Parameter] = [],
+        headers: [Parameter] = [], body: BodyTemplate? = nil, transfer: TransferSettings = TransferSettings(),
+        priority: Priority? = nil, cacheSeconds: Int? = nil, authDisabled: Bool = false, downloadTo: String? = nil,
+        location: SourceLocation? = nil
+    ) {
+        self.id = id
+        self.name = name ?? id
+        self.folder = folder
+        self.description = description
+        self.method = method
+        self.path = path
+        self.params = params
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.transfer = transfer
+        self.priority = priority
+        self.cacheSeconds = cacheSeconds
+        self.authDisabled = authDisabled
+        self.downloadTo = downloadTo
+        self.location = location
+    }
+
+    /// `{name}` placeholders in the path, in order.
+    public var placeholders: [String] {
+        URLBuilder.placeholders(in: path.raw)
+    }
+}
+
+/// Transfer settings a profile, environment or endpoint may set; unset ones fall through to the next level.
+public struct TransferSettings: Sendable, Hashable {
+    public var timeout: Duration?
+    public var connectTimeout: Duration?
+    public var stallTimeout: Duration?
+    public var followRedirects: Bool?
+    public var maxRedirects: Int?
+    public var insecure: Bool?
+    public var caFile: String?
+
+    public init(
+        timeout: Duration? = nil, connectTimeout: Duration? = nil, stallTimeout: Duration? = nil,
+        followRedirects: Bool? = nil, maxRedirects: Int? = nil, insecure: Bool? = nil, caFile: String? = nil
+    ) {
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
+        self.followRedirects = followRedirects
+        self.maxRedirects = maxRedirects
+        self.insecure = insecure
+        self.caFile = caFile
+    }
+
+    /// These settings over `base`: whatever is set here wins.
+    public func over(_ base: TransferSettings) -> TransferSettings {
+        TransferSettings(
+            timeout: timeout ?? base.timeout, connectTimeout: connectTimeout ?? base.connectTimeout,
+            stallTimeout: stallTimeout ?? base.stallTimeout, followRedirects: followRedirects ?? base.followRedirects,
+            maxRedirects: maxRedirects ?? base.maxRedirects, insecure: insecure ?? base.insecure,
+            caFile: caFile ?? base.caFile)
+    }
+
+    /// Applies the settings to transfer options (unset ones leave the options alone).
+    public func apply(to options: inout TransferOptions) {
+        if let timeout { options.timeout = timeout > .zero ? timeout : nil }
+        if let connectTimeout { options.connectTimeout = connectTimeout > .zero ? connectTimeout : nil }
+        if let stallTimeout { options.stallTimeout = stallTimeout > .zero ? stallTimeout : nil }
+        if let followRedirects { options.followRedirects = followRedirects }
+        if let maxRedirects { options.maxRedirects = maxRedirects }
+        if let insecure { options.insecure = insecure }
+        if let caFile { options.caFile = caFile }
+    }
+}

@@ -1,0 +1,17 @@
+/// What loading a directory of profiles gave: the good profiles and the located problems of the broken ones.
+public struct ProfileCatalog: Sendable {
+    public var profiles: [Profile]
+    public var problems: [ProfileProblem]
+    /// Files that failed to load (each has at least one problem).
+    public var failedFiles: [String]
+
+    public init(profiles: [Profile] = [], problems: [ProfileProblem] = [], failedFiles: [String] = []) {
+        self.profiles = profiles
+        self.problems = problems
+        self.failedFiles = failedFiles
+    }
+
+    public func profile(_ id: String) -> Profile? {
+        profiles.first { $0.id == id }
+    }
+}

@@ -1,0 +1,23 @@
+/// A named target for a profile's requests (`local`, `staging`): base URL, extra headers and variables.
+public struct ProfileEnvironment: Sendable, Hashable {
+    public var name: String
+    public var baseURL: Template
+    public var headers: [Parameter]
+    public var variables: [String: Template]
+    public var insecure: Bool?
+    public var caFile: String?
+    public var location: SourceLocation?
+
+    public init(
+        name: String, baseURL: Template, headers: [Parameter] = [], variables: [String: Template] = [:],
+        insecure: Bool? = nil, caFile: String? = nil, location: SourceLocation? = nil
+    ) {
+        self.name = name
+        self.baseURL = baseURL
+        self.headers = headers
+        self.variables = variables
+        self.insecure = insecure
+        self.caFile = caFile
+        self.location = location
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+import Yams
+
+/// Loads profiles from YAML files, reporting every problem at its file, line and column.
+///
+/// A broken file never stops the others: `load(directory:)` returns the good profiles and the problems.
+public enum ProfileLoader {
+    static let profileKeys = [
+        "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "auth",
+        "endpoints",
+    ]
+    static let environmentKeys = ["base_url", "headers", "variables", "insecure", "ca_file", "auth"]
+    static let endpointKeys = [
+        "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "priority",
+        "cache", "auth", "download",
+    ]
+    static let bodyKinds = ["json", "form", "multipart", "text", "file"]
+
+    /// Every `*.yaml` / `*.yml` profile in `directory` (not `*.secrets.yaml` or `*.local.yaml`), sorted by id.
+    public static func load(directory: String) -> ProfileCatalog {
+        var catalog = ProfileCatalog()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names.sorted() where isProfileFile(name) {
+            let path = (directory as NSString).appendingPathComponent(name)
+            switch load(file: path) {
+            case .success(let profile): catalog.profiles.append(profile)
+            case .failure(let failure):
+                catalog.problems.append(contentsOf: failure.problems)
+                catalog.failedFiles.append(path)
+            }
+        }
+        return catalog
+    }
+
+    static func isProfileFile(_ name: String) -> Bool {
+        guard name.hasSuffix(".yaml") || name.hasSuffix(".yml"), !name.hasPrefix(".") else { return false }
+        return !name.hasSuffix(".secrets.yaml") && !name.hasSuffix(".local.yaml")
+            && !name.hasSuffix(".secrets.yml") && !name.hasSuffix(".local.yml")
+    }
+
+    /// The profile id for a file: its name without the extension.
+    public static func id(forFile path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        return (name as NSString).deletingPathExtension
+    }
+
+    public static func load(file path: String) -> Result<Profile, ProfileLoadFailure> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(ProfileLoadFailure([ProfileProblem("cannot read file", at: .init(file: path, line: 1, column: 1))]))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(ProfileLoadFailure([ProfileProblem("not UTF-8 text", at: .init(file: path, line: 1, column: 1))]))
+        }
+        return parse(yaml: text, file: path, id: id(forFile: path))
+    }
+
+    /// Parses profile YAML text; `file` is used for locations and `@path` resolution.
+    public static func parse(yaml: String, file: String, id: String) -> Result<Profile, ProfileLoadFailure> {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else {
+                return .failure(ProfileLoadFailure([ProfileProblem("the file is empty", at: .init(file: file, line: 1, column: 1))]))
+            }
+            root = node
+        } catch {
+            return .failure(ProfileLoadFailure([syntaxProblem(error, file: file)]))
+        }
+        var reader = YAMLReader(file: file)
+        let profile = readProfile(root, id: id, reader: &reader)
+        if let profile, reader.problems.isEmpty { return .success(profile) }
+        return .failure(ProfileLoadFailure(reader.problems))
+    }
+
+    static func syntaxProblem(_ error: Error, file: String) -> ProfileProblem {
+        switch error as? YamlError {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let detail = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
+            return ProfileProblem("YAML syntax error: \(problem)\(detail)", at: .init(file: file, line: mark.line, column: mark.column))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return ProfileProblem(
+                "duplicate key `\(duplicates.joined(separator: "`, `"))`",
+                at: .init(file: file, line: context.mark.line, column: context.mark.column))
+        case .reader(let problem, let offset, _, let yaml):
+            let (line, column) = position(ofOffset: offset ?? 0, in: yaml)
+            return ProfileProblem("cannot read YAML: \(problem)", at: .init(file: file, line: line, column: column))
+        default:
+            return ProfileProblem("cannot parse YAML: \(error)", at: .init(file: file, line: 1, column: 1))
+        }
+    }
+
+    static func position(ofOffset offset: Int, in text: String) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        for (index, character) in text.unicodeScalars.enumerated() {
+            if index >= offset { break }
+            if character == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    // MARK: - Profile
+
+    static func readProfile(_ root: Node, id: String, reader: inout YAMLReader) -> Profile? {
+        guard let fields = reader.fields(root, "profile", known: profileKeys, required: ["environments"]) else {
+            return nil
+        }
+        var profile = Profile(id: id, file: reader.file, environments: [])
+        if let node = fields["name"] { profile.name = reader.string(node, "name") ?? id }
+        if let node = fields["description"] { profile.description = reader.string(node, "description") }
+        if let node = fields["variables"] { profile.variables = readVariables(node, reader: &reader) }
+        if let node = fields["headers"] { profile.headers = reader.parameters(node, "headers") }
+        profile.transfer = readTransfer(fields, reader: &reader)
+        if let node = fields["environments"] {
+            for entry in reader.entries(node, "`environments`") ?? [] {
+                if let environment = readEnvironment(entry.value, name: entry.key, reader: &reader) {
+                    profile.environments.append(environment)
+                }
+            }
+            if profile.environments.isEmpty, node.mapping != nil {
+                reader.fail("`environments` must name at least one environment", at: node)
+            }
+        }
+        if let node = fields["default_environment"], let name = reader.string(node, "default_environment") {
+            if profile.environments.contains(where: { $0.name == name }) || profile.environments.isEmpty {
+                profile.defaultEnvironment = name
+            } else {
+                reader.fail(
+                    "unknown environment `\(name)` in `default_environment` (known: "
+                        + profile.environments.map(\.name).joined(separator: ", ") + ")", at: node)
+            }
+        }
+        if let node = fields["endpoints"] {
+            if let sequence = node.sequence {
+                var seen: [String: SourceLocation] = [:]
+                for item in sequence {
+                    guard let endpoint = readEndpoint(item, reader: &reader) else { continue }
+                    if let first = seen[endpoint.id] {
+                        reader.fail(
+                            "duplicate endpoint id `\(endpoint.id)` (first defined at line \(first.line))",
+                            at: endpoint.location ?? reader.location(item))
+                        continue
+                    }
+                    seen[endpoint.id] = endpoint.location ?? reader.location(item)
+                    profile.endpoints.append(endpoint)
+                }
+            } else if !YAMLReader.isNull(node) {
+                reader.fail("`endpoints` must be a list, got \(YAMLReader.describe(node))", at: node)
+            }
+        }
+        return profile
+    }
+
+    static func readVariables(_ node: Node, reader: inout YAMLReader) -> [String: Template] {
+        var variables: [String: Template] = [:]
+        for entry in reader.entries(node, "`variables`") ?? [] {
+            if let value = reader.template(entry.value, "variables.\(entry.key)") { variables[entry.key] = value }
+        }
+        return variables
+    }
+
+    static func readTransfer(_ fields: [String: Node], reader: inout YAMLReader) -> TransferSettings {
+        var settings = TransferSettings()
+        if let node = fields["timeout"] { settings.timeout = reader.seconds(node, "timeout") }
+        if let node = fields["connect_timeout"] { settings.connectTimeout = reader.seconds(node, "connect_timeout") }
+        if let node = fields["stall_timeout"] { settings.stallTimeout = reader.seconds(node, "stall_timeout") }
+        if let node = fields["follow_redirects"] { settings.followRedirects = reader.bool(node, "follow_redirects") }
+        if let node = fields["max_redirects"] { settings.maxRedirects = reader.integer(node, "max_redirects") }
+        if let node = fields["insecure"] { settings.insecure = reader.bool(node, "insecure") }
+        if let node = fields["ca_file"] { settings.caFile = reader.string(node, "ca_file") }
+        return settings
+    }
+
+    // MARK: - Environment
+
+    static func readEnvironment(_ node: Node, name: String, reader: inout YAMLReader) -> ProfileEnvironment? {
+        guard let fields = reader.fields(node, "environment `\(name)`", known: environmentKeys, required: ["base_url"]),
+            let urlNode = fields["base_url"], let baseURL = reader.template(urlNode, "base_url")
+        else { return nil }
+        if baseURL.variableNames.isEmpty, !RequestBuilder.isHTTPURL(baseURL.raw) {
+            reader.fail("`base_url` must be an http:// or https:// URL with a host, got \"\(baseURL.raw)\"", at: urlNode)
+        }
+        var environment = ProfileEnvironment(name: name, baseURL: baseURL, location: reader.location(node))
+        if let node = fields["headers"] { environment.headers = reader.parameters(node, "headers") }
+        if let node = fields["variables"] { environment.variables = readVariables(node, reader: &reader) }
+        if let node = fields["insecure"] { environment.insecure = reader.bool(node, "insecure") }
+        if let node = fields["ca_file"] { environment.caFile = reader.string(node, "ca_file") }
+        return environment
+    }
+
+    // MARK: - Endpoint
+
+    static func readEndpoint(_ node: Node, reader: inout YAMLReader) -> Endpoint? {
+        guard let fields = reader.fields(node, "endpoint", known: endpointKeys, required: ["id", "path"]),
+            let idNode = fields["id"], let id = reader.string(idNode, "id"),
+            let pathNode = fields["path"], let path = reader.template(pathNode, "path")
+        else { return nil }
+        var endpoint = Endpoint(id: id, path: path, location: reader.location(node))
+        if let node = fields["name"] { endpoint.name = reader.string(node, "name") ?? id }
+        if let node = fields["folder"] { endpoint.folder = reader.string(node, "folder") }
+        if let node = fields["description"] { endpoint.description = reader.string(node, "description") }
+        if let node = fields["method"], let text = reader.string(node, "method") {
+            if let method = HTTPMethod(rawValue: text) {
+                endpoint.method = method
+            } else {
+                reader.fail("`method` must be an HTTP method such as GET or POST, got \"\(text)\"", at: node)
+            }
+        }
+        if let node = fields["params"] { endpoint.params = reader.parameters(node, "params") }
+        if let node = fields["query"] { endpoint.query = reader.parameters(node, "query") }
+        if let node = fields["headers"] { endpoint.headers = reader.parameters(node, "headers") }
+        if let node = fields["body"] { endpoint.body = readBody(node, reader: &reader) }
+        endpoint.transfer = readTransfer(fields, reader: &reader)
+        if let node = fields["priority"], let text = reader.string(node, "priority") {
+            if let priority = Endpoint.Priority(rawValue: text.lowercased()) {
+                endpoint.priority = priority
+            } else {
+                reader.fail("`priority` must be high, normal or low, got \"\(text)\"", at: node)
+            }
+        }
+        if let node = fields["cache"] { endpoint.cacheSeconds = reader.integer(node, "cache") }
+        if let node = fields["auth"] {
+            if node.scalar?.string == "none" {
+                endpoint.authDisabled = true
+            } else {
+                reader.fail("an endpoint's `auth` can only be `none` (to opt out of the profile's auth)", at: node)
+            }
+        }
+        if let node = fields["download"],
+            let download = reader.fields(node, "`download`", known: ["to"], required: ["to"]),
+            let to = download["to"]
+        {
+            endpoint.downloadTo = reader.string(to, "download.to")
+        }
+        let declared = Set(endpoint.params.map(\.name))
+        for name in endpoint.placeholders where !declared.contains(name) {
+            reader.fail(
+                "path placeholder `{\(name)}` has no value: add `\(name)` under `params` (null if the user must fill it)",
+                at: pathNode)
+        }
+        return endpoint
+    }
+
+    static func readBody(_ node: Node, reader: inout YAMLReader) -> BodyTemplate? {
+        guard let fields = reader.fields(node, "`body`", known: bodyKinds + ["content_type"]) else { return nil }
+        let kinds = bodyKinds.filter { fields[$0] != nil }
+        guard kinds.count == 1, let kind = kinds.first, let value = fields[kind] else {
+            let found = kinds.isEmpty ? "none" : kinds.map { "`\($0)`" }.joined(separator: " and ")
+            reader.fail("`body` needs exactly one of `json`, `form`, `multipart`, `text` or `file`, got \(found)", at: node)
+            return nil
+        }
+        let contentType = fields["content_type"].flatMap { reader.string($0, "content_type") }
+        switch kind {
+        case "json":
+            return .json(reader.templateValue(value))
+        case "form":
+            return .form(reader.parameters(value, "form"))
+        case "multipart":
+            return .multipart(reader.parameters(value, "multipart"))
+        case "text":
+            return reader.template(value, "text").map { .text($0, contentType: contentType) }
+        default:
+            guard let path = reader.template(value, "file") else { return nil }
+            if !path.raw.hasPrefix("@") {
+                reader.fail("`file` must be a path starting with @, e.g. \"@./data.bin\"", at: value)
+            }
+            return .file(path, contentType: contentType)
+        }
+    }
+}
+
+/// A profile file that did not load, with every problem found in it.
+public struct ProfileLoadFailure: Error, Sendable, CustomStringConvertible {
+    public var problems: [ProfileProblem]
+
+    public init(_ problems: [ProfileProblem]) {
+        self.problems = problems
+    }
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,59 @@
+/// A string from a profile that may contain `{{name}}` and `{{env.NAME}}` references, filled in when a request
+/// is built. It remembers where it was written so an unknown variable can be reported at its line.
+public struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var raw: String
+    public var location: SourceLocation?
+
+    public init(_ raw: String, location: SourceLocation? = nil) {
+        self.raw = raw
+        self.location = location
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public var description: String { raw }
+
+    /// Names referenced by this template, in order (`env.X` included as written).
+    public var variableNames: [String] {
+        pieces.compactMap { if case .variable(let name) = $0 { name } else { nil } }
+    }
+
+    /// Fills every reference from `scope`. Unknown names throw, naming the variable and where it is used.
+    public func render(_ scope: VariableScope, masking: Bool = false) throws(RequestBuildError) -> String {
+        var output = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text):
+                output += text
+            case .variable(let name):
+                guard let value = scope.value(for: name) else {
+                    throw RequestBuildError(.unknownVariable(name: name), location: location)
+                }
+                output += masking && scope.isSecret(name) ? VariableScope.mask : value
+            }
+        }
+        return output
+    }
+
+    enum Piece: Equatable {
+        case text(String)
+        case variable(String)
+    }
+
+    /// The template split into literal text and references; `{{` without a closing `}}` is literal.
+    var pieces: [Piece] {
+        var result: [Piece] = []
+        var rest = Substring(raw)
+        while let open = rest.range(of: "{{") {
+            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if !rest[..<open.lowerBound].isEmpty { result.append(.text(String(rest[..<open.lowerBound]))) }
+            result.append(.variable(name))
+            rest = rest[close.upperBound...]
+        }
+        if !rest.isEmpty { result.append(.text(String(rest))) }
+        return result
+    }
+}

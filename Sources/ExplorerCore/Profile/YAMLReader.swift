@@ -1,0 +1,222 @@
+import Foundation
+import Yams
+
+/// Reads a composed YAML node tree into profile values, collecting located problems instead of stopping at the
+/// first: wrong types, missing and unknown keys (with the nearest known key), bad values.
+struct YAMLReader {
+    let file: String
+    private(set) var problems: [ProfileProblem] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    func location(_ node: Node) -> SourceLocation {
+        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    mutating func fail(_ message: String, at node: Node) {
+        problems.append(ProfileProblem(message, at: location(node)))
+    }
+
+    mutating func fail(_ message: String, at location: SourceLocation) {
+        problems.append(ProfileProblem(message, at: location))
+    }
+
+    /// A mapping's entries with string keys, in order; reports `what must be a mapping` otherwise.
+    mutating func entries(_ node: Node, _ what: String) -> [(key: String, keyNode: Node, value: Node)]? {
+        guard let mapping = node.mapping else {
+            fail("\(what) must be a mapping, got \(Self.describe(node))", at: node)
+            return nil
+        }
+        var result: [(key: String, keyNode: Node, value: Node)] = []
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else {
+                fail("keys in \(what) must be strings, got \(Self.describe(key))", at: key)
+                continue
+            }
+            result.append((name, key, value))
+        }
+        return result
+    }
+
+    /// A mapping checked against its schema: unknown keys (with a suggestion) and missing required keys are
+    /// reported; returns the known keys' values.
+    mutating func fields(
+        _ node: Node, _ what: String, known: [String], required: [String] = []
+    ) -> [String: Node]? {
+        guard let entries = entries(node, what) else { return nil }
+        var values: [String: Node] = [:]
+        for entry in entries {
+            if known.contains(entry.key) {
+                values[entry.key] = entry.value
+            } else {
+                var message = "unknown key `\(entry.key)` in \(what)"
+                if let suggestion = Self.nearest(entry.key, in: known) { message += "; did you mean `\(suggestion)`?" }
+                fail(message, at: entry.keyNode)
+            }
+        }
+        for key in required where values[key] == nil {
+            fail("\(what) is missing required key `\(key)`", at: node)
+        }
+        return values
+    }
+
+    // MARK: - Scalars
+
+    /// Any scalar as text (numbers and booleans as written); null and collections are reported.
+    mutating func string(_ node: Node, _ key: String) -> String? {
+        guard let scalar = node.scalar, !Self.isNull(node) else {
+            fail("`\(key)` must be a string, got \(Self.describe(node))", at: node)
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func template(_ node: Node, _ key: String) -> Template? {
+        string(node, key).map { Template($0, location: location(node)) }
+    }
+
+    mutating func bool(_ node: Node, _ key: String) -> Bool? {
+        guard node.scalar != nil, let value = node.bool, Self.tag(of: node) == .bool else {
+            fail("`\(key)` must be true or false, got \(Self.describe(node))", at: node)
+            return nil
+        }
+        return value
+    }
+
+    mutating func integer(_ node: Node, _ key: String, atLeast minimum: Int = 0) -> Int? {
+        guard node.scalar != nil, Self.tag(of: node) == .int, let value = node.int else {
+            fail("`\(key)` must be a whole number, got \(Self.describe(node))", at: node)
+            return nil
+        }
+        guard value >= minimum else {
+            fail("`\(key)` must be at least \(minimum), got \(value)", at: node)
+            return nil
+        }
+        return value
+    }
+
+    mutating func seconds(_ node: Node, _ key: String) -> Duration? {
+        guard node.scalar != nil, Self.tag(of: node) == .int || Self.tag(of: node) == .float, let value = node.float,
+            value.isFinite
+        else {
+            fail("`\(key)` must be a number of seconds, got \(Self.describe(node))", at: node)
+            return nil
+        }
+        guard value >= 0 else {
+            fail("`\(key)` must not be negative, got \(node.scalar?.string ?? "")", at: node)
+            return nil
+        }
+        return .milliseconds(Int64((value * 1000).rounded()))
+    }
+
+    /// `name: value` pairs where a value may be a scalar, null (kept, dropped when sending) or a list of scalars.
+    mutating func parameters(_ node: Node, _ key: String) -> [Parameter] {
+        guard let entries = entries(node, "`\(key)`") else { return [] }
+        var result: [Parameter] = []
+        for entry in entries {
+            let values: [Template]?
+            if Self.isNull(entry.value) {
+                values = nil
+            } else if let sequence = entry.value.sequence {
+                values = sequence.compactMap { item in template(item, "\(key).\(entry.key)") }
+            } else if entry.value.scalar != nil {
+                values = template(entry.value, "\(key).\(entry.key)").map { [$0] } ?? []
+            } else {
+                fail("`\(key).\(entry.key)` must be a value, a list or null, got \(Self.describe(entry.value))",
+                     at: entry.value)
+                continue
+            }
+            result.append(Parameter(name: entry.key, values: values, location: location(entry.keyNode)))
+        }
+        return result
+    }
+
+    /// A YAML value as a JSON-like template: plain scalars keep their YAML type, quoted ones are strings.
+    mutating func templateValue(_ node: Node) -> TemplateValue {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain || scalar.style == .any {
+                switch Self.tag(of: node) {
+                case .null: return .null
+                case .bool: return .bool(node.bool ?? false)
+                case .int, .float:
+                    if let number = Self.jsonNumber(scalar.string) { return .number(number) }
+                default: break
+                }
+            }
+            return .string(Template(scalar.string, location: location(node)))
+        case .sequence(let sequence):
+            return .array(sequence.map { templateValue($0) })
+        case .mapping:
+            return .object((entries(node, "JSON object") ?? []).map { .init(key: $0.key, value: templateValue($0.value)) })
+        case .alias:
+            fail("YAML aliases are not supported here", at: node)
+            return .null
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The resolved tag name (Yams keeps `Tag.name` internal; `rawValue` is the same string).
+    static func tag(of node: Node) -> Tag.Name {
+        Tag.Name(rawValue: node.tag.rawValue)
+    }
+
+    static func isNull(_ node: Node) -> Bool {
+        guard let scalar = node.scalar else { return false }
+        return Self.tag(of: node) == .null && (scalar.style == .plain || scalar.style == .any)
+    }
+
+    /// "a list", "a mapping", "a number", … for messages.
+    static func describe(_ node: Node) -> String {
+        switch node {
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        case .alias: return "an alias"
+        case .scalar(let scalar):
+            if scalar.style != .plain && scalar.style != .any { return "the string \"\(scalar.string)\"" }
+            switch Self.tag(of: node) {
+            case .null: return "null"
+            case .bool: return "a boolean (\(scalar.string))"
+            case .int, .float: return "a number (\(scalar.string))"
+            default: return "the string \"\(scalar.string)\""
+            }
+        }
+    }
+
+    /// YAML numbers that are also JSON numbers, as JSON text (`+1`, `0x1F`, `.5` are rewritten).
+    static func jsonNumber(_ text: String) -> String? {
+        if let int = Int(text, radix: 10) { return String(int) }
+        if text.hasPrefix("0x"), let int = Int(text.dropFirst(2), radix: 16) { return String(int) }
+        if text.hasPrefix("0o"), let int = Int(text.dropFirst(2), radix: 8) { return String(int) }
+        guard let double = Double(text), double.isFinite else { return nil }
+        let isPlainJSON = text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression)
+        return isPlainJSON != nil ? text : String(double)
+    }
+
+    /// The known key closest to `key` by edit distance, when close enough to be a likely typo.
+    static func nearest(_ key: String, in known: [String]) -> String? {
+        let scored = known.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(2, key.count / 3) ? best.0 : nil
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,23 @@
+/// A request with everything resolved: the exact method, URL, headers and body that go on the wire.
+public struct PreparedRequest: Sendable, Equatable {
+    public var method: HTTPMethod
+    /// Absolute and percent-encoded.
+    public var url: String
+    public var headers: HTTPHeaders
+    public var body: RequestBody
+    public var options: TransferOptions
+
+    public init(
+        method: HTTPMethod = .get,
+        url: String,
+        headers: HTTPHeaders = [:],
+        body: RequestBody = .none,
+        options: TransferOptions = TransferOptions()
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.options = options
+    }
+}

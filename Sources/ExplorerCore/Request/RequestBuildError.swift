@@ -1,0 +1,55 @@
+/// Why a request could not be built from a profile and the user's edits.
+public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        case missingPlaceholder(name: String, path: String)
+        case unknownVariable(name: String)
+        case invalidURL(String)
+        case invalidMethod(String)
+        case invalidHeader(String)
+        case unreadableFile(path: String, reason: String)
+        case unknownEnvironment(String, known: [String])
+        case unknownEndpoint(String)
+        case invalidBody(String)
+    }
+
+    public var reason: Reason
+    /// Where in a profile the failing value was written, when it came from one.
+    public var location: SourceLocation?
+    /// What was being built, e.g. `endpoint todos.get, header X-Trace`.
+    public var context: String?
+
+    public init(_ reason: Reason, location: SourceLocation? = nil, context: String? = nil) {
+        self.reason = reason
+        self.location = location
+        self.context = context
+    }
+
+    /// One line, for a status bar or stderr.
+    public var message: String {
+        let text: String
+        switch reason {
+        case .missingPlaceholder(let name, let path):
+            text = "no value for path placeholder {\(name)} in \(path)"
+        case .unknownVariable(let name):
+            text = "unknown variable {{\(name)}}"
+        case .invalidURL(let url):
+            text = "invalid URL: \(url)"
+        case .invalidMethod(let method):
+            text = "invalid HTTP method: \(method)"
+        case .invalidHeader(let header):
+            text = "invalid header: \(header)"
+        case .unreadableFile(let path, let why):
+            text = "cannot read \(path): \(why)"
+        case .unknownEnvironment(let name, let known):
+            text = "unknown environment \(name) (known: \(known.joined(separator: ", ")))"
+        case .unknownEndpoint(let id):
+            text = "unknown endpoint \(id)"
+        case .invalidBody(let why):
+            text = "invalid body: \(why)"
+        }
+        let where_ = [location?.description, context].compactMap { $0 }.joined(separator: ": ")
+        return where_.isEmpty ? text : "\(where_): \(text)"
+    }
+
+    public var description: String { message }
+}

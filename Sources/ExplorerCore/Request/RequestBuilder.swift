@@ -1,0 +1,281 @@
+import Foundation
+
+/// Turns a profile endpoint, an environment and the user's overrides into the exact request to send.
+///
+/// Layers, later wins: profile < environment < endpoint < user, for headers (case-insensitive names), variables
+/// and transfer settings.
+public struct RequestBuilder: Sendable {
+    public var profile: Profile
+    public var environment: ProfileEnvironment
+    public var processEnvironment: [String: String]
+
+    public init(
+        profile: Profile, environment: String? = nil,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(RequestBuildError) {
+        self.profile = profile
+        self.environment = try profile.environment(environment)
+        self.processEnvironment = processEnvironment
+    }
+
+    /// Variables visible to templates: profile's, then the environment's, then the user's. A variable's value
+    /// may itself use `{{env.NAME}}` or other variables.
+    public func scope(overrides: [String: String] = [:]) throws(RequestBuildError) -> VariableScope {
+        var templates = profile.variables
+        templates.merge(environment.variables) { _, new in new }
+        var scope = VariableScope(secretNames: profile.secretNames, processEnvironment: processEnvironment)
+        var resolved: [String: String] = [:]
+        for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
+            resolved[name] = try Self.resolve(name, template, templates: templates, scope: scope, depth: 0)
+        }
+        scope.merge(resolved)
+        scope.merge(overrides)
+        return scope
+    }
+
+    private static func resolve(
+        _ name: String, _ template: Template, templates: [String: Template], scope: VariableScope, depth: Int
+    ) throws(RequestBuildError) -> String {
+        guard depth < 8 else {
+            throw RequestBuildError(.invalidBody("variable {{\(name)}} refers to itself"), location: template.location)
+        }
+        var output = ""
+        for piece in template.pieces {
+            switch piece {
+            case .text(let text): output += text
+            case .variable(let inner) where inner.hasPrefix("env."):
+                guard let value = scope.value(for: inner) else {
+                    throw RequestBuildError(.unknownVariable(name: inner), location: template.location)
+                }
+                output += value
+            case .variable(let inner):
+                guard let next = templates[inner] else {
+                    throw RequestBuildError(.unknownVariable(name: inner), location: template.location)
+                }
+                output += try resolve(inner, next, templates: templates, scope: scope, depth: depth + 1)
+            }
+        }
+        return output
+    }
+
+    /// The request for `endpoint` with `overrides` applied. With `masking`, secrets read `••••` (for display
+    /// and exports, never for sending).
+    public func request(
+        for endpoint: Endpoint, overrides: RequestOverrides = RequestOverrides(), masking: Bool = false
+    ) throws(RequestBuildError) -> PreparedRequest {
+        let scope = try scope(overrides: overrides.variables)
+        let context = "endpoint \(endpoint.id)"
+
+        // URL: base + path with placeholders, then query.
+        let base = try environment.baseURL.render(scope, masking: masking)
+        var params: [String: String] = [:]
+        for param in endpoint.params {
+            if let value = param.value { params[param.name] = try value.render(scope, masking: masking) }
+        }
+        params.merge(overrides.params) { _, user in user }
+        let path = try URLBuilder.path(endpoint.path, params: params, scope: scope)
+        var url = URLBuilder.join(base: base, path: path)
+        guard Self.isHTTPURL(url) else {
+            throw RequestBuildError(.invalidURL(url), location: environment.baseURL.location, context: context)
+        }
+        let userQueryNames = Set(overrides.query.map(\.name))
+        var query: [(name: String, value: String)] = []
+        for item in endpoint.query where !userQueryNames.contains(item.name) {
+            for value in item.values ?? [] { query.append((item.name, try value.render(scope, masking: masking))) }
+        }
+        query.append(contentsOf: overrides.query)
+        url = URLBuilder.appendingQuery(query, to: url)
+
+        // Headers: profile < environment < endpoint < user.
+        var headers = HTTPHeaders()
+        for layer in [profile.headers, environment.headers, endpoint.headers] {
+            headers = try Self.apply(layer, to: headers, scope: scope, masking: masking)
+        }
+        for field in overrides.headers {
+            if field.value.isEmpty { headers.remove(field.name) } else { headers.set(field.name, field.value) }
+        }
+        for field in headers where !Self.isValidHeader(field) {
+            throw RequestBuildError(.invalidHeader("\(field.name): \(field.value)"), context: context)
+        }
+
+        // Transfer options: profile < environment < endpoint < user.
+        var options = TransferOptions()
+        let environmentSettings = TransferSettings(insecure: environment.insecure, caFile: environment.caFile)
+        endpoint.transfer.over(environmentSettings.over(profile.transfer)).apply(to: &options)
+        if let timeout = overrides.timeout { options.timeout = timeout > .zero ? timeout : nil }
+        if let follow = overrides.followRedirects { options.followRedirects = follow }
+        if let max = overrides.maxRedirects { options.maxRedirects = max }
+        if let insecure = overrides.insecure { options.insecure = insecure }
+        if let caFile = options.caFile { options.caFile = resolvePath(caFile) }
+        options.downloadTo = try downloadTarget(endpoint: endpoint, url: url, overrides: overrides)
+
+        let body = try body(for: endpoint, overrides: overrides, headers: headers, scope: scope, masking: masking)
+        return PreparedRequest(method: endpoint.method, url: url, headers: headers, body: body, options: options)
+    }
+
+    /// Convenience: the request for the endpoint with this id.
+    public func request(
+        endpoint id: String, overrides: RequestOverrides = RequestOverrides(), masking: Bool = false
+    ) throws(RequestBuildError) -> PreparedRequest {
+        guard let endpoint = profile.endpoint(id) else { throw RequestBuildError(.unknownEndpoint(id)) }
+        return try request(for: endpoint, overrides: overrides, masking: masking)
+    }
+
+    // MARK: - Pieces
+
+    private static func apply(
+        _ layer: [Parameter], to headers: HTTPHeaders, scope: VariableScope, masking: Bool
+    ) throws(RequestBuildError) -> HTTPHeaders {
+        var headers = headers
+        for parameter in layer {
+            guard let values = parameter.values else {
+                headers.remove(parameter.name)  // `Name: null` removes an inherited header
+                continue
+            }
+            headers.remove(parameter.name)
+            for value in values { headers.add(parameter.name, try value.render(scope, masking: masking)) }
+        }
+        return headers
+    }
+
+    private func body(
+        for endpoint: Endpoint, overrides: RequestOverrides, headers: HTTPHeaders, scope: VariableScope,
+        masking: Bool
+    ) throws(RequestBuildError) -> RequestBody {
+        let declaredType = headers["Content-Type"]
+        switch overrides.body {
+        case .text(let text):
+            let type = declaredType ?? endpoint.body.flatMap(Self.defaultContentType) ?? "text/plain; charset=utf-8"
+            return .bytes(Data(text.utf8), contentType: type)
+        case .file(let path):
+            return .file(path: path, contentType: declaredType ?? MediaType.guess(forPath: path))
+        case nil:
+            break
+        }
+        guard let template = endpoint.body else { return .none }
+        switch template {
+        case .json(let value):
+            let data: Data
+            if case .string(let text) = value, Self.looksLikeJSONDocument(text.raw) {
+                let rendered = try text.render(scope, masking: masking)
+                do {
+                    _ = try JSONValue.parse(rendered)
+                } catch {
+                    throw RequestBuildError(.invalidBody("JSON \(error)"), location: text.location)
+                }
+                data = Data(rendered.utf8)
+            } else {
+                data = Data(try value.render(scope, masking: masking).serialized().utf8)
+            }
+            return .bytes(data, contentType: declaredType ?? "application/json")
+        case .form(let fields):
+            var pairs: [String] = []
+            for field in fields {
+                for value in field.values ?? [] {
+                    pairs.append(Self.formEncode(field.name) + "=" + Self.formEncode(try value.render(scope, masking: masking)))
+                }
+            }
+            return .bytes(Data(pairs.joined(separator: "&").utf8), contentType: declaredType ?? "application/x-www-form-urlencoded")
+        case .text(let text, let contentType):
+            return .bytes(
+                Data(try text.render(scope, masking: masking).utf8),
+                contentType: declaredType ?? contentType ?? "text/plain; charset=utf-8")
+        case .file(let path, let contentType):
+            let resolved = try fileReference(path, scope: scope)
+            return .file(path: resolved, contentType: declaredType ?? contentType ?? MediaType.guess(forPath: resolved))
+        case .multipart(let fields):
+            var parts: [MultipartBody.Part] = []
+            for field in fields {
+                for value in field.values ?? [] {
+                    let rendered = try value.render(scope, masking: masking)
+                    if rendered.hasPrefix("@"), !rendered.hasPrefix("@@") {
+                        let path = try fileReference(value, scope: scope)
+                        parts.append(.init(name: field.name, content: .file(path: path, filename: nil, contentType: nil)))
+                    } else {
+                        let text = rendered.hasPrefix("@@") ? String(rendered.dropFirst()) : rendered
+                        parts.append(.init(name: field.name, content: .text(text)))
+                    }
+                }
+            }
+            // The boundary comes from the user's Content-Type when they set one, so both agree.
+            var multipart = MultipartBody(parts: parts)
+            if let declaredType, let boundary = Self.boundary(in: declaredType) { multipart.boundary = boundary }
+            return .multipart(multipart)
+        }
+    }
+
+    private static func defaultContentType(_ body: BodyTemplate) -> String? {
+        switch body {
+        case .json: "application/json"
+        case .form: "application/x-www-form-urlencoded"
+        case .text(_, let type): type
+        case .file(_, let type): type
+        case .multipart: nil
+        }
+    }
+
+    /// `@path` → an absolute path, relative to the profile's directory.
+    private func fileReference(_ template: Template, scope: VariableScope) throws(RequestBuildError) -> String {
+        var path = try template.render(scope)
+        if path.hasPrefix("@") { path.removeFirst() }
+        guard !path.isEmpty else {
+            throw RequestBuildError(.invalidBody("empty file reference"), location: template.location)
+        }
+        return resolvePath(path)
+    }
+
+    func resolvePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path.hasPrefix("~/") {
+            return (processEnvironment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
+        }
+        let base = profile.file.isEmpty ? FileManager.default.currentDirectoryPath : profile.directory
+        return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardized.path
+    }
+
+    private func downloadTarget(endpoint: Endpoint, url: String, overrides: RequestOverrides)
+        throws(RequestBuildError) -> String?
+    {
+        if let explicit = overrides.downloadTo { return explicit }
+        guard let target = endpoint.downloadTo else { return nil }
+        let resolved = resolvePath(target)
+        var isDirectory: ObjCBool = false
+        if target.hasSuffix("/") || (FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory)
+            && isDirectory.boolValue)
+        {
+            let last = URL(string: url)?.lastPathComponent ?? ""
+            let name = last.isEmpty || last == "/" ? "download" : last
+            return (resolved as NSString).appendingPathComponent(name)
+        }
+        return resolved
+    }
+
+    static func formEncode(_ text: String) -> String {
+        URLBuilder.encode(text, allowed: URLBuilder.unreserved).replacingOccurrences(of: "%20", with: "+")
+    }
+
+    static func boundary(in contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "boundary" { return pair[1].trimmingCharacters(in: ["\""]) }
+        }
+        return nil
+    }
+
+    static func looksLikeJSONDocument(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (trimmed.hasPrefix("{") && trimmed.hasSuffix("}")) || (trimmed.hasPrefix("[") && trimmed.hasSuffix("]"))
+    }
+
+    static func isHTTPURL(_ url: String) -> Bool {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host else {
+            return false
+        }
+        return (scheme == "http" || scheme == "https") && !host.isEmpty
+    }
+
+    static func isValidHeader(_ field: HTTPHeaders.Field) -> Bool {
+        !field.name.isEmpty && field.name.unicodeScalars.allSatisfy(HTTPMethod.isTokenCharacter)
+            && !field.value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+    }
+}

@@ -1,0 +1,49 @@
+/// What the user changed for one send, on top of the endpoint as saved: the CLI's `-p`, `-q`, `-H`, `--body`
+/// and flags, or the TUI's edits.
+public struct RequestOverrides: Sendable, Equatable {
+    public enum Body: Sendable, Equatable {
+        /// Text sent as-is (content type kept from the endpoint, else `text/plain`, unless a header sets it).
+        case text(String)
+        /// A file streamed from disk.
+        case file(String)
+    }
+
+    /// Path placeholder values; they win over `params` defaults.
+    public var params: [String: String]
+    /// Query items; a name given here replaces the profile's items of that name, repeated names repeat.
+    public var query: [(name: String, value: String)]
+    /// Headers layered last (later wins, case-insensitively); an empty value removes the header.
+    public var headers: HTTPHeaders
+    public var body: Body?
+    /// Variables layered over the profile's and environment's.
+    public var variables: [String: String]
+    public var timeout: Duration?
+    public var followRedirects: Bool?
+    public var maxRedirects: Int?
+    public var insecure: Bool?
+    public var downloadTo: String?
+
+    public init(
+        params: [String: String] = [:], query: [(name: String, value: String)] = [], headers: HTTPHeaders = [:],
+        body: Body? = nil, variables: [String: String] = [:], timeout: Duration? = nil, followRedirects: Bool? = nil,
+        maxRedirects: Int? = nil, insecure: Bool? = nil, downloadTo: String? = nil
+    ) {
+        self.params = params
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.variables = variables
+        self.timeout = timeout
+        self.followRedirects = followRedirects
+        self.maxRedirects = maxRedirects
+        self.insecure = insecure
+        self.downloadTo = downloadTo
+    }
+
+    public static func == (lhs: RequestOverrides, rhs: RequestOverrides) -> Bool {
+        lhs.params == rhs.params && lhs.query.elementsEqual(rhs.query, by: { $0 == $1 }) && lhs.headers == rhs.headers
+            && lhs.body == rhs.body && lhs.variables == rhs.variables && lhs.timeout == rhs.timeout
+            && lhs.followRedirects == rhs.followRedirects && lhs.maxRedirects == rhs.maxRedirects
+            && lhs.insecure == rhs.insecure && lhs.downloadTo == rhs.downloadTo
+    }
+}

@@ -1,0 +1,42 @@
+/// How one request is carried out: time limits, redirects, TLS and where the body goes.
+public struct TransferOptions: Sendable, Equatable {
+    /// The whole exchange, redirects included; `nil` means no limit.
+    public var timeout: Duration?
+    public var connectTimeout: Duration?
+    /// Give up when no byte moves in either direction for this long.
+    public var stallTimeout: Duration?
+    public var followRedirects: Bool
+    public var maxRedirects: Int
+    /// Skip TLS certificate and host name verification (never the default).
+    public var insecure: Bool
+    /// A PEM bundle of CAs to trust instead of the system's.
+    public var caFile: String?
+    /// Write the response body to this file instead of memory.
+    public var downloadTo: String?
+    /// Bodies larger than this spill from memory to a temporary file.
+    public var memoryLimit: Int
+
+    public static let defaultMemoryLimit = 8 * 1024 * 1024
+
+    public init(
+        timeout: Duration? = nil,
+        connectTimeout: Duration? = .seconds(10),
+        stallTimeout: Duration? = nil,
+        followRedirects: Bool = true,
+        maxRedirects: Int = 10,
+        insecure: Bool = false,
+        caFile: String? = nil,
+        downloadTo: String? = nil,
+        memoryLimit: Int = TransferOptions.defaultMemoryLimit
+    ) {
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
+        self.followRedirects = followRedirects
+        self.maxRedirects = maxRedirects
+        self.insecure = insecure
+        self.caFile = caFile
+        self.downloadTo = downloadTo
+        self.memoryLimit = memoryLimit
+    }
+}

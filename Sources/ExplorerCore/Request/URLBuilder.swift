@@ -1,0 +1,138 @@
+/// Joins base URLs and paths, fills `{placeholder}`s and appends query items, percent-encoding as it goes.
+public enum URLBuilder {
+    /// Joins without doubling or dropping the slash between them. An absolute `path` (with a scheme) wins.
+    public static func join(base: String, path: String) -> String {
+        if path.isEmpty { return base }
+        if hasScheme(path) { return path }
+        let trimmedBase = base.hasSuffix("/") ? String(base.dropLast()) : base
+        if path.hasPrefix("?") || path.hasPrefix("#") { return trimmedBase + path }
+        return path.hasPrefix("/") ? trimmedBase + path : trimmedBase + "/" + path
+    }
+
+    /// `{name}` placeholders in a path template, in order of appearance (`{{variables}}` are not placeholders).
+    public static func placeholders(in path: String) -> [String] {
+        var names: [String] = []
+        for piece in Template(path).pieces {
+            guard case .text(let text) = piece else { continue }
+            for segment in placeholderSegments(text) {
+                if case .placeholder(let name) = segment, !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+
+    /// Renders a path template: variables filled, placeholders replaced by their percent-encoded values, other
+    /// characters that may not appear in a path percent-encoded.
+    public static func path(
+        _ template: Template, params: [String: String], scope: VariableScope
+    ) throws(RequestBuildError) -> String {
+        var output = ""
+        for piece in template.pieces {
+            switch piece {
+            case .variable(let name):
+                guard let value = scope.value(for: name) else {
+                    throw RequestBuildError(.unknownVariable(name: name), location: template.location)
+                }
+                output += encode(value, allowed: pathAllowed)
+            case .text(let text):
+                for segment in placeholderSegments(text) {
+                    switch segment {
+                    case .literal(let literal):
+                        output += encode(literal, allowed: pathAllowed)
+                    case .placeholder(let name):
+                        guard let value = params[name] else {
+                            throw RequestBuildError(
+                                .missingPlaceholder(name: name, path: template.raw), location: template.location)
+                        }
+                        output += encode(value, allowed: unreserved)
+                    }
+                }
+            }
+        }
+        return output
+    }
+
+    /// Appends `items` to `url`'s query (after any query it already has), encoding names and values.
+    public static func appendingQuery(_ items: [(name: String, value: String)], to url: String) -> String {
+        guard !items.isEmpty else { return url }
+        var base = url
+        var fragment = ""
+        if let hash = base.firstIndex(of: "#") {
+            fragment = String(base[hash...])
+            base = String(base[..<hash])
+        }
+        let encoded = items.map { encode($0.name, allowed: unreserved) + "=" + encode($0.value, allowed: unreserved) }
+            .joined(separator: "&")
+        let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
+        return base + separator + encoded + fragment
+    }
+
+    /// Percent-encodes every byte outside `allowed`; an existing `%XX` escape in a path is kept as is.
+    public static func encode(_ text: String, allowed: Set<UInt8>) -> String {
+        var output = ""
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if allowed.contains(byte) {
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            } else if byte == UInt8(ascii: "%"), allowed.contains(UInt8(ascii: "/")), index + 2 < bytes.count,
+                isHex(bytes[index + 1]), isHex(bytes[index + 2])
+            {
+                output += "%"
+            } else {
+                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+            }
+            index += 1
+        }
+        return output
+    }
+
+    /// RFC 3986 unreserved characters: the only ones left alone in placeholder values and query items.
+    public static let unreserved: Set<UInt8> = Set(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+    /// Characters allowed as written in a path template: unreserved, sub-delims, `:@/` and `?&=#` so a template
+    /// may carry its own query.
+    static let pathAllowed: Set<UInt8> = unreserved.union(Array("!$&'()*+,;=:@/?#".utf8))
+
+    static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.range(of: "://") else { return false }
+        let scheme = text[..<colon.lowerBound]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+    }
+
+    private enum Segment: Equatable {
+        case literal(String)
+        case placeholder(String)
+    }
+
+    /// Splits text into literals and `{name}` placeholders (names: letters, digits, `_`, `-`, `.`).
+    private static func placeholderSegments(_ text: String) -> [Segment] {
+        var segments: [Segment] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            literal += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}") {
+                let name = after[..<close]
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }) {
+                    if !literal.isEmpty { segments.append(.literal(literal)) }
+                    literal = ""
+                    segments.append(.placeholder(String(name)))
+                    rest = after[after.index(after: close)...]
+                    continue
+                }
+            }
+            literal += "{"
+            rest = after
+        }
+        literal += rest
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return segments
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Where the time of one request went, and how many bytes moved.
+///
+/// Phases are each their own duration, not cumulative: `dns + connect + tls + preTransfer + firstByte +
+/// transfer` is the final exchange's time, and `total` adds the time spent on earlier redirect hops.
+public struct Metrics: Sendable, Equatable {
+    public var startedAt: Date
+    public var endedAt: Date
+    public var dns: Duration
+    public var connect: Duration
+    public var tls: Duration
+    /// From connected (and TLS done) until the request is about to be sent.
+    public var preTransfer: Duration
+    /// Waiting for the server: from sending the request (body included) to the first response byte.
+    public var firstByte: Duration
+    /// Receiving the response after its first byte.
+    public var transfer: Duration
+    public var total: Duration
+    public var redirects: Int
+    /// Time spent on redirect hops before the final exchange.
+    public var redirectTime: Duration
+    /// Time the request waited in the scheduler's queue before it started.
+    public var queued: Duration
+    public var bytesSent: Int64
+    public var bytesReceived: Int64
+    public var reusedConnection: Bool
+
+    public init(
+        startedAt: Date = Date(), endedAt: Date = Date(), dns: Duration = .zero, connect: Duration = .zero,
+        tls: Duration = .zero, preTransfer: Duration = .zero, firstByte: Duration = .zero,
+        transfer: Duration = .zero, total: Duration = .zero, redirects: Int = 0, redirectTime: Duration = .zero,
+        queued: Duration = .zero, bytesSent: Int64 = 0, bytesReceived: Int64 = 0, reusedConnection: Bool = false
+    ) {
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.dns = dns
+        self.connect = connect
+        self.tls = tls
+        self.preTransfer = preTransfer
+        self.firstByte = firstByte
+        self.transfer = transfer
+        self.total = total
+        self.redirects = redirects
+        self.redirectTime = redirectTime
+        self.queued = queued
+        self.bytesSent = bytesSent
+        self.bytesReceived = bytesReceived
+        self.reusedConnection = reusedConnection
+    }
+
+    /// Average upload rate in bytes per second over the final exchange.
+    public var uploadRate: Double { Self.rate(bytesSent, over: preTransfer + firstByte) }
+
+    /// Average download rate in bytes per second over the time the body was arriving.
+    public var downloadRate: Double { Self.rate(bytesReceived, over: transfer == .zero ? total : transfer) }
+
+    static func rate(_ bytes: Int64, over duration: Duration) -> Double {
+        let seconds = duration.seconds
+        return seconds > 0 ? Double(bytes) / seconds : 0
+    }
+
+    /// Phase durations in the order they happen, for waterfalls and tests.
+    public var phases: [(name: String, duration: Duration)] {
+        [("dns", dns), ("connect", connect), ("tls", tls), ("pretransfer", preTransfer),
+         ("first_byte", firstByte), ("transfer", transfer)]
+    }
+}
+
+extension Duration {
+    /// The duration as fractional seconds.
+    public var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
+    /// The duration as fractional milliseconds.
+    public var milliseconds: Double { seconds * 1000 }
+}

@@ -1,0 +1,34 @@
+/// Bytes moved so far in one exchange. Totals are `nil` while unknown (no `Content-Length`, chunked upload).
+public struct TransferProgress: Sendable, Equatable {
+    public var sent: Int64
+    public var sendTotal: Int64?
+    public var received: Int64
+    public var receiveTotal: Int64?
+    /// Which exchange of a redirect chain this belongs to, from 0.
+    public var hop: Int
+    /// The last event of a transfer, with exact final counts.
+    public var isFinal: Bool
+
+    public init(
+        sent: Int64 = 0, sendTotal: Int64? = nil, received: Int64 = 0, receiveTotal: Int64? = nil,
+        hop: Int = 0, isFinal: Bool = false
+    ) {
+        self.sent = sent
+        self.sendTotal = sendTotal
+        self.received = received
+        self.receiveTotal = receiveTotal
+        self.hop = hop
+        self.isFinal = isFinal
+    }
+
+    /// Fraction of the download done, when its size is known.
+    public var receiveFraction: Double? {
+        guard let total = receiveTotal, total > 0 else { return nil }
+        return min(1, Double(received) / Double(total))
+    }
+
+    public var sendFraction: Double? {
+        guard let total = sendTotal, total > 0 else { return nil }
+        return min(1, Double(sent) / Double(total))
+    }
+}

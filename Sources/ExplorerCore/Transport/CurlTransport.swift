@@ -1,0 +1,37 @@
+import Foundation
+import Synchronization
+
+/// The real transport: libcurl's multi interface on one thread, with streamed bodies, progress, phase timings.
+public final class CurlTransport: Transport {
+    /// One per process is enough, and shares the connection pool.
+    public static let shared = CurlTransport()
+
+    private let multi = CurlMulti()
+    private let nextID = Atomic<Int>(0)
+
+    public init() {}
+
+    public func exchange(
+        _ request: PreparedRequest, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async -> Result<Response, TransportError> {
+        let segments: [BodySegment]
+        do {
+            segments = try request.body.segments()
+        } catch {
+            return .failure(TransportError(.localIO, error.message))
+        }
+        if Task.isCancelled { return .failure(TransportError(.cancelled, "cancelled")) }
+        let id = nextID.add(1, ordering: .relaxed).newValue
+        guard let transfer = CurlTransfer(id: id, request: request, segments: segments, onProgress: progress) else {
+            return .failure(TransportError(.other, "libcurl could not create a handle"))
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transfer.attach(continuation)
+                multi.add(transfer)
+            }
+        } onCancel: {
+            multi.cancel(transfer)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// A CLI run that ends with a message on stderr and a specific exit status.
+struct CLIFailure: Error {
+    /// Exit statuses scripts rely on.
+    enum Status: Int32 {
+        case usage = 2
+        case profile = 3
+    }
+
+    var code: Int32
+    var message: String
+    /// `--json`'s `error.kind`.
+    var kind: String
+
+    init(_ status: Status, _ message: String, kind: String? = nil) {
+        code = status.rawValue
+        self.message = message
+        self.kind = kind ?? (status == .usage ? "usage" : "profile")
+    }
+
+    init(code: Int32, message: String, kind: String) {
+        self.code = code
+        self.message = message
+        self.kind = kind
+    }
+}

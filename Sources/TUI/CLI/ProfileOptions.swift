@@ -1,0 +1,26 @@
+import ArgumentParser
+import ExplorerCore
+
+/// `--profiles DIR`, shared by every command that reads profiles.
+struct ProfileOptions: ParsableArguments {
+    @Option(name: .long, help: "Directory of profiles (default: ./profiles, else ~/.config/apix/profiles).")
+    var profiles: String?
+
+    var directory: String { ProfileSearchPath.directory(explicit: profiles) }
+
+    func catalog() -> ProfileCatalog {
+        ProfileLoader.load(directory: directory)
+    }
+
+    /// The profile with this id, or a profile error naming what went wrong (its problems when the file is broken).
+    func profile(_ id: String) throws -> Profile {
+        let catalog = catalog()
+        if let profile = catalog.profile(id) { return profile }
+        let broken = catalog.problems.filter { ProfileLoader.id(forFile: $0.location.file) == id }
+        if !broken.isEmpty {
+            throw CLIFailure(.profile, broken.map(\.description).joined(separator: "\napix: "))
+        }
+        let known = catalog.profiles.map(\.id).joined(separator: ", ")
+        throw CLIFailure(.profile, "no profile `\(id)` in \(directory)" + (known.isEmpty ? "" : " (found: \(known))"))
+    }
+}

@@ -1,0 +1,72 @@
+import ExplorerCore
+import Foundation
+
+/// The `--json` output of `apix run`: one object describing the response (or why there was none).
+enum ResponseDocument {
+    static func make(_ response: Response, bodyFile: String?) -> JSONValue {
+        var object = JSONObject()
+        object.append(key: "status", value: .number(String(response.statusCode)))
+        object.append(key: "reason", value: .string(response.reason))
+        object.append(key: "http_version", value: .string(response.httpVersion))
+        object.append(key: "method", value: .string(response.method.rawValue))
+        object.append(key: "url", value: .string(response.url))
+        object.append(
+            key: "headers",
+            value: .array(response.headers.map { .array([.string($0.name), .string($0.value)]) }))
+        if let bodyFile {
+            object.append(key: "body", value: .null)
+            object.append(key: "body_file", value: .string(bodyFile))
+        } else {
+            let data = (try? response.body.data()) ?? Data()
+            if let text = String(data: data, encoding: .utf8) {
+                object.append(key: "body", value: .string(text))
+                object.append(key: "body_encoding", value: .string("utf-8"))
+            } else {
+                object.append(key: "body", value: .string(data.base64EncodedString()))
+                object.append(key: "body_encoding", value: .string("base64"))
+            }
+        }
+        object.append(key: "body_bytes", value: .number(String(response.body.count)))
+        object.append(key: "metrics", value: metrics(response.metrics))
+        return .object(object)
+    }
+
+    static func make(_ error: TransportError) -> JSONValue {
+        .object([
+            "error": .object(["kind": .string(error.kindName), "message": .string(error.message)]),
+            "metrics": metrics(error.metrics),
+        ])
+    }
+
+    static func make(_ failure: CLIFailure) -> JSONValue {
+        .object(["error": .object(["kind": .string(failure.kind), "message": .string(failure.message)])])
+    }
+
+    static func metrics(_ metrics: Metrics) -> JSONValue {
+        func ms(_ duration: Duration) -> JSONValue { .number(Units.fixed(duration.milliseconds, digits: 3)) }
+        func rate(_ value: Double) -> JSONValue { .number(Units.fixed(value, digits: 0)) }
+        return .object([
+            "dns_ms": ms(metrics.dns),
+            "connect_ms": ms(metrics.connect),
+            "tls_ms": ms(metrics.tls),
+            "pretransfer_ms": ms(metrics.preTransfer),
+            "first_byte_ms": ms(metrics.firstByte),
+            "transfer_ms": ms(metrics.transfer),
+            "total_ms": ms(metrics.total),
+            "redirects": .number(String(metrics.redirects)),
+            "redirect_ms": ms(metrics.redirectTime),
+            "queued_ms": ms(metrics.queued),
+            "bytes_sent": .number(String(metrics.bytesSent)),
+            "bytes_received": .number(String(metrics.bytesReceived)),
+            "upload_rate": rate(metrics.uploadRate),
+            "download_rate": rate(metrics.downloadRate),
+            "reused_connection": .bool(metrics.reusedConnection),
+            "started_at": .string(iso8601(metrics.startedAt)),
+            "ended_at": .string(iso8601(metrics.endedAt)),
+        ])
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+    }
+}

@@ -1,0 +1,169 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+
+/// `apix run PROFILE ENDPOINT`: sends one endpoint of a profile and prints the response, for scripts.
+///
+/// Exit statuses: 0 on any HTTP response, 22 with `--fail` on 4xx/5xx, curl's codes when no response came
+/// (6, 7, 28, 35/60, …), 2 for usage errors, 3 for profile errors.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Send one endpoint of a profile and print the response.")
+
+    @Argument(help: "Profile id (its file name without .yaml).") var profile: String
+    @Argument(help: "Endpoint id.") var endpoint: String
+    @Option(name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).")
+    var environment: String?
+    @Option(name: .customShort("p"), help: ArgumentHelp("Path parameter.", valueName: "name=value"))
+    var params: [String] = []
+    @Option(name: .customShort("q"), help: ArgumentHelp("Query item (repeat to repeat the key).", valueName: "name=value"))
+    var query: [String] = []
+    @Option(name: .customShort("H"), help: ArgumentHelp("Header; an empty value removes it.", valueName: "Name: value"))
+    var headers: [String] = []
+    @Option(name: .customLong("var"), help: ArgumentHelp("Variable for {{name}}.", valueName: "name=value"))
+    var variables: [String] = []
+    @Option(help: ArgumentHelp("Body text, or @FILE to stream a file.", valueName: "TEXT|@FILE")) var body: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the body to FILE.", valueName: "FILE")) var output: String?
+    @Flag(help: "Print the phase breakdown to stderr.") var timings = false
+    @Flag(help: "Print one JSON object describing the response.") var json = false
+    @Flag(help: "Exit with 22 when the server answers 4xx or 5xx.") var fail = false
+    @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.") var noFollow = false
+    @Option(help: "Follow at most N redirects (default 10).") var maxRedirects: Int?
+    @Option(help: "Give up after SECONDS (0: no limit).") var timeout: Double?
+    @Flag(help: "Skip TLS certificate verification.") var insecure = false
+    @OptionGroup var profileOptions: ProfileOptions
+
+    func run() async throws {
+        do {
+            let request = try prepare()
+            try await send(request)
+        } catch let failure as CLIFailure where json {
+            StandardOutput.write(ResponseDocument.make(failure).serialized() + "\n")
+            throw failure
+        }
+    }
+
+    private func prepare() throws -> PreparedRequest {
+        let overrides = try makeOverrides()
+        let loaded = try profileOptions.profile(profile)
+        do {
+            let builder = try RequestBuilder(profile: loaded, environment: environment)
+            return try builder.request(endpoint: endpoint, overrides: overrides)
+        } catch {
+            throw CLIFailure(.profile, error.message)
+        }
+    }
+
+    func makeOverrides() throws -> RequestOverrides {
+        var overrides = RequestOverrides()
+        for item in params {
+            let (name, value) = try Self.pair(item, flag: "-p")
+            overrides.params[name] = value
+        }
+        for item in query { overrides.query.append(try Self.pair(item, flag: "-q")) }
+        for item in variables {
+            let (name, value) = try Self.pair(item, flag: "--var")
+            overrides.variables[name] = value
+        }
+        for item in headers {
+            guard let colon = item.firstIndex(of: ":"), colon != item.startIndex else {
+                throw CLIFailure(.usage, "-H expects 'Name: value', got '\(item)'")
+            }
+            let value = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            overrides.headers.add(String(item[..<colon]).trimmingCharacters(in: .whitespaces), value)
+        }
+        if let body {
+            if body.hasPrefix("@") {
+                let path = String(body.dropFirst())
+                guard FileManager.default.isReadableFile(atPath: path) else {
+                    throw CLIFailure(.usage, "--body: cannot read \(path)")
+                }
+                overrides.body = .file(path)
+            } else {
+                overrides.body = .text(body)
+            }
+        }
+        if let timeout {
+            guard timeout >= 0, timeout.isFinite else { throw CLIFailure(.usage, "--timeout must be ≥ 0") }
+            overrides.timeout = .milliseconds(Int64(timeout * 1000))
+        }
+        if let maxRedirects {
+            guard maxRedirects >= 0 else { throw CLIFailure(.usage, "--max-redirects must be ≥ 0") }
+            overrides.maxRedirects = maxRedirects
+        }
+        if noFollow { overrides.followRedirects = false }
+        if insecure { overrides.insecure = true }
+        overrides.downloadTo = output
+        return overrides
+    }
+
+    static func pair(_ item: String, flag: String) throws -> (name: String, value: String) {
+        guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+            throw CLIFailure(.usage, "\(flag) expects name=value, got '\(item)'")
+        }
+        return (String(item[..<equals]), String(item[item.index(after: equals)...]))
+    }
+
+    // MARK: - Sending
+
+    private func send(_ request: PreparedRequest) async throws {
+        let transfer = Client().start(request)
+        let showProgress = !json && StandardError.isTerminal
+        let progressTask = Task {
+            var reporter = ProgressReporter()
+            for await event in transfer.progress where showProgress && !event.isFinal {
+                reporter.show(event)
+            }
+            reporter.clear()
+        }
+        let result = await withTaskCancellationHandler {
+            await transfer.result
+        } onCancel: {
+            transfer.cancel()
+        }
+        await progressTask.value
+
+        switch result {
+        case .failure(let error):
+            if json { StandardOutput.write(ResponseDocument.make(error).serialized() + "\n") }
+            StandardError.writeLine("apix: \(error.description)")
+            if timings { printTimings(error.metrics) }
+            throw ExitCode(error.exitCode)
+        case .success(let response):
+            try output(response)
+            if fail, response.statusClass.isFailure {
+                if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }
+                throw ExitCode(22)
+            }
+        }
+    }
+
+    private func output(_ response: Response) throws {
+        if json {
+            StandardOutput.write(ResponseDocument.make(response, bodyFile: output).serialized() + "\n")
+            if timings { printTimings(response.metrics) }
+            return
+        }
+        let size = Units.bytes(response.body.count)
+        StandardError.writeLine(
+            "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))")
+        if timings { printTimings(response.metrics) }
+        guard output == nil, !(fail && response.statusClass.isFailure) else { return }
+        try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
+    }
+
+    private func printTimings(_ metrics: Metrics) {
+        var lines: [String] = []
+        for phase in metrics.phases {
+            let name = phase.name.replacingOccurrences(of: "_", with: " ").padding(toLength: 12, withPad: " ", startingAt: 0)
+            lines.append("  \(name)\(Units.duration(phase.duration))")
+        }
+        lines.append("  total       \(Units.duration(metrics.total))")
+        lines.append(
+            "  redirects \(metrics.redirects) (\(Units.duration(metrics.redirectTime)))"
+                + "  sent \(Units.bytes(metrics.bytesSent))  received \(Units.bytes(metrics.bytesReceived))"
+                + "  ↑ \(Units.rate(metrics.uploadRate))  ↓ \(Units.rate(metrics.downloadRate))"
+                + "  \(metrics.reusedConnection ? "reused connection" : "new connection")")
+        StandardError.writeLine(lines.joined(separator: "\n"))
+    }
+}

@@ -1,5 +1,0 @@
-import ExplorerCore
-import CNcurses
-import DemoAPI
-import ArgumentParser
-public enum Placeholder {}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A scratch directory removed when the value goes away.
+final class TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/apix-test-XXXXXX".utf8CString)
+        guard let result = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        path = String(cString: result)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let target = file(name)
+        try text.write(toFile: target, atomically: true, encoding: .utf8)
+        return target
+    }
+
+    /// A file of `size` bytes with a repeating pattern, written in chunks.
+    @discardableResult
+    func writePattern(_ name: String, size: Int) throws -> String {
+        let target = file(name)
+        FileManager.default.createFile(atPath: target, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: target))
+        defer { try? handle.close() }
+        let chunk = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        var remaining = size
+        while remaining > 0 {
+            let count = min(remaining, chunk.count)
+            try handle.write(contentsOf: chunk.prefix(count))
+            remaining -= count
+        }
+        return target
+    }
+}

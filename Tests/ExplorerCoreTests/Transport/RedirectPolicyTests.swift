@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+
+@Suite("Redirect rules")
+struct RedirectPolicyTests {
+    func response(_ status: Int, location: String?) -> Response {
+        var headers = HTTPHeaders()
+        if let location { headers.add("Location", location) }
+        return Response(method: .get, url: "", statusCode: status, reason: "", headers: headers, body: .empty, metrics: Metrics())
+    }
+
+    func request(_ method: HTTPMethod = .post, url: String = "http://127.0.0.1:8080/a/b") -> PreparedRequest {
+        PreparedRequest(
+            method: method, url: url,
+            headers: ["Authorization": "Bearer t", "Cookie": "s=1", "Content-Type": "application/json", "X-Other": "1"],
+            body: .bytes(Data("{}".utf8), contentType: "application/json"))
+    }
+
+    @Test("303 turns POST into a bodiless GET; 307 and 308 keep method and body", arguments: [
+        (303, HTTPMethod.post, HTTPMethod.get, false),
+        (303, HTTPMethod.put, HTTPMethod.get, false),
+        (303, HTTPMethod.head, HTTPMethod.head, false),
+        (302, HTTPMethod.post, HTTPMethod.get, false),
+        (301, HTTPMethod.post, HTTPMethod.get, false),
+        (302, HTTPMethod.put, HTTPMethod.put, true),
+        (307, HTTPMethod.post, HTTPMethod.post, true),
+        (308, HTTPMethod.patch, HTTPMethod.patch, true),
+    ])
+    func methodRewrite(status: Int, method: HTTPMethod, expected: HTTPMethod, keepsBody: Bool) throws {
+        var policy = RedirectPolicy(maxRedirects: 5)
+        let next = try #require(try policy.nextRequest(after: response(status, location: "/c"), for: request(method)))
+        #expect(next.method == expected)
+        #expect(next.body.isEmpty == !keepsBody)
+        #expect(next.headers.contains("Content-Type") == keepsBody)
+        #expect(next.url == "http://127.0.0.1:8080/c")
+    }
+
+    @Test("relative locations resolve against the current URL")
+    func relative() throws {
+        var policy = RedirectPolicy(maxRedirects: 5)
+        let next = try #require(try policy.nextRequest(after: response(302, location: "d?x=1"), for: request(.get)))
+        #expect(next.url == "http://127.0.0.1:8080/a/d?x=1")
+    }
+
+    @Test("credentials are dropped on a hop to another host, port or scheme, kept on the same origin", arguments: [
+        ("http://localhost:8080/echo", false),
+        ("http://127.0.0.1:9090/echo", false),
+        ("https://127.0.0.1:8080/echo", false),
+        ("http://127.0.0.1:8080/echo", true),
+        ("/echo", true),
+    ])
+    func credentials(location: String, kept: Bool) throws {
+        var policy = RedirectPolicy(maxRedirects: 5)
+        let next = try #require(try policy.nextRequest(after: response(307, location: location), for: request()))
+        #expect(next.headers.contains("Authorization") == kept)
+        #expect(next.headers.contains("Cookie") == kept)
+        #expect(next.headers["X-Other"] == "1")
+    }
+
+    @Test("the limit stops the chain with tooManyRedirects")
+    func limit() throws {
+        var policy = RedirectPolicy(maxRedirects: 2)
+        _ = try policy.nextRequest(after: response(302, location: "/1"), for: request(.get))
+        _ = try policy.nextRequest(after: response(302, location: "/2"), for: request(.get))
+        #expect(throws: TransportError.self) {
+            try policy.nextRequest(after: response(302, location: "/3"), for: request(.get))
+        }
+    }
+
+    @Test("not following, no Location, or a non-redirect status ends the chain")
+    func final() throws {
+        var policy = RedirectPolicy(maxRedirects: 2)
+        var noFollow = request(.get)
+        noFollow.options.followRedirects = false
+        #expect(try policy.nextRequest(after: response(302, location: "/x"), for: noFollow) == nil)
+        #expect(try policy.nextRequest(after: response(302, location: nil), for: request(.get)) == nil)
+        #expect(try policy.nextRequest(after: response(304, location: "/x"), for: request(.get)) == nil)
+        #expect(try policy.nextRequest(after: response(200, location: "/x"), for: request(.get)) == nil)
+    }
+
+    @Test("a Location with a non-HTTP scheme is refused")
+    func badScheme() {
+        var policy = RedirectPolicy(maxRedirects: 2)
+        #expect(throws: TransportError.self) {
+            try policy.nextRequest(after: response(302, location: "file:///etc/passwd"), for: request(.get))
+        }
+    }
+}
