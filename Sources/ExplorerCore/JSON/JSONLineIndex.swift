@@ -1,0 +1,115 @@
+import Foundation
+
+/// Line-by-line access to the pretty-printed form of a large JSON body, without building the text.
+///
+/// Built once in a single validating pass over the raw bytes, it keeps only each output line's source offset
+/// and indent depth, about 2.5 bytes per line (typically under a tenth of the body's size, at most about 1.3
+/// times it for a minified array of one-digit numbers). `line(_:in:)` then formats just the lines on screen.
+///
+/// The index does not keep the bytes: pass the same bytes to `line(_:in:)` every time.
+///
+/// ```swift
+/// let index = try JSONLineIndex(bytes: body)      // throws JSONParseError: fall back to plain text
+/// for n in top..<min(top + height, index.lineCount) {
+///     let line = index.line(n, in: body, maxLength: width)
+///     // draw line.text, colouring line.spans
+/// }
+/// ```
+public struct JSONLineIndex: Sendable {
+    private let table: JSONLineTable
+    private let byteCount: Int
+
+    /// Number of lines of the pretty-printed document (at least one).
+    public var lineCount: Int { table.count }
+
+    /// Memory held by the index, in bytes (for measurements).
+    var memoryFootprint: Int { table.storageBytes + MemoryLayout<Self>.size }
+
+    /// Validates `bytes` as JSON and indexes its pretty-printed lines.
+    ///
+    /// - Throws: `JSONParseError` locating the first problem; callers then show the body as plain text.
+    public init(bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
+        // A guess that saves most regrowth for typical API JSON; the table gives back spare room at the end.
+        var recorder = LineRecorder(table: JSONLineTable(expectedLines: bytes.count / 24))
+        try JSONScanner(bytes: bytes).scan(into: &recorder)
+        recorder.table.shrinkToFit()
+        table = recorder.table
+        byteCount = bytes.count
+    }
+
+    /// Validates and indexes JSON held in `Data`, an array of bytes or any other contiguous storage.
+    public init(bytes: some ContiguousBytes) throws(JSONParseError) {
+        self = try bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONParseError) in try JSONLineIndex(bytes: buffer) }
+        }.get()
+    }
+
+    /// Formats line `number` (0-based) with its colour spans.
+    ///
+    /// - Parameters:
+    ///   - bytes: the bytes the index was built from.
+    ///   - maxLength: the most Unicode scalars to produce; the rest of a longer line is skipped cheaply and
+    ///     `isTruncated` is set. Pass the visible width (plus any horizontal scroll) so a multi-megabyte string
+    ///     does not cost a multi-megabyte `String` per frame.
+    public func line(_ number: Int, in bytes: UnsafeRawBufferPointer, maxLength: Int = .max) -> JSONLine {
+        precondition(bytes.count == byteCount, "JSONLineIndex.line(_:in:) needs the bytes the index was built from")
+        precondition(table.count > number && number >= 0, "line \(number) is out of range 0..<\(table.count)")
+        let depth = table.depth(ofLine: number)
+        let capacity = min(maxLength, 256)
+        var formatter = JSONLineFormatter(bytes: bytes, sink: JSONSpanRecorder(capacity: capacity))
+        let step = formatter.formatLine(at: table.offset(ofLine: number), depth: depth, maxLength: maxLength)
+        return formatter.sink.line(depth: depth, isTruncated: step.isTruncated)
+    }
+
+    /// Formats line `number` of JSON held in `Data` or other contiguous storage.
+    public func line(_ number: Int, in bytes: some ContiguousBytes, maxLength: Int = .max) -> JSONLine {
+        bytes.withUnsafeBytes { line(number, in: $0, maxLength: maxLength) }
+    }
+
+    /// Formats a range of lines, such as one screen.
+    public func lines(_ numbers: Range<Int>, in bytes: some ContiguousBytes, maxLength: Int = .max) -> [JSONLine] {
+        bytes.withUnsafeBytes { buffer in numbers.map { line($0, in: buffer, maxLength: maxLength) } }
+    }
+}
+
+/// Records a line for every array element or top-level value, every object key, and every closer of a
+/// non-empty container: exactly where `JSONLineFormatter` starts lines.
+private struct LineRecorder: JSONScanHandler {
+    var table: JSONLineTable
+    /// A member's value shares its key's line.
+    private var afterKey = false
+
+    init(table: JSONLineTable) {
+        self.table = table
+    }
+
+    @inline(__always)
+    mutating func containerOpened(isObject: Bool, at offset: Int, depth: Int) {
+        recordValue(at: offset, depth: depth)
+    }
+
+    @inline(__always)
+    mutating func containerClosed(isObject: Bool, at offset: Int, depth: Int, isEmpty: Bool) {
+        if !isEmpty { table.append(offset: offset, depth: depth) }
+    }
+
+    @inline(__always)
+    mutating func keyScanned(start: Int, end: Int, hasEscapes: Bool, depth: Int) {
+        table.append(offset: start, depth: depth)
+        afterKey = true
+    }
+
+    @inline(__always)
+    mutating func scalarScanned(_ kind: JSONTokenKind, start: Int, end: Int, hasEscapes: Bool, depth: Int) {
+        recordValue(at: start, depth: depth)
+    }
+
+    @inline(__always)
+    private mutating func recordValue(at offset: Int, depth: Int) {
+        if afterKey {
+            afterKey = false
+        } else {
+            table.append(offset: offset, depth: depth)
+        }
+    }
+}

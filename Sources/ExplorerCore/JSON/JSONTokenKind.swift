@@ -1,0 +1,13 @@
+/// What a piece of pretty-printed JSON is, for choosing its colour.
+public enum JSONTokenKind: Sendable, Hashable, CaseIterable {
+    /// An object key, quotes included.
+    case key
+    /// A string value, quotes included.
+    case string
+    case number
+    /// `true` or `false`.
+    case bool
+    case null
+    /// `{ } [ ] , :`
+    case punctuation
+}
