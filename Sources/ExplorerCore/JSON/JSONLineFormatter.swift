@@ -172,6 +172,11 @@ struct JSONLineFormatter<Sink: JSONLineSink> {
         var position = start
         while position < count {
             let byte = bytes[position]
+            // Without a budget, plain ASCII needs no bookkeeping: the printer's common case.
+            if !isLimited && byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                position += 1
+                continue
+            }
             // Source bytes taken by this step, scalars it shows, and the control character to escape, if any.
             var length = 1
             var scalars = 1

@@ -29,8 +29,7 @@ public struct JSONLineIndex: Sendable {
     ///
     /// - Throws: `JSONParseError` locating the first problem; callers then show the body as plain text.
     public init(bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
-        // A guess that saves most regrowth for typical API JSON; the table gives back spare room at the end.
-        var recorder = LineRecorder(table: JSONLineTable(expectedLines: bytes.count / 24))
+        var recorder = LineRecorder(table: JSONLineTable())
         try JSONScanner(bytes: bytes).scan(into: &recorder)
         recorder.table.finish()
         table = recorder.table

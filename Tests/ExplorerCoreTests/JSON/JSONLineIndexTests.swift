@@ -183,6 +183,25 @@ struct JSONLineIndexTests {
         }
     }
 
+    @Test("documents of hundreds of thousands of lines index every line")
+    func manyLines() throws {
+        let long = JSONValue.string(String(repeating: "y", count: 70_000))
+        let elements = (0..<45_000).map { item -> JSONValue in
+            item % 10_000 == 9_999 ? long : ["a": [.number(String(item)), [:]], "b": .null]
+        }
+        let value = JSONValue.array(elements)
+        let bytes = Data(value.serialized().utf8)
+        let index = try JSONLineIndex(bytes: bytes)
+        let expected = value.serialized(pretty: true).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(index.lineCount == expected.count)
+        #expect(index.lineCount > 4 * 65_536)
+        var mismatches = 0
+        for number in 0..<index.lineCount where index.line(number, in: bytes).text != expected[number] {
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("deep nesting gives the right depth across many lines")
     func deepNesting() throws {
         let depth = 300
