@@ -4,6 +4,7 @@ public struct JSONLine: Sendable, Equatable {
     public struct Span: Sendable, Equatable {
         /// Where the piece is in `text`.
         public var range: Range<String.Index>
+        /// What the piece is, for choosing its colour.
         public var kind: JSONTokenKind
     }
 

@@ -19,9 +19,12 @@ protocol JSONLineSink {
 struct JSONLineFormatter<Sink: JSONLineSink> {
     /// Where the next line starts, and whether this one was cut short.
     struct Step {
-        /// Source offset of the next line's first token, or the end of input after the last line.
+        /// Source offset of the next line's first token, or the end of input after the last line. Meaningless
+        /// when the line was truncated.
         var next: Int
         var nextDepth: Int
+        /// Set when the line ends with the opener of a non-empty container: true for an object.
+        var openedObject: Bool?
         var isTruncated: Bool
     }
 
@@ -47,7 +50,10 @@ struct JSONLineFormatter<Sink: JSONLineSink> {
     }
 
     /// Writes the line whose first token is at `start`, stopping after `maxLength` Unicode scalars.
-    mutating func formatLine(at start: Int, depth: Int, maxLength: Int = .max) -> Step {
+    ///
+    /// `startsWithKey` tells a member line (`"key": value`) from a string element without scanning to the end
+    /// of the string first, so a cut line costs only `maxLength` however long its string is.
+    mutating func formatLine(at start: Int, depth: Int, startsWithKey: Bool, maxLength: Int = .max) -> Step {
         budget = maxLength
         isLimited = maxLength != .max
         isTruncated = false
@@ -59,14 +65,9 @@ struct JSONLineFormatter<Sink: JSONLineSink> {
             emitPunctuation(byte)
             return finishLine(after: position + 1, depth: depth)
         }
-        if byte == UInt8(ascii: "\"") {
-            let end = stringEnd(from: position)
+        if startsWithKey {
+            guard let end = emitString(.key, from: position) else { return truncatedStep(depth) }
             let colon = skipWhitespace(from: end)
-            guard at(colon) == UInt8(ascii: ":") else {
-                emitString(.string, start: position, end: end)
-                return finishLine(after: end, depth: depth)
-            }
-            emitString(.key, start: position, end: end)
             emitPunctuation(UInt8(ascii: ":"))
             emitSpace()
             position = skipWhitespace(from: colon + 1)
@@ -75,17 +76,16 @@ struct JSONLineFormatter<Sink: JSONLineSink> {
 
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            let closer = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let isObject = byte == UInt8(ascii: "{")
             let inside = skipWhitespace(from: position + 1)
             emitPunctuation(byte)
-            if at(inside) == closer {
-                emitPunctuation(closer)
+            if at(inside) == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                emitPunctuation(at(inside))
                 return finishLine(after: inside + 1, depth: depth)
             }
-            return Step(next: inside, nextDepth: depth + 1, isTruncated: isTruncated)
+            return Step(next: inside, nextDepth: depth + 1, openedObject: isObject, isTruncated: isTruncated)
         case UInt8(ascii: "\""):
-            let end = stringEnd(from: position)
-            emitString(.string, start: position, end: end)
+            guard let end = emitString(.string, from: position) else { return truncatedStep(depth) }
             return finishLine(after: end, depth: depth)
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
             return emitBareToken(.bool, start: position, depth: depth)
@@ -98,11 +98,25 @@ struct JSONLineFormatter<Sink: JSONLineSink> {
 
     // MARK: - Line structure
 
+    /// Numbers and literals: ASCII, one scalar per byte.
     private mutating func emitBareToken(_ kind: JSONTokenKind, start: Int, depth: Int) -> Step {
+        guard !isTruncated else { return truncatedStep(depth) }
         var end = start
-        while end < count, Self.isBareTokenByte(bytes[end]) { end += 1 }
-        emitVerbatim(kind, start: start, end: end)
+        // Scanning stops past the budget, so even an absurdly long number costs only `maxLength`.
+        while end < count && end - start <= budget && Self.isBareTokenByte(bytes[end]) { end += 1 }
+        let length = min(end - start, budget)
+        if length > 0 {
+            sink.beginToken(kind)
+            sink.append(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]))
+            sink.endToken()
+        }
+        budget -= length
+        guard length == end - start else { return truncatedStep(depth) }
         return finishLine(after: end, depth: depth)
+    }
+
+    private func truncatedStep(_ depth: Int) -> Step {
+        Step(next: count, nextDepth: depth, openedObject: nil, isTruncated: true)
     }
 
     /// After a line's value: a comma means a sibling follows at the same depth, otherwise a closer one level up.
@@ -110,9 +124,10 @@ struct JSONLineFormatter<Sink: JSONLineSink> {
         let next = skipWhitespace(from: end)
         if at(next) == UInt8(ascii: ",") {
             emitPunctuation(UInt8(ascii: ","))
-            return Step(next: skipWhitespace(from: next + 1), nextDepth: depth, isTruncated: isTruncated)
+            return Step(
+                next: skipWhitespace(from: next + 1), nextDepth: depth, openedObject: nil, isTruncated: isTruncated)
         }
-        return Step(next: next, nextDepth: depth - 1, isTruncated: isTruncated)
+        return Step(next: next, nextDepth: depth - 1, openedObject: nil, isTruncated: isTruncated)
     }
 
     // MARK: - Emitting with a length budget
@@ -127,69 +142,83 @@ struct JSONLineFormatter<Sink: JSONLineSink> {
 
     private mutating func emitSpace() {
         guard !isTruncated else { return }
-        guard budget >= 1 else { isTruncated = true; return }
+        guard budget >= 1 else {
+            isTruncated = true
+            return
+        }
         budget -= 1
         sink.append(UInt8(ascii: " "))
     }
 
     private mutating func emitPunctuation(_ byte: UInt8) {
         guard !isTruncated else { return }
-        guard budget >= 1 else { isTruncated = true; return }
+        guard budget >= 1 else {
+            isTruncated = true
+            return
+        }
         budget -= 1
         sink.beginToken(.punctuation)
         sink.append(byte)
         sink.endToken()
     }
 
-    /// Numbers and literals: ASCII, one scalar per byte.
-    private mutating func emitVerbatim(_ kind: JSONTokenKind, start: Int, end: Int) {
-        guard !isTruncated, end > start else { return }
-        let length = min(end - start, budget)
-        if length > 0 {
-            sink.beginToken(kind)
-            sink.append(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]))
-            sink.endToken()
-        }
-        budget -= length
-        if length < end - start { isTruncated = true }
-    }
-
-    /// Copies a string token, escaping DEL and C1 controls, counting scalars against the budget.
-    private mutating func emitString(_ kind: JSONTokenKind, start: Int, end: Int) {
-        guard !isTruncated, end > start else { return }
-        guard budget > 0 else { isTruncated = true; return }
-        let counting = isLimited
+    /// Copies the string token whose opening quote is at `start`, escaping DEL and C1 controls and counting
+    /// scalars against the budget. Returns one past the closing quote, or nil when the budget ran out first.
+    private mutating func emitString(_ kind: JSONTokenKind, from start: Int) -> Int? {
+        guard !isTruncated else { return nil }
         sink.beginToken(kind)
         defer { sink.endToken() }
         var runStart = start
         var position = start
-        while position < end {
+        while position < count {
             let byte = bytes[position]
-            let isDelete = byte == 0x7F
-            let isC1 = byte == 0xC2 && position + 1 < end && bytes[position + 1] < 0xA0
-            if isDelete || isC1 {
-                sink.append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
-                if counting {
-                    guard budget >= 6 else { isTruncated = true; return }
-                    budget -= 6
-                }
-                appendUnicodeEscape(isDelete ? byte : bytes[position + 1])
-                position += isDelete ? 1 : 2
-                runStart = position
+            // Without a budget, plain ASCII needs no bookkeeping: the printer's common case.
+            if !isLimited && byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                position += 1
                 continue
             }
-            if counting && byte & 0xC0 != 0x80 {
-                // A new scalar starts here.
-                guard budget > 0 else {
+            // Source bytes taken by this step, scalars it shows, and the control character to escape, if any.
+            var length = 1
+            var scalars = 1
+            var control: UInt8?
+            switch byte {
+            case UInt8(ascii: "\\"):
+                // An escape pair: the byte after a backslash is printable ASCII in valid JSON.
+                length = 2
+                scalars = 2
+            case 0x7F:
+                control = byte
+                scalars = 6
+            case 0xC2 where position + 1 < count && bytes[position + 1] < 0xA0:
+                control = bytes[position + 1]
+                length = 2
+                scalars = 6
+            case 0x80..<0xC0:
+                scalars = 0  // a continuation byte belongs to the scalar already counted
+            default:
+                break
+            }
+            if isLimited {
+                guard scalars <= budget else {
                     sink.append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
                     isTruncated = true
-                    return
+                    return nil
                 }
-                budget -= 1
+                budget -= scalars
             }
-            position += 1
+            if let control {
+                sink.append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
+                appendUnicodeEscape(control)
+                runStart = position + length
+            }
+            position = min(position + length, count)
+            if byte == UInt8(ascii: "\"") && position - 1 > start {
+                sink.append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
+                return position
+            }
         }
-        sink.append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<end]))
+        sink.append(UnsafeRawBufferPointer(rebasing: bytes[runStart..<position]))
+        return position
     }
 
     /// Writes `\u00XX` for a control character.
@@ -211,17 +240,6 @@ struct JSONLineFormatter<Sink: JSONLineSink> {
     @inline(__always)
     private func at(_ position: Int) -> UInt8 {
         position < count ? bytes[position] : 0
-    }
-
-    /// One past the closing quote of the string starting at `start`.
-    private func stringEnd(from start: Int) -> Int {
-        var position = start + 1
-        while position < count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") { return position + 1 }
-            position += byte == UInt8(ascii: "\\") ? 2 : 1
-        }
-        return count
     }
 
     private func skipWhitespace(from start: Int) -> Int {

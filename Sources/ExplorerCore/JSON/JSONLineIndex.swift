@@ -3,8 +3,9 @@ import Foundation
 /// Line-by-line access to the pretty-printed form of a large JSON body, without building the text.
 ///
 /// Built once in a single validating pass over the raw bytes, it keeps only each output line's source offset
-/// and indent depth, about 2.5 bytes per line (typically under a tenth of the body's size, at most about 1.3
-/// times it for a minified array of one-digit numbers). `line(_:in:)` then formats just the lines on screen.
+/// and indent depth, about 2.7 bytes per line: typically 0.15 to 0.35 times the body's size, at most about 1.3
+/// times it for a minified array of one-digit numbers. `line(_:in:)` then formats just the lines on screen, in
+/// time proportional to `maxLength` however long the line is.
 ///
 /// The index does not keep the bytes: pass the same bytes to `line(_:in:)` every time.
 ///
@@ -29,10 +30,9 @@ public struct JSONLineIndex: Sendable {
     ///
     /// - Throws: `JSONParseError` locating the first problem; callers then show the body as plain text.
     public init(bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
-        // A guess that saves most regrowth for typical API JSON; the table gives back spare room at the end.
-        var recorder = LineRecorder(table: JSONLineTable(expectedLines: bytes.count / 24))
+        var recorder = LineRecorder(table: JSONLineTable())
         try JSONScanner(bytes: bytes).scan(into: &recorder)
-        recorder.table.shrinkToFit()
+        recorder.table.finish()
         table = recorder.table
         byteCount = bytes.count
     }
@@ -57,7 +57,9 @@ public struct JSONLineIndex: Sendable {
         let depth = table.depth(ofLine: number)
         let capacity = min(maxLength, 256)
         var formatter = JSONLineFormatter(bytes: bytes, sink: JSONSpanRecorder(capacity: capacity))
-        let step = formatter.formatLine(at: table.offset(ofLine: number), depth: depth, maxLength: maxLength)
+        let step = formatter.formatLine(
+            at: table.offset(ofLine: number), depth: depth, startsWithKey: table.startsWithKey(number),
+            maxLength: maxLength)
         return formatter.sink.line(depth: depth, isTruncated: step.isTruncated)
     }
 
@@ -90,12 +92,12 @@ private struct LineRecorder: JSONScanHandler {
 
     @inline(__always)
     mutating func containerClosed(isObject: Bool, at offset: Int, depth: Int, isEmpty: Bool) {
-        if !isEmpty { table.append(offset: offset, depth: depth) }
+        if !isEmpty { table.append(offset: offset, depth: depth, startsWithKey: false) }
     }
 
     @inline(__always)
     mutating func keyScanned(start: Int, end: Int, hasEscapes: Bool, depth: Int) {
-        table.append(offset: start, depth: depth)
+        table.append(offset: start, depth: depth, startsWithKey: true)
         afterKey = true
     }
 
@@ -109,7 +111,7 @@ private struct LineRecorder: JSONScanHandler {
         if afterKey {
             afterKey = false
         } else {
-            table.append(offset: offset, depth: depth)
+            table.append(offset: offset, depth: depth, startsWithKey: false)
         }
     }
 }

@@ -72,7 +72,9 @@ public struct JSONObject: Sendable, Equatable {
 }
 
 extension JSONObject: RandomAccessCollection {
+    /// Always 0: members are indexed by position.
     public var startIndex: Int { 0 }
+    /// The number of members.
     public var endIndex: Int { memberKeys.count }
 
     /// The member at `position`, in document order.

@@ -28,7 +28,10 @@ public struct JSONPrettyPrinter: Sendable {
     ///
     /// - Parameter sink: called with each chunk; the buffer is only valid during the call.
     /// - Throws: `JSONParseError` before anything is written, if `bytes` is not valid JSON.
-    public func write(_ bytes: UnsafeRawBufferPointer, to sink: (UnsafeRawBufferPointer) -> Void) throws(JSONParseError) {
+    public func write(
+        _ bytes: UnsafeRawBufferPointer,
+        to sink: (UnsafeRawBufferPointer) -> Void
+    ) throws(JSONParseError) {
         var validator = Validator()
         try JSONScanner(bytes: bytes).scan(into: &validator)
 
@@ -38,9 +41,13 @@ public struct JSONPrettyPrinter: Sendable {
             var formatter = JSONLineFormatter(bytes: bytes, sink: output)
             var position = JSONLineFormatter<ChunkSink>.firstTokenOffset(in: bytes)
             var depth = 0
+            // Whether the container at each depth is an object, so its lines start with a key.
+            var inObject = [Bool](repeating: false, count: JSONScanner.maximumDepth + 1)
             while position < bytes.count {
-                let step = formatter.formatLine(at: position, depth: depth)
+                let startsWithKey = depth > 0 && inObject[depth - 1] && bytes[position] == UInt8(ascii: "\"")
+                let step = formatter.formatLine(at: position, depth: depth, startsWithKey: startsWithKey)
                 formatter.sink.append(UInt8(ascii: "\n"))
+                if let openedObject = step.openedObject { inObject[depth] = openedObject }
                 // Validated input always moves forward; the check only guards against an endless loop.
                 guard step.next > position else { break }
                 position = step.next
@@ -51,7 +58,10 @@ public struct JSONPrettyPrinter: Sendable {
     }
 
     /// Validates and writes JSON held in `Data` or other contiguous storage.
-    public func write(_ bytes: some ContiguousBytes, to sink: (UnsafeRawBufferPointer) -> Void) throws(JSONParseError) {
+    public func write(
+        _ bytes: some ContiguousBytes,
+        to sink: (UnsafeRawBufferPointer) -> Void
+    ) throws(JSONParseError) {
         try bytes.withUnsafeBytes { buffer in
             Result { () throws(JSONParseError) in try write(buffer, to: sink) }
         }.get()

@@ -286,12 +286,20 @@ struct JSONScanner {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return nil
         }
         guard start + length <= bytes.count else { return nil }
@@ -315,8 +323,10 @@ struct JSONScanner {
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         if byte < 0x80 { return unicodeName(UInt32(byte)) }
         guard let length = Self.utf8ScalarLength(in: bytes, at: position) else { return "invalid UTF-8" }
-        let scalar = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)]),
-                            as: UTF8.self).unicodeScalars.first
+        let scalar = String(
+            decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)]),
+            as: UTF8.self
+        ).unicodeScalars.first
         return unicodeName(scalar?.value ?? 0xFFFD)
     }
 

@@ -4,9 +4,11 @@ public enum JSONTokenKind: Sendable, Hashable, CaseIterable {
     case key
     /// A string value, quotes included.
     case string
+    /// A number, as written in the source.
     case number
     /// `true` or `false`.
     case bool
+    /// `null`.
     case null
     /// `{ } [ ] , :`
     case punctuation

@@ -25,7 +25,8 @@ struct JSONTreeBuilder: JSONScanHandler {
         let frame = frames.removeLast()
         let value: JSONValue
         if isObject {
-            value = .object(JSONObject(keys: Array(keys[frame.keyStart...]), values: Array(values[frame.valueStart...])))
+            value = .object(
+                JSONObject(keys: Array(keys[frame.keyStart...]), values: Array(values[frame.valueStart...])))
             keys.removeSubrange(frame.keyStart...)
         } else {
             value = .array(Array(values[frame.valueStart...]))
@@ -43,7 +44,8 @@ struct JSONTreeBuilder: JSONScanHandler {
         case .string:
             values.append(.string(decodeString(start: start, end: end, hasEscapes: hasEscapes)))
         case .number:
-            values.append(.number(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
+            values.append(
+                .number(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
         case .bool:
             values.append(.bool(bytes[start] == UInt8(ascii: "t")))
         case .null, .key, .punctuation:

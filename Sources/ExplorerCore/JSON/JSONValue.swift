@@ -4,12 +4,17 @@
 /// a parse and re-serialise unchanged; convert with `doubleValue` or `intValue` when needed. Build one with
 /// `JSONValue.parse(_:)` or with Swift literals: `let body: JSONValue = ["name": "apix", "tags": [1, 2]]`.
 public enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number's literal text. It must be a valid JSON number when built by hand, since it is written verbatim.
     case number(String)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object, members in document order.
     case object(JSONObject)
 }
 

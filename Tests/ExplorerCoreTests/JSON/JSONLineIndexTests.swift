@@ -40,7 +40,8 @@ struct JSONLineIndexTests {
 
     @Test("gives the same lines whatever the source's whitespace")
     func ignoresSourceWhitespace() throws {
-        let spaced = "\u{FEFF} \n{ \"name\" :\t\"apix\" ,\r\n\"tags\":[ \"a\" ,1 , true,null ] , \"empty\" : { } ,"
+        let spaced =
+            "\u{FEFF} \n{ \"name\" :\t\"apix\" ,\r\n\"tags\":[ \"a\" ,1 , true,null ] , \"empty\" : { } ,"
             + "\"list\":[],\"nested\" : {\"x\"\n:\n[\n{\n}\n]\n}\n}\n\n"
         #expect(try allLines(spaced).map(\.text) == Self.expectedSampleLines)
     }
@@ -87,18 +88,20 @@ struct JSONLineIndexTests {
 
     @Test("escapes stay as written and control characters never reach the text")
     func controlCharacters() throws {
-        let source = "[\"esc\\u001b[31m\", \"tab\\t\", \"del\u{7F}\", \"c1\u{85}\u{9B}x\", \"\\ud83d\\ude00\", \"ok\u{A0}é\"]"
+        let source =
+            "[\"esc\\u001b[31m\", \"tab\\t\", \"del\u{7F}\", \"c1\u{85}\u{9B}x\", \"\\ud83d\\ude00\", \"ok\u{A0}é\"]"
         let lines = try allLines(source).map(\.text)
-        #expect(lines == [
-            "[",
-            #"  "esc\u001b[31m","#,
-            #"  "tab\t","#,
-            #"  "del\u007f","#,
-            #"  "c1\u0085\u009bx","#,
-            #"  "\ud83d\ude00","#,
-            "  \"ok\u{A0}é\"",
-            "]",
-        ])
+        #expect(
+            lines == [
+                "[",
+                #"  "esc\u001b[31m","#,
+                #"  "tab\t","#,
+                #"  "del\u007f","#,
+                #"  "c1\u0085\u009bx","#,
+                #"  "\ud83d\ude00","#,
+                "  \"ok\u{A0}é\"",
+                "]",
+            ])
         for line in lines {
             #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         }
@@ -126,6 +129,33 @@ struct JSONLineIndexTests {
         #expect(line.spans.allSatisfy { !$0.range.isEmpty })
     }
 
+    @Test("cuts inside keys, long strings and long numbers")
+    func truncationInsideTokens() throws {
+        let long = String(repeating: "ab", count: 500_000)
+        let bytes = Data(#"{"key": 1, "text": "\#(long)", "n": [12345678901234567890]}"#.utf8)
+        let index = try JSONLineIndex(bytes: bytes)
+        let key = index.line(1, in: bytes, maxLength: 4)
+        #expect(key.text == #"  "k"#)
+        #expect(key.coloredPieces.map(\.kind) == [.key])
+        #expect(key.isTruncated)
+        let text = index.line(2, in: bytes, maxLength: 20)
+        #expect(text.text == #"  "text": "ababababa"#)
+        #expect(text.isTruncated)
+        #expect(index.line(2, in: bytes).text == #"  "text": "\#(long)","#)
+        let number = index.line(4, in: bytes, maxLength: 9)
+        #expect(number.text == "    12345")
+        #expect(number.coloredPieces.map(\.kind) == [.number])
+        #expect(number.isTruncated)
+        #expect(index.line(4, in: bytes, maxLength: 24).text == "    12345678901234567890")
+        #expect(index.line(4, in: bytes, maxLength: 24).isTruncated == false)
+    }
+
+    @Test("string elements that look like members stay elements")
+    func stringsLikeKeys() throws {
+        let lines = try allLines(#"["a" , ":", "b\":", {"c" : ":"}]"#).map(\.text)
+        #expect(lines == ["[", #"  "a","#, #"  ":","#, #"  "b\":","#, "  {", #"    "c": ":""#, "  }", "]"])
+    }
+
     @Test("a cut never splits an escape into raw control bytes")
     func truncationInsideEscape() throws {
         let bytes = Data("[\"\u{7F}\u{7F}\"]".utf8)
@@ -151,6 +181,25 @@ struct JSONLineIndexTests {
         for number in (0..<index.lineCount).reversed() {
             #expect(index.line(number, in: bytes).text == expected[number])
         }
+    }
+
+    @Test("documents of hundreds of thousands of lines index every line")
+    func manyLines() throws {
+        let long = JSONValue.string(String(repeating: "y", count: 70_000))
+        let elements = (0..<45_000).map { item -> JSONValue in
+            item % 10_000 == 9_999 ? long : ["a": [.number(String(item)), [:]], "b": .null]
+        }
+        let value = JSONValue.array(elements)
+        let bytes = Data(value.serialized().utf8)
+        let index = try JSONLineIndex(bytes: bytes)
+        let expected = value.serialized(pretty: true).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(index.lineCount == expected.count)
+        #expect(index.lineCount > 4 * 65_536)
+        var mismatches = 0
+        for number in 0..<index.lineCount where index.line(number, in: bytes).text != expected[number] {
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
     }
 
     @Test("deep nesting gives the right depth across many lines")

@@ -48,10 +48,12 @@ struct JSONParserTests {
         #expect(value["a"] == 3)
     }
 
-    @Test("keeps number literals verbatim", arguments: [
-        "18446744073709551617", "-9223372036854775809", "0.1000000000000000055511151231257827",
-        "1.50", "1e400", "-0", "6.02214076E+23",
-    ])
+    @Test(
+        "keeps number literals verbatim",
+        arguments: [
+            "18446744073709551617", "-9223372036854775809", "0.1000000000000000055511151231257827",
+            "1.50", "1e400", "-0", "6.02214076E+23",
+        ])
     func keepsNumbersVerbatim(literal: String) throws {
         let value = try JSONValue.parse("[\(literal)]")
         #expect(value[0] == .number(literal))

@@ -36,17 +36,18 @@ struct JSONPrettyPrinterTests {
     func colors() throws {
         let printed = try JSONPrettyPrinter(colors: true).string(for: Data(#"{"a":[1,true,null,"s"]}"#.utf8))
         let escape = "\u{1B}["
-        #expect(printed == """
-            {
-              \(escape)1;34m"a"\(escape)0m: [
-                \(escape)36m1\(escape)0m,
-                \(escape)33mtrue\(escape)0m,
-                \(escape)90mnull\(escape)0m,
-                \(escape)32m"s"\(escape)0m
-              ]
-            }
+        #expect(
+            printed == """
+                {
+                  \(escape)1;34m"a"\(escape)0m: [
+                    \(escape)36m1\(escape)0m,
+                    \(escape)33mtrue\(escape)0m,
+                    \(escape)90mnull\(escape)0m,
+                    \(escape)32m"s"\(escape)0m
+                  ]
+                }
 
-            """)
+                """)
     }
 
     @Test("throws the located error before writing anything")

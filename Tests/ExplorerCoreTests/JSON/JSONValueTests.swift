@@ -78,26 +78,29 @@ struct JSONValueTests {
 
     @Test("compact serialisation has no whitespace")
     func compact() {
-        #expect(Self.sample.serialized()
-            == #"{"id":7,"name":"apix","ratio":0.25,"active":true,"missing":null,"tags":["a","b"],"owner":{"login":"kim"}}"#)
+        let expected =
+            #"{"id":7,"name":"apix","ratio":0.25,"active":true,"missing":null,"#
+            + #""tags":["a","b"],"owner":{"login":"kim"}}"#
+        #expect(Self.sample.serialized() == expected)
     }
 
     @Test("pretty serialisation matches the printer's layout")
     func pretty() {
         let value: JSONValue = ["a": [1, [:], []], "b": ["c": .null], "d": [:]]
-        #expect(value.serialized(pretty: true) == """
-            {
-              "a": [
-                1,
-                {},
-                []
-              ],
-              "b": {
-                "c": null
-              },
-              "d": {}
-            }
-            """)
+        #expect(
+            value.serialized(pretty: true) == """
+                {
+                  "a": [
+                    1,
+                    {},
+                    []
+                  ],
+                  "b": {
+                    "c": null
+                  },
+                  "d": {}
+                }
+                """)
         #expect(JSONValue.array([]).serialized(pretty: true) == "[]")
         #expect(JSONValue.string("x").serialized(pretty: true) == #""x""#)
     }
