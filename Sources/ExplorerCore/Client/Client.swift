@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Sends prepared requests through a transport, following redirects hop by hop and merging their metrics.
+/// Sends prepared requests: adapts them through an interceptor (auth), follows redirects hop by hop, retries
+/// once when the interceptor asks (401 after a token refresh), and merges the metrics of every hop.
 public final class Client: Sendable {
     public let transport: any Transport
 
@@ -9,24 +10,22 @@ public final class Client: Sendable {
     }
 
     /// Starts `request` now and returns a handle to watch, await or cancel it.
-    public func start(_ request: PreparedRequest) -> Transfer {
+    public func start(_ request: PreparedRequest, options: SendOptions = SendOptions()) -> Transfer {
         let (stream, continuation) = AsyncStream.makeStream(
             of: TransferProgress.self, bufferingPolicy: .bufferingNewest(32))
         let task = Task {
-            let result = await self.send(request) { continuation.yield($0) }
+            let result = await self.send(request, options: options) { continuation.yield($0) }
             continuation.finish()
             return result
         }
         return Transfer(request: request, progress: stream, task: task)
     }
 
-    /// Sends `request`, following redirects, and reports progress; the last event reported is the final one.
+    /// Sends `request` and reports progress; the last event reported is the final one, with exact counts.
     public func send(
-        _ request: PreparedRequest, progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
-    ) async -> Result<Response, TransportError> {
-        var policy = RedirectPolicy(maxRedirects: request.options.maxRedirects)
-        var current = request
-        var hops: [Metrics] = []
+        _ request: PreparedRequest, options: SendOptions = SendOptions(),
+        progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
+    ) async -> Result<Response, ClientError> {
         let lastFinal = Mutex<TransferProgress?>(nil)
         defer {
             if var final = lastFinal.withLock({ $0 }) {
@@ -34,15 +33,55 @@ public final class Client: Sendable {
                 progress(final)
             }
         }
+        let report: @Sendable (TransferProgress) -> Void = { event in
+            var event = event
+            if event.isFinal {
+                lastFinal.withLock { $0 = event }
+                event.isFinal = false
+            }
+            progress(event)
+        }
+        let maxAttempts = options.interceptor == nil ? 1 : 2
+        var attempt = 0
+        while true {
+            var adapted = request
+            do {
+                if let interceptor = options.interceptor {
+                    adapted = try await interceptor.adapt(request, attempt: attempt)
+                }
+            } catch {
+                return .failure(error)
+            }
+            let result = await followRedirects(adapted, progress: report)
+            guard case .success(let response) = result, attempt + 1 < maxAttempts,
+                let interceptor = options.interceptor
+            else {
+                return result.mapError(ClientError.transport)
+            }
+            do {
+                guard try await interceptor.retry(adapted, after: response, attempt: attempt) else {
+                    return .success(response)
+                }
+            } catch {
+                return .failure(error)
+            }
+            if Task.isCancelled { return .failure(.transport(TransportError(.cancelled, "cancelled"))) }
+            attempt += 1
+        }
+    }
+
+    /// One attempt: the exchange and every redirect after it.
+    private func followRedirects(
+        _ request: PreparedRequest, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async -> Result<Response, TransportError> {
+        var policy = RedirectPolicy(maxRedirects: request.options.maxRedirects)
+        var current = request
+        var hops: [Metrics] = []
         while true {
             let hop = hops.count
             let result = await transport.exchange(current) { event in
                 var event = event
                 event.hop = hop
-                if event.isFinal {
-                    lastFinal.withLock { $0 = event }
-                    event.isFinal = false
-                }
                 progress(event)
             }
             switch result {

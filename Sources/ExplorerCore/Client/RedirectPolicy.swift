@@ -35,13 +35,13 @@ struct RedirectPolicy {
 
         var next = request
         next.url = target.absoluteString
-        let becomesGET = switch response.statusCode {
-        case 303: request.method != .head
+        let dropsBody = switch response.statusCode {
+        case 303: true
         case 301, 302: request.method == .post
         default: false
         }
-        if becomesGET {
-            next.method = .get
+        if dropsBody {
+            if request.method != .head { next.method = .get }
             next.body = .none
             next.headers.remove("Content-Type")
             next.headers.remove("Content-Length")

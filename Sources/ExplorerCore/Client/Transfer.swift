@@ -3,11 +3,11 @@ public final class Transfer: Sendable {
     public let request: PreparedRequest
     /// Progress events, at most about 20 a second, ending with one `isFinal` event with exact counts.
     public let progress: AsyncStream<TransferProgress>
-    private let task: Task<Result<Response, TransportError>, Never>
+    private let task: Task<Result<Response, ClientError>, Never>
 
     init(
         request: PreparedRequest, progress: AsyncStream<TransferProgress>,
-        task: Task<Result<Response, TransportError>, Never>
+        task: Task<Result<Response, ClientError>, Never>
     ) {
         self.request = request
         self.progress = progress
@@ -15,7 +15,7 @@ public final class Transfer: Sendable {
     }
 
     /// The response, or why there is none. Awaiting it from several places is fine.
-    public var result: Result<Response, TransportError> {
+    public var result: Result<Response, ClientError> {
         get async { await task.value }
     }
 

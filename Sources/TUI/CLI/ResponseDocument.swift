@@ -31,7 +31,7 @@ enum ResponseDocument {
         return .object(object)
     }
 
-    static func make(_ error: TransportError) -> JSONValue {
+    static func make(_ error: ClientError) -> JSONValue {
         .object([
             "error": .object(["kind": .string(error.kindName), "message": .string(error.message)]),
             "metrics": metrics(error.metrics),

@@ -29,7 +29,7 @@ final class TemporaryDirectory {
     @discardableResult
     func writePattern(_ name: String, size: Int) throws -> String {
         let target = file(name)
-        FileManager.default.createFile(atPath: target, contents: nil)
+        _ = FileManager.default.createFile(atPath: target, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: target))
         defer { try? handle.close() }
         let chunk = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) })

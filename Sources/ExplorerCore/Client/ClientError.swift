@@ -1,0 +1,62 @@
+/// Why the client produced no response: the transport got none, or a step before or around it failed
+/// (for example a token refresh).
+public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// The exchange itself failed (DNS, connect, TLS, timeout, cancelled, …).
+        case transport(TransportError)
+        /// Credentials could not be obtained or refreshed; `detail` says why (e.g. the server's `invalid_grant`).
+        case auth(String)
+    }
+
+    public var reason: Reason
+
+    public init(_ reason: Reason) {
+        self.reason = reason
+    }
+
+    public static func transport(_ error: TransportError) -> ClientError { ClientError(.transport(error)) }
+    public static func auth(_ detail: String) -> ClientError { ClientError(.auth(detail)) }
+
+    /// The transport failure, when that is what it was.
+    public var transportError: TransportError? {
+        if case .transport(let error) = reason { return error }
+        return nil
+    }
+
+    public var isCancelled: Bool { transportError?.kind == .cancelled }
+
+    /// `--json`'s `error.kind`.
+    public var kindName: String {
+        switch reason {
+        case .transport(let error): error.kindName
+        case .auth: "auth"
+        }
+    }
+
+    /// One line for a status bar or stderr.
+    public var message: String {
+        switch reason {
+        case .transport(let error): error.message
+        case .auth(let detail): "authentication failed: \(detail)"
+        }
+    }
+
+    public var description: String {
+        switch reason {
+        case .transport(let error): error.description
+        case .auth: message
+        }
+    }
+
+    /// The exit status for `apix run`: curl's codes for transport failures, 4 for auth.
+    public var exitCode: Int32 {
+        switch reason {
+        case .transport(let error): error.exitCode
+        case .auth: 4
+        }
+    }
+
+    public var metrics: Metrics {
+        transportError?.metrics ?? Metrics()
+    }
+}

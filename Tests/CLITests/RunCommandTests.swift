@@ -1,0 +1,186 @@
+import DemoAPI
+import ExplorerCore
+import Foundation
+import Testing
+
+/// `apix run` and `apix list` end to end: the real binary as a subprocess against the demo API.
+@Suite("apix run as a subprocess")
+struct RunCommandTests {
+    static func profile(port: Int) -> String {
+        """
+        name: Test
+        environments:
+          local: { base_url: "http://127.0.0.1:\(port)" }
+          dead: { base_url: "http://127.0.0.1:1" }
+        endpoints:
+          - id: todo
+            path: /todos/{id}
+            params: { id: 1 }
+          - id: status
+            path: /status/{code}
+            params: { code: 200 }
+          - id: bytes
+            path: /bytes/{n}
+            params: { n: 1000 }
+          - id: echo
+            method: POST
+            path: /echo
+            body: { json: { hello: world } }
+        """
+    }
+
+    /// A profile directory with `test.yaml` pointing at a fresh demo server.
+    func withProfiles(_ body: (String, RunningDemoServer) async throws -> Void) async throws {
+        let directory = try TemporaryFolder()
+        let server = try await DemoServer().start()
+        do {
+            try Self.profile(port: server.port).write(toFile: directory.path + "/test.yaml", atomically: true, encoding: .utf8)
+            try await body(directory.path, server)
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
+    }
+
+    @Test("--json prints one object with status, headers as pairs, body and every metric")
+    func jsonShape() async throws {
+        try await withProfiles { profiles, _ in
+            let out = try await ApixProcess.run(["run", "test", "todo", "-p", "id=2", "--json", "--profiles", profiles])
+            #expect(out.status == 0)
+            let object = try JSONValue.parse(out.stdout)
+            #expect(object["status"]?.intValue == 200)
+            #expect(object["reason"]?.stringValue == "OK")
+            let firstHeader = try #require(object["headers"]?[0]?.arrayValue)
+            #expect(firstHeader.count == 2)
+            let body = try JSONValue.parse(#require(object["body"]?.stringValue))
+            #expect(body["id"]?.intValue == 2)
+            let metrics = try #require(object["metrics"]?.objectValue)
+            for key in [
+                "dns_ms", "connect_ms", "tls_ms", "pretransfer_ms", "first_byte_ms", "transfer_ms", "total_ms",
+                "redirects", "redirect_ms", "bytes_sent", "bytes_received", "upload_rate", "download_rate",
+                "reused_connection", "started_at", "ended_at",
+            ] {
+                #expect(metrics[key] != nil, "metrics.\(key)")
+            }
+            #expect(metrics["started_at"]?.stringValue?.contains("T") == true)
+            #expect((metrics["total_ms"]?.doubleValue ?? -1) >= 0)
+        }
+    }
+
+    @Test("exit 0 on a 4xx, 22 with --fail, and the body on stdout")
+    func failFlag() async throws {
+        try await withProfiles { profiles, _ in
+            let plain = try await ApixProcess.run(["run", "test", "status", "-p", "code=404", "--profiles", profiles])
+            #expect(plain.status == 0)
+            #expect(plain.stderr.contains("404"))
+            let failing = try await ApixProcess.run(["run", "test", "status", "-p", "code=503", "--fail", "--profiles", profiles])
+            #expect(failing.status == 22)
+            let ok = try await ApixProcess.run(["run", "test", "status", "--fail", "--profiles", profiles])
+            #expect(ok.status == 0)
+        }
+    }
+
+    @Test("no response exits with curl's code and a one-line reason; --json adds an error object")
+    func noResponse() async throws {
+        try await withProfiles { profiles, _ in
+            let out = try await ApixProcess.run(["run", "test", "todo", "-e", "dead", "--json", "--profiles", profiles])
+            #expect(out.status == 7)
+            let error = try JSONValue.parse(out.stdout)["error"]
+            #expect(error?["kind"]?.stringValue == "connection_refused")
+            #expect(out.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test("usage errors exit 2, profile errors exit 3", arguments: [
+        (["run", "test", "todo", "-p", "noequals"], Int32(2)),
+        (["run", "test", "todo", "--no-such-flag"], 2),
+        (["run", "test", "todo", "-H", "NoColon"], 2),
+        (["run", "nope", "todo"], 3),
+        (["run", "test", "nope"], 3),
+        (["run", "test", "todo", "-e", "prod"], 3),
+        (["run", "broken", "todo"], 3),
+    ])
+    func usageAndProfileErrors(arguments: [String], status: Int32) async throws {
+        try await withProfiles { profiles, _ in
+            try "environments: [\n".write(toFile: profiles + "/broken.yaml", atomically: true, encoding: .utf8)
+            let out = try await ApixProcess.run(arguments + ["--profiles", profiles])
+            #expect(out.status == status)
+            #expect(!out.stderr.isEmpty)
+            if arguments.contains("broken") { #expect(out.stderr.contains("broken.yaml:")) }
+        }
+    }
+
+    @Test("-o writes the body to a file and --json names it")
+    func outputFile() async throws {
+        try await withProfiles { profiles, _ in
+            let target = profiles + "/body.bin"
+            let out = try await ApixProcess.run(
+                ["run", "test", "bytes", "-p", "n=123456", "-o", target, "--json", "--profiles", profiles])
+            #expect(out.status == 0)
+            #expect(try JSONValue.parse(out.stdout)["body_file"]?.stringValue == target)
+            #expect(try FileManager.default.attributesOfItem(atPath: target)[.size] as? Int == 123_456)
+        }
+    }
+
+    @Test("piped stdout gets the body exactly as received; binary bodies are base64 in --json")
+    func rawBody() async throws {
+        try await withProfiles { profiles, _ in
+            let raw = try await ApixProcess.run(["run", "test", "bytes", "-p", "n=300", "--profiles", profiles])
+            #expect(raw.stdout == Data((0..<300).map { UInt8($0 % 251) }))
+            let json = try await ApixProcess.run(["run", "test", "bytes", "-p", "n=300", "--json", "--profiles", profiles])
+            let object = try JSONValue.parse(json.stdout)
+            #expect(object["body_encoding"]?.stringValue == "base64")
+            #expect(object["body"]?.stringValue.flatMap { Data(base64Encoded: $0) } == raw.stdout)
+        }
+    }
+
+    @Test("-H, -q and --body reach the server")
+    func overrides() async throws {
+        try await withProfiles { profiles, _ in
+            let out = try await ApixProcess.run([
+                "run", "test", "echo", "-H", "X-Extra: yes", "-q", "a=1", "-q", "a=2", "--body", "{\"x\":1}",
+                "--profiles", profiles,
+            ])
+            #expect(out.status == 0)
+            let echo = try JSONValue.parse(out.stdout)
+            #expect(echo["body"]?.stringValue == "{\"x\":1}")
+            let query = echo["query"]?.arrayValue?.compactMap { $0[1]?.stringValue }
+            #expect(query == ["1", "2"])
+            let headers = echo["headers"]?.arrayValue ?? []
+            #expect(headers.contains { $0[0]?.stringValue?.lowercased() == "x-extra" && $0[1]?.stringValue == "yes" })
+        }
+    }
+
+    @Test("apix list lists good profiles and says how many files failed")
+    func list() async throws {
+        try await withProfiles { profiles, _ in
+            try "environments: [\n".write(toFile: profiles + "/broken.yaml", atomically: true, encoding: .utf8)
+            let out = try await ApixProcess.run(["list", "--profiles", profiles])
+            #expect(out.status == 0)
+            #expect(out.text.contains("test"))
+            #expect(!out.text.contains("broken"))
+            #expect(out.stderr.contains("1 profile file failed"))
+            let endpoints = try await ApixProcess.run(["list", "test", "--profiles", profiles])
+            #expect(endpoints.text.contains("todo"))
+            #expect(endpoints.text.contains("/todos/{id}"))
+        }
+    }
+}
+
+/// A scratch directory for one test.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/apix-cli-XXXXXX".utf8CString)
+        guard let result = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        path = String(cString: result)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

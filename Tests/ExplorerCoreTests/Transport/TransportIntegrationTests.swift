@@ -1,0 +1,233 @@
+import DemoAPI
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+
+/// The real client on libcurl against the demo API on loopback.
+@Suite("Client against the demo API")
+struct TransportIntegrationTests {
+    let client = Client()
+
+    @Test("a GET returns status, reason, headers in order, and a JSON body")
+    func simpleGet() async throws {
+        try await withDemoServer { server in
+            let response = try await client.send(PreparedRequest(url: server.url("/todos/1"))).response()
+            #expect(response.statusCode == 200)
+            #expect(response.reason == "OK")
+            #expect(response.statusClass == .success)
+            #expect(MediaType.isJSON(response.contentType))
+            let todo = try JSONValue.parse(response.body.data())
+            #expect(todo["id"]?.intValue == 1)
+            #expect(response.headers.fields.first?.name.isEmpty == false)
+        }
+    }
+
+    @Test("every status class is a response, not an error", arguments: [
+        (201, StatusClass.success), (302, .redirect), (404, .clientFailure), (418, .clientFailure),
+        (503, .serverFailure),
+    ])
+    func statusClasses(code: Int, expected: StatusClass) async throws {
+        try await withDemoServer { server in
+            var request = PreparedRequest(url: server.url("/status/\(code)"))
+            request.options.followRedirects = false
+            let response = try await client.send(request).response()
+            #expect(response.statusCode == code)
+            #expect(response.statusClass == expected)
+        }
+    }
+
+    @Test("typed decoding turns a response into a model")
+    func typedDecoding() async throws {
+        struct Todo: Decodable {
+            let id: Int
+            let title: String
+            let completed: Bool
+        }
+        try await withDemoServer { server in
+            let response = try await client.send(PreparedRequest(url: server.url("/todos/2"))).response()
+            let todo = try response.decode(Todo.self)
+            #expect(todo.id == 2)
+            #expect(!todo.title.isEmpty)
+        }
+    }
+
+    @Test("metrics: phases are non-negative and add up; a second request reuses the connection")
+    func metricsAndReuse() async throws {
+        try await withDemoServer { server in
+            let first = try await client.send(PreparedRequest(url: server.url("/bytes/65536"))).response()
+            let second = try await client.send(PreparedRequest(url: server.url("/bytes/65536"))).response()
+            for metrics in [first.metrics, second.metrics] {
+                #expect(metrics.phases.allSatisfy { $0.duration >= .zero })
+                let sum = metrics.phases.reduce(Duration.zero) { $0 + $1.duration }
+                #expect(abs((sum - metrics.total).milliseconds) < 0.01)
+                #expect(metrics.startedAt <= metrics.endedAt)
+                #expect(metrics.bytesReceived == 65536)
+                #expect(metrics.downloadRate > 0)
+            }
+            #expect(first.metrics.reusedConnection == false)
+            #expect(first.metrics.connect > .zero)
+            #expect(second.metrics.reusedConnection == true)
+        }
+    }
+
+    @Test("a large download spills to a temporary file; progress never goes backwards and ends at the total")
+    func largeDownload() async throws {
+        let size = 256 * 1024 * 1024
+        try await withDemoServer { server in
+            let log = ProgressLog()
+            let response = try await client.send(PreparedRequest(url: server.url("/bytes/\(size)")), progress: log.record)
+                .response()
+            #expect(response.body.count == Int64(size))
+            let path = try #require(response.body.filePath)
+            #expect(response.body.isSpooled)
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == size)
+            try expectPattern(at: path, offsets: [0, 1, 250, 251, 1 << 20, size - 1])
+            let events = log.events
+            #expect(events.count >= 2)
+            for (a, b) in zip(events, events.dropFirst()) { #expect(b.received >= a.received) }
+            let last = try #require(events.last)
+            #expect(last.isFinal)
+            #expect(last.received == Int64(size))
+            #expect(last.receiveTotal == Int64(size))
+            #expect(events.dropLast().allSatisfy { !$0.isFinal })
+            #expect(events.dropLast().allSatisfy { $0.receiveTotal == nil || $0.receiveTotal == Int64(size) })
+        }
+    }
+
+    @Test("a download can go straight to a named file")
+    func downloadToFile() async throws {
+        let directory = try TemporaryDirectory()
+        try await withDemoServer { server in
+            var request = PreparedRequest(url: server.url("/bytes/3000000"))
+            request.options.downloadTo = directory.file("out.bin")
+            let response = try await client.send(request).response()
+            #expect(response.body.filePath == directory.file("out.bin"))
+            #expect(!response.body.isSpooled)
+            #expect(try FileManager.default.attributesOfItem(atPath: directory.file("out.bin"))[.size] as? Int == 3_000_000)
+            try expectPattern(at: directory.file("out.bin"), offsets: [0, 12345, 2_999_999])
+        }
+    }
+
+    @Test("a 64 MiB multipart upload streams from disk with monotonic progress ending at the total")
+    func largeMultipartUpload() async throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.writePattern("big.bin", size: 64 * 1024 * 1024)
+        try await withDemoServer { server in
+            let body = MultipartBody(parts: [
+                .init(name: "note", content: .text("hello")),
+                .init(name: "file", content: .file(path: file, filename: nil, contentType: nil)),
+            ])
+            let expected = try body.segments().reduce(Int64(0)) { $0 + $1.count }
+            let request = PreparedRequest(method: .post, url: server.url("/upload"), body: .multipart(body))
+            let log = ProgressLog()
+            let response = try await client.send(request, progress: log.record).response()
+            #expect(response.statusCode == 200)
+            let answer = try JSONValue.parse(response.body.data())
+            #expect(answer["bytes"]?.intValue == Int(expected))
+            let events = log.events
+            for (a, b) in zip(events, events.dropFirst()) { #expect(b.sent >= a.sent) }
+            let last = try #require(events.last)
+            #expect(last.isFinal)
+            #expect(last.sent == expected)
+            #expect(last.sendTotal == expected)
+            #expect(response.metrics.bytesSent == expected)
+        }
+    }
+
+    @Test("cancelling mid-transfer ends promptly with a cancelled outcome")
+    func cancellation() async throws {
+        try await withDemoServer { server in
+            let transfer = client.start(PreparedRequest(url: server.url("/drip?bytes=1000000&duration=30")))
+            for await event in transfer.progress where event.received > 0 {
+                break
+            }
+            let clock = ContinuousClock()
+            let started = clock.now
+            transfer.cancel()
+            let result = await transfer.result
+            #expect(result.error?.isCancelled == true)
+            // A bound against hanging, not a performance assertion (the benchmark measures the latency).
+            #expect(clock.now - started < .seconds(5))
+        }
+    }
+
+    @Test("a stalled body hits the stall timeout")
+    func stallTimeout() async throws {
+        try await withDemoServer { server in
+            var request = PreparedRequest(url: server.url("/stall?bytes=1000"))
+            request.options.stallTimeout = .seconds(1)
+            let error = try #require(await client.send(request).error?.transportError)
+            #expect(error.kind == .timeout(.stall))
+            #expect(error.exitCode == 28)
+        }
+    }
+
+    @Test("a slow answer hits the total timeout")
+    func totalTimeout() async throws {
+        try await withDemoServer { server in
+            var request = PreparedRequest(url: server.url("/delay/5"))
+            request.options.timeout = .milliseconds(500)
+            let error = try #require(await client.send(request).error?.transportError)
+            #expect(error.kind == .timeout(.total))
+        }
+    }
+
+    @Test("no response: a refused port and an unknown host say why, with curl's exit codes")
+    func noResponse() async throws {
+        let refused = try #require(await client.send(PreparedRequest(url: "http://127.0.0.1:\(closedPort())/")).error)
+        #expect(refused.transportError?.kind == .connectionRefused)
+        #expect(refused.exitCode == 7)
+        let unknown = try #require(await client.send(PreparedRequest(url: "http://no-such-host.invalid/")).error)
+        #expect(unknown.transportError?.kind == .hostNotFound)
+        #expect(unknown.exitCode == 6)
+    }
+
+    @Test("gzip responses are decoded when asked for, with progress counted on the wire")
+    func gzip() async throws {
+        try await withDemoServer { server in
+            let plain = try await client.send(PreparedRequest(url: server.url("/gzip"))).response()
+            #expect(plain.headers["Content-Encoding"] == nil)
+            let log = ProgressLog()
+            let request = PreparedRequest(url: server.url("/gzip"), headers: ["Accept-Encoding": "gzip"])
+            let zipped = try await client.send(request, progress: log.record).response()
+            #expect(zipped.headers["Content-Encoding"] == "gzip")
+            #expect(try zipped.body.data() == plain.body.data())
+            let wire = try #require(Int64(zipped.headers["Content-Length"] ?? ""))
+            #expect(wire < plain.body.count)
+            #expect(log.events.last?.received == wire)
+            #expect(log.events.last?.receiveTotal == wire)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// A port nothing listens on: bind, read the port, close.
+    func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Checks the demo pattern (`offset % 251`) at a few offsets of a file.
+    func expectPattern(at path: String, offsets: [Int]) throws {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        for offset in offsets {
+            try handle.seek(toOffset: UInt64(offset))
+            let byte = try #require(try handle.read(upToCount: 1)?.first)
+            #expect(byte == UInt8(offset % 251), "byte at \(offset)")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the system packages apix builds and tests against, when they are missing.
+# Debian/Ubuntu: libcurl (transport), ncursesw (TUI), zlib (demo API gzip), tmux and curl (end-to-end tests).
+set -euo pipefail
+
+missing=()
+have_header() { [ -e "/usr/include/$1" ] || [ -e "/usr/include/$(gcc -dumpmachine 2>/dev/null)/$1" ]; }
+have_header curl/curl.h || missing+=(libcurl4-openssl-dev)
+have_header ncursesw/curses.h || missing+=(libncurses-dev)
+have_header zlib.h || missing+=(zlib1g-dev)
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
