@@ -18,13 +18,15 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         // ncursesw: the only consumer is the TUI's terminal backend.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // zlib: crc32 and gzip for the demo server (deflateInit2 is a macro, so it is wrapped).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "ExplorerCore",
             dependencies: ["CCurl", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "DemoAPI",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["CZlib", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .target(
             name: "TUI",
@@ -35,6 +37,7 @@ let package = Package(
         ),
         .executableTarget(name: "apix", dependencies: ["TUI"]),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"]),
+        .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
         .testTarget(name: "CLITests", dependencies: ["apix", "ExplorerCore", "DemoAPI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,20 @@
+#ifndef APIX_CZLIB_SHIM_H
+#define APIX_CZLIB_SHIM_H
+
+// zlib's init functions are macros (they pass ZLIB_VERSION and sizeof(z_stream)
+// for an ABI check), so Swift cannot call them: each gets a typed wrapper.
+// crc32, deflate, inflate and friends are plain functions and import as they are.
+
+#include <zlib.h>
+
+/// deflateInit2 producing a gzip stream (window bits 15 + 16 selects the gzip wrapper).
+static inline int apix_deflate_init_gzip(z_streamp stream, int level) {
+    return deflateInit2(stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+}
+
+/// inflateInit2 accepting gzip or zlib streams (window bits 15 + 32 detects the header).
+static inline int apix_inflate_init_auto(z_streamp stream) {
+    return inflateInit2(stream, 15 + 32);
+}
+
+#endif

@@ -1,0 +1,44 @@
+import Hummingbird
+
+/// Builds the demo API's router: every route of one server instance, over that instance's own stores.
+enum DemoRouter {
+    static func make(accessTokenLifetime: Duration, logRequests: Bool) -> Router<BasicRequestContext> {
+        // GET routes answer HEAD too (same headers, no body); routes taking any method register HEAD themselves.
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        // Middleware applies only to routes added after it, so it goes first.
+        router.middlewares.add(JSONErrorMiddleware())
+        if logRequests {
+            router.middlewares.add(LogRequestsMiddleware(.info))
+        }
+
+        let todos = TodoStore()
+        router.get("/") { _, _ in Response.json(index) }
+        TodoRoutes(store: todos).register(on: router)
+        EchoRoutes().register(on: router)
+        StatusRoutes().register(on: router)
+        RedirectRoutes().register(on: router)
+        TransferRoutes().register(on: router)
+        GzipRoutes().register(on: router)
+        AuthRoutes(store: AuthStore(accessTokenLifetime: accessTokenLifetime), todos: todos).register(on: router)
+        CacheRoutes(store: CacheStore()).register(on: router)
+        SampleRoutes().register(on: router)
+        return router
+    }
+
+    /// `GET /`: what the demo offers, for people poking at it with the explorer.
+    static let index: JSONValue = [
+        "name": "apix demo API",
+        "routes": [
+            "GET /todos?completed=&limit=", "GET|PUT|PATCH|DELETE /todos/{id}", "POST /todos",
+            "ANY /echo[/...]", "ANY /status/{code}", "ANY /redirect/{n}?status=", "ANY /redirect-to?url=&status=",
+            "ANY /redirect/cross-host", "GET /bytes/{n}", "GET /drip?bytes=&duration=&delay=", "GET /stall?bytes=",
+            "ANY /delay/{seconds}", "POST|PUT /upload", "GET /gzip", "GET /gzip/bytes/{n}",
+            "POST /auth/token", "GET /auth/stats", "POST /auth/revoke", "POST /auth/expire", "GET /me",
+            "GET /protected/todos", "ANY /always-401", "GET /basic-auth/{user}/{password}", "GET /api-key",
+            "GET /cache/max-age/{s}", "GET /cache/no-store", "GET /cache/no-cache", "GET /cache/expires/{s}",
+            "GET /cache/etag/{name}", "POST /cache/etag/{name}/bump", "GET /cache/last-modified", "GET /cache/vary",
+            "GET /cache/stats", "GET /json/large?bytes=", "GET /unicode", "GET /html", "GET /xml", "GET /text",
+            "GET /binary", "GET /hostile", "GET /hostile/json",
+        ],
+    ]
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// HTTP-dates in the IMF-fixdate form (RFC 9110 section 5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
+///
+/// Written with the C time functions rather than `DateFormatter`: the cache routes need only this one form, and
+/// this avoids formatter locale and thread-safety concerns.
+enum HTTPDate {
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// Formats seconds since 1970 (UTC).
+    static func format(_ secondsSince1970: Int) -> String {
+        var time = time_t(secondsSince1970)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(weekdays[Int(parts.tm_wday)]), \(twoDigits(parts.tm_mday)) \(months[Int(parts.tm_mon)]) "
+            + "\(parts.tm_year + 1900) \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):"
+            + "\(twoDigits(parts.tm_sec)) GMT"
+    }
+
+    /// Parses an IMF-fixdate into seconds since 1970; `nil` for anything else (callers then ignore the header,
+    /// as RFC 9110 section 13.1.3 asks for invalid If-Modified-Since values).
+    static func parse(_ text: String) -> Int? {
+        let fields = text.split(separator: " ")
+        guard fields.count == 6, fields[5] == "GMT", fields[0].count == 4, fields[0].hasSuffix(","),
+            weekdays.contains(String(fields[0].dropLast())),
+            let day = Int32(fields[1]), let month = months.firstIndex(of: String(fields[2])),
+            let year = Int32(fields[3])
+        else { return nil }
+        let clock = fields[4].split(separator: ":")
+        guard clock.count == 3, let hour = Int32(clock[0]), let minute = Int32(clock[1]), let second = Int32(clock[2]),
+            (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        var parts = tm()
+        parts.tm_year = year - 1900
+        parts.tm_mon = Int32(month)
+        parts.tm_mday = day
+        parts.tm_hour = hour
+        parts.tm_min = minute
+        parts.tm_sec = second
+        return Int(timegm(&parts))
+    }
+
+    /// Seconds since 1970 now.
+    static func now() -> Int {
+        Int(time(nil))
+    }
+}
