@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the real `apix` binary (built next to the test bundle) and captures what it wrote.
 struct ApixProcess {
@@ -37,11 +38,28 @@ struct ApixProcess {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes concurrently so a large output cannot fill one and block the child.
-        async let stdout = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
-        async let stderr = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
-        let (o, e) = await (stdout, stderr)
-        process.waitUntilExit()
+        // Wait on plain threads, never on the cooperative pool: the demo server's handlers need those threads.
+        let (o, e) = await withCheckedContinuation { (continuation: CheckedContinuation<(Data, Data), Never>) in
+            let thread = Thread {
+                let errors = LockedData()
+                let reader = Thread { errors.set(err.fileHandleForReading.readDataToEndOfFile()) }
+                reader.start()
+                let output = out.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                while !errors.isSet { usleep(1000) }
+                continuation.resume(returning: (output, errors.get()))
+            }
+            thread.start()
+        }
         return Output(status: process.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
     }
+}
+
+/// Data handed from a reader thread to the waiting one.
+private final class LockedData: Sendable {
+    private let state = Mutex<Data?>(nil)
+
+    var isSet: Bool { state.withLock { $0 != nil } }
+    func set(_ data: Data) { state.withLock { $0 = data } }
+    func get() -> Data { state.withLock { $0 ?? Data() } }
 }

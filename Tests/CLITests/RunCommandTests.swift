@@ -92,15 +92,17 @@ struct RunCommandTests {
         }
     }
 
-    @Test("usage errors exit 2, profile errors exit 3", arguments: [
-        (["run", "test", "todo", "-p", "noequals"], Int32(2)),
+    static let failures: [([String], Int32)] = [
+        (["run", "test", "todo", "-p", "noequals"], 2),
         (["run", "test", "todo", "--no-such-flag"], 2),
         (["run", "test", "todo", "-H", "NoColon"], 2),
         (["run", "nope", "todo"], 3),
         (["run", "test", "nope"], 3),
         (["run", "test", "todo", "-e", "prod"], 3),
         (["run", "broken", "todo"], 3),
-    ])
+    ]
+
+    @Test("usage errors exit 2, profile errors exit 3", arguments: failures)
     func usageAndProfileErrors(arguments: [String], status: Int32) async throws {
         try await withProfiles { profiles, _ in
             try "environments: [\n".write(toFile: profiles + "/broken.yaml", atomically: true, encoding: .utf8)

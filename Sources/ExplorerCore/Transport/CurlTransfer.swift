@@ -153,8 +153,9 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: - Callbacks (loop thread)
 
     fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
-        var line = String(decoding: bytes, as: UTF8.self)
-        while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+        var length = bytes.count
+        while length > 0, bytes[length - 1] == 0x0A || bytes[length - 1] == 0x0D { length -= 1 }
+        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
         if line.hasPrefix("HTTP/") {
             // A new head: an interim 1xx, or the real one.
             headers = HTTPHeaders()

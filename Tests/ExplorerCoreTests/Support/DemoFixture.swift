@@ -48,7 +48,7 @@ final class LockedBox<Value: Sendable>: Sendable {
     }
 }
 
-extension Result where Failure == ClientError {
+extension Result where Success == Response, Failure == ClientError {
     /// The response, or a test failure describing why there was none.
     func response() throws -> Response {
         switch self {

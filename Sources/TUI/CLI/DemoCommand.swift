@@ -1,0 +1,46 @@
+import ArgumentParser
+import DemoAPI
+import ExplorerCore
+import Foundation
+
+/// `apix demo`: starts the bundled demo API on 127.0.0.1 and explores it with `profiles/demo.yaml`.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo", abstract: "Start the bundled demo API and explore it.")
+
+    @Option(help: "Port for the demo API (0: any free port; default 8080, or any free one if it is taken).")
+    var port: Int?
+    @Flag(help: "Only serve the demo API until interrupted.") var serve = false
+    @Option(help: "Access token lifetime of the demo OAuth server, in seconds.") var tokenLifetime: Int = 30
+    @OptionGroup var profileOptions: ProfileOptions
+
+    func run() async throws {
+        let server = try await startServer()
+        if serve {
+            StandardError.writeLine("apix demo API on \(server.baseURL) (Ctrl-C to stop)")
+            while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
+            return
+        }
+        defer { Task { await server.shutdown() } }
+        try await DemoTour(server: server, profiles: profileOptions).run()
+        await server.shutdown()
+    }
+
+    private func startServer() async throws -> RunningDemoServer {
+        let lifetime = Duration.seconds(tokenLifetime)
+        let stateDirectory = StateDirectory.path()
+        let log = (stateDirectory as NSString).appendingPathComponent("demo-server.log")
+        try? FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
+        func start(_ port: Int) async throws -> RunningDemoServer {
+            try await DemoServer(
+                configuration: .init(port: port, accessTokenLifetime: lifetime, logFile: log)
+            ).start()
+        }
+        if let port { return try await start(port) }
+        do {
+            return try await start(8080)
+        } catch {
+            return try await start(0)  // 8080 is taken: any free port will do
+        }
+    }
+}
