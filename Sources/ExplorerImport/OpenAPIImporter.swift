@@ -1,0 +1,4 @@
+import ExplorerCore
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
