@@ -33,7 +33,7 @@ struct ProfileSplicer {
     /// The text with `endpoint` saved over the endpoint `target` (whose current values are `old`), or appended
     /// when `old` is nil.
     mutating func save(_ endpoint: Endpoint, over old: Endpoint?, target: String) throws(Refusal) -> String {
-        guard let mapping = root.mapping, mapping.style == .block else {
+        guard let mapping = root.mapping, !isFlow(root) else {
             throw Refusal(reason: "the profile is not a block mapping")
         }
         let keys = Array(mapping.keys)
@@ -42,12 +42,14 @@ struct ProfileSplicer {
             return lines.joined() + ProfileEmitter.endpoints([endpoint])
         }
         let list = Array(mapping.values)[listIndex]
-        guard let sequence = list.sequence, sequence.style == .block, sequence.count > 0 else {
+        guard let sequence = list.sequence, !isFlow(list), sequence.count > 0 else {
             throw Refusal(reason: "the `endpoints` list is empty or written in flow style")
         }
-        if Self.usesAnchors(list) { throw Refusal(reason: "the endpoints use YAML anchors, aliases or merge keys") }
         // The list ends where the next top-level key starts, or at the end of the file.
         let listEnd = listIndex + 1 < keys.count ? (keys[listIndex + 1].mark?.line ?? lines.count + 1) - 1 : lines.count
+        if usesAnchors(lines: (keys[listIndex].mark?.line ?? 1)...max(listEnd, 1)) {
+            throw Refusal(reason: "the endpoints use YAML anchors, aliases or merge keys")
+        }
         let items = Array(sequence)
         var spans: [ItemSpan] = []
         for (index, item) in items.enumerated() {
@@ -96,6 +98,14 @@ struct ProfileSplicer {
         return last
     }
 
+    /// Whether a collection is written in flow style (`[…]`, `{…}`). Yams reports the style of composed nodes as
+    /// `any`, so the text at the node's start tells.
+    private func isFlow(_ node: Node) -> Bool {
+        guard let mark = node.mark, mark.line <= lines.count else { return false }
+        let rest = lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1)
+        return rest.first == "[" || rest.first == "{"
+    }
+
     private func prefix(ofLine line: Int, column: Int) -> Substring {
         let text = lines[line - 1]
         let scalars = text.unicodeScalars
@@ -119,7 +129,7 @@ struct ProfileSplicer {
         let keyNodes = Array(mapping.keys)
         let keyLines = keyNodes.map { $0.mark?.line ?? 0 }
         let contentColumn = (item.mark?.column ?? 1) - 1
-        if mapping.style == .flow || Set(keyLines).count != keyLines.count {
+        if isFlow(item) || Set(keyLines).count != keyLines.count {
             replaceWhole(span, with: new)
             return
         }
@@ -178,14 +188,16 @@ struct ProfileSplicer {
         lines.replaceSubrange(span.startLine - 1..<span.endLine, with: [item])
     }
 
-    private static func usesAnchors(_ node: Node) -> Bool {
-        switch node {
-        case .alias: return true
-        case .scalar: return node.anchor != nil
-        case .sequence(let sequence): return node.anchor != nil || sequence.contains(where: usesAnchors)
-        case .mapping(let mapping):
-            return node.anchor != nil
-                || mapping.contains { $0.key.scalar?.string == "<<" || usesAnchors($0.key) || usesAnchors($0.value) }
+    /// Yams resolves aliases and merge keys while composing, so the text is searched instead: anything that
+    /// looks like `&anchor`, `*alias` or `<<:` outside a comment. A false alarm only sends the edit to the overlay.
+    private func usesAnchors(lines range: ClosedRange<Int>) -> Bool {
+        for number in range where number <= lines.count {
+            var text = lines[number - 1]
+            if let comment = text.range(of: " #") { text = String(text[..<comment.lowerBound]) }
+            if text.trimmingCharacters(in: .whitespaces).hasPrefix("#") { continue }
+            if text.contains("<<:") { return true }
+            if text.range(of: #"(^|[\s,\[{])[&*][^\s,\[\]{}]+"#, options: .regularExpression) != nil { return true }
         }
+        return false
     }
 }

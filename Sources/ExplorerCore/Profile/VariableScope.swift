@@ -35,11 +35,6 @@ public struct VariableScope: Sendable, Equatable {
         if secret { secretNames.formUnion(more.keys) }
     }
 
-    /// Marks more names as secret (e.g. variables whose values were built from secrets).
-    public mutating func markSecret(_ names: some Sequence<String>) {
-        secretNames.formUnion(names)
-    }
-
     public func value(for name: String) -> String? {
         if name.hasPrefix("env.") { return processEnvironment[String(name.dropFirst(4))] }
         return values[name]

@@ -21,8 +21,8 @@ public struct RequestBuilder: Sendable {
     }
 
     /// Variables visible to templates: profile's, then the environment's, then the user's. A variable's value
-    /// may itself use `{{env.NAME}}` or other variables; one built from a secret is secret too. With `masking`,
-    /// secrets inside other variables' values are already masked (`maskStyle` says how).
+    /// may itself use `{{env.NAME}}` or other variables. With `masking`, secrets inside other variables' values
+    /// are masked where they appear (`Bearer ••••`; `maskStyle` says how).
     public func scope(overrides: [String: String] = [:], masking: Bool = false) throws(RequestBuildError)
         -> VariableScope
     {
@@ -31,23 +31,17 @@ public struct RequestBuilder: Sendable {
         var scope = VariableScope(
             secretNames: profile.secretNames, processEnvironment: processEnvironment, maskStyle: maskStyle)
         var resolved: [String: String] = [:]
-        var derivedSecrets: Set<String> = []
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
-            var usesSecret = false
-            resolved[name] = try Self.resolve(
-                name, template, templates: templates, scope: scope, masking: masking, usesSecret: &usesSecret,
-                depth: 0)
-            if usesSecret { derivedSecrets.insert(name) }
+            resolved[name] = try Self.resolve(name, template, templates: templates, scope: scope, masking: masking, depth: 0)
         }
         scope.merge(resolved)
-        scope.markSecret(derivedSecrets)
         scope.merge(overrides)
         return scope
     }
 
     private static func resolve(
         _ name: String, _ template: Template, templates: [String: Template], scope: VariableScope, masking: Bool,
-        usesSecret: inout Bool, depth: Int
+        depth: Int
     ) throws(RequestBuildError) -> String {
         guard depth < 8 else {
             throw RequestBuildError(.invalidBody("variable {{\(name)}} refers to itself"), location: template.location)
@@ -60,22 +54,16 @@ public struct RequestBuilder: Sendable {
                 guard let value = scope.rendered(inner, masking: masking) else {
                     throw RequestBuildError(.unknownVariable(name: inner), location: template.location)
                 }
-                if scope.isSecret(inner) { usesSecret = true }
                 output += value
             case .variable(let inner):
                 guard let next = templates[inner] else {
                     throw RequestBuildError(.unknownVariable(name: inner), location: template.location)
                 }
-                if scope.isSecret(inner) {
-                    usesSecret = true
-                    if masking {
-                        output += scope.maskText(for: inner)
-                        continue
-                    }
+                if masking, scope.isSecret(inner) {
+                    output += scope.maskText(for: inner)
+                    continue
                 }
-                output += try resolve(
-                    inner, next, templates: templates, scope: scope, masking: masking, usesSecret: &usesSecret,
-                    depth: depth + 1)
+                output += try resolve(inner, next, templates: templates, scope: scope, masking: masking, depth: depth + 1)
             }
         }
         return output
