@@ -51,7 +51,8 @@ let package = Package(
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
         .testTarget(name: "CLITests", dependencies: ["apix", "ExplorerCore", "DemoAPI"]),
-        .testTarget(name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"]),
+        .testTarget(
+            name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
