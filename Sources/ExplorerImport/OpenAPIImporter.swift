@@ -38,7 +38,8 @@ public enum OpenAPIImporter {
             }
             profile.endpoints.append(endpoint)
         }
-        return OpenAPIImport(profile: profile, auth: auth, secretVariables: secrets, notes: notes)
+        let distinctNotes = notes.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return OpenAPIImport(profile: profile, auth: auth, secretVariables: secrets, notes: distinctNotes)
     }
 
     // MARK: - Environments

@@ -29,6 +29,7 @@ public enum ProfileLoader {
             case .failure(let failure):
                 catalog.problems.append(contentsOf: failure.problems)
                 catalog.failedFiles.append(path)
+                catalog.problemsByProfile[id(forFile: path), default: []].append(contentsOf: failure.problems)
             }
         }
         return catalog
@@ -113,7 +114,12 @@ public enum ProfileLoader {
         case .success(let root):
             var reader = YAMLReader(file: file)
             let profile = readProfile(root, id: id, reader: &reader)
-            return (profile, reader.problems)
+            // In file order, as a compiler lists them.
+            let problems = reader.problems.enumerated().sorted { a, b in
+                let (x, y) = (a.element.location, b.element.location)
+                return (x.line, x.column, a.offset) < (y.line, y.column, b.offset)
+            }.map(\.element)
+            return (profile, problems)
         }
     }
 
@@ -174,7 +180,7 @@ public enum ProfileLoader {
                     profile.environments.append(environment)
                 }
             }
-            if profile.environments.isEmpty, node.mapping != nil {
+            if let mapping = node.mapping, mapping.count == 0 {
                 reader.fail("`environments` must name at least one environment", at: node)
             }
         }

@@ -100,10 +100,9 @@ struct ProfileErrorTests {
             Issue.record("expected a problem for \(error.kind)")
             return
         }
-        let problem = try #require(failure.problems.first)
-        #expect(problem.location == SourceLocation(file: "/p/errors.yaml", line: error.line, column: error.column))
-        #expect(problem.message == error.message)
-        #expect(problem.description == "/p/errors.yaml:\(error.line):\(error.column): \(error.message)")
+        let expected = "/p/errors.yaml:\(error.line):\(error.column): \(error.message)"
+        #expect(failure.problems.map(\.description).contains(expected), "got \(failure.problems)")
+        #expect(failure.problems.count <= 2, "consequential problems stay few: \(failure.problems)")
     }
 
     @Test("several problems in one file are all reported, in file order")
