@@ -31,7 +31,7 @@ struct ExportCurlCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(.profile, error.message)
         }
-        print(CurlCommand.render(prepared))
+        StandardOutput.write(CurlCommand.render(prepared) + "\n")
         let variables = CurlCommand.shellVariables(in: prepared)
         guard !variables.isEmpty else { return }
         StandardError.writeLine(

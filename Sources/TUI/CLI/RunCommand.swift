@@ -130,7 +130,7 @@ struct RunCommand: AsyncParsableCommand {
             if timings { printTimings(error.metrics) }
             throw ExitCode(error.exitCode)
         case .success(let response):
-            try output(response)
+            try output(response, savedTo: request.options.downloadTo)
             if fail, response.statusClass.isFailure {
                 if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }
                 throw ExitCode(22)
@@ -138,9 +138,10 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    private func output(_ response: Response) throws {
+    /// `savedTo`: where the body went (`-o`, or the endpoint's `download: { to: }`); then it is not printed.
+    private func output(_ response: Response, savedTo: String?) throws {
         if json {
-            StandardOutput.write(ResponseDocument.make(response, bodyFile: output).serialized() + "\n")
+            StandardOutput.write(ResponseDocument.make(response, bodyFile: savedTo).serialized() + "\n")
             if timings { printTimings(response.metrics) }
             return
         }
@@ -148,7 +149,8 @@ struct RunCommand: AsyncParsableCommand {
         StandardError.writeLine(
             "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))")
         if timings { printTimings(response.metrics) }
-        guard output == nil, !(fail && response.statusClass.isFailure) else { return }
+        if let savedTo, output == nil { StandardError.writeLine("apix: body saved to \(savedTo)") }
+        guard savedTo == nil, !(fail && response.statusClass.isFailure) else { return }
         try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
     }
 
