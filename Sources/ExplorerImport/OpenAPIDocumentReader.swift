@@ -25,12 +25,15 @@ enum OpenAPIDocumentReader {
                 let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: text)
                 return old.convert(to: .v3_1_1)
             }
-            guard version.hasPrefix("3.") else { throw InteropError(.invalid("unsupported OpenAPI version \(version)")) }
+            guard version.hasPrefix("3.") else {
+                throw InteropError(.invalid("unsupported OpenAPI version \(version)"))
+            }
             return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: text)
         } catch let error as InteropError {
             throw error
         } catch {
-            throw InteropError(.invalid("not a valid OpenAPI \(version) document: \(OpenAPIKit.OpenAPI.Error(from: error).localizedDescription)"))
+            let why = OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
+            throw InteropError(.invalid("not a valid OpenAPI \(version) document: \(why)"))
         }
     }
 }

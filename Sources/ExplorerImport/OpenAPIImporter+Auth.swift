@@ -14,7 +14,8 @@ extension OpenAPIImporter {
                 if let (value, secrets) = auth(scoped.securityScheme, scopes: scoped.requiredScopes) {
                     return (value, secrets, name)
                 }
-                notes.append("security scheme `\(name)` (\(scoped.securityScheme.type.name.rawValue)) has no auth kind: not carried over")
+                let kind = scoped.securityScheme.type.name.rawValue
+                notes.append("security scheme `\(name)` (\(kind)) has no auth kind: not carried over")
             }
         }
         return (nil, [], nil)
@@ -41,7 +42,9 @@ extension OpenAPIImporter {
             var secrets = ["client_id", "client_secret"]
             let scope = scopes.joined(separator: " ")
             if let password = flows.password {
-                entries += [Entry("grant", .scalar("password")), Entry("token_url", .string(password.tokenUrl.absoluteString))]
+                entries += [
+                    Entry("grant", .scalar("password")), Entry("token_url", .string(password.tokenUrl.absoluteString)),
+                ]
                 secrets += ["username", "password"]
             } else if let credentials = flows.clientCredentials {
                 entries += [
@@ -52,7 +55,9 @@ extension OpenAPIImporter {
                 return nil
             }
             entries += [Entry("client_id", secret("client_id")), Entry("client_secret", secret("client_secret"))]
-            if flows.password != nil { entries += [Entry("username", secret("username")), Entry("password", secret("password"))] }
+            if flows.password != nil {
+                entries += [Entry("username", secret("username")), Entry("password", secret("password"))]
+            }
             if !scope.isEmpty { entries.append(Entry("scope", .string(scope))) }
             return (.mapping(entries), secrets)
         default:

@@ -204,7 +204,9 @@ public enum OpenAPIImporter {
             var members: [TemplateValue.Member] = []
             for part in schemas {
                 if case .object(let more) = example(part, depth: depth + 1) {
-                    for member in more where !members.contains(where: { $0.key == member.key }) { members.append(member) }
+                    for member in more where !members.contains(where: { $0.key == member.key }) {
+                        members.append(member)
+                    }
                 }
             }
             return .object(members)

@@ -55,7 +55,9 @@ extension CurlCommand {
             let isForm = type == nil || type?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
             if isForm, !text.isEmpty {
                 let pairs = Self.pairs(text, plusIsSpace: true)
-                let encoded = pairs.map { RequestBuilder.formEncode($0.name) + "=" + RequestBuilder.formEncode($0.value) }
+                let encoded = pairs.map {
+                    RequestBuilder.formEncode($0.name) + "=" + RequestBuilder.formEncode($0.value)
+                }
                 if encoded.joined(separator: "&") == text {
                     if type != nil { headers.remove("Content-Type") }
                     return .form(pairs.map { Parameter($0.name, Template($0.value)) })

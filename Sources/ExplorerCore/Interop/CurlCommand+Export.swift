@@ -31,7 +31,8 @@ extension CurlCommand {
         if case .multipart = request.body { headers.remove("Content-Type") }
         for field in headers {
             let removes = ["Expect", "Content-Type", "Accept"].contains { field.name.caseInsensitiveEquals($0) }
-            let line = field.value.isEmpty ? (removes ? "\(field.name):" : "\(field.name);") : "\(field.name): \(field.value)"
+            let empty = removes ? "\(field.name):" : "\(field.name);"
+            let line = field.value.isEmpty ? empty : "\(field.name): \(field.value)"
             words += ["-H", shellWord(line)]
         }
         if hasBody, !headers.contains("Expect") { words += ["-H", "'Expect:'"] }
@@ -78,8 +79,9 @@ extension CurlCommand {
     public static func shellVariables(in request: PreparedRequest) -> [String] {
         var names: [String] = []
         let texts = [request.url] + request.headers.map(\.value) + bodyTexts(request.body)
-        for case .secret(let name) in texts.flatMap(SecretMarker.split) where !names.contains(SecretMarker.shellName(for: name)) {
-            names.append(SecretMarker.shellName(for: name))
+        for case .secret(let name) in texts.flatMap(SecretMarker.split) {
+            let shell = SecretMarker.shellName(for: name)
+            if !names.contains(shell) { names.append(shell) }
         }
         return names
     }

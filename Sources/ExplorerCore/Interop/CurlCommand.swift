@@ -122,7 +122,9 @@ public struct CurlCommand: Sendable, Equatable {
             case "--data-urlencode": data.append(try urlencodeData(text))
             case "--json": json.append(text)
             case "-F", "--form":
-                guard let equals = text.firstIndex(of: "=") else { throw InteropError(.invalid("-F expects name=value")) }
+                guard let equals = text.firstIndex(of: "=") else {
+                    throw InteropError(.invalid("-F expects name=value"))
+                }
                 var part = String(text[text.index(after: equals)...])
                 if part.hasPrefix("<") { throw InteropError(.unsupportedOption("-F name=<file (use name=@file)")) }
                 if part.hasPrefix("@"), let semicolon = part.firstIndex(of: ";") { part = String(part[..<semicolon]) }
@@ -223,7 +225,9 @@ public struct CurlCommand: Sendable, Equatable {
             throw InteropError(.unsupportedOption("--data-urlencode with @file"))
         }
         // curl escapes everything but unreserved characters (a space becomes %20).
-        guard let equals = text.firstIndex(of: "=") else { return URLBuilder.encode(text, allowed: URLBuilder.unreserved) }
+        guard let equals = text.firstIndex(of: "=") else {
+            return URLBuilder.encode(text, allowed: URLBuilder.unreserved)
+        }
         let name = text[..<equals]
         let value = URLBuilder.encode(String(text[text.index(after: equals)...]), allowed: URLBuilder.unreserved)
         return name.isEmpty ? value : "\(name)=\(value)"

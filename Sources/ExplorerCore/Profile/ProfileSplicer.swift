@@ -84,7 +84,8 @@ struct ProfileSplicer {
             before[..<dash].allSatisfy({ $0 == " " }), before[before.index(after: dash)...].allSatisfy({ $0 == " " })
         else { throw Refusal(reason: "an endpoint does not start on the line of its dash") }
         let end = trimmedEnd(from: mark.line, to: nextStart)
-        return ItemSpan(startLine: mark.line, endLine: end, dashColumn: before.distance(from: before.startIndex, to: dash))
+        let dashColumn = before.distance(from: before.startIndex, to: dash)
+        return ItemSpan(startLine: mark.line, endLine: end, dashColumn: dashColumn)
     }
 
     /// The last line in `start...end` that is not blank or a comment (never before `start`).
@@ -165,7 +166,8 @@ struct ProfileSplicer {
                 anchor = region.end
             case (nil, let value?):
                 edits.append(Edit(
-                    from: anchor, to: anchor, keep: "", text: ProfileEmitter.field(.init(key, value), indent: contentColumn)))
+                    from: anchor, to: anchor, keep: "",
+                    text: ProfileEmitter.field(.init(key, value), indent: contentColumn)))
             case (nil, nil):
                 break
             }

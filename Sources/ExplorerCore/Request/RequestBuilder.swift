@@ -32,7 +32,8 @@ public struct RequestBuilder: Sendable {
             secretNames: profile.secretNames, processEnvironment: processEnvironment, maskStyle: maskStyle)
         var resolved: [String: String] = [:]
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
-            resolved[name] = try Self.resolve(name, template, templates: templates, scope: scope, masking: masking, depth: 0)
+            resolved[name] = try Self.resolve(
+                name, template, templates: templates, scope: scope, masking: masking, depth: 0)
         }
         scope.merge(resolved)
         scope.merge(overrides)
@@ -63,7 +64,8 @@ public struct RequestBuilder: Sendable {
                     output += scope.maskText(for: inner)
                     continue
                 }
-                output += try resolve(inner, next, templates: templates, scope: scope, masking: masking, depth: depth + 1)
+                output += try resolve(
+                    inner, next, templates: templates, scope: scope, masking: masking, depth: depth + 1)
             }
         }
         return output

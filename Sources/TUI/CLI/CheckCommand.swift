@@ -28,9 +28,8 @@ struct CheckCommand: AsyncParsableCommand {
             StandardError.writeLine("apix: \(good) profile\(good == 1 ? "" : "s") OK")
             return
         }
-        StandardError.writeLine(
-            "apix: \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(failed) profile\(failed == 1 ? "" : "s")"
-                + " (\(good) OK)")
+        let counted = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
+        StandardError.writeLine("apix: \(counted) in \(failed) profile\(failed == 1 ? "" : "s") (\(good) OK)")
         throw ExitCode(CLIFailure.Status.profile.rawValue)
     }
 }

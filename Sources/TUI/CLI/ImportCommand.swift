@@ -22,7 +22,8 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
-        guard let data = FileManager.default.contents(atPath: spec), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: spec), let text = String(data: data, encoding: .utf8)
+        else {
             throw CLIFailure(.usage, "cannot read \(spec)")
         }
         let directory = profileOptions.directory

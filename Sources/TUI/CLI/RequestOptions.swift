@@ -9,7 +9,8 @@ struct RequestOptions: ParsableArguments {
     var environment: String?
     @Option(name: .customShort("p"), help: ArgumentHelp("Path parameter.", valueName: "name=value"))
     var params: [String] = []
-    @Option(name: .customShort("q"), help: ArgumentHelp("Query item (repeat to repeat the key).", valueName: "name=value"))
+    @Option(
+        name: .customShort("q"), help: ArgumentHelp("Query item (repeat to repeat the key).", valueName: "name=value"))
     var query: [String] = []
     @Option(name: .customShort("H"), help: ArgumentHelp("Header; an empty value removes it.", valueName: "Name: value"))
     var headers: [String] = []
