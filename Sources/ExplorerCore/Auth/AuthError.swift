@@ -26,10 +26,13 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: Reason
     /// The grant that was attempted (`password`, `client_credentials`, `refresh_token`), when one was.
     public var grant: String?
+    /// Whose tokens, when known (to say which `apix auth login` recovers).
+    public var session: AuthSessionKey?
 
-    public init(_ reason: Reason, grant: String? = nil) {
+    public init(_ reason: Reason, grant: String? = nil, session: AuthSessionKey? = nil) {
         self.reason = reason
         self.grant = grant
+        self.session = session
     }
 
     /// Whether the token server refused the grant with a 4xx (so asking again with the same credentials would
@@ -56,7 +59,8 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
             return "gave up after \(count) token refreshes within \(window.components.seconds) s: "
                 + "the server keeps rejecting new tokens"
         case .earlierFailure(let why):
-            return "an earlier token refresh failed (\(why)); log in again (apix auth login)"
+            let command = session.map { "apix auth login \($0.profile) -e \($0.environment)" } ?? "apix auth login"
+            return "an earlier token refresh failed (\(why)); log in again (\(command))"
         case .store(let path, let detail):
             return "token store \(path): \(detail)"
         case .cancelled:

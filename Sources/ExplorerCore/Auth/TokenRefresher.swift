@@ -61,7 +61,7 @@ public actor TokenRefresher {
         do {
             if let record = try store.load(key), record.issuer == settings.issuer {
                 token = record.token
-                if let failure = record.failure { phase = .failed(AuthError(.earlierFailure(failure))) }
+                if let failure = record.failure { phase = .failed(AuthError(.earlierFailure(failure), session: key)) }
                 if let access = record.token?.accessToken { issuedTokens = [access] }
             }
         } catch {
@@ -84,7 +84,7 @@ public actor TokenRefresher {
         case .refreshing(let task):
             return try await task.value.get()
         case .failed(let error):
-            throw Self.earlier(error)
+            throw earlier(error)
         case .idle:
             if let usable = usableToken(besides: rejected) { return usable }
             adoptStoredToken(besides: rejected)
@@ -146,7 +146,7 @@ public actor TokenRefresher {
     public var state: TokenState {
         switch phase {
         case .refreshing: return .refreshing
-        case .failed(let error): return .failed(Self.earlier(error).message)
+        case .failed(let error): return .failed(earlier(error).message)
         case .idle:
             guard let token else { return .none }
             return token.isExpired(at: Date()) ? .expired : .valid(expiresAt: token.expiresAt)
@@ -260,9 +260,9 @@ public actor TokenRefresher {
     }
 
     /// What requests arriving after a failure are told.
-    private static func earlier(_ error: AuthError) -> AuthError {
+    private func earlier(_ error: AuthError) -> AuthError {
         if case .earlierFailure = error.reason { return error }
-        return AuthError(.earlierFailure(error.message))
+        return AuthError(.earlierFailure(error.message), session: key)
     }
 
     // MARK: - Observers

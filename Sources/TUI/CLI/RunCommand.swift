@@ -5,7 +5,10 @@ import Foundation
 /// `apix run PROFILE ENDPOINT`: sends one endpoint of a profile and prints the response, for scripts.
 ///
 /// Exit statuses: 0 on any HTTP response, 22 with `--fail` on 4xx/5xx, curl's codes when no response came
-/// (6, 7, 28, 35/60, …), 2 for usage errors, 3 for profile errors.
+/// (6, 7, 28, 35/60, …), 2 for usage errors, 3 for profile errors, 4 when credentials could not be obtained.
+///
+/// The profile's `auth` is applied through `AuthSessions.shared` (tokens from the state directory, one refresh
+/// after a 401); `--json` shows the request with credentials masked unless `--reveal`.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Send one endpoint of a profile and print the response.")
@@ -31,27 +34,84 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Follow at most N redirects (default 10).") var maxRedirects: Int?
     @Option(help: "Give up after SECONDS (0: no limit).") var timeout: Double?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
+    @Flag(help: "Show credentials and secrets unmasked in --json output.") var reveal = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         do {
-            let request = try prepare()
-            try await send(request)
+            let prepared = try prepare()
+            try await send(prepared)
         } catch let failure as CLIFailure where json {
             StandardOutput.write(ResponseDocument.make(failure).serialized() + "\n")
             throw failure
         }
     }
 
-    private func prepare() throws -> PreparedRequest {
+    /// The request and what `--json` shows of it, with the credentials that apply.
+    private struct Prepared {
+        var request: PreparedRequest
+        var shown: PreparedRequest
+        var auth: ResolvedAuth?
+        var key: AuthSessionKey
+    }
+
+    private func prepare() throws -> Prepared {
         let overrides = try makeOverrides()
         let loaded = try profileOptions.profile(profile)
         do {
             let builder = try RequestBuilder(profile: loaded, environment: environment)
-            return try builder.request(endpoint: endpoint, overrides: overrides)
+            let request = try builder.request(endpoint: endpoint, overrides: overrides)
+            let endpointValue = builder.profile.endpoint(endpoint)
+            let auth = try builder.auth(for: endpointValue, overrides: overrides)
+            var shown = request
+            if !reveal {
+                // Variables the credentials use are secret here even when no secrets file says so.
+                var masking = builder
+                masking.profile.secretNames.formUnion(builder.secretVariableNames(for: endpointValue))
+                shown = try masking.request(endpoint: endpoint, overrides: overrides, masking: true)
+                shown = auth?.maskedPlacement().apply(to: shown) ?? shown
+                shown.headers = Self.maskingCredentials(shown.headers)
+            } else if let placement = auth?.placement {
+                shown = placement.apply(to: shown)
+            }
+            return Prepared(request: request, shown: shown, auth: auth, key: builder.authSessionKey)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
+    }
+
+    /// `Authorization` and `Proxy-Authorization` values written by hand keep their scheme only: `Bearer ••••`.
+    static func maskingCredentials(_ headers: HTTPHeaders) -> HTTPHeaders {
+        var masked = HTTPHeaders()
+        for field in headers {
+            let name = field.name.lowercased()
+            guard name == "authorization" || name == "proxy-authorization" else {
+                masked.add(field.name, field.value)
+                continue
+            }
+            let scheme = field.value.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+            let value = scheme == field.value ? VariableScope.mask : "\(scheme) \(VariableScope.mask)"
+            masked.add(field.name, value)
+        }
+        return masked
+    }
+
+    /// The interceptor for the profile's auth; warns about a token file that had to be ignored.
+    private func interceptor(for prepared: Prepared) async -> AuthInterceptor? {
+        guard let auth = prepared.auth else { return nil }
+        let interceptor = await AuthSessions.shared.interceptor(for: auth, key: prepared.key)
+        if case .oauth2(let refresher) = interceptor.credential, let problem = await refresher.status().storeProblem {
+            StandardError.writeLine("apix: warning: \(problem.message)")
+        }
+        return interceptor
+    }
+
+    /// What `--json` reports as sent: masked unless `--reveal`, which shows the token the request went with.
+    private func shownRequest(_ prepared: Prepared, interceptor: AuthInterceptor?) async -> PreparedRequest {
+        guard reveal, case .oauth2(let refresher)? = interceptor?.credential,
+            let token = await refresher.status().token
+        else { return prepared.shown }
+        return CredentialPlacement.authorization(token.authorization).apply(to: prepared.shown)
     }
 
     func makeOverrides() throws -> RequestOverrides {
@@ -106,8 +166,9 @@ struct RunCommand: AsyncParsableCommand {
 
     // MARK: - Sending
 
-    private func send(_ request: PreparedRequest) async throws {
-        let transfer = Client().start(request)
+    private func send(_ prepared: Prepared) async throws {
+        let interceptor = await interceptor(for: prepared)
+        let transfer = Client().start(prepared.request, options: SendOptions(interceptor: interceptor))
         let showProgress = !json && StandardError.isTerminal
         let progressTask = Task {
             var reporter = ProgressReporter()
@@ -125,12 +186,15 @@ struct RunCommand: AsyncParsableCommand {
 
         switch result {
         case .failure(let error):
-            if json { StandardOutput.write(ResponseDocument.make(error).serialized() + "\n") }
+            if json {
+                let shown = await shownRequest(prepared, interceptor: interceptor)
+                StandardOutput.write(ResponseDocument.make(error, request: shown).serialized() + "\n")
+            }
             StandardError.writeLine("apix: \(error.description)")
             if timings { printTimings(error.metrics) }
             throw ExitCode(error.exitCode)
         case .success(let response):
-            try output(response)
+            try output(response, request: await shownRequest(prepared, interceptor: interceptor))
             if fail, response.statusClass.isFailure {
                 if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }
                 throw ExitCode(22)
@@ -138,9 +202,9 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    private func output(_ response: Response) throws {
+    private func output(_ response: Response, request: PreparedRequest) throws {
         if json {
-            StandardOutput.write(ResponseDocument.make(response, bodyFile: output).serialized() + "\n")
+            StandardOutput.write(ResponseDocument.make(response, bodyFile: output, request: request).serialized() + "\n")
             if timings { printTimings(response.metrics) }
             return
         }
