@@ -3,7 +3,7 @@ import Foundation
 /// Tokens from one successful token response (RFC 6749 section 5.1), with the expiry turned into a date.
 ///
 /// Its `description` never shows the tokens, so interpolating one into a message or log cannot leak them.
-public struct OAuthToken: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct OAuthToken: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible {
     public var accessToken: String
     /// `Bearer` unless the server said otherwise.
     public var tokenType: String
@@ -50,6 +50,8 @@ public struct OAuthToken: Sendable, Hashable, Codable, CustomStringConvertible {
         if let expiresAt { text += ", expires \(expiresAt)" }
         return text + ")"
     }
+
+    public var debugDescription: String { description }
 
     enum CodingKeys: String, CodingKey {
         case accessToken = "access_token"
