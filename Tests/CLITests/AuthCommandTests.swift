@@ -227,4 +227,26 @@ struct AuthCommandTests {
             #expect(try await setup.apix(["auth", "status", "oauth"]).text.contains("state: valid"))
         }
     }
+
+    @Test("the shipped demo profile logs in with the password grant and reaches the protected routes")
+    func demoProfile() async throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let state = try TemporaryFolder()
+        let server = try await DemoServer().start()
+        defer { Task { await server.shutdown() } }
+        func apix(_ arguments: [String]) async throws -> ApixProcess.Output {
+            try await ApixProcess.run(
+                arguments + ["--var", "port=\(server.port)", "--profiles", repository + "/profiles"],
+                environment: ["XDG_STATE_HOME": state.path])
+        }
+        let me = try await apix(["run", "demo", "me"])
+        #expect(me.status == 0)
+        #expect(try JSONValue.parse(me.stdout)["scope"]?.stringValue == "todos:read todos:write profile")
+        #expect(try await apix(["run", "demo", "protected.todos"]).status == 0)
+        let status = try await apix(["auth", "status", "demo"])
+        #expect(status.text.contains("demo (local): oauth2, password grant"))
+        #expect(status.text.contains("token url: \(server.baseURL)/auth/token"))
+        await server.shutdown()
+    }
 }
