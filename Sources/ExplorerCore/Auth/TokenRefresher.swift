@@ -249,6 +249,7 @@ public actor TokenRefresher {
     private func save(_ record: TokenStore.Record) {
         do {
             try store.save(record, for: key)
+            storeProblem = nil
         } catch {
             storeProblem = error
         }
