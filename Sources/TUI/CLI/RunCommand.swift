@@ -31,27 +31,57 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Follow at most N redirects (default 10).") var maxRedirects: Int?
     @Option(help: "Give up after SECONDS (0: no limit).") var timeout: Double?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
+    @Flag(help: "Answer from the response cache while the stored answer is fresh; store new answers.")
+    var cached = false
+    @Flag(name: .customLong("no-cache"), help: "Ask the server even if a fresh answer is stored, then store it.")
+    var noCache = false
+    @Option(help: ArgumentHelp("Scheduling priority (default: the endpoint's, else normal).", valueName: "high|normal|low"))
+    var priority: String?
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         do {
-            let request = try prepare()
-            try await send(request)
+            let (request, options) = try prepare()
+            try await send(request, options: options)
         } catch let failure as CLIFailure where json {
             StandardOutput.write(ResponseDocument.make(failure).serialized() + "\n")
             throw failure
         }
     }
 
-    private func prepare() throws -> PreparedRequest {
+    private func prepare() throws -> (PreparedRequest, SendOptions) {
         let overrides = try makeOverrides()
+        var options = try makeSendOptions()
         let loaded = try profileOptions.profile(profile)
+        let request: PreparedRequest
         do {
             let builder = try RequestBuilder(profile: loaded, environment: environment)
-            return try builder.request(endpoint: endpoint, overrides: overrides)
+            request = try builder.request(endpoint: endpoint, overrides: overrides)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
+        if let declared = loaded.endpoint(endpoint) {
+            if priority == nil, let endpointPriority = declared.priority { options.priority = endpointPriority }
+            options.cache?.ttl = .seconds(declared.cacheSeconds ?? 0)
+        }
+        return (request, options)
+    }
+
+    /// Priority and cache use from the flags; the endpoint's own settings are filled in by `prepare`.
+    func makeSendOptions() throws -> SendOptions {
+        var options = SendOptions()
+        if let priority {
+            guard let value = Endpoint.Priority(rawValue: priority.lowercased()) else {
+                throw CLIFailure(.usage, "--priority must be high, normal or low, got '\(priority)'")
+            }
+            options.priority = value
+        }
+        if cached && noCache { throw CLIFailure(.usage, "--cached and --no-cache cannot be used together") }
+        if cached || noCache {
+            // With -o the cache stands aside on its own: bodies written to a file are never stored.
+            options.cache = CacheOptions(namespace: profile, mode: cached ? .use : .refresh)
+        }
+        return options
     }
 
     func makeOverrides() throws -> RequestOverrides {
@@ -106,8 +136,9 @@ struct RunCommand: AsyncParsableCommand {
 
     // MARK: - Sending
 
-    private func send(_ request: PreparedRequest) async throws {
-        let transfer = Client().start(request)
+    private func send(_ request: PreparedRequest, options: SendOptions) async throws {
+        let cache = options.cache == nil ? nil : ResponseCache()
+        let transfer = Client(cache: cache).start(request, options: options)
         let showProgress = !json && StandardError.isTerminal
         let progressTask = Task {
             var reporter = ProgressReporter()
@@ -122,6 +153,7 @@ struct RunCommand: AsyncParsableCommand {
             transfer.cancel()
         }
         await progressTask.value
+        for problem in await cache?.problems ?? [] { StandardError.writeLine("apix: warning: \(problem.message)") }
 
         switch result {
         case .failure(let error):
@@ -145,8 +177,14 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let size = Units.bytes(response.body.count)
+        let origin = switch response.source {
+        case .network: ""
+        case .cache: "  (from the cache, \(Units.age(response.age ?? .zero)) old)"
+        case .revalidated: "  (from the cache, revalidated)"
+        }
         StandardError.writeLine(
-            "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))")
+            "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))"
+                + origin)
         if timings { printTimings(response.metrics) }
         guard output == nil, !(fail && response.statusClass.isFailure) else { return }
         try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
