@@ -81,7 +81,7 @@ struct CacheCommandTests {
             #expect(plain["source"]?.stringValue == "network", "without --cached the CLI always asks the server")
             #expect(try Self.served(plain) == 3)
             let files = try FileManager.default.contentsOfDirectory(atPath: setup.state.path + "/apix/cache")
-            #expect(files == ["test.json"])
+            #expect(files == ["test.cache"])
         }
     }
 
@@ -115,7 +115,7 @@ struct CacheCommandTests {
         try await withSetup { setup in
             let directory = setup.state.path + "/apix/cache"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try "not a cache".write(toFile: directory + "/test.json", atomically: true, encoding: .utf8)
+            try "not a cache".write(toFile: directory + "/test.cache", atomically: true, encoding: .utf8)
             let out = try await setup.run(["report", "--cached"])
             #expect(out.status == 0)
             #expect(out.stderr.contains("warning: ignoring the damaged cache file"))

@@ -72,7 +72,8 @@ struct CacheFile: Sendable {
     }
 
     func encoded() throws -> Data {
-        let header = try JSONEncoder().encode(Header(salt: salt, entries: entries, bodyLengths: entries.map(\.body.count)))
+        let header = try JSONEncoder().encode(
+            Header(salt: salt, entries: entries, bodyLengths: entries.map(\.body.count)))
         var data = Data(Self.magic.utf8)
         data.reserveCapacity(data.count + 24 + header.count + entries.reduce(0) { $0 + $1.body.count })
         data.append(contentsOf: "\(header.count)\n".utf8)

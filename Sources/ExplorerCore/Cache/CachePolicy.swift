@@ -51,7 +51,8 @@ enum CachePolicy {
                     switch item.name {
                     case "no-store": noStore = true
                     case "no-cache": noCache = true
-                    case "max-age" where maxAge == nil: maxAge = item.argument.flatMap { Int($0) }.map { max(0, $0) } ?? 0
+                    case "max-age" where maxAge == nil:
+                        maxAge = item.argument.flatMap { Int($0) }.map { max(0, $0) } ?? 0
                     default: break
                     }
                 }
@@ -110,7 +111,8 @@ enum CachePolicy {
     /// request took, so clock skew never makes a response look younger than it is.
     static func initialAge(of headers: HTTPHeaders, requestTime: Date, responseTime: Date) -> Duration {
         let ageValue = headers["Age"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-        let apparentAge = headers["Date"].flatMap(HTTPDate.parse).map { max(0, responseTime.timeIntervalSince($0)) } ?? 0
+        let date = headers["Date"].flatMap(HTTPDate.parse)
+        let apparentAge = date.map { max(0, responseTime.timeIntervalSince($0)) } ?? 0
         let correctedAge = max(0, ageValue) + max(0, responseTime.timeIntervalSince(requestTime))
         return .seconds(max(apparentAge, correctedAge))
     }
@@ -157,7 +159,8 @@ enum CachePolicy {
                     $0.trimmingCharacters(in: .whitespaces)
                 }
                 if let name = parts.first, !name.isEmpty {
-                    let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
+                    let argument = parts.count > 1
+                        ? parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
                     items.append((name.lowercased(), argument))
                 }
                 current = ""

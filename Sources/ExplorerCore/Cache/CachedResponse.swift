@@ -73,8 +73,8 @@ struct CachedResponse: Sendable, Codable, Equatable {
 
     /// Whether it may be reused without asking the server, under the profile's `ttl`.
     func isFresh(at now: Date, ttl: Duration) -> Bool {
-        guard case .lifetime(let lifetime, _) = CachePolicy.freshness(of: httpHeaders, responseTime: responseTime, ttl: ttl)
-        else { return false }
+        let freshness = CachePolicy.freshness(of: httpHeaders, responseTime: responseTime, ttl: ttl)
+        guard case .lifetime(let lifetime, _) = freshness else { return false }
         return age(at: now) < lifetime
     }
 

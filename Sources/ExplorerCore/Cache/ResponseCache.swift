@@ -83,7 +83,7 @@ public actor ResponseCache {
             default: "%" + String(scalar.value, radix: 16)
             }
         }.joined()
-        return (directory as NSString).appendingPathComponent(safe + ".json")
+        return (directory as NSString).appendingPathComponent(safe + ".cache")
     }
 
     /// Entries held, across every loaded namespace.

@@ -47,7 +47,9 @@ struct SHA256 {
             pending.removeAll(keepingCapacity: true)
         }
         pending += [UInt8](repeating: 0, count: 56 - pending.count)
-        for shift in stride(from: 56, through: 0, by: -8) { pending.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            pending.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+        }
         compress(pending)
         return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) } }
     }

@@ -18,7 +18,8 @@ enum HTTPDate {
             let parts = fields[1].split(separator: "-").map(String.init)
             guard parts.count == 3, let short = Int(parts[2]) else { return nil }
             // RFC 9110: a two-digit year more than 50 years in the future is in the past century.
-            (day, month, year, clock) = (parts[0], parts[1], String(short < 70 ? 2000 + short : 1900 + short), fields[2])
+            let fullYear = short < 70 ? 2000 + short : 1900 + short
+            (day, month, year, clock) = (parts[0], parts[1], String(fullYear), fields[2])
         case 5:  // Sun Nov  6 08:49:37 1994
             (day, month, year, clock) = (fields[2], fields[1], fields[4], fields[3])
         default:

@@ -35,7 +35,7 @@ struct RunCommand: AsyncParsableCommand {
     var cached = false
     @Flag(name: .customLong("no-cache"), help: "Ask the server even if a fresh answer is stored, then store it.")
     var noCache = false
-    @Option(help: ArgumentHelp("Scheduling priority (default: the endpoint's, else normal).", valueName: "high|normal|low"))
+    @Option(help: ArgumentHelp("Queue priority (default: the endpoint's, else normal).", valueName: "high|normal|low"))
     var priority: String?
     @OptionGroup var profileOptions: ProfileOptions
 

@@ -31,8 +31,9 @@ struct CacheKeyTests {
         #expect(!alice.contains("alice"))
         #expect(CacheKey.identity(of: ["Accept": "x"], credentialHeaders: names, salt: "s") == "")
         #expect(CacheKey.identity(of: ["X-API-Key": "k1"], credentialHeaders: names, salt: "s") != "")
-        #expect(alice != CacheKey.identity(of: ["Authorization": "Bearer alice-token"], credentialHeaders: names, salt: "t"),
-                "salted per cache file")
+        let otherSalt = CacheKey.identity(
+            of: ["Authorization": "Bearer alice-token"], credentialHeaders: names, salt: "t")
+        #expect(alice != otherSalt, "salted per cache file")
     }
 
     @Test("the key ignores a fragment")

@@ -138,7 +138,9 @@ struct ResponseCacheTests {
         let problems = await cache.problems
         #expect(problems.count == 1)
         #expect(problems.first?.path == path)
-        if case .corrupt = problems.first?.reason {} else { Issue.record("expected a corrupt-file problem: \(problems)") }
+        if case .corrupt = problems.first?.reason {} else {
+            Issue.record("expected a corrupt-file problem: \(problems)")
+        }
         await store(cache, "http://h/a", body: "fresh")
         let reread = ResponseCache(directory: folder.path)
         #expect(await lookup(reread, "http://h/a").freshResponse.map(CacheFixtures.body) == "fresh")

@@ -34,7 +34,8 @@ struct SchedulingIntegrationTests {
     func downloadDoesNotBlockSmallRequests() async throws {
         try await withDemoServer { server in
             let transport = RecordingTransport()
-            let client = Client(transport: transport, scheduler: RequestScheduler(transfer: SchedulerLimits(concurrency: 1, perHost: 1)))
+            let scheduler = RequestScheduler(transfer: SchedulerLimits(concurrency: 1, perHost: 1))
+            let client = Client(transport: transport, scheduler: scheduler)
             // Effectively endless (1 TiB): it only ends when cancelled, so the order below cannot depend on speed.
             var download = PreparedRequest(url: server.url("/bytes/\(1 << 40)"))
             download.options.downloadTo = "/dev/null"
