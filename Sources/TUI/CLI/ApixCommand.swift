@@ -8,7 +8,7 @@ struct ApixCommand: AsyncParsableCommand {
         commandName: "apix",
         abstract: "Explore HTTP APIs from saved profiles: a terminal UI and a scriptable CLI.",
         version: Apix.version,
-        subcommands: [RunCommand.self, ListCommand.self, DemoCommand.self]
+        subcommands: [RunCommand.self, ListCommand.self, DemoCommand.self, AuthCommand.self]
     )
 
     @OptionGroup var profiles: ProfileOptions
