@@ -40,7 +40,9 @@ public actor ResponseCache {
 
     /// Where the per-profile files go; `nil` keeps everything in memory.
     public nonisolated let directory: String?
+    /// Bytes held in memory across all profiles before the least recently used entries go.
     public nonisolated let maxBytes: Int
+    /// The largest body stored.
     public nonisolated let maxEntryBytes: Int
     /// The current time (a parameter so tests can age entries); the client times requests with it too.
     nonisolated let now: @Sendable () -> Date

@@ -35,6 +35,7 @@ public final class RequestScheduler: Sendable {
 
     public static let defaultTransferThreshold: Int64 = 1 << 20
 
+    /// A scheduler with these lane limits (browser-like 6 interactive, 2 transfers by default).
     public init(
         interactive: SchedulerLimits = .interactive, transfer: SchedulerLimits = .transfer,
         transferThreshold: Int64 = RequestScheduler.defaultTransferThreshold
