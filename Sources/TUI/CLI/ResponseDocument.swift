@@ -27,6 +27,8 @@ enum ResponseDocument {
             }
         }
         object.append(key: "body_bytes", value: .number(String(response.body.count)))
+        object.append(key: "source", value: .string(response.source.rawValue))
+        object.append(key: "age_s", value: .number(Units.fixed((response.age ?? .zero).seconds, digits: 3)))
         object.append(key: "metrics", value: metrics(response.metrics))
         if let request { object.append(key: "request", value: requestObject(request)) }
         return .object(object)
@@ -68,6 +70,7 @@ enum ResponseDocument {
             "redirects": .number(String(metrics.redirects)),
             "redirect_ms": ms(metrics.redirectTime),
             "queued_ms": ms(metrics.queued),
+            "queue_position": .number(String(metrics.queuePosition)),
             "bytes_sent": .number(String(metrics.bytesSent)),
             "bytes_received": .number(String(metrics.bytesReceived)),
             "upload_rate": rate(metrics.uploadRate),

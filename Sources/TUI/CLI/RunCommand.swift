@@ -35,6 +35,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Give up after SECONDS (0: no limit).") var timeout: Double?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @Flag(help: "Show credentials and secrets unmasked in --json output.") var reveal = false
+    @Flag(help: "Answer from the response cache while the stored answer is fresh; store new answers.")
+    var cached = false
+    @Flag(name: .customLong("no-cache"), help: "Ask the server even if a fresh answer is stored, then store it.")
+    var noCache = false
+    @Option(help: ArgumentHelp("Queue priority (default: the endpoint's, else normal).", valueName: "high|normal|low"))
+    var priority: String?
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
@@ -47,16 +53,19 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// The request and what `--json` shows of it, with the credentials that apply.
+    /// The request and what `--json` shows of it, with the credentials and send options that apply.
     private struct Prepared {
         var request: PreparedRequest
         var shown: PreparedRequest
         var auth: ResolvedAuth?
         var key: AuthSessionKey
+        /// Priority and cache use; the interceptor is added when sending.
+        var options: SendOptions
     }
 
     private func prepare() throws -> Prepared {
         let overrides = try makeOverrides()
+        var options = try makeSendOptions()
         let loaded = try profileOptions.profile(profile)
         do {
             let builder = try RequestBuilder(profile: loaded, environment: environment)
@@ -74,10 +83,31 @@ struct RunCommand: AsyncParsableCommand {
             } else if let placement = auth?.placement {
                 shown = placement.apply(to: shown)
             }
-            return Prepared(request: request, shown: shown, auth: auth, key: builder.authSessionKey)
+            if let endpointValue {
+                if priority == nil, let declared = endpointValue.priority { options.priority = declared }
+                options.cache?.ttl = .seconds(endpointValue.cacheSeconds ?? 0)
+            }
+            return Prepared(request: request, shown: shown, auth: auth, key: builder.authSessionKey, options: options)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
+    }
+
+    /// Priority and cache use from the flags; the endpoint's own settings are filled in by `prepare`.
+    func makeSendOptions() throws -> SendOptions {
+        var options = SendOptions()
+        if let priority {
+            guard let value = Endpoint.Priority(rawValue: priority.lowercased()) else {
+                throw CLIFailure(.usage, "--priority must be high, normal or low, got '\(priority)'")
+            }
+            options.priority = value
+        }
+        if cached && noCache { throw CLIFailure(.usage, "--cached and --no-cache cannot be used together") }
+        if cached || noCache {
+            // With -o the cache stands aside on its own: bodies written to a file are never stored.
+            options.cache = CacheOptions(namespace: profile, mode: cached ? .use : .refresh)
+        }
+        return options
     }
 
     /// `Authorization` and `Proxy-Authorization` values written by hand keep their scheme only: `Bearer ••••`.
@@ -168,7 +198,10 @@ struct RunCommand: AsyncParsableCommand {
 
     private func send(_ prepared: Prepared) async throws {
         let interceptor = await interceptor(for: prepared)
-        let transfer = Client().start(prepared.request, options: SendOptions(interceptor: interceptor))
+        var options = prepared.options
+        options.interceptor = interceptor
+        let cache = options.cache == nil ? nil : ResponseCache()
+        let transfer = Client(cache: cache).start(prepared.request, options: options)
         let showProgress = !json && StandardError.isTerminal
         let progressTask = Task {
             var reporter = ProgressReporter()
@@ -183,6 +216,7 @@ struct RunCommand: AsyncParsableCommand {
             transfer.cancel()
         }
         await progressTask.value
+        for problem in await cache?.problems ?? [] { StandardError.writeLine("apix: warning: \(problem.message)") }
 
         switch result {
         case .failure(let error):
@@ -209,8 +243,14 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let size = Units.bytes(response.body.count)
+        let origin = switch response.source {
+        case .network: ""
+        case .cache: "  (from the cache, \(Units.age(response.age ?? .zero)) old)"
+        case .revalidated: "  (from the cache, revalidated)"
+        }
         StandardError.writeLine(
-            "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))")
+            "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))"
+                + origin)
         if timings { printTimings(response.metrics) }
         guard output == nil, !(fail && response.statusClass.isFailure) else { return }
         try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
