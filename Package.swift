@@ -48,9 +48,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "apix", dependencies: ["TUI"]),
+        // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
+        .executableTarget(name: "apix-bench", dependencies: ["ExplorerCore"], path: "Sources/Benchmarks"),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
-        .testTarget(name: "CLITests", dependencies: ["apix", "ExplorerCore", "DemoAPI"]),
+        .testTarget(name: "CLITests", dependencies: ["apix", "apix-bench", "ExplorerCore", "DemoAPI"]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
     ],

@@ -22,13 +22,13 @@ struct ApixProcess {
         return directory.appendingPathComponent("apix").path
     }
 
-    /// Runs apix with `arguments`; with `raw`, `arguments[0]` is the program to run instead (e.g. a shell).
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], directory: String? = nil, raw: Bool = false
+        executable: String = binary, _ arguments: [String], environment: [String: String] = [:],
+        directory: String? = nil
     ) async throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: raw ? arguments[0] : binary)
-        process.arguments = raw ? Array(arguments.dropFirst()) : arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
         process.environment = env

@@ -140,7 +140,8 @@ struct ProfileCommandsTests {
             let revealed = try await ApixProcess.run(["export", "curl", "ex"] + args + ["--reveal"])
             #expect(revealed.text.contains("tok-123"))
 
-            let viaCurl = try await ApixProcess.run(["/bin/bash", "-c", export.text], environment: ["TOKEN": "tok-123"], raw: true)
+            let viaCurl = try await ApixProcess.run(
+                executable: "/bin/bash", ["-c", export.text], environment: ["TOKEN": "tok-123"])
             let viaApix = try await ApixProcess.run(["run", "ex"] + args)
             let curl = try JSONValue.parse(viaCurl.stdout)
             let apix = try JSONValue.parse(viaApix.stdout)
@@ -154,6 +155,54 @@ struct ProfileCommandsTests {
             }
             #expect(headers(curl) == headers(apix))
             #expect(headers(apix).contains("authorization: Bearer tok-123"))
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
+    }
+
+    @Test("export curl carries the profile's credentials (basic, bearer, API key in the query) as apix sends them",
+          arguments: ["basic", "bearer", "key"])
+    func exportCredentials(_ environment: String) async throws {
+        let directory = try TemporaryFolder()
+        let server = try await DemoServer().start()
+        do {
+            _ = try write("""
+                variables: { user: me }
+                environments:
+                  basic: { base_url: "\(server.baseURL)" }
+                  bearer: { base_url: "\(server.baseURL)", auth: { type: bearer, token: "{{token}}" } }
+                  key:
+                    base_url: "\(server.baseURL)"
+                    auth: { type: api_key, name: api_key, value: "{{key}}", in: query }
+                auth: { type: basic, username: "{{user}}", password: "{{password}}" }
+                endpoints:
+                  - id: echo
+                    path: /echo/creds
+                    query: { q: "1" }
+                """, "creds.yaml", in: directory)
+            _ = try write(
+                "variables: { password: \"p a'ss\", token: tok-1.2_3, key: k-9 }\n", "creds.secrets.yaml", in: directory)
+            let args = ["echo", "-e", environment, "--profiles", directory.path]
+            let export = try await ApixProcess.run(["export", "curl", "creds"] + args)
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(!export.text.contains("p a'ss") && !export.text.contains("tok-1") && !export.text.contains("k-9"))
+            let variables = ["PASSWORD": "p a'ss", "TOKEN": "tok-1.2_3", "KEY": "k-9"]
+            let viaCurl = try await ApixProcess.run(executable: "/bin/bash", ["-c", export.text], environment: variables)
+            let viaApix = try await ApixProcess.run(["run", "creds"] + args)
+            let curl = try JSONValue.parse(viaCurl.stdout)
+            let apix = try JSONValue.parse(viaApix.stdout)
+            #expect(curl["raw_query"] == apix["raw_query"])
+            func authorization(_ echo: JSONValue) -> String? {
+                (echo["headers"]?.arrayValue ?? []).first { $0[0]?.stringValue == "Authorization" }?[1]?.stringValue
+            }
+            #expect(authorization(curl) == authorization(apix))
+            switch environment {
+            case "basic": #expect(authorization(apix) == "Basic " + Data("me:p a'ss".utf8).base64EncodedString())
+            case "bearer": #expect(authorization(apix) == "Bearer tok-1.2_3")
+            default: #expect(apix["raw_query"]?.stringValue == "q=1&api_key=k-9")
+            }
         } catch {
             await server.shutdown()
             throw error

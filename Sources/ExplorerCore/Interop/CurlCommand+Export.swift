@@ -9,7 +9,12 @@ extension CurlCommand {
     /// Secrets built in with `SecretMarker`s (`maskStyle = .marker`) come out as `"${NAME}"` references. The shell
     /// inserts the value as it is: exact in headers, and in URLs and bodies as long as the value needs no URL,
     /// form or JSON escaping (tokens and keys usually do not); `secretsInEscapedContext` tells when that matters.
-    public static func render(_ request: PreparedRequest) -> String {
+    ///
+    /// `basicAuth` becomes `-u user:password` (curl then writes the same `Authorization: Basic …` apix sends), so
+    /// a masked password can stay a shell variable.
+    public static func render(_ request: PreparedRequest, basicAuth: (username: String, password: String)? = nil)
+        -> String
+    {
         var words: [String] = ["curl"]
         let hasBody = !request.body.isEmpty
         if request.method == .head {
@@ -21,6 +26,9 @@ extension CurlCommand {
 
         var headers = request.headers
         if !headers.contains("User-Agent") { headers.add("User-Agent", "apix/\(Apix.version)") }
+        if let basicAuth, !headers.contains("Authorization") {
+            words += ["-u", shellWord("\(basicAuth.username):\(basicAuth.password)")]
+        }
         if hasBody, !headers.contains("Content-Type") {
             if case .multipart = request.body {
                 // curl writes its own boundary into the header it adds.

@@ -43,11 +43,13 @@ public enum ProfileEmitter {
             if !environment.variables.isEmpty { fields.append(.init("variables", variables(environment.variables))) }
             if let insecure = environment.insecure { fields.append(.init("insecure", .scalar(String(insecure)))) }
             if let caFile = environment.caFile { fields.append(.init("ca_file", .string(caFile))) }
+            if let spec = environment.auth { fields.append(.init("auth", auth(spec))) }
             environments.append(.init(environment.name, .mapping(fields)))
         }
         entries.append(.init("environments", .mapping(environments)))
         if !profile.headers.isEmpty { entries.append(.init("headers", parameters(profile.headers))) }
         entries.append(contentsOf: transfer(profile.transfer))
+        if let spec = profile.auth { entries.append(.init("auth", auth(spec))) }
         entries.append(contentsOf: extra)
         var text = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "# \($0)" }.joined(separator: "\n") + "\n" } ?? ""
@@ -165,6 +167,37 @@ public enum ProfileEmitter {
         case "auth": return endpoint.authDisabled ? .scalar("none") : nil
         case "download": return endpoint.downloadTo.map { .mapping([.init("to", .string($0))]) }
         default: return transfer(endpoint.transfer).first { $0.key == key }?.value
+        }
+    }
+
+    /// An `auth:` value in the format `ProfileLoader` reads.
+    public static func auth(_ spec: AuthSpec) -> Value {
+        func type(_ name: String) -> Entry { Entry("type", .scalar(name)) }
+        switch spec {
+        case .none:
+            return .scalar("none")
+        case .bearer(let token):
+            return .mapping([type("bearer"), Entry("token", template(token))])
+        case .basic(let username, let password):
+            return .mapping([type("basic"), Entry("username", template(username)), Entry("password", template(password))])
+        case .apiKey(let name, let value, let location):
+            return .mapping([
+                type("api_key"), Entry("name", template(name)), Entry("value", template(value)),
+                Entry("in", .scalar(location.rawValue)),
+            ])
+        case .oauth2(let settings):
+            var entries = [
+                type("oauth2"), Entry("grant", .scalar(settings.grant.rawValue)),
+                Entry("token_url", template(settings.tokenURL)), Entry("client_id", template(settings.clientID)),
+            ]
+            let optional: [(String, Template?)] = [
+                ("client_secret", settings.clientSecret), ("username", settings.username),
+                ("password", settings.password), ("scope", settings.scope),
+            ]
+            for (key, value) in optional { if let value { entries.append(Entry(key, template(value))) } }
+            if settings.clientAuth != .basic { entries.append(Entry("client_auth", .scalar(settings.clientAuth.rawValue))) }
+            if !settings.extra.isEmpty { entries.append(Entry("extra", parameters(settings.extra))) }
+            return .mapping(entries)
         }
     }
 

@@ -31,14 +31,20 @@ extension ProfileLoader {
             }
         }
 
+        func check(_ auth: AuthSpec?, _ owner: String) {
+            for (key, template) in authTemplates(auth) { check(template, "`auth.\(key)` of \(owner)") }
+        }
+
         for (name, template) in profile.variables.sorted(by: { $0.key < $1.key }) {
             check(template, "variable `\(name)`")
         }
         check(profile.headers, "header", "the profile")
+        check(profile.auth, "the profile")
         for environment in profile.environments {
             let owner = "environment `\(environment.name)`"
             check(environment.baseURL, "`base_url` of \(owner)")
             check(environment.headers, "header", owner)
+            check(environment.auth, owner)
             for (name, template) in environment.variables.sorted(by: { $0.key < $1.key }) {
                 check(template, "variable `\(name)` of \(owner)")
             }
@@ -57,5 +63,23 @@ extension ProfileLoader {
             }
         }
         return problems
+    }
+
+    /// Every template an `auth:` holds, with its key.
+    static func authTemplates(_ auth: AuthSpec?) -> [(String, Template)] {
+        switch auth {
+        case nil, .none?: return []
+        case .bearer(let token)?: return [("token", token)]
+        case .basic(let username, let password)?: return [("username", username), ("password", password)]
+        case .apiKey(let name, let value, _)?: return [("name", name), ("value", value)]
+        case .oauth2(let settings)?:
+            let optional: [(String, Template?)] = [
+                ("client_secret", settings.clientSecret), ("username", settings.username),
+                ("password", settings.password), ("scope", settings.scope),
+            ]
+            return [("token_url", settings.tokenURL), ("client_id", settings.clientID)]
+                + optional.compactMap { key, template in template.map { (key, $0) } }
+                + settings.extra.flatMap { parameter in (parameter.values ?? []).map { ("extra.\(parameter.name)", $0) } }
+        }
     }
 }

@@ -174,6 +174,7 @@ public enum ProfileLoader {
         if let node = fields["variables"] { profile.variables = readVariables(node, reader: &reader) }
         if let node = fields["headers"] { profile.headers = reader.parameters(node, "headers") }
         profile.transfer = readTransfer(fields, reader: &reader)
+        if let node = fields["auth"] { profile.auth = readAuth(node, reader: &reader) }
         if let node = fields["environments"] {
             for entry in reader.entries(node, "`environments`") ?? [] {
                 if let environment = readEnvironment(entry.value, name: entry.key, reader: &reader) {
@@ -248,6 +249,7 @@ public enum ProfileLoader {
         if let node = fields["variables"] { environment.variables = readVariables(node, reader: &reader) }
         if let node = fields["insecure"] { environment.insecure = reader.bool(node, "insecure") }
         if let node = fields["ca_file"] { environment.caFile = reader.string(node, "ca_file") }
+        if let node = fields["auth"] { environment.auth = readAuth(node, reader: &reader) }
         return environment
     }
 
