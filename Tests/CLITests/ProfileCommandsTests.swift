@@ -209,4 +209,48 @@ struct ProfileCommandsTests {
         }
         await server.shutdown()
     }
+
+    @Test("export curl of an OAuth2 endpoint reads $ACCESS_TOKEN, or with --reveal uses the stored token")
+    func exportOAuth2() async throws {
+        let directory = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        let server = try await DemoServer().start()
+        do {
+            _ = try write("""
+                environments:
+                  local: { base_url: "\(server.baseURL)" }
+                auth:
+                  type: oauth2
+                  grant: password
+                  token_url: /auth/token
+                  client_id: demo-client
+                  client_secret: "{{client_secret}}"
+                  username: demo
+                  password: "{{password}}"
+                endpoints:
+                  - id: me
+                    path: /me
+                """, "oauth.yaml", in: directory)
+            _ = try write(
+                "variables: { client_secret: demo-secret, password: demo-password }\n", "oauth.secrets.yaml", in: directory)
+            let environment = ["XDG_STATE_HOME": state.path]
+            let masked = try await ApixProcess.run(
+                ["export", "curl", "oauth", "me", "--profiles", directory.path], environment: environment)
+            #expect(masked.text.contains("-H \"Authorization: Bearer ${ACCESS_TOKEN}\""))
+            #expect(masked.stderr.contains("$ACCESS_TOKEN"))
+
+            let login = try await ApixProcess.run(
+                ["auth", "login", "oauth", "--profiles", directory.path], environment: environment)
+            #expect(login.status == 0, "\(login.stderr)")
+            let revealed = try await ApixProcess.run(
+                ["export", "curl", "oauth", "me", "--reveal", "--profiles", directory.path], environment: environment)
+            #expect(!revealed.text.contains("ACCESS_TOKEN"))
+            let viaCurl = try await ApixProcess.run(executable: "/bin/bash", ["-c", revealed.text])
+            #expect(try JSONValue.parse(viaCurl.stdout)["user"]?.stringValue == "demo")
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
+    }
 }

@@ -54,7 +54,7 @@ struct ExportCurlCommand: AsyncParsableCommand {
                     StandardError.writeLine(
                         "apix: no valid token stored for \(profile): run `apix auth login \(profile)` first")
                 }
-                let value = token ?? SecretMarker.marker(for: Self.accessTokenVariable)
+                let value = token ?? "Bearer " + SecretMarker.marker(for: Self.accessTokenVariable)
                 prepared = CredentialPlacement.authorization(value).apply(to: prepared)
             case .none?, nil:
                 break
