@@ -104,6 +104,8 @@ struct ProfileCommandsTests {
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.text == "wrote \(directory.path)/trains.yaml: 7 endpoints, 2 environments\n")
         #expect(out.stderr.contains("trains.secrets.yaml"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.path + "/trains.secrets.yaml")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let check = try await ApixProcess.run(["check", "--profiles", directory.path])
         #expect(check.status == 0, "\(check.text)")
         let again = try await ApixProcess.run(["import", "openapi", spec, "--name", "trains", "--profiles", directory.path])

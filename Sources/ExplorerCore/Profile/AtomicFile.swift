@@ -4,7 +4,8 @@ import Foundation
 /// flushed to disk and then renamed over the target, so a reader (or a crash) sees the old file or the new one,
 /// never a mix or a truncated one.
 public enum AtomicFile {
-    public static func write(_ text: String, to path: String) throws(ProfileWriteError) {
+    /// `mode` applies to a new file; an existing file keeps its own.
+    public static func write(_ text: String, to path: String, mode newMode: mode_t = 0o644) throws(ProfileWriteError) {
         let directory = (path as NSString).deletingLastPathComponent.isEmpty
             ? "." : (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
@@ -17,7 +18,7 @@ public enum AtomicFile {
         defer {
             if !done { unlink(temporary) }
         }
-        var mode: mode_t = 0o644
+        var mode = newMode
         var info = stat()
         if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
         fchmod(descriptor, mode)

@@ -42,6 +42,13 @@ struct ProfileSplicer {
             return lines.joined() + ProfileEmitter.endpoints([endpoint])
         }
         let list = Array(mapping.values)[listIndex]
+        if old == nil, let sequence = list.sequence, sequence.count == 0, let keyMark = keys[listIndex].mark,
+            lines[keyMark.line - 1].range(of: #"^endpoints:\s*\[\s*\]\s*(#.*)?$"#, options: .regularExpression) != nil
+        {
+            // `endpoints: []` of a new profile becomes a block list with the first endpoint.
+            lines[keyMark.line - 1] = "endpoints:\n" + ProfileEmitter.item(endpoint, indent: 2)
+            return lines.joined()
+        }
         guard let sequence = list.sequence, !isFlow(list), sequence.count > 0 else {
             throw Refusal(reason: "the `endpoints` list is empty or written in flow style")
         }

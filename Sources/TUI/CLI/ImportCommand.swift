@@ -42,7 +42,7 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
         try AtomicFile.write(imported.yaml(source: (spec as NSString).lastPathComponent), to: file)
         let secretsFile = (directory as NSString).appendingPathComponent("\(imported.profile.id).secrets.yaml")
         if let secrets = imported.secretsYAML, !FileManager.default.fileExists(atPath: secretsFile) {
-            try AtomicFile.write(secrets, to: secretsFile)
+            try AtomicFile.write(secrets, to: secretsFile, mode: 0o600)
             StandardError.writeLine("apix: fill in \(secretsFile) (keep it out of version control)")
         }
         for note in imported.notes { StandardError.writeLine("apix: note: \(note)") }

@@ -168,4 +168,13 @@ struct ProfileWriterTests {
         }
         #expect(!FileManager.default.fileExists(atPath: directory.file("mine.local.yaml")))
     }
+
+    @Test("the first endpoint of a profile written with `endpoints: []` turns the list into a block list")
+    func firstEndpoint() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("new.yaml", "environments: { local: { base_url: \"http://h\" } }\nendpoints: []\n")
+        #expect(try ProfileWriter.save(endpoint: Endpoint(id: "a", path: "/a"), in: load(file)) == .edited(file: file))
+        #expect(try String(contentsOfFile: file, encoding: .utf8)
+            == "environments: { local: { base_url: \"http://h\" } }\nendpoints:\n  - id: a\n    method: GET\n    path: /a\n")
+    }
 }
