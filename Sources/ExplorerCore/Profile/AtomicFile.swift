@@ -9,6 +9,7 @@ public enum AtomicFile {
         let directory = (path as NSString).deletingLastPathComponent.isEmpty
             ? "." : (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
+        removeLeftovers(of: name, in: directory)
         // Hidden, so the profile loader never mistakes a leftover for a profile.
         var template = Array(((directory as NSString).appendingPathComponent(".\(name).tmp-XXXXXX")).utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -46,6 +47,20 @@ public enum AtomicFile {
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
+        }
+    }
+
+    /// Temporary files a killed writer left behind (older than a minute, so never one being written now).
+    static func removeLeftovers(of name: String, in directory: String) {
+        let prefix = ".\(name).tmp-"
+        let now = Date()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for entry in entries where entry.hasPrefix(prefix) {
+            let path = (directory as NSString).appendingPathComponent(entry)
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(modified) > 60
+            else { continue }
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 

@@ -179,7 +179,9 @@ public enum ProfileEmitter {
         case .bearer(let token):
             return .mapping([type("bearer"), Entry("token", template(token))])
         case .basic(let username, let password):
-            return .mapping([type("basic"), Entry("username", template(username)), Entry("password", template(password))])
+            return .mapping([
+                type("basic"), Entry("username", template(username)), Entry("password", template(password)),
+            ])
         case .apiKey(let name, let value, let location):
             return .mapping([
                 type("api_key"), Entry("name", template(name)), Entry("value", template(value)),
@@ -195,7 +197,9 @@ public enum ProfileEmitter {
                 ("password", settings.password), ("scope", settings.scope),
             ]
             for (key, value) in optional { if let value { entries.append(Entry(key, template(value))) } }
-            if settings.clientAuth != .basic { entries.append(Entry("client_auth", .scalar(settings.clientAuth.rawValue))) }
+            if settings.clientAuth != .basic {
+                entries.append(Entry("client_auth", .scalar(settings.clientAuth.rawValue)))
+            }
             if !settings.extra.isEmpty { entries.append(Entry("extra", parameters(settings.extra))) }
             return .mapping(entries)
         }

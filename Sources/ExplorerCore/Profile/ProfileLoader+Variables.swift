@@ -79,7 +79,9 @@ extension ProfileLoader {
             ]
             return [("token_url", settings.tokenURL), ("client_id", settings.clientID)]
                 + optional.compactMap { key, template in template.map { (key, $0) } }
-                + settings.extra.flatMap { parameter in (parameter.values ?? []).map { ("extra.\(parameter.name)", $0) } }
+                + settings.extra.flatMap { parameter in
+                    (parameter.values ?? []).map { ("extra.\(parameter.name)", $0) }
+                }
         }
     }
 }
