@@ -28,7 +28,9 @@ struct CrashSafeSaveTests {
         let directory = try TemporaryFolder()
         let file = directory.path + "/p.yaml"
         try Self.profile.write(toFile: file, atomically: true, encoding: .utf8)
-        let out = try await ApixProcess.run(["_save-loop", "p", "target", "--count", String(count), "--profiles", directory.path])
+        let out = try await ApixProcess.run([
+            "_save-loop", "p", "target", "--count", String(count), "--profiles", directory.path,
+        ])
         #expect(out.status == 0, "\(out.stderr)")
         return try String(contentsOfFile: file, encoding: .utf8)
     }

@@ -25,18 +25,20 @@ struct ProfileCommandsTests {
         let directory = try TemporaryFolder()
         _ = try write(Self.good, "good.yaml", in: directory)
         let bad = try write(
-            Self.good.replacingOccurrences(of: "path: /a", with: "path: /a/{id}\n    timeout: [1]"), "bad.yaml", in: directory)
+            Self.good.replacingOccurrences(of: "path: /a", with: "path: /a/{id}\n    timeout: [1]"), "bad.yaml",
+            in: directory)
         _ = try write(Self.good.replacingOccurrences(of: "/a", with: "/{{token}}"), "secret.yaml", in: directory)
         let secrets = try write("variables: { token: [x] }\n", "secret.secrets.yaml", in: directory)
 
         let all = try await ApixProcess.run(["check", "--profiles", directory.path])
         #expect(all.status == 3)
-        #expect(all.text == """
-            \(bad):5:11: path placeholder `{id}` has no value: add `id` under `params` (null if the user must fill it)
-            \(bad):6:14: `timeout` must be a number of seconds, got a list
-            \(secrets):1:21: `variables.token` must be a string, got a list
+        #expect(
+            all.text == """
+                \(bad):5:11: path placeholder `{id}` has no value: add `id` under `params` (null if the user must fill it)
+                \(bad):6:14: `timeout` must be a number of seconds, got a list
+                \(secrets):1:21: `variables.token` must be a string, got a list
 
-            """)
+                """)
         #expect(all.stderr.contains("3 problems in 2 profiles (1 OK)"))
 
         let one = try await ApixProcess.run(["check", "good", "--profiles", directory.path])
@@ -68,7 +70,8 @@ struct ProfileCommandsTests {
             #expect(made.environments.first?.baseURL.raw == server.baseURL)
             #expect(made.endpoint("get.echo.first")?.path.raw == "/echo/first")
 
-            let command = "curl -X PUT -H 'X-Trace: t 1' --json '{\"a\": [1, \"x\"]}' '\(server.baseURL)/echo/j?q=a%20b'"
+            let command =
+                "curl -X PUT -H 'X-Trace: t 1' --json '{\"a\": [1, \"x\"]}' '\(server.baseURL)/echo/j?q=a%20b'"
             let second = try await ApixProcess.run([
                 "import", "curl", command, "--profile", "made", "--id", "echo.json", "--folder", "Imported",
                 "--profiles", profiles,
@@ -100,7 +103,9 @@ struct ProfileCommandsTests {
         let directory = try TemporaryFolder()
         let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../ExplorerImportTests/Fixtures/trains-3.1.json").standardized.path
-        let out = try await ApixProcess.run(["import", "openapi", spec, "--name", "trains", "--profiles", directory.path])
+        let out = try await ApixProcess.run([
+            "import", "openapi", spec, "--name", "trains", "--profiles", directory.path,
+        ])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.text == "wrote \(directory.path)/trains.yaml: 7 endpoints, 2 environments\n")
         #expect(out.stderr.contains("trains.secrets.yaml"))
@@ -108,7 +113,9 @@ struct ProfileCommandsTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let check = try await ApixProcess.run(["check", "--profiles", directory.path])
         #expect(check.status == 0, "\(check.text)")
-        let again = try await ApixProcess.run(["import", "openapi", spec, "--name", "trains", "--profiles", directory.path])
+        let again = try await ApixProcess.run([
+            "import", "openapi", spec, "--name", "trains", "--profiles", directory.path,
+        ])
         #expect(again.status == 2)
         let list = try await ApixProcess.run(["list", "trains", "--profiles", directory.path])
         #expect(list.text.contains("get-stations"))
@@ -119,7 +126,8 @@ struct ProfileCommandsTests {
         let directory = try TemporaryFolder()
         let server = try await DemoServer().start()
         do {
-            _ = try write("""
+            _ = try write(
+                """
                 environments:
                   local: { base_url: "\(server.baseURL)" }
                 headers: { Accept: application/json }
@@ -164,13 +172,15 @@ struct ProfileCommandsTests {
         await server.shutdown()
     }
 
-    @Test("export curl carries the profile's credentials (basic, bearer, API key in the query) as apix sends them",
-          arguments: ["basic", "bearer", "key"])
+    @Test(
+        "export curl carries the profile's credentials (basic, bearer, API key in the query) as apix sends them",
+        arguments: ["basic", "bearer", "key"])
     func exportCredentials(_ environment: String) async throws {
         let directory = try TemporaryFolder()
         let server = try await DemoServer().start()
         do {
-            _ = try write("""
+            _ = try write(
+                """
                 variables: { user: me }
                 environments:
                   basic: { base_url: "\(server.baseURL)" }
@@ -185,13 +195,15 @@ struct ProfileCommandsTests {
                     query: { q: "1" }
                 """, "creds.yaml", in: directory)
             _ = try write(
-                "variables: { password: \"p a'ss\", token: tok-1.2_3, key: k-9 }\n", "creds.secrets.yaml", in: directory)
+                "variables: { password: \"p a'ss\", token: tok-1.2_3, key: k-9 }\n", "creds.secrets.yaml", in: directory
+            )
             let args = ["echo", "-e", environment, "--profiles", directory.path]
             let export = try await ApixProcess.run(["export", "curl", "creds"] + args)
             #expect(export.status == 0, "\(export.stderr)")
             #expect(!export.text.contains("p a'ss") && !export.text.contains("tok-1") && !export.text.contains("k-9"))
             let variables = ["PASSWORD": "p a'ss", "TOKEN": "tok-1.2_3", "KEY": "k-9"]
-            let viaCurl = try await ApixProcess.run(executable: "/bin/bash", ["-c", export.text], environment: variables)
+            let viaCurl = try await ApixProcess.run(
+                executable: "/bin/bash", ["-c", export.text], environment: variables)
             let viaApix = try await ApixProcess.run(["run", "creds"] + args)
             let curl = try JSONValue.parse(viaCurl.stdout)
             let apix = try JSONValue.parse(viaApix.stdout)
@@ -218,7 +230,8 @@ struct ProfileCommandsTests {
         let state = try TemporaryFolder()
         let server = try await DemoServer().start()
         do {
-            _ = try write("""
+            _ = try write(
+                """
                 environments:
                   local: { base_url: "\(server.baseURL)" }
                 auth:
@@ -234,7 +247,8 @@ struct ProfileCommandsTests {
                     path: /me
                 """, "oauth.yaml", in: directory)
             _ = try write(
-                "variables: { client_secret: demo-secret, password: demo-password }\n", "oauth.secrets.yaml", in: directory)
+                "variables: { client_secret: demo-secret, password: demo-password }\n", "oauth.secrets.yaml",
+                in: directory)
             let environment = ["XDG_STATE_HOME": state.path]
             let masked = try await ApixProcess.run(
                 ["export", "curl", "oauth", "me", "--profiles", directory.path], environment: environment)

@@ -54,15 +54,19 @@ struct CurlExportTests {
     static let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtZSJ9.s3cr3t-_~"
     static let password = "p4ss w'$x\"`\\"
 
-    @Test("each endpoint sent by curl matches what apix sends", arguments: [
-        "get", "json", "form", "text", "file", "multipart", "delete", "head", "gzip",
-    ])
+    @Test(
+        "each endpoint sent by curl matches what apix sends",
+        arguments: [
+            "get", "json", "form", "text", "file", "multipart", "delete", "head", "gzip",
+        ])
     func sameRequest(_ id: String) async throws {
         let directory = try TemporaryDirectory()
         try directory.write("data bin.dat", "binary-ish \u{1}\u{2} data\n")
         try await withDemoServer { server in
             let file = try directory.write("export.yaml", Self.profile(port: server.port))
-            try directory.write("export.secrets.yaml", """
+            try directory.write(
+                "export.secrets.yaml",
+                """
                 variables:
                   token: \(Self.token)
                   password: \(ProfileEmitter.quoted(Self.password, asString: true))
@@ -91,7 +95,8 @@ struct CurlExportTests {
             if contentType.hasPrefix("multipart/form-data") {
                 // curl picks its own boundary: compare the parts, not the bytes.
                 let apixParts = Self.parts(apix["body"]?.stringValue ?? "", contentType: contentType)
-                let curlParts = Self.parts(curl["body"]?.stringValue ?? "", contentType: curl["content_type"]?.stringValue ?? "")
+                let curlParts = Self.parts(
+                    curl["body"]?.stringValue ?? "", contentType: curl["content_type"]?.stringValue ?? "")
                 #expect(apixParts.count == 3)
                 #expect(curlParts == apixParts)
                 #expect(Self.headers(curl, multipart: true) == Self.headers(apix, multipart: true))
@@ -105,11 +110,13 @@ struct CurlExportTests {
 
     @Test("--reveal style (no masking) prints the secret itself; masked exports name shell variables")
     func reveal() throws {
-        let profile = try ProfileLoader.parse(yaml: """
-            environments: { local: { base_url: "http://h" } }
-            variables: { token: t0ken }
-            endpoints: [ { id: a, path: /a, headers: { X-Key: "{{token}}", X-Home: "{{env.HOME}}" } } ]
-            """, file: "/p/s.yaml", id: "s").get()
+        let profile = try ProfileLoader.parse(
+            yaml: """
+                environments: { local: { base_url: "http://h" } }
+                variables: { token: t0ken }
+                endpoints: [ { id: a, path: /a, headers: { X-Key: "{{token}}", X-Home: "{{env.HOME}}" } } ]
+                """, file: "/p/s.yaml", id: "s"
+        ).get()
         var secret = profile
         secret.secretNames = ["token"]
         var builder = try RequestBuilder(profile: secret, processEnvironment: ["HOME": "/home/me"])

@@ -46,8 +46,12 @@ struct ProfileWriterTests {
         #expect(try ProfileWriter.save(endpoint: b, in: load(file)) == .edited(file: file))
 
         let expected = Self.handWritten
-            .replacingOccurrences(of: "      params: { id: 1 }\n", with: "      params: { id: 2 }\n      query: { q: x y, empty: null }\n")
-            .replacingOccurrences(of: "      body:\n        json: { x: 1 }\n", with: "      headers: { X-Two: two }\n      body: { json: { x: 2, s: \"3\" } }\n")
+            .replacingOccurrences(
+                of: "      params: { id: 1 }\n", with: "      params: { id: 2 }\n      query: { q: x y, empty: null }\n"
+            )
+            .replacingOccurrences(
+                of: "      body:\n        json: { x: 1 }\n",
+                with: "      headers: { X-Two: two }\n      body: { json: { x: 2, s: \"3\" } }\n")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == expected + "\n")
         let reloaded = try load(file)
         #expect(reloaded.endpoint("a")?.query.map(\.name) == ["q", "empty"])
@@ -138,7 +142,9 @@ struct ProfileWriterTests {
     @Test("anchors and aliases are never rewritten in place")
     func anchors() throws {
         let directory = try TemporaryDirectory()
-        let file = try directory.write("anchors.yaml", """
+        let file = try directory.write(
+            "anchors.yaml",
+            """
             environments: { local: { base_url: "http://h" } }
             endpoints:
               - id: a
@@ -161,7 +167,8 @@ struct ProfileWriterTests {
     @Test("a broken profile is not saved over")
     func brokenProfile() throws {
         let directory = try TemporaryDirectory()
-        let file = try directory.write("mine.yaml", Self.handWritten.replacingOccurrences(of: "path: /b", with: "pth: /b"))
+        let file = try directory.write(
+            "mine.yaml", Self.handWritten.replacingOccurrences(of: "path: /b", with: "pth: /b"))
         let profile = Profile(id: "mine", file: file, environments: [])
         #expect(throws: ProfileWriteError.self) {
             try ProfileWriter.save(endpoint: Endpoint(id: "c", path: "/c"), in: profile)
@@ -172,9 +179,12 @@ struct ProfileWriterTests {
     @Test("the first endpoint of a profile written with `endpoints: []` turns the list into a block list")
     func firstEndpoint() throws {
         let directory = try TemporaryDirectory()
-        let file = try directory.write("new.yaml", "environments: { local: { base_url: \"http://h\" } }\nendpoints: []\n")
+        let file = try directory.write(
+            "new.yaml", "environments: { local: { base_url: \"http://h\" } }\nendpoints: []\n")
         #expect(try ProfileWriter.save(endpoint: Endpoint(id: "a", path: "/a"), in: load(file)) == .edited(file: file))
-        #expect(try String(contentsOfFile: file, encoding: .utf8)
-            == "environments: { local: { base_url: \"http://h\" } }\nendpoints:\n  - id: a\n    method: GET\n    path: /a\n")
+        #expect(
+            try String(contentsOfFile: file, encoding: .utf8)
+                == "environments: { local: { base_url: \"http://h\" } }\nendpoints:\n  - id: a\n    method: GET\n    path: /a\n"
+        )
     }
 }
