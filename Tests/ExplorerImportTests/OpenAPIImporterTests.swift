@@ -1,4 +1,4 @@
-import ExplorerCore
+@testable import ExplorerCore
 import Foundation
 import Testing
 
@@ -128,5 +128,44 @@ struct OpenAPIImporterTests {
         #expect(throws: InteropError.self) {
             try OpenAPIImporter.makeProfile(text: "openapi: 3.0.0\ninfo: 3\n", id: nil, file: "/p/x.yaml")
         }
+    }
+
+    static let schemes: [(scheme: String, auth: String, secrets: [String])] = [
+        ("{ type: http, scheme: basic }",
+         "{ type: basic, username: \"{{username}}\", password: \"{{password}}\" }", ["username", "password"]),
+        ("{ type: apiKey, name: key, in: query }",
+         "{ type: api_key, name: key, value: \"{{api_key}}\", in: query }", ["api_key"]),
+        ("{ type: oauth2, flows: { password: { tokenUrl: 'https://a.example/token', scopes: { read: r } } } }",
+         "{ type: oauth2, grant: password, token_url: https://a.example/token, client_id: \"{{client_id}}\", "
+            + "client_secret: \"{{client_secret}}\", username: \"{{username}}\", password: \"{{password}}\", "
+            + "scope: read }",
+         ["client_id", "client_secret", "username", "password"]),
+        ("{ type: oauth2, flows: { clientCredentials: { tokenUrl: /token, scopes: {} } } }",
+         "{ type: oauth2, grant: client_credentials, token_url: /token, client_id: \"{{client_id}}\", "
+            + "client_secret: \"{{client_secret}}\", scope: read }",
+         ["client_id", "client_secret"]),
+    ]
+
+    @Test("security schemes map to the auth kinds, written so the loader reads them back", arguments: 0..<4)
+    func securitySchemes(_ index: Int) throws {
+        let (scheme, auth, secrets) = Self.schemes[index]
+        let spec = """
+            openapi: 3.1.0
+            info: { title: Auth, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            security: [{ main: [read] }]
+            paths:
+              /things: { get: { operationId: things, responses: { "200": { description: ok } } } }
+            components:
+              securitySchemes:
+                main: \(scheme)
+            """
+        let imported = try OpenAPIImporter.makeProfile(text: spec, id: "auth", file: "/p/auth.yaml")
+        let value = try #require(imported.auth)
+        #expect(ProfileEmitter.flowText(value) == auth)
+        #expect(imported.secretVariables == secrets)
+        let loaded = try Self.roundTrip(imported)
+        #expect(loaded.auth != nil)
+        #expect(loaded.endpoint("things")?.authDisabled == false)
     }
 }
