@@ -51,18 +51,19 @@ struct CrashSafeSaveTests {
         for _ in 0..<40 {
             let saves = try await runAndKill(
                 ["_save-loop", "p", "target", "--profiles", directory.path],
-                afterMicroseconds: UInt32.random(in: 30_000...250_000, using: &generator))
+                afterMicroseconds: UInt32.random(in: 0...20_000, using: &generator))
             if saves > 0 { killedAfterSaves += 1 }
             let text = try String(contentsOfFile: file, encoding: .utf8)
             #expect(allowed.contains(text), "the file is neither the old nor a new version:\n\(text)")
             let catalog = ProfileLoader.load(directory: directory.path)
             #expect(catalog.problems.isEmpty && catalog.profiles.map(\.id) == ["p"])
         }
-        // The kills must have landed while saves were happening, not only before the first.
-        #expect(killedAfterSaves >= 20)
+        // Every kill landed while the child was saving (it is killed only after its first save is reported).
+        #expect(killedAfterSaves == 40)
     }
 
-    /// Starts apix, kills it with SIGKILL after the delay, and returns how many saves it reported.
+    /// Starts apix, kills it with SIGKILL a random delay after its first save, and returns how many saves it
+    /// reported.
     func runAndKill(_ arguments: [String], afterMicroseconds delay: UInt32) async throws -> Int {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
@@ -75,9 +76,18 @@ struct CrashSafeSaveTests {
         // Sleep and wait on a plain thread: blocking the cooperative pool would stall other suites.
         let output = await withCheckedContinuation { (continuation: CheckedContinuation<Data, Never>) in
             Thread {
+                // Wait (bounded) for the first "saved" line so the kill lands mid-loop even on a slow machine,
+                // then a random extra delay so it lands at a random point of a save.
+                var data = Data()
+                let deadline = Date().addingTimeInterval(30)
+                while !data.contains(UInt8(ascii: "\n")), Date() < deadline,
+                    let chunk = try? out.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty
+                {
+                    data.append(chunk)
+                }
                 usleep(delay)
                 kill(process.processIdentifier, SIGKILL)
-                let data = out.fileHandleForReading.readDataToEndOfFile()
+                data.append(out.fileHandleForReading.readDataToEndOfFile())
                 process.waitUntilExit()
                 continuation.resume(returning: data)
             }.start()

@@ -181,7 +181,7 @@ struct AuthTarget: ParsableArguments {
     func resolve() throws -> Session {
         var overrides = RequestOverrides()
         for item in variables {
-            let (name, value) = try RunCommand.pair(item, flag: "--var")
+            let (name, value) = try RequestOptions.pair(item, flag: "--var")
             overrides.variables[name] = value
         }
         let loaded = try profileOptions.profile(profile)

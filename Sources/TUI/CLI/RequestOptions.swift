@@ -21,12 +21,12 @@ struct RequestOptions: ParsableArguments {
     func overrides() throws -> RequestOverrides {
         var overrides = RequestOverrides()
         for item in params {
-            let (name, value) = try RunCommand.pair(item, flag: "-p")
+            let (name, value) = try Self.pair(item, flag: "-p")
             overrides.params[name] = value
         }
-        for item in query { overrides.query.append(try RunCommand.pair(item, flag: "-q")) }
+        for item in query { overrides.query.append(try Self.pair(item, flag: "-q")) }
         for item in variables {
-            let (name, value) = try RunCommand.pair(item, flag: "--var")
+            let (name, value) = try Self.pair(item, flag: "--var")
             overrides.variables[name] = value
         }
         for item in headers {
@@ -37,8 +37,24 @@ struct RequestOptions: ParsableArguments {
             overrides.headers.add(String(item[..<colon]).trimmingCharacters(in: .whitespaces), value)
         }
         if let body {
-            overrides.body = body.hasPrefix("@") ? .file(String(body.dropFirst())) : .text(body)
+            if body.hasPrefix("@") {
+                let path = String(body.dropFirst())
+                guard FileManager.default.isReadableFile(atPath: path) else {
+                    throw CLIFailure(.usage, "--body: cannot read \(path)")
+                }
+                overrides.body = .file(path)
+            } else {
+                overrides.body = .text(body)
+            }
         }
         return overrides
+    }
+
+    /// `name=value` → its parts; a usage error names the flag otherwise.
+    static func pair(_ item: String, flag: String) throws -> (name: String, value: String) {
+        guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+            throw CLIFailure(.usage, "\(flag) expects name=value, got '\(item)'")
+        }
+        return (String(item[..<equals]), String(item[item.index(after: equals)...]))
     }
 }

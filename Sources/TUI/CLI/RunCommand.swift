@@ -15,17 +15,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @Argument(help: "Profile id (its file name without .yaml).") var profile: String
     @Argument(help: "Endpoint id.") var endpoint: String
-    @Option(name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).")
-    var environment: String?
-    @Option(name: .customShort("p"), help: ArgumentHelp("Path parameter.", valueName: "name=value"))
-    var params: [String] = []
-    @Option(name: .customShort("q"), help: ArgumentHelp("Query item (repeat to repeat the key).", valueName: "name=value"))
-    var query: [String] = []
-    @Option(name: .customShort("H"), help: ArgumentHelp("Header; an empty value removes it.", valueName: "Name: value"))
-    var headers: [String] = []
-    @Option(name: .customLong("var"), help: ArgumentHelp("Variable for {{name}}.", valueName: "name=value"))
-    var variables: [String] = []
-    @Option(help: ArgumentHelp("Body text, or @FILE to stream a file.", valueName: "TEXT|@FILE")) var body: String?
+    @OptionGroup var requestOptions: RequestOptions
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the body to FILE.", valueName: "FILE")) var output: String?
     @Flag(help: "Print the phase breakdown to stderr.") var timings = false
     @Flag(help: "Print one JSON object describing the response.") var json = false
@@ -68,7 +58,7 @@ struct RunCommand: AsyncParsableCommand {
         var options = try makeSendOptions()
         let loaded = try profileOptions.profile(profile)
         do {
-            let builder = try RequestBuilder(profile: loaded, environment: environment)
+            let builder = try RequestBuilder(profile: loaded, environment: requestOptions.environment)
             let request = try builder.request(endpoint: endpoint, overrides: overrides)
             let endpointValue = builder.profile.endpoint(endpoint)
             let auth = try builder.auth(for: endpointValue, overrides: overrides)
@@ -145,34 +135,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func makeOverrides() throws -> RequestOverrides {
-        var overrides = RequestOverrides()
-        for item in params {
-            let (name, value) = try Self.pair(item, flag: "-p")
-            overrides.params[name] = value
-        }
-        for item in query { overrides.query.append(try Self.pair(item, flag: "-q")) }
-        for item in variables {
-            let (name, value) = try Self.pair(item, flag: "--var")
-            overrides.variables[name] = value
-        }
-        for item in headers {
-            guard let colon = item.firstIndex(of: ":"), colon != item.startIndex else {
-                throw CLIFailure(.usage, "-H expects 'Name: value', got '\(item)'")
-            }
-            let value = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            overrides.headers.add(String(item[..<colon]).trimmingCharacters(in: .whitespaces), value)
-        }
-        if let body {
-            if body.hasPrefix("@") {
-                let path = String(body.dropFirst())
-                guard FileManager.default.isReadableFile(atPath: path) else {
-                    throw CLIFailure(.usage, "--body: cannot read \(path)")
-                }
-                overrides.body = .file(path)
-            } else {
-                overrides.body = .text(body)
-            }
-        }
+        var overrides = try requestOptions.overrides()
         if let timeout {
             guard timeout >= 0, timeout.isFinite else { throw CLIFailure(.usage, "--timeout must be ≥ 0") }
             overrides.timeout = .milliseconds(Int64(timeout * 1000))
@@ -187,12 +150,6 @@ struct RunCommand: AsyncParsableCommand {
         return overrides
     }
 
-    static func pair(_ item: String, flag: String) throws -> (name: String, value: String) {
-        guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
-            throw CLIFailure(.usage, "\(flag) expects name=value, got '\(item)'")
-        }
-        return (String(item[..<equals]), String(item[item.index(after: equals)...]))
-    }
 
     // MARK: - Sending
 
