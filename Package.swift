@@ -39,6 +39,7 @@ let package = Package(
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
         .testTarget(name: "CLITests", dependencies: ["apix", "ExplorerCore", "DemoAPI"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix"]),
     ],
     swiftLanguageModes: [.v6]
 )
