@@ -167,9 +167,13 @@ public enum KeyMap {
         var hints: [(String, String)] = []
         var contexts = [context]
         if [.list, .editor, .response].contains(context) { contexts.append(.global) }
-        for context in contexts {
-            for binding in bindings(in: context) {
-                guard let hint = binding.hint, let key = binding.keys.first else { continue }
+        // A key the context binds itself hides the global meaning of that key.
+        let own = Set(bindings(in: context).flatMap(\.keys))
+        for current in contexts {
+            for binding in bindings(in: current) {
+                guard let hint = binding.hint else { continue }
+                let keys = current == context ? binding.keys : binding.keys.filter { !own.contains($0) }
+                guard let key = keys.first else { continue }
                 hints.append((key.label, hint))
             }
         }
