@@ -31,6 +31,7 @@ static inline int apix_mvadd_cell(int y, int x, const wchar_t *wch, attr_t attrs
 
 // Input: wide-character reads with a timeout, keypad decoding, escape delay.
 static inline int apix_get_wch(wint_t *ch) { return wget_wch(stdscr, ch); }
+static inline int apix_unget_wch(wchar_t ch) { return unget_wch(ch); }
 static inline void apix_timeout(int ms) { wtimeout(stdscr, ms); }
 static inline int apix_keypad(int on) { return keypad(stdscr, on ? TRUE : FALSE); }
 static inline int apix_key_defined(const char *sequence) { return key_defined(sequence); }

@@ -85,7 +85,10 @@ final class NcursesBackend {
         switch UInt32(next) {
         case UInt32(UInt8(ascii: "b")): return .key(.wordLeft)
         case UInt32(UInt8(ascii: "f")): return .key(.wordRight)
-        default: return .key(.escape)
+        default:
+            // Not an Alt combination: Esc, then this key on the next read.
+            _ = apix_unget_wch(wchar_t(bitPattern: UInt32(next)))
+            return .key(.escape)
         }
     }
 

@@ -41,6 +41,10 @@ final class TerminalGuard {
             sources.append(source)
         }
         self.sources = sources
+        // No job control while curses owns the screen (Ctrl-Z arrives as a key in raw mode). Ignoring SIGTSTP also
+        // keeps ncurses from installing its handler, which waits for SIGCONT forever in an orphaned process group
+        // (the terminal closed under us).
+        signal(SIGTSTP, SIG_IGN)
         for number in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = crashHandler
@@ -53,7 +57,7 @@ final class TerminalGuard {
     /// Puts the default signal handling back (after curses has ended).
     func uninstall() {
         for source in sources { source.cancel() }
-        for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGTSTP] { signal(number, SIG_DFL) }
         for number in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { signal(number, SIG_DFL) }
         if haveSavedTerminalModes {
             var modes = savedTerminalModes
