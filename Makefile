@@ -14,4 +14,5 @@ test: setup
 
 # Benchmarks against curl, in release mode (writes docs/BENCHMARKS.md).
 bench: setup
-	swift run -c release apix-bench
+	swift build -c release
+	.build/release/apix-bench

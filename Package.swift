@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // OpenAPI import only; its ExternalLoading trait (slow to build, unused) is off.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         // libcurl: typed shims over the variadic setopt/getinfo calls.
@@ -28,17 +30,31 @@ let package = Package(
             name: "DemoAPI",
             dependencies: ["CZlib", .product(name: "Hummingbird", package: "hummingbird")]
         ),
+        // OpenAPI import: kept out of ExplorerCore so the core stays light.
+        .target(
+            name: "ExplorerImport",
+            dependencies: [
+                "ExplorerCore",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+            ]
+        ),
         .target(
             name: "TUI",
             dependencies: [
-                "ExplorerCore", "CNcurses", "DemoAPI",
+                "ExplorerCore", "CNcurses", "DemoAPI", "ExplorerImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "apix", dependencies: ["TUI"]),
+        // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
+        .executableTarget(name: "apix-bench", dependencies: ["ExplorerCore"], path: "Sources/Benchmarks"),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
-        .testTarget(name: "CLITests", dependencies: ["apix", "ExplorerCore", "DemoAPI"]),
+        .testTarget(name: "CLITests", dependencies: ["apix", "apix-bench", "ExplorerCore", "DemoAPI"]),
+        .testTarget(
+            name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix"]),
     ],
     swiftLanguageModes: [.v6]

@@ -23,10 +23,11 @@ struct ApixProcess {
     }
 
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], directory: String? = nil
+        executable: String = binary, _ arguments: [String], environment: [String: String] = [:],
+        directory: String? = nil
     ) async throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }

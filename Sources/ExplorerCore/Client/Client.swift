@@ -1,12 +1,21 @@
 import Synchronization
 
 /// Sends prepared requests: adapts them through an interceptor (auth), follows redirects hop by hop, retries
-/// once when the interceptor asks (401 after a token refresh), and merges the metrics of every hop.
+/// once when the interceptor asks (401 after a token refresh), and merges the metrics of every hop. Each hop
+/// goes through the response cache (when `SendOptions.cache` is set) and waits for the scheduler's go.
 public final class Client: Sendable {
     public let transport: any Transport
+    /// Consulted only for requests whose `SendOptions.cache` is set.
+    public let cache: ResponseCache?
+    public let scheduler: RequestScheduler
 
-    public init(transport: any Transport = CurlTransport.shared) {
+    public init(
+        transport: any Transport = CurlTransport.shared, cache: ResponseCache? = nil,
+        scheduler: RequestScheduler = RequestScheduler()
+    ) {
         self.transport = transport
+        self.cache = cache
+        self.scheduler = scheduler
     }
 
     /// Starts `request` now and returns a handle to watch, await or cancel it.
@@ -52,7 +61,7 @@ public final class Client: Sendable {
             } catch {
                 return .failure(error)
             }
-            let result = await followRedirects(adapted, progress: report)
+            let result = await followRedirects(adapted, options: options, progress: report)
             guard case .success(let response) = result, attempt + 1 < maxAttempts,
                 let interceptor = options.interceptor
             else {
@@ -72,14 +81,14 @@ public final class Client: Sendable {
 
     /// One attempt: the exchange and every redirect after it.
     private func followRedirects(
-        _ request: PreparedRequest, progress: @escaping @Sendable (TransferProgress) -> Void
+        _ request: PreparedRequest, options: SendOptions, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async -> Result<Response, TransportError> {
         var policy = RedirectPolicy(maxRedirects: request.options.maxRedirects)
         var current = request
         var hops: [Metrics] = []
         while true {
             let hop = hops.count
-            let result = await transport.exchange(current) { event in
+            let result = await exchange(current, options: options) { event in
                 var event = event
                 event.hop = hop
                 progress(event)
@@ -120,6 +129,8 @@ public final class Client: Sendable {
         merged.total = merged.redirectTime + last.total
         merged.bytesSent = earlier.reduce(last.bytesSent) { $0 + $1.bytesSent }
         merged.bytesReceived = earlier.reduce(last.bytesReceived) { $0 + $1.bytesReceived }
+        merged.queued = earlier.reduce(last.queued) { $0 + $1.queued }
+        merged.queuePosition = earlier.reduce(last.queuePosition) { max($0, $1.queuePosition) }
         return merged
     }
 }

@@ -14,12 +14,14 @@ public struct Profile: Sendable, Hashable, Identifiable {
     public var headers: [Parameter]
     public var transfer: TransferSettings
     public var endpoints: [Endpoint]
+    /// `auth:` for every endpoint (an environment's own `auth` wins; an endpoint may opt out).
+    public var auth: AuthSpec?
 
     public init(
         id: String, name: String? = nil, description: String? = nil, file: String = "",
         defaultEnvironment: String? = nil, environments: [ProfileEnvironment], variables: [String: Template] = [:],
         secretNames: Set<String> = [], headers: [Parameter] = [], transfer: TransferSettings = TransferSettings(),
-        endpoints: [Endpoint] = []
+        endpoints: [Endpoint] = [], auth: AuthSpec? = nil
     ) {
         self.id = id
         self.name = name ?? id
@@ -32,6 +34,7 @@ public struct Profile: Sendable, Hashable, Identifiable {
         self.headers = headers
         self.transfer = transfer
         self.endpoints = endpoints
+        self.auth = auth
     }
 
     /// The directory `@path` references are relative to.

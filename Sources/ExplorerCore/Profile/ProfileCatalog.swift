@@ -4,11 +4,17 @@ public struct ProfileCatalog: Sendable {
     public var problems: [ProfileProblem]
     /// Files that failed to load (each has at least one problem).
     public var failedFiles: [String]
+    /// The problems of each profile that failed, by profile id (its secrets and overlay files' included).
+    public var problemsByProfile: [String: [ProfileProblem]]
 
-    public init(profiles: [Profile] = [], problems: [ProfileProblem] = [], failedFiles: [String] = []) {
+    public init(
+        profiles: [Profile] = [], problems: [ProfileProblem] = [], failedFiles: [String] = [],
+        problemsByProfile: [String: [ProfileProblem]] = [:]
+    ) {
         self.profiles = profiles
         self.problems = problems
         self.failedFiles = failedFiles
+        self.problemsByProfile = problemsByProfile
     }
 
     public func profile(_ id: String) -> Profile? {

@@ -7,10 +7,13 @@ public struct ProfileEnvironment: Sendable, Hashable {
     public var insecure: Bool?
     public var caFile: String?
     public var location: SourceLocation?
+    /// `auth:` for this environment, replacing the profile's; `nil` inherits it.
+    public var auth: AuthSpec?
 
     public init(
         name: String, baseURL: Template, headers: [Parameter] = [], variables: [String: Template] = [:],
-        insecure: Bool? = nil, caFile: String? = nil, location: SourceLocation? = nil
+        insecure: Bool? = nil, caFile: String? = nil, location: SourceLocation? = nil,
+        auth: AuthSpec? = nil
     ) {
         self.name = name
         self.baseURL = baseURL
@@ -19,5 +22,6 @@ public struct ProfileEnvironment: Sendable, Hashable {
         self.insecure = insecure
         self.caFile = caFile
         self.location = location
+        self.auth = auth
     }
 }

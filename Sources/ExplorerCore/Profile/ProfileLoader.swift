@@ -29,6 +29,7 @@ public enum ProfileLoader {
             case .failure(let failure):
                 catalog.problems.append(contentsOf: failure.problems)
                 catalog.failedFiles.append(path)
+                catalog.problemsByProfile[id(forFile: path), default: []].append(contentsOf: failure.problems)
             }
         }
         return catalog
@@ -46,31 +47,91 @@ public enum ProfileLoader {
         return (name as NSString).deletingPathExtension
     }
 
+    /// Loads one profile file with its companions: `ID.secrets.yaml` (secret variables, merged in and masked
+    /// on display) and `ID.local.yaml` (endpoints saved where the profile could not be edited in place).
     public static func load(file path: String) -> Result<Profile, ProfileLoadFailure> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(ProfileLoadFailure([ProfileProblem("cannot read file", at: .init(file: path, line: 1, column: 1))]))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(ProfileLoadFailure([ProfileProblem("not UTF-8 text", at: .init(file: path, line: 1, column: 1))]))
-        }
-        return parse(yaml: text, file: path, id: id(forFile: path))
+        load(file: path, text: nil)
     }
 
-    /// Parses profile YAML text; `file` is used for locations and `@path` resolution.
+    /// Like `load(file:)`, but with `text` standing in for the profile file's contents and `overlay` for the
+    /// overlay file's (the writer checks a candidate this way before replacing a file).
+    static func load(file path: String, text: String?, overlay: (file: String, text: String)? = nil)
+        -> Result<Profile, ProfileLoadFailure>
+    {
+        let yaml: String
+        switch text.map(Result.success) ?? readText(path) {
+        case .success(let contents): yaml = contents
+        case .failure(let problem): return .failure(ProfileLoadFailure([problem]))
+        }
+        let (profile, found) = read(yaml: yaml, file: path, id: id(forFile: path))
+        var problems = found
+        guard var loaded = profile else { return .failure(ProfileLoadFailure(problems)) }
+        if let secrets = companion(of: path, kind: "secrets") {
+            problems += mergeSecrets(file: secrets, into: &loaded)
+        }
+        if let overlay {
+            problems += mergeOverlay(file: overlay.file, text: overlay.text, into: &loaded)
+        } else if let overlay = companion(of: path, kind: "local") {
+            problems += mergeOverlay(file: overlay, into: &loaded)
+        }
+        if problems.isEmpty { problems = unknownVariables(in: loaded) }
+        return problems.isEmpty ? .success(loaded) : .failure(ProfileLoadFailure(problems))
+    }
+
+    /// Parses profile YAML text (without companion files); `file` is used for locations and `@path` resolution.
     public static func parse(yaml: String, file: String, id: String) -> Result<Profile, ProfileLoadFailure> {
-        let root: Node
+        let (profile, problems) = read(yaml: yaml, file: file, id: id)
+        guard let profile, problems.isEmpty else { return .failure(ProfileLoadFailure(problems)) }
+        let unknown = unknownVariables(in: profile)
+        return unknown.isEmpty ? .success(profile) : .failure(ProfileLoadFailure(unknown))
+    }
+
+    /// The companion file `ID.KIND.yaml` (or `.yml`) next to a profile, when it exists.
+    public static func companion(of path: String, kind: String) -> String? {
+        let directory = (path as NSString).deletingLastPathComponent
+        let base = id(forFile: path)
+        for ext in ["yaml", "yml"] {
+            let candidate = (directory as NSString).appendingPathComponent("\(base).\(kind).\(ext)")
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func readText(_ path: String) -> Result<String, ProfileProblem> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(ProfileProblem("cannot read file", at: .init(file: path, line: 1, column: 1)))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(ProfileProblem("not UTF-8 text", at: .init(file: path, line: 1, column: 1)))
+        }
+        return .success(text)
+    }
+
+    /// Composes `yaml` and reads it as a profile, collecting every problem.
+    static func read(yaml: String, file: String, id: String) -> (Profile?, [ProfileProblem]) {
+        switch compose(yaml, file: file) {
+        case .failure(let problem): return (nil, [problem])
+        case .success(let root):
+            var reader = YAMLReader(file: file)
+            let profile = readProfile(root, id: id, reader: &reader)
+            // In file order, as a compiler lists them.
+            let problems = reader.problems.enumerated().sorted { a, b in
+                let (x, y) = (a.element.location, b.element.location)
+                return (x.line, x.column, a.offset) < (y.line, y.column, b.offset)
+            }.map(\.element)
+            return (profile, problems)
+        }
+    }
+
+    static func compose(_ yaml: String, file: String) -> Result<Node, ProfileProblem> {
         do {
             guard let node = try Yams.compose(yaml: yaml) else {
-                return .failure(ProfileLoadFailure([ProfileProblem("the file is empty", at: .init(file: file, line: 1, column: 1))]))
+                return .failure(ProfileProblem("the file is empty", at: .init(file: file, line: 1, column: 1)))
             }
-            root = node
+            return .success(node)
         } catch {
-            return .failure(ProfileLoadFailure([syntaxProblem(error, file: file)]))
+            return .failure(syntaxProblem(error, file: file))
         }
-        var reader = YAMLReader(file: file)
-        let profile = readProfile(root, id: id, reader: &reader)
-        if let profile, reader.problems.isEmpty { return .success(profile) }
-        return .failure(ProfileLoadFailure(reader.problems))
     }
 
     static func syntaxProblem(_ error: Error, file: String) -> ProfileProblem {
@@ -113,13 +174,14 @@ public enum ProfileLoader {
         if let node = fields["variables"] { profile.variables = readVariables(node, reader: &reader) }
         if let node = fields["headers"] { profile.headers = reader.parameters(node, "headers") }
         profile.transfer = readTransfer(fields, reader: &reader)
+        if let node = fields["auth"] { profile.auth = readAuth(node, reader: &reader) }
         if let node = fields["environments"] {
             for entry in reader.entries(node, "`environments`") ?? [] {
                 if let environment = readEnvironment(entry.value, name: entry.key, reader: &reader) {
                     profile.environments.append(environment)
                 }
             }
-            if profile.environments.isEmpty, node.mapping != nil {
+            if let mapping = node.mapping, mapping.count == 0 {
                 reader.fail("`environments` must name at least one environment", at: node)
             }
         }
@@ -187,6 +249,7 @@ public enum ProfileLoader {
         if let node = fields["variables"] { environment.variables = readVariables(node, reader: &reader) }
         if let node = fields["insecure"] { environment.insecure = reader.bool(node, "insecure") }
         if let node = fields["ca_file"] { environment.caFile = reader.string(node, "ca_file") }
+        if let node = fields["auth"] { environment.auth = readAuth(node, reader: &reader) }
         return environment
     }
 

@@ -28,10 +28,10 @@ public struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
             case .text(let text):
                 output += text
             case .variable(let name):
-                guard let value = scope.value(for: name) else {
+                guard let value = scope.rendered(name, masking: masking) else {
                     throw RequestBuildError(.unknownVariable(name: name), location: location)
                 }
-                output += masking && scope.isSecret(name) ? VariableScope.mask : value
+                output += value
             }
         }
         return output

@@ -5,17 +5,28 @@ import Foundation
 public struct VariableScope: Sendable, Equatable {
     public static let mask = "••••"
 
+    /// What a masked secret is shown as.
+    public enum MaskStyle: Sendable, Equatable {
+        /// `••••`, for the screen.
+        case bullets
+        /// A marker made of URL-safe characters that survives percent-encoding and JSON, so an export can turn
+        /// it into a shell variable afterwards (`SecretMarker`). `{{env.NAME}}` values are marked too.
+        case marker
+    }
+
     public private(set) var values: [String: String]
     public private(set) var secretNames: Set<String>
     public var processEnvironment: [String: String]
+    public var maskStyle: MaskStyle
 
     public init(
         values: [String: String] = [:], secretNames: Set<String> = [],
-        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment, maskStyle: MaskStyle = .bullets
     ) {
         self.values = values
         self.secretNames = secretNames
         self.processEnvironment = processEnvironment
+        self.maskStyle = maskStyle
     }
 
     /// Layers `more` over the current values (later wins).
@@ -29,5 +40,22 @@ public struct VariableScope: Sendable, Equatable {
         return values[name]
     }
 
-    public func isSecret(_ name: String) -> Bool { secretNames.contains(name) }
+    public func isSecret(_ name: String) -> Bool {
+        secretNames.contains(name) || (maskStyle == .marker && name.hasPrefix("env."))
+    }
+
+    /// The text a reference renders to: its value, or its mask when `masking` and the name is secret.
+    public func rendered(_ name: String, masking: Bool) -> String? {
+        guard let value = value(for: name) else { return nil }
+        guard masking, isSecret(name) else { return value }
+        return maskText(for: name)
+    }
+
+    /// What a secret named `name` shows as in this scope's `maskStyle`.
+    public func maskText(for name: String) -> String {
+        switch maskStyle {
+        case .bullets: Self.mask
+        case .marker: SecretMarker.marker(for: name)
+        }
+    }
 }

@@ -8,6 +8,8 @@ public struct RequestBuilder: Sendable {
     public var profile: Profile
     public var environment: ProfileEnvironment
     public var processEnvironment: [String: String]
+    /// How `masking` shows secrets: `••••` for the screen, markers for exports (`SecretMarker`).
+    public var maskStyle: VariableScope.MaskStyle = .bullets
 
     public init(
         profile: Profile, environment: String? = nil,
@@ -19,14 +21,19 @@ public struct RequestBuilder: Sendable {
     }
 
     /// Variables visible to templates: profile's, then the environment's, then the user's. A variable's value
-    /// may itself use `{{env.NAME}}` or other variables.
-    public func scope(overrides: [String: String] = [:]) throws(RequestBuildError) -> VariableScope {
+    /// may itself use `{{env.NAME}}` or other variables. With `masking`, secrets inside other variables' values
+    /// are masked where they appear (`Bearer ••••`; `maskStyle` says how).
+    public func scope(overrides: [String: String] = [:], masking: Bool = false) throws(RequestBuildError)
+        -> VariableScope
+    {
         var templates = profile.variables
         templates.merge(environment.variables) { _, new in new }
-        var scope = VariableScope(secretNames: profile.secretNames, processEnvironment: processEnvironment)
+        var scope = VariableScope(
+            secretNames: profile.secretNames, processEnvironment: processEnvironment, maskStyle: maskStyle)
         var resolved: [String: String] = [:]
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
-            resolved[name] = try Self.resolve(name, template, templates: templates, scope: scope, depth: 0)
+            resolved[name] = try Self.resolve(
+                name, template, templates: templates, scope: scope, masking: masking, depth: 0)
         }
         scope.merge(resolved)
         scope.merge(overrides)
@@ -34,7 +41,8 @@ public struct RequestBuilder: Sendable {
     }
 
     private static func resolve(
-        _ name: String, _ template: Template, templates: [String: Template], scope: VariableScope, depth: Int
+        _ name: String, _ template: Template, templates: [String: Template], scope: VariableScope, masking: Bool,
+        depth: Int
     ) throws(RequestBuildError) -> String {
         guard depth < 8 else {
             throw RequestBuildError(.invalidBody("variable {{\(name)}} refers to itself"), location: template.location)
@@ -44,7 +52,7 @@ public struct RequestBuilder: Sendable {
             switch piece {
             case .text(let text): output += text
             case .variable(let inner) where inner.hasPrefix("env."):
-                guard let value = scope.value(for: inner) else {
+                guard let value = scope.rendered(inner, masking: masking) else {
                     throw RequestBuildError(.unknownVariable(name: inner), location: template.location)
                 }
                 output += value
@@ -52,7 +60,12 @@ public struct RequestBuilder: Sendable {
                 guard let next = templates[inner] else {
                     throw RequestBuildError(.unknownVariable(name: inner), location: template.location)
                 }
-                output += try resolve(inner, next, templates: templates, scope: scope, depth: depth + 1)
+                if masking, scope.isSecret(inner) {
+                    output += scope.maskText(for: inner)
+                    continue
+                }
+                output += try resolve(
+                    inner, next, templates: templates, scope: scope, masking: masking, depth: depth + 1)
             }
         }
         return output
@@ -63,7 +76,7 @@ public struct RequestBuilder: Sendable {
     public func request(
         for endpoint: Endpoint, overrides: RequestOverrides = RequestOverrides(), masking: Bool = false
     ) throws(RequestBuildError) -> PreparedRequest {
-        let scope = try scope(overrides: overrides.variables)
+        let scope = try scope(overrides: overrides.variables, masking: masking)
         let context = "endpoint \(endpoint.id)"
 
         // URL: base + path with placeholders, then query.
@@ -73,7 +86,7 @@ public struct RequestBuilder: Sendable {
             if let value = param.value { params[param.name] = try value.render(scope, masking: masking) }
         }
         params.merge(overrides.params) { _, user in user }
-        let path = try URLBuilder.path(endpoint.path, params: params, scope: scope)
+        let path = try URLBuilder.path(endpoint.path, params: params, scope: scope, masking: masking)
         var url = URLBuilder.join(base: base, path: path)
         guard Self.isHTTPURL(url) else {
             throw RequestBuildError(.invalidURL(url), location: environment.baseURL.location, context: context)

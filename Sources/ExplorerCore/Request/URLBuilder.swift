@@ -24,13 +24,13 @@ public enum URLBuilder {
     /// Renders a path template: variables filled, placeholders replaced by their percent-encoded values, other
     /// characters that may not appear in a path percent-encoded.
     public static func path(
-        _ template: Template, params: [String: String], scope: VariableScope
+        _ template: Template, params: [String: String], scope: VariableScope, masking: Bool = false
     ) throws(RequestBuildError) -> String {
         var output = ""
         for piece in template.pieces {
             switch piece {
             case .variable(let name):
-                guard let value = scope.value(for: name) else {
+                guard let value = scope.rendered(name, masking: masking) else {
                     throw RequestBuildError(.unknownVariable(name: name), location: template.location)
                 }
                 output += encode(value, allowed: pathAllowed)

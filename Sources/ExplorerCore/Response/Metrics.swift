@@ -22,6 +22,8 @@ public struct Metrics: Sendable, Equatable {
     public var redirectTime: Duration
     /// Time the request waited in the scheduler's queue before it started.
     public var queued: Duration
+    /// The request's place in the scheduler's line when it arrived: 0 when it started at once, 1 when next, …
+    public var queuePosition: Int
     public var bytesSent: Int64
     public var bytesReceived: Int64
     public var reusedConnection: Bool
@@ -30,7 +32,8 @@ public struct Metrics: Sendable, Equatable {
         startedAt: Date = Date(), endedAt: Date = Date(), dns: Duration = .zero, connect: Duration = .zero,
         tls: Duration = .zero, preTransfer: Duration = .zero, firstByte: Duration = .zero,
         transfer: Duration = .zero, total: Duration = .zero, redirects: Int = 0, redirectTime: Duration = .zero,
-        queued: Duration = .zero, bytesSent: Int64 = 0, bytesReceived: Int64 = 0, reusedConnection: Bool = false
+        queued: Duration = .zero, bytesSent: Int64 = 0, bytesReceived: Int64 = 0, reusedConnection: Bool = false,
+        queuePosition: Int = 0
     ) {
         self.startedAt = startedAt
         self.endedAt = endedAt
@@ -47,6 +50,7 @@ public struct Metrics: Sendable, Equatable {
         self.bytesSent = bytesSent
         self.bytesReceived = bytesReceived
         self.reusedConnection = reusedConnection
+        self.queuePosition = queuePosition
     }
 
     /// Average upload rate in bytes per second over the final exchange.

@@ -11,6 +11,10 @@ public struct Response: Sendable {
     public var headers: HTTPHeaders
     public var body: ResponseBody
     public var metrics: Metrics
+    /// Whether the server answered, or the cache (with or without asking the server first).
+    public var source: ResponseSource = .network
+    /// How old a response from the cache is (RFC 9111 age); `nil` for a response straight from the network.
+    public var age: Duration?
 
     public init(
         method: HTTPMethod, url: String, statusCode: Int, reason: String, httpVersion: String = "HTTP/1.1",

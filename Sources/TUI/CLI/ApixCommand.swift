@@ -8,7 +8,10 @@ struct ApixCommand: AsyncParsableCommand {
         commandName: "apix",
         abstract: "Explore HTTP APIs from saved profiles: a terminal UI and a scriptable CLI.",
         version: Apix.version,
-        subcommands: [RunCommand.self, ListCommand.self, DemoCommand.self]
+        subcommands: [
+            RunCommand.self, ListCommand.self, DemoCommand.self, AuthCommand.self, CheckCommand.self,
+            ImportCommand.self, ExportCommand.self, SaveLoopCommand.self,
+        ]
     )
 
     @OptionGroup var profiles: ProfileOptions

@@ -17,6 +17,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let server = try await startServer()
+        // A new demo server knows none of the tokens an earlier one issued: forget them rather than send them.
+        try? AuthSessions.shared.store.removeAll(profile: "demo")
         if serve {
             StandardError.writeLine("apix demo API on \(server.baseURL) (Ctrl-C to stop)")
             while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }

@@ -16,7 +16,7 @@ struct ProfileOptions: ParsableArguments {
     func profile(_ id: String) throws -> Profile {
         let catalog = catalog()
         if let profile = catalog.profile(id) { return profile }
-        let broken = catalog.problems.filter { ProfileLoader.id(forFile: $0.location.file) == id }
+        let broken = catalog.problemsByProfile[id] ?? []
         if !broken.isEmpty {
             throw CLIFailure(.profile, broken.map(\.description).joined(separator: "\napix: "))
         }

@@ -3,7 +3,7 @@ import Foundation
 
 /// The `--json` output of `apix run`: one object describing the response (or why there was none).
 enum ResponseDocument {
-    static func make(_ response: Response, bodyFile: String?) -> JSONValue {
+    static func make(_ response: Response, bodyFile: String?, request: PreparedRequest? = nil) -> JSONValue {
         var object = JSONObject()
         object.append(key: "status", value: .number(String(response.statusCode)))
         object.append(key: "reason", value: .string(response.reason))
@@ -27,14 +27,28 @@ enum ResponseDocument {
             }
         }
         object.append(key: "body_bytes", value: .number(String(response.body.count)))
+        object.append(key: "source", value: .string(response.source.rawValue))
+        object.append(key: "age_s", value: .number(Units.fixed((response.age ?? .zero).seconds, digits: 3)))
         object.append(key: "metrics", value: metrics(response.metrics))
+        if let request { object.append(key: "request", value: requestObject(request)) }
         return .object(object)
     }
 
-    static func make(_ error: ClientError) -> JSONValue {
-        .object([
+    static func make(_ error: ClientError, request: PreparedRequest? = nil) -> JSONValue {
+        var object: JSONObject = [
             "error": .object(["kind": .string(error.kindName), "message": .string(error.message)]),
             "metrics": metrics(error.metrics),
+        ]
+        if let request { object.append(key: "request", value: requestObject(request)) }
+        return .object(object)
+    }
+
+    /// What was sent: method, URL and headers as pairs (the caller masks credentials).
+    static func requestObject(_ request: PreparedRequest) -> JSONValue {
+        .object([
+            "method": .string(request.method.rawValue),
+            "url": .string(request.url),
+            "headers": .array(request.headers.map { .array([.string($0.name), .string($0.value)]) }),
         ])
     }
 
@@ -56,6 +70,7 @@ enum ResponseDocument {
             "redirects": .number(String(metrics.redirects)),
             "redirect_ms": ms(metrics.redirectTime),
             "queued_ms": ms(metrics.queued),
+            "queue_position": .number(String(metrics.queuePosition)),
             "bytes_sent": .number(String(metrics.bytesSent)),
             "bytes_received": .number(String(metrics.bytesReceived)),
             "upload_rate": rate(metrics.uploadRate),

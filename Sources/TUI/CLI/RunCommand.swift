@@ -5,7 +5,10 @@ import Foundation
 /// `apix run PROFILE ENDPOINT`: sends one endpoint of a profile and prints the response, for scripts.
 ///
 /// Exit statuses: 0 on any HTTP response, 22 with `--fail` on 4xx/5xx, curl's codes when no response came
-/// (6, 7, 28, 35/60, …), 2 for usage errors, 3 for profile errors.
+/// (6, 7, 28, 35/60, …), 2 for usage errors, 3 for profile errors, 4 when credentials could not be obtained.
+///
+/// The profile's `auth` is applied through `AuthSessions.shared` (tokens from the state directory, one refresh
+/// after a 401); `--json` shows the request with credentials masked unless `--reveal`.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Send one endpoint of a profile and print the response.")
@@ -31,27 +34,114 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Follow at most N redirects (default 10).") var maxRedirects: Int?
     @Option(help: "Give up after SECONDS (0: no limit).") var timeout: Double?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
+    @Flag(help: "Show credentials and secrets unmasked in --json output.") var reveal = false
+    @Flag(help: "Answer from the response cache while the stored answer is fresh; store new answers.")
+    var cached = false
+    @Flag(name: .customLong("no-cache"), help: "Ask the server even if a fresh answer is stored, then store it.")
+    var noCache = false
+    @Option(help: ArgumentHelp("Queue priority (default: the endpoint's, else normal).", valueName: "high|normal|low"))
+    var priority: String?
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         do {
-            let request = try prepare()
-            try await send(request)
+            let prepared = try prepare()
+            try await send(prepared)
         } catch let failure as CLIFailure where json {
             StandardOutput.write(ResponseDocument.make(failure).serialized() + "\n")
             throw failure
         }
     }
 
-    private func prepare() throws -> PreparedRequest {
+    /// The request and what `--json` shows of it, with the credentials and send options that apply.
+    private struct Prepared {
+        var request: PreparedRequest
+        var shown: PreparedRequest
+        var auth: ResolvedAuth?
+        var key: AuthSessionKey
+        /// Priority and cache use; the interceptor is added when sending.
+        var options: SendOptions
+    }
+
+    private func prepare() throws -> Prepared {
         let overrides = try makeOverrides()
+        var options = try makeSendOptions()
         let loaded = try profileOptions.profile(profile)
         do {
             let builder = try RequestBuilder(profile: loaded, environment: environment)
-            return try builder.request(endpoint: endpoint, overrides: overrides)
+            let request = try builder.request(endpoint: endpoint, overrides: overrides)
+            let endpointValue = builder.profile.endpoint(endpoint)
+            let auth = try builder.auth(for: endpointValue, overrides: overrides)
+            var shown = request
+            if !reveal {
+                // Variables the credentials use are secret here even when no secrets file says so.
+                var masking = builder
+                masking.profile.secretNames.formUnion(builder.secretVariableNames(for: endpointValue))
+                shown = try masking.request(endpoint: endpoint, overrides: overrides, masking: true)
+                shown = auth?.maskedPlacement().apply(to: shown) ?? shown
+                shown.headers = Self.maskingCredentials(shown.headers)
+            } else if let placement = auth?.placement {
+                shown = placement.apply(to: shown)
+            }
+            if let endpointValue {
+                if priority == nil, let declared = endpointValue.priority { options.priority = declared }
+                options.cache?.ttl = .seconds(endpointValue.cacheSeconds ?? 0)
+            }
+            return Prepared(request: request, shown: shown, auth: auth, key: builder.authSessionKey, options: options)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
+    }
+
+    /// Priority and cache use from the flags; the endpoint's own settings are filled in by `prepare`.
+    func makeSendOptions() throws -> SendOptions {
+        var options = SendOptions()
+        if let priority {
+            guard let value = Endpoint.Priority(rawValue: priority.lowercased()) else {
+                throw CLIFailure(.usage, "--priority must be high, normal or low, got '\(priority)'")
+            }
+            options.priority = value
+        }
+        if cached && noCache { throw CLIFailure(.usage, "--cached and --no-cache cannot be used together") }
+        if cached || noCache {
+            // With -o the cache stands aside on its own: bodies written to a file are never stored.
+            options.cache = CacheOptions(namespace: profile, mode: cached ? .use : .refresh)
+        }
+        return options
+    }
+
+    /// `Authorization` and `Proxy-Authorization` values written by hand keep their scheme only: `Bearer ••••`.
+    static func maskingCredentials(_ headers: HTTPHeaders) -> HTTPHeaders {
+        var masked = HTTPHeaders()
+        for field in headers {
+            let name = field.name.lowercased()
+            guard name == "authorization" || name == "proxy-authorization" else {
+                masked.add(field.name, field.value)
+                continue
+            }
+            let scheme = field.value.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+            let value = scheme == field.value ? VariableScope.mask : "\(scheme) \(VariableScope.mask)"
+            masked.add(field.name, value)
+        }
+        return masked
+    }
+
+    /// The interceptor for the profile's auth; warns about a token file that had to be ignored.
+    private func interceptor(for prepared: Prepared) async -> AuthInterceptor? {
+        guard let auth = prepared.auth else { return nil }
+        let interceptor = await AuthSessions.shared.interceptor(for: auth, key: prepared.key)
+        if case .oauth2(let refresher) = interceptor.credential, let problem = await refresher.status().storeProblem {
+            StandardError.writeLine("apix: warning: \(problem.message)")
+        }
+        return interceptor
+    }
+
+    /// What `--json` reports as sent: masked unless `--reveal`, which shows the token the request went with.
+    private func shownRequest(_ prepared: Prepared, interceptor: AuthInterceptor?) async -> PreparedRequest {
+        guard reveal, case .oauth2(let refresher)? = interceptor?.credential,
+            let token = await refresher.status().token
+        else { return prepared.shown }
+        return CredentialPlacement.authorization(token.authorization).apply(to: prepared.shown)
     }
 
     func makeOverrides() throws -> RequestOverrides {
@@ -106,8 +196,12 @@ struct RunCommand: AsyncParsableCommand {
 
     // MARK: - Sending
 
-    private func send(_ request: PreparedRequest) async throws {
-        let transfer = Client().start(request)
+    private func send(_ prepared: Prepared) async throws {
+        let interceptor = await interceptor(for: prepared)
+        var options = prepared.options
+        options.interceptor = interceptor
+        let cache = options.cache == nil ? nil : ResponseCache()
+        let transfer = Client(cache: cache).start(prepared.request, options: options)
         let showProgress = !json && StandardError.isTerminal
         let progressTask = Task {
             var reporter = ProgressReporter()
@@ -122,15 +216,21 @@ struct RunCommand: AsyncParsableCommand {
             transfer.cancel()
         }
         await progressTask.value
+        for problem in await cache?.problems ?? [] { StandardError.writeLine("apix: warning: \(problem.message)") }
 
         switch result {
         case .failure(let error):
-            if json { StandardOutput.write(ResponseDocument.make(error).serialized() + "\n") }
+            if json {
+                let shown = await shownRequest(prepared, interceptor: interceptor)
+                StandardOutput.write(ResponseDocument.make(error, request: shown).serialized() + "\n")
+            }
             StandardError.writeLine("apix: \(error.description)")
             if timings { printTimings(error.metrics) }
             throw ExitCode(error.exitCode)
         case .success(let response):
-            try output(response)
+            try output(
+                response, request: await shownRequest(prepared, interceptor: interceptor),
+                savedTo: prepared.request.options.downloadTo)
             if fail, response.statusClass.isFailure {
                 if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }
                 throw ExitCode(22)
@@ -138,17 +238,26 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    private func output(_ response: Response) throws {
+    /// `savedTo`: where the body went (`-o`, or the endpoint's `download: { to: }`); then it is not printed.
+    private func output(_ response: Response, request: PreparedRequest, savedTo: String?) throws {
         if json {
-            StandardOutput.write(ResponseDocument.make(response, bodyFile: output).serialized() + "\n")
+            let document = ResponseDocument.make(response, bodyFile: savedTo, request: request)
+            StandardOutput.write(document.serialized() + "\n")
             if timings { printTimings(response.metrics) }
             return
         }
         let size = Units.bytes(response.body.count)
+        let origin = switch response.source {
+        case .network: ""
+        case .cache: "  (from the cache, \(Units.age(response.age ?? .zero)) old)"
+        case .revalidated: "  (from the cache, revalidated)"
+        }
         StandardError.writeLine(
-            "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))")
+            "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))"
+                + origin)
         if timings { printTimings(response.metrics) }
-        guard output == nil, !(fail && response.statusClass.isFailure) else { return }
+        if let savedTo, output == nil { StandardError.writeLine("apix: body saved to \(savedTo)") }
+        guard savedTo == nil, !(fail && response.statusClass.isFailure) else { return }
         try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
     }
 

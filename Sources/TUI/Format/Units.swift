@@ -28,6 +28,15 @@ public enum Units {
         return "\(fixed(ms / 1000, digits: 2)) s"
     }
 
+    /// A response's age, coarse: `12 s`, `5 min`, `3 h`, `2 d`.
+    public static func age(_ age: Duration) -> String {
+        let seconds = max(0, Int(age.seconds))
+        if seconds < 120 { return "\(seconds) s" }
+        if seconds < 7200 { return "\(seconds / 60) min" }
+        if seconds < 172_800 { return "\(seconds / 3600) h" }
+        return "\(seconds / 86400) d"
+    }
+
     /// `ETA 1:05`, or `h:mm:ss` for long transfers.
     public static func eta(seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "--:--" }

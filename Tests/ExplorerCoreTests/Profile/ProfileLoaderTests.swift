@@ -120,3 +120,20 @@ struct ProfileLoaderTests {
         #expect(catalog.problems.first?.location.file.hasSuffix("bad.yaml") == true)
     }
 }
+
+@Suite("Profile search path")
+struct ProfileSearchPathTests {
+    @Test("--profiles wins, then ./profiles, then $XDG_CONFIG_HOME/apix/profiles, then ~/.config/apix/profiles")
+    func order() throws {
+        let directory = try TemporaryDirectory()
+        let cwd = directory.path
+        #expect(ProfileSearchPath.directory(explicit: "/x", currentDirectory: cwd, environment: [:]) == "/x")
+        #expect(ProfileSearchPath.directory(explicit: nil, currentDirectory: cwd, environment: ["XDG_CONFIG_HOME": "/cfg"])
+            == "/cfg/apix/profiles")
+        #expect(ProfileSearchPath.directory(explicit: nil, currentDirectory: cwd, environment: ["HOME": "/home/me"])
+            == "/home/me/.config/apix/profiles")
+        try FileManager.default.createDirectory(atPath: cwd + "/profiles", withIntermediateDirectories: true)
+        #expect(ProfileSearchPath.directory(explicit: nil, currentDirectory: cwd, environment: ["XDG_CONFIG_HOME": "/cfg"])
+            == cwd + "/profiles")
+    }
+}

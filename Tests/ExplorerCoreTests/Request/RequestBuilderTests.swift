@@ -47,8 +47,6 @@ struct RequestBuilderTests {
             method: POST
             path: /upload
             body: { multipart: { note: hello, doc: "@data/blob.bin", at: "@@literal" } }
-          - id: unknown
-            path: /x/{{nope}}
         """
 
     func builder() throws -> RequestBuilder {
@@ -135,9 +133,12 @@ struct RequestBuilderTests {
         #expect(body.parts[2].content == .text("@literal"))
     }
 
-    @Test("an unknown variable is an error naming it and where it is written")
+    @Test("an unknown variable at send time (a profile built in code) is an error naming it and where it is written")
     func unknownVariable() throws {
-        let error = try #require(throws: RequestBuildError.self) { try builder().request(endpoint: "unknown") }
+        var builder = try builder()
+        let location = SourceLocation(file: "/profiles/demo.yaml", line: 43, column: 11)
+        builder.profile.endpoints.append(Endpoint(id: "unknown", path: Template("/x/{{nope}}", location: location)))
+        let error = try #require(throws: RequestBuildError.self) { try builder.request(endpoint: "unknown") }
         #expect(error.reason == .unknownVariable(name: "nope"))
         #expect(error.location?.line == 43)
     }

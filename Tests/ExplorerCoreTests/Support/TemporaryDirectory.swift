@@ -1,7 +1,7 @@
 import Foundation
 
 /// A scratch directory removed when the value goes away.
-final class TemporaryDirectory {
+final class TemporaryDirectory: Sendable {
     let path: String
 
     init() throws {

@@ -152,6 +152,23 @@ struct TransportIntegrationTests {
         }
     }
 
+    @Test("progress events are throttled to about 20 a second during a slow body")
+    func progressThrottle() async throws {
+        try await withDemoServer { server in
+            let log = ProgressLog()
+            let clock = ContinuousClock()
+            let started = clock.now
+            let response = try await client.send(
+                PreparedRequest(url: server.url("/drip?bytes=2000&duration=1.5")), progress: log.record
+            ).response()
+            let elapsed = (clock.now - started).seconds
+            #expect(response.body.count == 2000)
+            // One event per 50 ms at most, plus the final one.
+            #expect(Double(log.events.count) <= elapsed * 20 + 2)
+            #expect(log.events.count >= 3)
+        }
+    }
+
     @Test("a stalled body hits the stall timeout")
     func stallTimeout() async throws {
         try await withDemoServer { server in

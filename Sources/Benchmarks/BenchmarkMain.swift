@@ -1,0 +1,58 @@
+import ExplorerCore
+import Foundation
+
+/// `apix-bench`: measures apix against curl (and against itself) on loopback and writes docs/BENCHMARKS.md.
+///
+/// Run it in release mode: `swift run -c release apix-bench` (or `make bench`). `--quick` runs tiny sizes once,
+/// for the test suite's smoke check; `--output PATH` chooses where the Markdown goes (`-` for none).
+@main
+struct BenchmarkMain {
+    static func main() async {
+        do {
+            let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+            let report = try await BenchmarkSuite(options: options).run()
+            print(report.table)
+            if let output = options.output {
+                try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
+                print("wrote \(output)")
+            }
+        } catch {
+            FileHandle.standardError.write(Data("apix-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}
+
+struct BenchmarkOptions {
+    var quick = false
+    var runs = 5
+    var transferSize = 1 << 30
+    var output: String? = "docs/BENCHMARKS.md"
+
+    init(arguments: [String]) throws {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--quick":
+                quick = true
+                runs = 1
+                transferSize = 1 << 20
+            case "--runs":
+                guard let value = iterator.next().flatMap(Int.init), value > 0 else {
+                    throw BenchmarkError("--runs needs a positive number")
+                }
+                runs = value
+            case "--size-mib":
+                guard let value = iterator.next().flatMap(Int.init), value > 0 else {
+                    throw BenchmarkError("--size-mib needs a positive number")
+                }
+                transferSize = value << 20
+            case "--output":
+                guard let value = iterator.next() else { throw BenchmarkError("--output needs a path or -") }
+                output = value == "-" ? nil : value
+            default:
+                throw BenchmarkError("unknown argument \(argument) (use --quick, --runs N, --size-mib N, --output PATH|-)")
+            }
+        }
+    }
+}

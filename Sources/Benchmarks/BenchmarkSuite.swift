@@ -1,0 +1,270 @@
+import ExplorerCore
+import Foundation
+
+/// The cases of issue #7 that concern transfers and request overhead, each measured against its reference in
+/// the same run.
+struct BenchmarkSuite {
+    let options: BenchmarkOptions
+    let apix: String
+    let scratch: String
+
+    init(options: BenchmarkOptions) throws {
+        self.options = options
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        apix = directory.appendingPathComponent("apix").path
+        guard FileManager.default.isExecutableFile(atPath: apix) else {
+            throw BenchmarkError("no apix binary next to apix-bench (\(apix)): build the package first")
+        }
+        scratch = NSTemporaryDirectory() + "apix-bench-\(getpid())"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    }
+
+    func run() async throws -> BenchmarkReport {
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let server = try DemoServerProcess(apix: apix)
+        try profile(port: server.port).write(toFile: scratch + "/bench.yaml", atomically: true, encoding: .utf8)
+        let size = options.transferSize
+        var rows: [BenchmarkRow] = []
+        var notes: [String] = []
+        var peakRSS: Int64 = 0
+
+        // Downloads and uploads through the whole `apix run` process versus the curl CLI.
+        let bytesURL = "\(server.baseURL)/bytes/\(size)"
+        let download = try pair(
+            apix: ["run", "bench", "bytes", "-p", "n=\(size)", "-o", "/dev/null"],
+            curl: ["-s", "-o", "/dev/null", bytesURL])
+        peakRSS = max(peakRSS, download.apixRSS)
+        rows.append(throughputRow("download \(mib(size)) to /dev/null (`apix run -o`)", size, download, "≥ 0.95 × curl"))
+
+        let file = scratch + "/download.bin"
+        let toFile = try pair(
+            apix: ["run", "bench", "bytes", "-p", "n=\(size)", "-o", file],
+            curl: ["-s", "-o", file, bytesURL])
+        peakRSS = max(peakRSS, toFile.apixRSS)
+        rows.append(throughputRow("download \(mib(size)) to a file", size, toFile, "≥ 0.95 × curl"))
+        try? FileManager.default.removeItem(atPath: file)
+
+        let source = try writeFile(size: size)
+        let upload = try pair(
+            apix: ["run", "bench", "upload", "--body", "@\(source)"],
+            curl: ["-s", "-o", "/dev/null", "-T", source, "\(server.baseURL)/upload"])
+        peakRSS = max(peakRSS, upload.apixRSS)
+        rows.append(throughputRow("upload \(mib(size)) from a file (streamed)", size, upload, "≥ 0.95 × curl"))
+
+        rows.append(
+            BenchmarkRow(
+                name: "peak RSS of `apix run` during the download and upload", apix: mib(Int(peakRSS)),
+                reference: "—", ratio: "—", target: "≤ 64 MiB", met: peakRSS <= 64 << 20))
+
+        // In process: progress consumption, many small requests, cancellation.
+        rows.append(try await progressOverhead(url: bytesURL, size: size))
+        rows.append(try await smallRequests(server: server, notes: &notes))
+        rows.append(try processStartup(server: server))
+        rows.append(try await cancellation(server: server))
+        return BenchmarkReport(rows: rows, options: options, notes: notes + Self.standingNotes)
+    }
+
+    static let standingNotes = [
+        "Throughput ratios are apix ÷ curl (higher is better); time ratios are apix ÷ reference (lower is better).",
+        "Transfers run the real `apix` binary as a subprocess (`posix_spawn`), interleaved with curl runs; peak RSS is the child's `ru_maxrss` from `wait4`.",
+    ]
+
+    // MARK: - Cases
+
+    private func progressOverhead(url: String, size: Int) async throws -> BenchmarkRow {
+        let client = Client()
+        var request = PreparedRequest(url: url)
+        request.options.downloadTo = "/dev/null"
+        request.options.timeout = nil
+        func once(consume: Bool) async throws -> Double {
+            let start = Subprocess.now()
+            if consume {
+                let transfer = client.start(request)
+                var events = 0
+                for await _ in transfer.progress { events += 1 }
+                _ = try await transfer.result.get()
+            } else {
+                _ = try await client.send(request).get()
+            }
+            return Subprocess.now() - start
+        }
+        _ = try await once(consume: false)
+        _ = try await once(consume: true)
+        var plain: [Double] = []
+        var watched: [Double] = []
+        for _ in 0..<options.runs {
+            plain.append(try await once(consume: false))
+            watched.append(try await once(consume: true))
+        }
+        let plainStats = Stats(samples: plain)
+        let watchedStats = Stats(samples: watched)
+        let slowdown = watchedStats.median / plainStats.median - 1
+        return BenchmarkRow(
+            name: "download \(mib(size)) with progress events consumed (in process)",
+            apix: rate(size, watchedStats), reference: rate(size, plainStats) + " (no progress consumer)",
+            ratio: percent(slowdown) + " slower", target: "≤ 3 % slower", met: slowdown <= 0.03)
+    }
+
+    private func smallRequests(server: DemoServerProcess, notes: inout [String]) async throws -> BenchmarkRow {
+        let count = options.quick ? 20 : 1000
+        let url = "\(server.baseURL)/todos/1"
+        let client = Client()
+        let request = PreparedRequest(url: url)
+        func apixRun() async throws -> Double {
+            let start = Subprocess.now()
+            for _ in 0..<count { _ = try await client.send(request).get() }
+            return Subprocess.now() - start
+        }
+        let curlArguments = ["-s"] + Array(repeating: url, count: count)
+        _ = try await apixRun()
+        _ = try Subprocess.run("curl", curlArguments)
+        var ours: [Double] = []
+        var theirs: [Double] = []
+        for _ in 0..<options.runs {
+            ours.append(try await apixRun())
+            theirs.append(try Subprocess.run("curl", curlArguments).seconds)
+        }
+        let a = Stats(samples: ours)
+        let c = Stats(samples: theirs)
+        notes.append(
+            "Small GETs: apix in process (`Client.send` in a loop, one reused connection) vs one curl process given \(count) URLs; per request: apix \(micros(a.median / Double(count))), curl \(micros(c.median / Double(count))).")
+        return BenchmarkRow(
+            name: "\(count) sequential small GETs on one connection", apix: seconds(a), reference: seconds(c) + " (curl, one process)",
+            ratio: ratio(a.median / c.median), target: "≤ 1.0 × curl", met: a.median <= c.median)
+    }
+
+    private func processStartup(server: DemoServerProcess) throws -> BenchmarkRow {
+        let runs = options.quick ? 2 : 20
+        let apixArguments = ["run", "bench", "small", "--profiles", scratch]
+        let curlArguments = ["-s", "\(server.baseURL)/todos/1"]
+        _ = try Subprocess.run(apix, apixArguments)
+        _ = try Subprocess.run("curl", curlArguments)
+        var ours: [Double] = []
+        var theirs: [Double] = []
+        for _ in 0..<runs {
+            ours.append(try Subprocess.run(apix, apixArguments).seconds)
+            theirs.append(try Subprocess.run("curl", curlArguments).seconds)
+        }
+        let a = Stats(samples: ours)
+        let c = Stats(samples: theirs)
+        return BenchmarkRow(
+            name: "`apix run` of one small GET, whole process (\(runs) runs)", apix: milliseconds(a),
+            reference: milliseconds(c) + " (curl)", ratio: ratio(a.median / c.median), target: "≤ 2 × curl",
+            met: a.median <= 2 * c.median)
+    }
+
+    private func cancellation(server: DemoServerProcess) async throws -> BenchmarkRow {
+        let client = Client()
+        var samples: [Double] = []
+        for _ in 0..<(options.quick ? 1 : max(5, options.runs)) {
+            let transfer = client.start(PreparedRequest(url: "\(server.baseURL)/drip?bytes=1000000&duration=60"))
+            for await event in transfer.progress where event.received > 0 { break }
+            let start = Subprocess.now()
+            transfer.cancel()
+            _ = await transfer.result
+            samples.append(Subprocess.now() - start)
+        }
+        let stats = Stats(samples: samples)
+        return BenchmarkRow(
+            name: "cancel an in-flight transfer → cancelled result", apix: milliseconds(stats), reference: "—",
+            ratio: "—", target: "< 200 ms", met: stats.median < 0.2)
+    }
+
+    // MARK: - Running pairs
+
+    struct Pair {
+        var apix: Stats
+        var curl: Stats
+        var apixRSS: Int64
+    }
+
+    /// Runs apix and curl alternately after one warm-up each; fails loudly when either exits non-zero.
+    private func pair(apix arguments: [String], curl curlArguments: [String]) throws -> Pair {
+        let apixArguments = arguments + ["--profiles", scratch]
+        func runApix() throws -> Subprocess.Outcome {
+            let outcome = try Subprocess.run(apix, apixArguments)
+            guard outcome.status == 0 else { throw BenchmarkError("apix \(apixArguments) exited \(outcome.status)") }
+            return outcome
+        }
+        func runCurl() throws -> Subprocess.Outcome {
+            let outcome = try Subprocess.run("curl", curlArguments)
+            guard outcome.status == 0 else { throw BenchmarkError("curl \(curlArguments) exited \(outcome.status)") }
+            return outcome
+        }
+        _ = try runApix()
+        _ = try runCurl()
+        var ours: [Double] = []
+        var theirs: [Double] = []
+        var rss: Int64 = 0
+        for _ in 0..<options.runs {
+            let outcome = try runApix()
+            ours.append(outcome.seconds)
+            rss = max(rss, outcome.maxRSS)
+            theirs.append(try runCurl().seconds)
+        }
+        return Pair(apix: Stats(samples: ours), curl: Stats(samples: theirs), apixRSS: rss)
+    }
+
+    private func throughputRow(_ name: String, _ size: Int, _ pair: Pair, _ target: String) -> BenchmarkRow {
+        let ratioValue = pair.curl.median / pair.apix.median
+        return BenchmarkRow(
+            name: name, apix: rate(size, pair.apix), reference: rate(size, pair.curl) + " (curl)",
+            ratio: ratio(ratioValue), target: target, met: ratioValue >= 0.95)
+    }
+
+    // MARK: - Fixtures
+
+    private func profile(port: Int) -> String {
+        """
+        name: Benchmarks
+        environments:
+          local: { base_url: "http://127.0.0.1:\(port)" }
+        endpoints:
+          - id: bytes
+            path: /bytes/{n}
+            params: { n: 1024 }
+          - id: upload
+            method: PUT
+            path: /upload
+          - id: small
+            path: /todos/1
+        """
+    }
+
+    private func writeFile(size: Int) throws -> String {
+        let path = scratch + "/upload.bin"
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let chunk = Data(repeating: 0x5A, count: 1 << 20)
+        var remaining = size
+        while remaining > 0 {
+            try handle.write(contentsOf: chunk.prefix(min(remaining, chunk.count)))
+            remaining -= chunk.count
+        }
+        return path
+    }
+
+    // MARK: - Formatting
+
+    private func mib(_ bytes: Int) -> String {
+        bytes >= 1 << 30 && bytes % (1 << 30) == 0 ? "\(bytes >> 30) GiB" : String(format: "%.1f MiB", Double(bytes) / 1048576)
+    }
+
+    private func rate(_ bytes: Int, _ stats: Stats) -> String {
+        func value(_ seconds: Double) -> String { String(format: "%.0f", Double(bytes) / 1048576 / seconds) }
+        return "\(value(stats.median)) MiB/s [\(value(stats.max))–\(value(stats.min))]"
+    }
+
+    private func seconds(_ stats: Stats) -> String {
+        String(format: "%.3f s [%.3f–%.3f]", stats.median, stats.min, stats.max)
+    }
+
+    private func milliseconds(_ stats: Stats) -> String {
+        String(format: "%.1f ms [%.1f–%.1f]", stats.median * 1000, stats.min * 1000, stats.max * 1000)
+    }
+
+    private func micros(_ value: Double) -> String { String(format: "%.0f µs", value * 1e6) }
+    private func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
+    private func percent(_ value: Double) -> String { String(format: "%.1f %%", value * 100) }
+}

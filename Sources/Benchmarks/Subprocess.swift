@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs a command to completion with `posix_spawn` + `wait4`, so the benchmark gets the child's wall time and
+/// peak RSS (Foundation's `Process` does not expose resource usage).
+enum Subprocess {
+    struct Outcome {
+        var status: Int32
+        var seconds: Double
+        /// Peak resident set size of the child, in bytes.
+        var maxRSS: Int64
+    }
+
+    /// `stdout` goes to `/dev/null` unless a path is given; stderr is discarded.
+    static func run(_ executable: String, _ arguments: [String], stdout: String = "/dev/null") throws -> Outcome {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = now()
+        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw BenchmarkError("wait4 failed: \(String(cString: strerror(errno)))") }
+        }
+        let seconds = now() - start
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Outcome(status: exitStatus, seconds: seconds, maxRSS: Int64(usage.ru_maxrss) * 1024)
+    }
+
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

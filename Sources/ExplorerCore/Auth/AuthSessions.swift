@@ -1,0 +1,53 @@
+import Synchronization
+
+/// The process-wide registry of OAuth2 sessions: one `TokenRefresher` per profile and environment, so the CLI,
+/// the TUI and every request of either share tokens and never refresh the same one twice.
+public final class AuthSessions: Sendable {
+    /// The sessions of this process, with tokens under `StateDirectory.path()`.
+    public static let shared = AuthSessions()
+
+    public let store: TokenStore
+    public let tokenClient: OAuthTokenClient
+    public let policy: RefreshPolicy
+    private let refreshers = Mutex<[AuthSessionKey: TokenRefresher]>([:])
+
+    public init(
+        store: TokenStore = TokenStore(), tokenClient: OAuthTokenClient = OAuthTokenClient(),
+        policy: RefreshPolicy = RefreshPolicy()
+    ) {
+        self.store = store
+        self.tokenClient = tokenClient
+        self.policy = policy
+    }
+
+    /// The refresher for `key`, created on first use and given `settings` (which replace older ones).
+    public func refresher(for key: AuthSessionKey, settings: OAuth2Settings) async -> TokenRefresher {
+        if let existing = existingRefresher(for: key) {
+            await existing.update(settings)
+            return existing
+        }
+        // Built outside the lock (it reads the token file); the first one stored wins a race.
+        let made = TokenRefresher(key: key, settings: settings, store: store, tokenClient: tokenClient, policy: policy)
+        let chosen = refreshers.withLock { table in
+            if let existing = table[key] { return existing }
+            table[key] = made
+            return made
+        }
+        if chosen !== made { await chosen.update(settings) }
+        return chosen
+    }
+
+    /// The refresher for `key` if one was created, e.g. for the TUI to watch.
+    public func existingRefresher(for key: AuthSessionKey) -> TokenRefresher? {
+        refreshers.withLock { $0[key] }
+    }
+
+    /// The interceptor that applies `auth` to requests of `key`.
+    public func interceptor(for auth: ResolvedAuth, key: AuthSessionKey) async -> AuthInterceptor {
+        if case .oauth2(let settings) = auth {
+            return AuthInterceptor(.oauth2(await refresher(for: key, settings: settings)))
+        }
+        guard let placement = auth.placement else { preconditionFailure("every static kind has a placement") }
+        return AuthInterceptor(.fixed(placement))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A credential and where it goes on a request: a header (`Authorization`, `X-API-Key`) or a query item.
+public struct CredentialPlacement: Sendable, Hashable {
+    public enum Target: Sendable, Hashable {
+        case header(String)
+        case query(String)
+    }
+
+    public var target: Target
+    public var value: String
+
+    public init(_ target: Target, _ value: String) {
+        self.target = target
+        self.value = value
+    }
+
+    /// `Authorization: value`.
+    public static func authorization(_ value: String) -> CredentialPlacement {
+        CredentialPlacement(.header("Authorization"), value)
+    }
+
+    /// Whether `request` already carries this credential's header or query item. What the user wrote wins:
+    /// such a request is sent as it is.
+    public func isPresent(in request: PreparedRequest) -> Bool {
+        switch target {
+        case .header(let name): request.headers.contains(name)
+        case .query(let name): Self.queryNames(in: request.url).contains(name)
+        }
+    }
+
+    /// `request` with the credential added, unless it already carries one of its own.
+    public func apply(to request: PreparedRequest) -> PreparedRequest {
+        guard !isPresent(in: request) else { return request }
+        var request = request
+        switch target {
+        case .header(let name): request.headers.set(name, value)
+        case .query(let name): request.url = URLBuilder.appendingQuery([(name, value)], to: request.url)
+        }
+        return request
+    }
+
+    /// The decoded names of `url`'s query items.
+    static func queryNames(in url: String) -> Set<String> {
+        Set(URLComponents(string: url)?.queryItems?.map(\.name) ?? [])
+    }
+}

@@ -1,0 +1,89 @@
+import Yams
+
+/// `auth:` at profile and environment level: `none`, or a mapping whose `type` decides the other keys.
+extension ProfileLoader {
+    static let authKeys: [String: (known: [String], required: [String])] = [
+        "bearer": (["type", "token"], ["token"]),
+        "basic": (["type", "username", "password"], ["username", "password"]),
+        "api_key": (["type", "name", "value", "in"], ["name", "value"]),
+        "oauth2": (
+            [
+                "type", "grant", "token_url", "client_id", "client_secret", "username", "password", "scope",
+                "client_auth", "extra",
+            ],
+            ["grant", "token_url", "client_id"]
+        ),
+    ]
+    static let authTypes = ["bearer", "basic", "api_key", "oauth2"]
+
+    static func readAuth(_ node: Node, reader: inout YAMLReader) -> AuthSpec? {
+        if node.scalar?.string == "none", !YAMLReader.isNull(node) { return AuthSpec.none }
+        guard node.mapping != nil else {
+            reader.fail(
+                "`auth` must be `none` or a mapping with a `type` (bearer, basic, api_key or oauth2), got "
+                    + YAMLReader.describe(node), at: node)
+            return nil
+        }
+        guard let typeNode = node["type"] else {
+            reader.fail("`auth` is missing required key `type` (bearer, basic, api_key or oauth2)", at: node)
+            return nil
+        }
+        guard let type = reader.string(typeNode, "auth.type") else { return nil }
+        guard let schema = authKeys[type] else {
+            var message = "`auth.type` must be bearer, basic, api_key or oauth2, got \"\(type)\""
+            if let suggestion = YAMLReader.nearest(type, in: authTypes) { message += "; did you mean `\(suggestion)`?" }
+            reader.fail(message, at: typeNode)
+            return nil
+        }
+        guard let fields = reader.fields(node, "`auth` (\(type))", known: schema.known, required: schema.required)
+        else { return nil }
+        func template(_ key: String) -> Template? {
+            fields[key].flatMap { reader.template($0, "auth.\(key)") }
+        }
+        func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _: Choice.Type) -> Choice?
+        where Choice.RawValue == String {
+            guard let node = fields[key], let text = reader.string(node, "auth.\(key)") else { return nil }
+            if let value = Choice(rawValue: text) { return value }
+            let names = Choice.allCases.map(\.rawValue)
+            let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+            reader.fail("`auth.\(key)` must be \(list), got \"\(text)\"", at: node)
+            return nil
+        }
+
+        switch type {
+        case "bearer":
+            guard let token = template("token") else { return nil }
+            return .bearer(token: token)
+        case "basic":
+            guard let username = template("username"), let password = template("password") else { return nil }
+            return .basic(username: username, password: password)
+        case "api_key":
+            let location = fields["in"] == nil ? .header : choice("in", AuthSpec.KeyLocation.self)
+            guard let name = template("name"), let value = template("value"), let location else { return nil }
+            return .apiKey(name: name, value: value, location: location)
+        default:
+            let grant = choice("grant", AuthSpec.OAuth2.Grant.self)
+            let clientAuth = fields["client_auth"] == nil ? .basic : choice("client_auth", AuthSpec.OAuth2.ClientAuth.self)
+            let tokenURL = template("token_url")
+            if let tokenURL, let node = fields["token_url"], tokenURL.variableNames.isEmpty,
+                tokenURL.raw.contains("://") && !RequestBuilder.isHTTPURL(tokenURL.raw) || tokenURL.raw.isEmpty
+            {
+                reader.fail(
+                    "`auth.token_url` must be an http:// or https:// URL or a path such as /oauth/token, got "
+                        + "\"\(tokenURL.raw)\"", at: node)
+            }
+            if grant == .password {
+                for key in ["username", "password"] where fields[key] == nil {
+                    reader.fail("`auth` (oauth2, password grant) is missing required key `\(key)`", at: node)
+                }
+            }
+            let extra = fields["extra"].map { reader.parameters($0, "auth.extra") } ?? []
+            guard let grant, let clientAuth, let tokenURL, let clientID = template("client_id") else { return nil }
+            return .oauth2(
+                AuthSpec.OAuth2(
+                    grant: grant, tokenURL: tokenURL, clientID: clientID, clientSecret: template("client_secret"),
+                    username: template("username"), password: template("password"), scope: template("scope"),
+                    clientAuth: clientAuth, extra: extra))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// Which credentials apply to an endpoint, with their variables filled in.
+extension RequestBuilder {
+    /// Tokens of this profile in this environment are kept under this key.
+    public var authSessionKey: AuthSessionKey {
+        AuthSessionKey(profile: profile.id, environment: environment.name)
+    }
+
+    /// The `auth` in effect for `endpoint`: the environment's, else the profile's; `nil` when there is none, it
+    /// is `none`, or the endpoint says `auth: none`.
+    public func authSpec(for endpoint: Endpoint?) -> AuthSpec? {
+        if endpoint?.authDisabled == true { return nil }
+        guard let spec = environment.auth ?? profile.auth, spec != AuthSpec.none else { return nil }
+        return spec
+    }
+
+    /// Names whose values must be masked when a request for `endpoint` is shown or exported: the secrets file's
+    /// variables and those the credentials use.
+    public func secretVariableNames(for endpoint: Endpoint?) -> Set<String> {
+        profile.secretNames.union(authSpec(for: endpoint)?.secretVariableNames ?? [])
+    }
+
+    /// The credentials for `endpoint` with variables (the user's included) filled in; `nil` when none apply.
+    /// An OAuth2 `token_url` without a scheme is joined to the environment's base URL.
+    public func auth(for endpoint: Endpoint?, overrides: RequestOverrides = RequestOverrides())
+        throws(RequestBuildError) -> ResolvedAuth?
+    {
+        guard let spec = authSpec(for: endpoint) else { return nil }
+        let scope = try scope(overrides: overrides.variables)
+        switch spec {
+        case .none:
+            return nil
+        case .bearer(let token):
+            return .bearer(token: try token.render(scope))
+        case .basic(let username, let password):
+            return .basic(username: try username.render(scope), password: try password.render(scope))
+        case .apiKey(let name, let value, let location):
+            return .apiKey(name: try name.render(scope), value: try value.render(scope), location: location)
+        case .oauth2(let spec):
+            let written = try spec.tokenURL.render(scope)
+            let tokenURL =
+                URLBuilder.hasScheme(written)
+                ? written : URLBuilder.join(base: try environment.baseURL.render(scope), path: written)
+            guard Self.isHTTPURL(tokenURL) else {
+                throw RequestBuildError(.invalidURL(tokenURL), location: spec.tokenURL.location, context: "auth.token_url")
+            }
+            var extra: [OAuth2Settings.Field] = []
+            for parameter in spec.extra {
+                for value in parameter.values ?? [] {
+                    extra.append(OAuth2Settings.Field(name: parameter.name, value: try value.render(scope)))
+                }
+            }
+            return .oauth2(
+                OAuth2Settings(
+                    grant: spec.grant, tokenURL: tokenURL, clientID: try spec.clientID.render(scope),
+                    clientSecret: try spec.clientSecret?.render(scope), username: try spec.username?.render(scope),
+                    password: try spec.password?.render(scope), scope: try spec.scope?.render(scope),
+                    clientAuth: spec.clientAuth, extra: extra, transfer: tokenTransferOptions(overrides: overrides)))
+        }
+    }
+
+    /// Token requests get the profile's and environment's time limits and TLS settings (30 s by default).
+    private func tokenTransferOptions(overrides: RequestOverrides) -> TransferOptions {
+        var options = TransferOptions(timeout: .seconds(30))
+        TransferSettings(insecure: environment.insecure, caFile: environment.caFile).over(profile.transfer)
+            .apply(to: &options)
+        if let insecure = overrides.insecure { options.insecure = insecure }
+        if let caFile = options.caFile { options.caFile = resolvePath(caFile) }
+        return options
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// Tokens on disk: one JSON file per profile and environment under `$XDG_STATE_HOME/apix/tokens/`
+/// (`~/.local/state/apix/tokens/`), mode 0600 in a 0700 directory, replaced atomically (temporary file, fsync,
+/// rename), so a crash never leaves a half-written file and other users can never read one.
+///
+/// A file that cannot be decoded is reported (`AuthError.Reason.store`) and the caller treats the store as empty.
+public struct TokenStore: Sendable {
+    /// What is kept for one profile and environment.
+    public struct Record: Sendable, Hashable, Codable {
+        /// `OAuth2Settings.issuer` of the settings that obtained the token: a record from another token endpoint or
+        /// client is ignored.
+        public var issuer: String
+        public var token: OAuthToken?
+        /// Why the last refresh was rejected by the server, so a later process does not ask again until the user
+        /// logs in.
+        public var failure: String?
+        public var savedAt: Date
+
+        public init(issuer: String, token: OAuthToken?, failure: String? = nil, savedAt: Date = Date()) {
+            self.issuer = issuer
+            self.token = token
+            self.failure = failure
+            self.savedAt = savedAt
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case issuer, token, failure
+            case savedAt = "saved_at"
+        }
+    }
+
+    /// The directory holding the token files.
+    public let directory: String
+
+    /// A store in `directory` (created on the first save).
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The store under a state directory: `stateDirectory/tokens`.
+    public init(stateDirectory: String = StateDirectory.path()) {
+        self.init(directory: (stateDirectory as NSString).appendingPathComponent("tokens"))
+    }
+
+    /// `profile@environment.json`, with anything but letters, digits, `.`, `_` and `-` percent-encoded.
+    public func path(for key: AuthSessionKey) -> String {
+        let name = Self.fileComponent(key.profile) + "@" + Self.fileComponent(key.environment) + ".json"
+        return (directory as NSString).appendingPathComponent(name)
+    }
+
+    /// The record for `key`, `nil` when there is none; throws `.store` for a file that cannot be read or decoded.
+    public func load(_ key: AuthSessionKey) throws(AuthError) -> Record? {
+        let path = path(for: key)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AuthError(.store(path: path, detail: "cannot read the file"))
+        }
+        do {
+            return try Self.decoder.decode(Record.self, from: data)
+        } catch {
+            throw AuthError(.store(path: path, detail: "not a token file apix can read (ignored): \(Self.describe(error))"))
+        }
+    }
+
+    /// Replaces the record for `key` atomically.
+    public func save(_ record: Record, for key: AuthSessionKey) throws(AuthError) {
+        let path = path(for: key)
+        let data: Data
+        do {
+            data = try Self.encoder.encode(record)
+        } catch {
+            throw AuthError(.store(path: path, detail: "cannot encode: \(error)"))
+        }
+        try prepareDirectory()
+        try Self.writeAtomically(data, to: path)
+    }
+
+    /// Forgets the tokens of `key` (nothing happens when there are none).
+    public func remove(_ key: AuthSessionKey) throws(AuthError) {
+        let path = path(for: key)
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw AuthError(.store(path: path, detail: String(cString: strerror(errno))))
+        }
+    }
+
+    /// Forgets the tokens of every environment of `profile`.
+    public func removeAll(profile: String) throws(AuthError) {
+        let prefix = Self.fileComponent(profile) + "@"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".json") {
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard unlink(path) == 0 || errno == ENOENT else {
+                throw AuthError(.store(path: path, detail: String(cString: strerror(errno))))
+            }
+        }
+    }
+
+    // MARK: - Files
+
+    /// Creates the directory (and missing parents) with mode 0700, and narrows it to 0700 if it is wider.
+    private func prepareDirectory() throws(AuthError) {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw AuthError(.store(path: directory, detail: "cannot create the directory: \(Self.describe(error))"))
+            }
+        } else if !isDirectory.boolValue {
+            throw AuthError(.store(path: directory, detail: "exists and is not a directory"))
+        }
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            throw AuthError(.store(path: directory, detail: String(cString: strerror(errno))))
+        }
+        if info.st_mode & 0o777 != 0o700, chmod(directory, 0o700) != 0 {
+            throw AuthError(.store(path: directory, detail: "cannot make it private: \(String(cString: strerror(errno)))"))
+        }
+    }
+
+    /// Writes `data` to a new 0600 file beside `path`, flushes it, renames it over `path` and flushes the
+    /// directory, so readers see the old file or the new one, never a mix.
+    private static func writeAtomically(_ data: Data, to path: String) throws(AuthError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = (directory as NSString).appendingPathComponent(
+            ".\((path as NSString).lastPathComponent).\(UInt32.random(in: .min ... .max)).tmp")
+        func failure(_ what: String) -> AuthError {
+            AuthError(.store(path: path, detail: "\(what): \(String(cString: strerror(errno)))"))
+        }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure("cannot create a temporary file") }
+        var written = 0
+        let ok = data.withUnsafeBytes { buffer -> Bool in
+            // The umask may narrow the mode given to open, never widen it; set it exactly anyway.
+            guard fchmod(fd, 0o600) == 0 else { return false }
+            while written < buffer.count {
+                let result = write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += result
+            }
+            return fsync(fd) == 0
+        }
+        let error = ok ? nil : failure("cannot write")
+        close(fd)
+        if let error {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure("cannot replace the file")
+            unlink(temporary)
+            throw error
+        }
+        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            fsync(directoryFD)
+            close(directoryFD)
+        }
+    }
+
+    private static func fileComponent(_ text: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".utf8)
+        var output = ""
+        for byte in text.utf8 {
+            if allowed.contains(byte) {
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+            }
+        }
+        return output
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        case DecodingError.keyNotFound(let key, _): "missing `\(key.stringValue)`"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "wrong type at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
+        default: "\(error)"
+        }
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+}

@@ -1,0 +1,23 @@
+extension Client {
+    /// One exchange on the wire, started when the scheduler gives it a slot in its lane; the wait goes into
+    /// `Metrics.queued` and `queuePosition`.
+    func scheduledExchange(
+        _ request: PreparedRequest, options: SendOptions, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async -> Result<Response, TransportError> {
+        let lane = options.lane ?? Lane.automatic(for: request, threshold: scheduler.transferThreshold)
+        guard let slot = await scheduler.enter(lane: lane, url: request.url, priority: options.priority) else {
+            return .failure(TransportError(.cancelled, "cancelled"))
+        }
+        defer { scheduler.leave(slot) }
+        switch await transport.exchange(request, progress: progress) {
+        case .success(var response):
+            response.metrics.queued = slot.waited
+            response.metrics.queuePosition = slot.position
+            return .success(response)
+        case .failure(var error):
+            error.metrics.queued = slot.waited
+            error.metrics.queuePosition = slot.position
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+extension CurlCommand {
+    /// The command as a profile endpoint. When the URL starts with `baseURL` (an environment's), the path is kept
+    /// relative to it; otherwise the endpoint holds the absolute URL. The query becomes `query`, a form or JSON
+    /// body becomes `form:` / `json:` when that sends the same bytes' meaning, anything else `text:` with its type.
+    public func endpoint(id: String, baseURL: String? = nil) throws(InteropError) -> Endpoint {
+        var address = url
+        var fragmentless = address
+        if let hash = fragmentless.firstIndex(of: "#") { fragmentless = String(fragmentless[..<hash]) }
+        address = fragmentless
+        var queryText: String?
+        if let question = address.firstIndex(of: "?") {
+            queryText = String(address[address.index(after: question)...])
+            address = String(address[..<question])
+        }
+        var path = address
+        if let baseURL, let relative = Self.relativePath(address, to: baseURL) { path = relative }
+        if path.contains("{{") || path.contains("{") {
+            throw InteropError(.invalid("the URL has `{` in its path, which profiles read as a placeholder"))
+        }
+        var endpoint = Endpoint(id: id, method: method, path: Template(path))
+        if let queryText, !queryText.isEmpty {
+            endpoint.query = Self.pairs(queryText, plusIsSpace: false).map { Parameter($0.name, Template($0.value)) }
+        }
+        var headers = self.headers
+        endpoint.body = try bodyTemplate(headers: &headers)
+        endpoint.headers = headers.map { Parameter($0.name, Template($0.value)) }
+        endpoint.transfer = TransferSettings(
+            timeout: timeout, connectTimeout: connectTimeout, followRedirects: followRedirects,
+            maxRedirects: maxRedirects, insecure: insecure, caFile: caFile)
+        endpoint.downloadTo = output
+        return endpoint
+    }
+
+    private func bodyTemplate(headers: inout HTTPHeaders) throws(InteropError) -> BodyTemplate? {
+        let type = headers["Content-Type"]
+        switch body {
+        case .none:
+            return nil
+        case .json(let text):
+            return try Self.json(text).map { value in
+                if type == "application/json" { headers.remove("Content-Type") }
+                return .json(value)
+            } ?? .text(Template(text), contentType: nil)
+        case .file(let path):
+            return .file(Template("@" + path), contentType: type == nil ? "application/x-www-form-urlencoded" : nil)
+        case .form(let parts):
+            return .multipart(parts.map { Parameter($0.name, Template($0.value)) })
+        case .data(let text):
+            if let type, MediaType.isJSON(type), let value = try Self.json(text) {
+                if type == "application/json" { headers.remove("Content-Type") }
+                return .json(value)
+            }
+            let isForm = type == nil || type?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+            if isForm, !text.isEmpty {
+                let pairs = Self.pairs(text, plusIsSpace: true)
+                let encoded = pairs.map {
+                    RequestBuilder.formEncode($0.name) + "=" + RequestBuilder.formEncode($0.value)
+                }
+                if encoded.joined(separator: "&") == text {
+                    if type != nil { headers.remove("Content-Type") }
+                    return .form(pairs.map { Parameter($0.name, Template($0.value)) })
+                }
+            }
+            // curl sends -d data as a form unless told otherwise; keep that type with the text.
+            return .text(Template(text), contentType: type == nil ? "application/x-www-form-urlencoded" : nil)
+        }
+    }
+
+    /// A JSON document as a YAML-writable value, or nil when the text is not JSON.
+    static func json(_ text: String) throws(InteropError) -> TemplateValue? {
+        guard let value = try? JSONValue.parse(text) else { return nil }
+        return templateValue(value)
+    }
+
+    static func templateValue(_ value: JSONValue) -> TemplateValue {
+        switch value {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let text): .number(text)
+        case .string(let text): .string(Template(text))
+        case .array(let items): .array(items.map(templateValue))
+        case .object(let object): .object(object.map { .init(key: $0.key, value: templateValue($0.value)) })
+        }
+    }
+
+    /// `a=1&b=x%20y` as decoded pairs.
+    static func pairs(_ text: String, plusIsSpace: Bool) -> [(name: String, value: String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { piece in
+            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ part: Substring) -> String {
+                let text = plusIsSpace ? part.replacingOccurrences(of: "+", with: " ") : String(part)
+                return text.removingPercentEncoding ?? text
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
+    /// `url`'s path relative to `baseURL` when it is under it (`http://h/api` + `/api/x` → `/x`).
+    static func relativePath(_ url: String, to baseURL: String) -> String? {
+        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        guard url.lowercased().hasPrefix(base.lowercased()) else { return nil }
+        let rest = String(url.dropFirst(base.count))
+        if rest.isEmpty { return "/" }
+        return rest.hasPrefix("/") ? rest : nil
+    }
+}

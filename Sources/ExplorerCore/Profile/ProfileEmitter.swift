@@ -1,0 +1,317 @@
+import Foundation
+import Yams
+
+/// Writes profiles and endpoints as YAML in the style of hand-written profiles: block mappings for the
+/// structure, short values in flow style (`params: { id: 1 }`), strings plain unless they need quotes. Whatever it
+/// writes, `ProfileLoader` reads back to the same values.
+public enum ProfileEmitter {
+    /// A YAML value ready to print: scalars already formatted.
+    public indirect enum Value: Sendable, Equatable {
+        case scalar(String)
+        case sequence([Value])
+        case mapping([Entry])
+
+        public static func string(_ text: String) -> Value { .scalar(ProfileEmitter.quoted(text, asString: true)) }
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var key: String
+        public var value: Value
+
+        public init(_ key: String, _ value: Value) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// Longest line (indentation included) a value is kept on in flow style.
+    static let flowWidth = 110
+
+    // MARK: - Documents
+
+    /// A whole profile file. `extra` entries (e.g. an `auth:` mapping) go before `endpoints`.
+    public static func profile(_ profile: Profile, extra: [Entry] = [], header: String? = nil) -> String {
+        var entries: [Entry] = []
+        if profile.name != profile.id { entries.append(.init("name", .string(profile.name))) }
+        if let description = profile.description { entries.append(.init("description", .string(description))) }
+        if let name = profile.defaultEnvironment { entries.append(.init("default_environment", .string(name))) }
+        if !profile.variables.isEmpty { entries.append(.init("variables", variables(profile.variables))) }
+        var environments: [Entry] = []
+        for environment in profile.environments {
+            var fields: [Entry] = [.init("base_url", template(environment.baseURL))]
+            if !environment.headers.isEmpty { fields.append(.init("headers", parameters(environment.headers))) }
+            if !environment.variables.isEmpty { fields.append(.init("variables", variables(environment.variables))) }
+            if let insecure = environment.insecure { fields.append(.init("insecure", .scalar(String(insecure)))) }
+            if let caFile = environment.caFile { fields.append(.init("ca_file", .string(caFile))) }
+            if let spec = environment.auth { fields.append(.init("auth", auth(spec))) }
+            environments.append(.init(environment.name, .mapping(fields)))
+        }
+        entries.append(.init("environments", .mapping(environments)))
+        if !profile.headers.isEmpty { entries.append(.init("headers", parameters(profile.headers))) }
+        entries.append(contentsOf: transfer(profile.transfer))
+        if let spec = profile.auth { entries.append(.init("auth", auth(spec))) }
+        entries.append(contentsOf: extra)
+        var text = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "# \($0)" }.joined(separator: "\n") + "\n" } ?? ""
+        for entry in entries { text += field(entry, indent: 0) }
+        text += endpoints(profile.endpoints)
+        return text
+    }
+
+    /// `endpoints:` followed by every endpoint as a list item (nothing when there are none).
+    public static func endpoints(_ endpoints: [Endpoint]) -> String {
+        guard !endpoints.isEmpty else { return "" }
+        return "\nendpoints:\n" + endpoints.map { item($0, indent: 2) }.joined()
+    }
+
+    /// One endpoint as a block list item whose dash sits at column `indent` (0-based).
+    public static func item(_ endpoint: Endpoint, indent: Int) -> String {
+        let fields = endpointFields(endpoint)
+        var text = ""
+        for (index, entry) in fields.enumerated() {
+            let line = field(entry, indent: indent + 2)
+            text += index == 0 ? String(repeating: " ", count: indent) + "- " + line.dropFirst(indent + 2) : line
+        }
+        return text
+    }
+
+    /// `key: value` lines at `indent`, ending with a newline; long values continue in block style below.
+    public static func field(_ entry: Entry, indent: Int) -> String {
+        let pad = String(repeating: " ", count: indent)
+        let key = quoted(entry.key, asString: true)
+        switch entry.value {
+        case .scalar(let text):
+            return "\(pad)\(key): \(text)\n"
+        case .sequence(let items) where items.isEmpty:
+            return "\(pad)\(key): []\n"
+        case .mapping(let entries) where entries.isEmpty:
+            return "\(pad)\(key): {}\n"
+        case .sequence(let items):
+            let flow = flowText(entry.value)
+            if pad.count + key.count + 2 + flow.count <= flowWidth, !flow.contains("\n") {
+                return "\(pad)\(key): \(flow)\n"
+            }
+            return "\(pad)\(key):\n" + items.map { sequenceItem($0, indent: indent + 2) }.joined()
+        case .mapping(let entries):
+            let flow = flowText(entry.value)
+            if pad.count + key.count + 2 + flow.count <= flowWidth, depth(entry.value) <= 2 {
+                return "\(pad)\(key): \(flow)\n"
+            }
+            return "\(pad)\(key):\n" + entries.map { field($0, indent: indent + 2) }.joined()
+        }
+    }
+
+    static func sequenceItem(_ value: Value, indent: Int) -> String {
+        let pad = String(repeating: " ", count: indent)
+        switch value {
+        case .mapping(let entries) where !entries.isEmpty:
+            var text = ""
+            for (index, entry) in entries.enumerated() {
+                let line = field(entry, indent: indent + 2)
+                text += index == 0 ? pad + "- " + line.dropFirst(indent + 2) : line
+            }
+            return text
+        default:
+            return pad + "- " + flowText(value) + "\n"
+        }
+    }
+
+    static func flowText(_ value: Value) -> String {
+        switch value {
+        case .scalar(let text): text
+        case .sequence(let items): "[" + items.map(flowText).joined(separator: ", ") + "]"
+        case .mapping(let entries) where entries.isEmpty: "{}"
+        case .mapping(let entries):
+            "{ " + entries.map { quoted($0.key, asString: true) + ": " + flowText($0.value) }.joined(separator: ", ")
+                + " }"
+        }
+    }
+
+    static func depth(_ value: Value) -> Int {
+        switch value {
+        case .scalar: 0
+        case .sequence(let items): 1 + (items.map(depth).max() ?? 0)
+        case .mapping(let entries): 1 + (entries.map { depth($0.value) }.max() ?? 0)
+        }
+    }
+
+    // MARK: - Endpoint fields
+
+    /// The endpoint's keys in the canonical order, leaving out what is unset or default (`name` equal to `id`).
+    public static func endpointFields(_ endpoint: Endpoint) -> [Entry] {
+        endpointKeys.compactMap { key in endpointValue(endpoint, key).map { Entry(key, $0) } }
+    }
+
+    /// Keys of an endpoint in the order they are written.
+    public static let endpointKeys = [
+        "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "priority",
+        "cache", "auth", "download",
+    ]
+
+    /// The value written for one endpoint key, or nil when the key is left out.
+    public static func endpointValue(_ endpoint: Endpoint, _ key: String) -> Value? {
+        switch key {
+        case "id": return .string(endpoint.id)
+        case "name": return endpoint.name == endpoint.id ? nil : .string(endpoint.name)
+        case "folder": return endpoint.folder.map(Value.string)
+        case "description": return endpoint.description.map(Value.string)
+        case "method": return .scalar(endpoint.method.rawValue)
+        case "path": return template(endpoint.path)
+        case "params": return endpoint.params.isEmpty ? nil : parameters(endpoint.params)
+        case "query": return endpoint.query.isEmpty ? nil : parameters(endpoint.query)
+        case "headers": return endpoint.headers.isEmpty ? nil : parameters(endpoint.headers)
+        case "body": return endpoint.body.map(body)
+        case "priority": return endpoint.priority.map { .scalar($0.rawValue) }
+        case "cache": return endpoint.cacheSeconds.map { .scalar(String($0)) }
+        case "auth": return endpoint.authDisabled ? .scalar("none") : nil
+        case "download": return endpoint.downloadTo.map { .mapping([.init("to", .string($0))]) }
+        default: return transfer(endpoint.transfer).first { $0.key == key }?.value
+        }
+    }
+
+    /// An `auth:` value in the format `ProfileLoader` reads.
+    public static func auth(_ spec: AuthSpec) -> Value {
+        func type(_ name: String) -> Entry { Entry("type", .scalar(name)) }
+        switch spec {
+        case .none:
+            return .scalar("none")
+        case .bearer(let token):
+            return .mapping([type("bearer"), Entry("token", template(token))])
+        case .basic(let username, let password):
+            return .mapping([
+                type("basic"), Entry("username", template(username)), Entry("password", template(password)),
+            ])
+        case .apiKey(let name, let value, let location):
+            return .mapping([
+                type("api_key"), Entry("name", template(name)), Entry("value", template(value)),
+                Entry("in", .scalar(location.rawValue)),
+            ])
+        case .oauth2(let settings):
+            var entries = [
+                type("oauth2"), Entry("grant", .scalar(settings.grant.rawValue)),
+                Entry("token_url", template(settings.tokenURL)), Entry("client_id", template(settings.clientID)),
+            ]
+            let optional: [(String, Template?)] = [
+                ("client_secret", settings.clientSecret), ("username", settings.username),
+                ("password", settings.password), ("scope", settings.scope),
+            ]
+            for (key, value) in optional { if let value { entries.append(Entry(key, template(value))) } }
+            if settings.clientAuth != .basic {
+                entries.append(Entry("client_auth", .scalar(settings.clientAuth.rawValue)))
+            }
+            if !settings.extra.isEmpty { entries.append(Entry("extra", parameters(settings.extra))) }
+            return .mapping(entries)
+        }
+    }
+
+    static func transfer(_ settings: TransferSettings) -> [Entry] {
+        var entries: [Entry] = []
+        if let timeout = settings.timeout { entries.append(.init("timeout", .scalar(seconds(timeout)))) }
+        if let value = settings.connectTimeout { entries.append(.init("connect_timeout", .scalar(seconds(value)))) }
+        if let value = settings.stallTimeout { entries.append(.init("stall_timeout", .scalar(seconds(value)))) }
+        if let value = settings.followRedirects { entries.append(.init("follow_redirects", .scalar(String(value)))) }
+        if let value = settings.maxRedirects { entries.append(.init("max_redirects", .scalar(String(value)))) }
+        if let value = settings.insecure { entries.append(.init("insecure", .scalar(String(value)))) }
+        if let value = settings.caFile { entries.append(.init("ca_file", .string(value))) }
+        return entries
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let components = duration.components
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        if milliseconds % 1000 == 0 { return String(milliseconds / 1000) }
+        var text = String(format: "%.3f", Double(milliseconds) / 1000)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
+    static func body(_ body: BodyTemplate) -> Value {
+        switch body {
+        case .json(let value): return .mapping([.init("json", json(value))])
+        case .form(let fields): return .mapping([.init("form", parameters(fields))])
+        case .multipart(let fields): return .mapping([.init("multipart", parameters(fields))])
+        case .text(let text, let type):
+            return .mapping([.init("text", template(text))] + (type.map { [.init("content_type", .string($0))] } ?? []))
+        case .file(let path, let type):
+            return .mapping([.init("file", template(path))] + (type.map { [.init("content_type", .string($0))] } ?? []))
+        }
+    }
+
+    static func json(_ value: TemplateValue) -> Value {
+        switch value {
+        case .null: .scalar("null")
+        case .bool(let flag): .scalar(String(flag))
+        case .number(let text): .scalar(text)
+        case .string(let template): .string(template.raw)
+        case .array(let items): .sequence(items.map(json))
+        case .object(let members): .mapping(members.map { Entry($0.key, json($0.value)) })
+        }
+    }
+
+    /// `name: value` pairs: null, one value, or a list.
+    static func parameters(_ parameters: [Parameter]) -> Value {
+        .mapping(parameters.map { parameter in
+            guard let values = parameter.values else { return Entry(parameter.name, .scalar("null")) }
+            if values.count == 1 { return Entry(parameter.name, template(values[0], anyScalar: true)) }
+            return Entry(parameter.name, .sequence(values.map { template($0, anyScalar: true) }))
+        })
+    }
+
+    static func variables(_ variables: [String: Template]) -> Value {
+        .mapping(variables.sorted { $0.key < $1.key }.map { Entry($0.key, template($0.value, anyScalar: true)) })
+    }
+
+    /// A template value. Where any scalar is read as text (`params`, `headers`, …), `1` may stay plain.
+    static func template(_ template: Template, anyScalar: Bool = false) -> Value {
+        .scalar(quoted(template.raw, asString: !anyScalar))
+    }
+
+    // MARK: - Scalars
+
+    /// `text` as a YAML scalar: plain when it reads back as the same text (and, with `asString`, as a string
+    /// rather than a number or boolean), else double-quoted.
+    public static func quoted(_ text: String, asString: Bool) -> String {
+        if isPlainSafe(text), let node = try? Yams.compose(yaml: text), let scalar = node.scalar,
+            scalar.string == text
+        {
+            let tag = YAMLReader.tag(of: node)
+            if tag != .null, !asString || tag == .str { return text }
+        }
+        return doubleQuoted(text)
+    }
+
+    /// Characters that can never start or appear in a plain scalar we write (flow indicators included, since
+    /// values may be written inside `{ … }`).
+    static func isPlainSafe(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
+        if "-?:,[]{}#&*!|>'\"%@` ".unicodeScalars.contains(first) || last == " " || last == ":" { return false }
+        if text.contains(": ") || text.contains(" #") { return false }
+        return text.unicodeScalars.allSatisfy { scalar in
+            scalar.value >= 0x20 && scalar.value != 0x7F && !",[]{}\"\\".unicodeScalars.contains(scalar)
+                && !(0x80...0x9F).contains(scalar.value) && scalar.value != 0xFEFF
+        }
+    }
+
+    static func doubleQuoted(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\t": output += "\\t"
+            case "\r": output += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                    || scalar.value == 0xFEFF || (0x2028...0x2029).contains(scalar.value)
+                {
+                    output += String(format: "\\u%04X", scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+}

@@ -1,0 +1,87 @@
+/// Load-time check that every `{{name}}` a profile uses is defined somewhere: in the profile's `variables`, in
+/// any environment's, or in the secrets file. `{{env.NAME}}` is checked when a request is built, since the
+/// process environment may differ between loading and sending.
+extension ProfileLoader {
+    static func unknownVariables(in profile: Profile) -> [ProfileProblem] {
+        var defined = Set(profile.variables.keys)
+        for environment in profile.environments { defined.formUnion(environment.variables.keys) }
+        var problems: [ProfileProblem] = []
+        var reported: Set<String> = []
+
+        func check(_ template: Template, _ context: @autoclosure () -> String) {
+            for name in template.variableNames where !name.hasPrefix("env.") && !defined.contains(name) {
+                let location = template.location ?? SourceLocation(file: profile.file, line: 1, column: 1)
+                guard reported.insert("\(location):\(name)").inserted else { continue }
+                problems.append(ProfileProblem(
+                    "unknown variable `{{\(name)}}` in \(context()): define it under `variables`, in an "
+                        + "environment's `variables` or in \(profile.id).secrets.yaml", at: location))
+            }
+        }
+        func check(_ parameters: [Parameter], _ kind: String, _ owner: String) {
+            for parameter in parameters {
+                for value in parameter.values ?? [] { check(value, "\(kind) `\(parameter.name)` of \(owner)") }
+            }
+        }
+        func check(_ value: TemplateValue, _ context: String) {
+            switch value {
+            case .string(let template): check(template, context)
+            case .array(let items): for item in items { check(item, context) }
+            case .object(let members): for member in members { check(member.value, context) }
+            case .null, .bool, .number: break
+            }
+        }
+
+        func check(_ auth: AuthSpec?, _ owner: String) {
+            for (key, template) in authTemplates(auth) { check(template, "`auth.\(key)` of \(owner)") }
+        }
+
+        for (name, template) in profile.variables.sorted(by: { $0.key < $1.key }) {
+            check(template, "variable `\(name)`")
+        }
+        check(profile.headers, "header", "the profile")
+        check(profile.auth, "the profile")
+        for environment in profile.environments {
+            let owner = "environment `\(environment.name)`"
+            check(environment.baseURL, "`base_url` of \(owner)")
+            check(environment.headers, "header", owner)
+            check(environment.auth, owner)
+            for (name, template) in environment.variables.sorted(by: { $0.key < $1.key }) {
+                check(template, "variable `\(name)` of \(owner)")
+            }
+        }
+        for endpoint in profile.endpoints {
+            let owner = "endpoint `\(endpoint.id)`"
+            check(endpoint.path, "`path` of \(owner)")
+            check(endpoint.params, "param", owner)
+            check(endpoint.query, "query item", owner)
+            check(endpoint.headers, "header", owner)
+            switch endpoint.body {
+            case .json(let value): check(value, "the body of \(owner)")
+            case .form(let fields), .multipart(let fields): check(fields, "body field", owner)
+            case .text(let template, _), .file(let template, _): check(template, "the body of \(owner)")
+            case nil: break
+            }
+        }
+        return problems
+    }
+
+    /// Every template an `auth:` holds, with its key.
+    static func authTemplates(_ auth: AuthSpec?) -> [(String, Template)] {
+        switch auth {
+        case nil, .none?: return []
+        case .bearer(let token)?: return [("token", token)]
+        case .basic(let username, let password)?: return [("username", username), ("password", password)]
+        case .apiKey(let name, let value, _)?: return [("name", name), ("value", value)]
+        case .oauth2(let settings)?:
+            let optional: [(String, Template?)] = [
+                ("client_secret", settings.clientSecret), ("username", settings.username),
+                ("password", settings.password), ("scope", settings.scope),
+            ]
+            return [("token_url", settings.tokenURL), ("client_id", settings.clientID)]
+                + optional.compactMap { key, template in template.map { (key, $0) } }
+                + settings.extra.flatMap { parameter in
+                    (parameter.values ?? []).map { ("extra.\(parameter.name)", $0) }
+                }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// Stand-ins for secret values in exports: `~apix-secret-<hex of the name>~` uses only characters that URL
+/// percent-encoding, form encoding and JSON leave alone, so after a request is built with them every secret can
+/// be found and replaced by a shell variable reference.
+public enum SecretMarker {
+    static let prefix = "~apix-secret-"
+
+    /// The marker for a variable name (`env.NAME` included).
+    public static func marker(for name: String) -> String {
+        prefix + name.utf8.map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "~"
+    }
+
+    /// Splits text into literal pieces and the variable names of the markers found in it.
+    public static func split(_ text: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var rest = Substring(text)
+        while let start = rest.range(of: prefix) {
+            let after = rest[start.upperBound...]
+            guard let end = after.firstIndex(of: "~"), let name = decode(after[..<end]) else { break }
+            if start.lowerBound > rest.startIndex { pieces.append(.text(String(rest[..<start.lowerBound]))) }
+            pieces.append(.secret(name))
+            rest = after[after.index(after: end)...]
+        }
+        if !rest.isEmpty { pieces.append(.text(String(rest))) }
+        return pieces
+    }
+
+    public enum Piece: Sendable, Equatable {
+        case text(String)
+        case secret(String)
+    }
+
+    /// The shell variable a secret becomes in an export: `env.NAME` → `NAME`; otherwise the variable name in
+    /// upper case with anything but letters, digits and `_` replaced by `_` (`api.key` → `API_KEY`).
+    public static func shellName(for name: String) -> String {
+        if name.hasPrefix("env.") { return String(name.dropFirst(4)) }
+        var result = String(name.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+        if result.first?.isNumber ?? true { result = "_" + result }
+        return result
+    }
+
+    private static func decode(_ hex: Substring) -> String? {
+        guard hex.count % 2 == 0, !hex.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

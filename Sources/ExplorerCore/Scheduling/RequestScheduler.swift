@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// Decides when each exchange may start: two lanes (interactive, transfer) with their own concurrency and
+/// per-host limits, and within a lane higher priority first, then first come first served.
+///
+/// A class around a `Mutex` rather than an actor so that a cancelled waiter leaves the queue synchronously in
+/// its cancellation handler, and so that `leave` can run from a `defer`.
+public final class RequestScheduler: Sendable {
+    /// One admitted request: hand it back to `leave` when its exchange is over.
+    public struct Slot: Sendable {
+        let id: UInt64
+        public let lane: Lane
+        /// How long the request waited for its slot (next to nothing when it started at once).
+        public let waited: Duration
+        /// Its place in the lane's line when it arrived: 0 when it started at once, 1 when it was next, …
+        public let position: Int
+    }
+
+    /// What runs and waits right now, for a status display.
+    public struct Snapshot: Sendable, Equatable {
+        public var running: [Lane: Int]
+        public var waiting: [Lane: Int]
+    }
+
+    private struct State {
+        var queue: SchedulerQueue
+        var continuations: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    /// Requests whose body (or download) is larger than this go to the transfer lane when none is chosen.
+    public let transferThreshold: Int64
+    private let state: Mutex<State>
+
+    public static let defaultTransferThreshold: Int64 = 1 << 20
+
+    /// A scheduler with these lane limits (browser-like 6 interactive, 2 transfers by default).
+    public init(
+        interactive: SchedulerLimits = .interactive, transfer: SchedulerLimits = .transfer,
+        transferThreshold: Int64 = RequestScheduler.defaultTransferThreshold
+    ) {
+        self.transferThreshold = transferThreshold
+        state = Mutex(State(queue: SchedulerQueue(limits: [.interactive: interactive, .transfer: transfer])))
+    }
+
+    /// Waits for a slot in `lane` for a request to `url`; `nil` when the task was cancelled while waiting (it
+    /// then left the queue at once).
+    public func enter(lane: Lane, url: String, priority: Endpoint.Priority) async -> Slot? {
+        let start = ContinuousClock.now
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        let request = SchedulerQueue.Request(id: id, lane: lane, host: Self.hostKey(url), priority: priority)
+        let position = Mutex(0)
+        let started = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                // Under the lock, so a cancellation either finds the waiter queued or is seen here first.
+                let outcome: Bool? = state.withLock { state in
+                    if Task.isCancelled { return false }
+                    let place = state.queue.submit(request)
+                    position.withLock { $0 = place }
+                    if place == 0 { return true }
+                    state.continuations[id] = continuation
+                    return nil
+                }
+                if let outcome { continuation.resume(returning: outcome) }
+            }
+        } onCancel: {
+            let continuation = state.withLock { state in
+                state.queue.withdraw(id) ? state.continuations.removeValue(forKey: id) : nil
+            }
+            continuation?.resume(returning: false)
+        }
+        guard started else { return nil }
+        return Slot(id: id, lane: lane, waited: ContinuousClock.now - start, position: position.withLock { $0 })
+    }
+
+    /// Frees `slot` and starts whoever is next.
+    public func leave(_ slot: Slot) {
+        let next = state.withLock { state in
+            state.queue.finish(slot.id).compactMap { state.continuations.removeValue(forKey: $0) }
+        }
+        for continuation in next { continuation.resume(returning: true) }
+    }
+
+    public var snapshot: Snapshot {
+        state.withLock { state in
+            var snapshot = Snapshot(running: [:], waiting: [:])
+            for lane in Lane.allCases {
+                snapshot.running[lane] = state.queue.runningCount(lane)
+                snapshot.waiting[lane] = state.queue.waitingCount(lane)
+            }
+            return snapshot
+        }
+    }
+
+    /// `scheme://host:port` with the default port filled in, so `http://a` and `http://a:80` share a limit.
+    static func hostKey(_ url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host?.lowercased() else {
+            return url
+        }
+        let scheme = components.scheme?.lowercased() ?? "http"
+        let port = components.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host):\(port)"
+    }
+}

@@ -1,0 +1,214 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+
+/// `apix auth status|login|refresh|logout PROFILE [-e ENV]`: see and steer a profile's credentials.
+///
+/// Tokens are never printed unless `status --reveal`. Exit statuses: 0 on success, 3 when the profile has no auth
+/// that can do what was asked, 4 when the token server refused or could not be reached.
+struct AuthCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auth", abstract: "Show and manage a profile's credentials and OAuth2 tokens.",
+        subcommands: [Status.self, Login.self, Refresh.self, Logout.self])
+
+    /// `apix auth status`: the token's state, the grant, where the token lives.
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the token's state (none, valid and for how long, expired, failed) and the grant.")
+
+        @OptionGroup var target: AuthTarget
+        @Flag(help: "Print the tokens and secrets themselves.") var reveal = false
+        @Flag(help: "Print one JSON object.") var json = false
+
+        func run() async throws {
+            let session = try target.resolve()
+            let document: JSONObject
+            let lines: [String]
+            switch session.auth {
+            case nil:
+                document = Self.base(session, type: "none", state: "none")
+                lines = ["\(session.key): no auth configured"]
+            case .oauth2(let settings)?:
+                let status = await AuthSessions.shared.refresher(for: session.key, settings: settings).status()
+                document = oauthDocument(session, status)
+                lines = oauthLines(session, status)
+            case let auth?:
+                let placement = reveal ? auth.placement ?? auth.maskedPlacement() : auth.maskedPlacement()
+                var object = Self.base(session, type: auth.typeName, state: "static")
+                object.append(key: "credential", value: Self.placementObject(placement))
+                document = object
+                lines = ["\(session.key): \(auth.typeName) (static credentials from the profile)", "  " + Self.text(placement)]
+            }
+            if json {
+                StandardOutput.write(JSONValue.object(document).serialized() + "\n")
+            } else {
+                StandardOutput.write(lines.map { SafeText.escape($0) }.joined(separator: "\n") + "\n")
+            }
+        }
+
+        private func oauthLines(_ session: AuthTarget.Session, _ status: AuthStatus) -> [String] {
+            var lines = ["\(session.key): oauth2, \(status.grant.rawValue) grant", "  state: \(status.state.summary())"]
+            lines.append("  token url: \(status.tokenURL)")
+            if let token = status.token {
+                lines.append("  access token: " + (reveal ? token.accessToken : VariableScope.mask + "  (--reveal shows it)"))
+                let refresh = token.refreshToken.map { reveal ? $0 : "yes" } ?? "no"
+                lines.append("  refresh token: \(refresh)")
+                if let scope = token.scope { lines.append("  scope: \(scope)") }
+            }
+            lines.append("  file: \(status.storeFile)")
+            if let problem = status.storeProblem { lines.append("  warning: \(problem.message)") }
+            return lines
+        }
+
+        private func oauthDocument(_ session: AuthTarget.Session, _ status: AuthStatus) -> JSONObject {
+            var object = Self.base(session, type: "oauth2", state: status.state.name)
+            object.append(key: "grant", value: .string(status.grant.rawValue))
+            object.append(key: "token_url", value: .string(status.tokenURL))
+            switch status.state {
+            case .valid(let expiresAt?):
+                object.append(key: "expires_at", value: .string(ResponseDocument.iso8601(expiresAt)))
+                let seconds = max(0, Int(expiresAt.timeIntervalSinceNow.rounded(.down)))
+                object.append(key: "expires_in", value: .number(String(seconds)))
+            case .failed(let reason):
+                object.append(key: "reason", value: .string(reason))
+            default:
+                break
+            }
+            let token = status.token
+            object.append(key: "access_token", value: token.map { .string(reveal ? $0.accessToken : VariableScope.mask) } ?? .null)
+            object.append(key: "has_refresh_token", value: .bool(token?.refreshToken != nil))
+            if reveal, let refresh = token?.refreshToken { object.append(key: "refresh_token", value: .string(refresh)) }
+            object.append(key: "scope", value: token?.scope.map(JSONValue.string) ?? .null)
+            object.append(key: "file", value: .string(status.storeFile))
+            object.append(key: "problem", value: status.storeProblem.map { .string($0.message) } ?? .null)
+            return object
+        }
+
+        static func base(_ session: AuthTarget.Session, type: String, state: String) -> JSONObject {
+            [
+                "profile": .string(session.key.profile), "environment": .string(session.key.environment),
+                "type": .string(type), "state": .string(state),
+            ]
+        }
+
+        static func placementObject(_ placement: CredentialPlacement) -> JSONValue {
+            switch placement.target {
+            case .header(let name): .object(["header": .string(name), "value": .string(placement.value)])
+            case .query(let name): .object(["query": .string(name), "value": .string(placement.value)])
+            }
+        }
+
+        static func text(_ placement: CredentialPlacement) -> String {
+            switch placement.target {
+            case .header(let name): "\(name): \(placement.value)"
+            case .query(let name): "query \(name)=\(placement.value)"
+            }
+        }
+    }
+
+    /// `apix auth login`: runs the profile's grant now.
+    struct Login: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run the profile's OAuth2 grant (password or client credentials) and store the tokens.")
+
+        @OptionGroup var target: AuthTarget
+
+        func run() async throws {
+            let (session, refresher) = try await target.refresher(for: "log in")
+            let token = try await AuthTarget.obtain { () async throws(AuthError) in try await refresher.login() }
+            let state = TokenState.valid(expiresAt: token.expiresAt).summary()
+            let grant = session.settings?.grant.rawValue ?? "oauth2"
+            StandardOutput.write("\(session.key): logged in with the \(grant) grant; token \(state)\n")
+        }
+    }
+
+    /// `apix auth refresh`: refreshes the token now.
+    struct Refresh: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Refresh the token now (refresh token if there is one, else the grant).")
+
+        @OptionGroup var target: AuthTarget
+
+        func run() async throws {
+            let (session, refresher) = try await target.refresher(for: "refresh")
+            let token = try await AuthTarget.obtain { () async throws(AuthError) in try await refresher.refresh() }
+            StandardOutput.write("\(session.key): refreshed; token \(TokenState.valid(expiresAt: token.expiresAt).summary())\n")
+        }
+    }
+
+    /// `apix auth logout`: forgets the tokens.
+    struct Logout: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Forget the profile's stored tokens.")
+
+        @OptionGroup var target: AuthTarget
+
+        func run() async throws {
+            let session = try target.resolve()
+            do {
+                if case .oauth2(let settings)? = session.auth {
+                    try await AuthSessions.shared.refresher(for: session.key, settings: settings).logout()
+                } else {
+                    try AuthSessions.shared.store.remove(session.key)
+                }
+            } catch {
+                throw CLIFailure(code: 4, message: error.message, kind: "auth")
+            }
+            StandardOutput.write("\(session.key): tokens forgotten\n")
+        }
+    }
+}
+
+/// `PROFILE [-e ENV] [--var name=value]... [--profiles DIR]`: which credentials an `apix auth` command works on.
+struct AuthTarget: ParsableArguments {
+    @Argument(help: "Profile id (its file name without .yaml).") var profile: String
+    @Option(name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).")
+    var environment: String?
+    @Option(name: .customLong("var"), help: ArgumentHelp("Variable for {{name}}.", valueName: "name=value"))
+    var variables: [String] = []
+    @OptionGroup var profileOptions: ProfileOptions
+
+    /// The profile's credentials in one environment, variables filled in.
+    struct Session {
+        var key: AuthSessionKey
+        var auth: ResolvedAuth?
+
+        var settings: OAuth2Settings? {
+            if case .oauth2(let settings)? = auth { return settings }
+            return nil
+        }
+    }
+
+    func resolve() throws -> Session {
+        var overrides = RequestOverrides()
+        for item in variables {
+            let (name, value) = try RunCommand.pair(item, flag: "--var")
+            overrides.variables[name] = value
+        }
+        let loaded = try profileOptions.profile(profile)
+        do {
+            let builder = try RequestBuilder(profile: loaded, environment: environment)
+            return Session(key: builder.authSessionKey, auth: try builder.auth(for: nil, overrides: overrides))
+        } catch {
+            throw CLIFailure(.profile, error.message)
+        }
+    }
+
+    /// The OAuth2 refresher for this profile, or a profile error when its auth has no tokens to `verb`.
+    func refresher(for verb: String) async throws -> (Session, TokenRefresher) {
+        let session = try resolve()
+        guard let settings = session.settings else {
+            let what = session.auth.map { "uses static \($0.typeName) credentials" } ?? "has no auth"
+            throw CLIFailure(.profile, "\(session.key) \(what): there is nothing to \(verb)")
+        }
+        return (session, await AuthSessions.shared.refresher(for: session.key, settings: settings))
+    }
+
+    /// Runs a token operation; a failure becomes exit status 4 with the server's reason.
+    static func obtain(_ operation: () async throws(AuthError) -> OAuthToken) async throws -> OAuthToken {
+        do {
+            return try await operation()
+        } catch {
+            throw CLIFailure(code: 4, message: "authentication failed: \(error.message)", kind: "auth")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import ExplorerCore
+
+/// `apix check [PROFILE...]`: loads profiles and prints every problem as `file:line:col: message`.
+///
+/// Exit statuses: 0 when every profile loads, 3 when any has a problem, 2 for an unknown profile id.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Check profiles; print every problem as file:line:col: message.")
+
+    @Argument(help: "Profile ids (default: every profile on the search path).") var ids: [String] = []
+    @OptionGroup var profileOptions: ProfileOptions
+
+    func run() async throws {
+        let catalog = profileOptions.catalog()
+        let known = Set(catalog.profiles.map(\.id)).union(catalog.problemsByProfile.keys)
+        if let unknown = ids.first(where: { !known.contains($0) }) {
+            throw CLIFailure(.usage, "no profile `\(unknown)` in \(profileOptions.directory)")
+        }
+        let wanted = ids.isEmpty ? known : Set(ids)
+        let problems = catalog.problems.filter { problem in
+            catalog.problemsByProfile.contains { wanted.contains($0.key) && $0.value.contains(problem) }
+        }
+        for problem in problems { print(SafeText.escape(problem.description)) }
+        let good = catalog.profiles.filter { wanted.contains($0.id) }.count
+        let failed = wanted.count - good
+        if problems.isEmpty {
+            StandardError.writeLine("apix: \(good) profile\(good == 1 ? "" : "s") OK")
+            return
+        }
+        let counted = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
+        StandardError.writeLine("apix: \(counted) in \(failed) profile\(failed == 1 ? "" : "s") (\(good) OK)")
+        throw ExitCode(CLIFailure.Status.profile.rawValue)
+    }
+}

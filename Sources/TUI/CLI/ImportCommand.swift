@@ -1,0 +1,147 @@
+import ArgumentParser
+import ExplorerCore
+import ExplorerImport
+import Foundation
+
+/// `apix import …`: makes profiles and endpoints from other tools' formats.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import a profile or an endpoint.",
+        subcommands: [ImportOpenAPICommand.self, ImportCurlCommand.self])
+}
+
+/// `apix import openapi SPEC [--name ID]`: writes `ID.yaml` (and an empty `ID.secrets.yaml` when the auth needs
+/// secrets) into the profiles directory.
+struct ImportOpenAPICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openapi", abstract: "Write a profile from an OpenAPI 3.0/3.1 document (YAML or JSON).")
+
+    @Argument(help: "The OpenAPI document.") var spec: String
+    @Option(help: "Profile id (default: from the document's title).") var name: String?
+    @Flag(help: "Replace an existing profile of that id.") var force = false
+    @OptionGroup var profileOptions: ProfileOptions
+
+    func run() async throws {
+        guard let data = FileManager.default.contents(atPath: spec), let text = String(data: data, encoding: .utf8)
+        else {
+            throw CLIFailure(.usage, "cannot read \(spec)")
+        }
+        let directory = profileOptions.directory
+        var imported: OpenAPIImport
+        do {
+            imported = try OpenAPIImporter.makeProfile(text: text, id: name, file: "")
+        } catch {
+            throw CLIFailure(.usage, "\(spec): \(error.message)")
+        }
+        imported.profile.file = (directory as NSString).appendingPathComponent("\(imported.profile.id).yaml")
+        let file = imported.profile.file
+        if FileManager.default.fileExists(atPath: file), !force {
+            throw CLIFailure(.usage, "\(file) exists: choose another --name or use --force")
+        }
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try AtomicFile.write(imported.yaml(source: (spec as NSString).lastPathComponent), to: file)
+        let secretsFile = (directory as NSString).appendingPathComponent("\(imported.profile.id).secrets.yaml")
+        if let secrets = imported.secretsYAML, !FileManager.default.fileExists(atPath: secretsFile) {
+            try AtomicFile.write(secrets, to: secretsFile, mode: 0o600)
+            StandardError.writeLine("apix: fill in \(secretsFile) (keep it out of version control)")
+        }
+        for note in imported.notes { StandardError.writeLine("apix: note: \(note)") }
+        if case .failure(let failure) = ProfileLoader.load(file: file) {
+            throw CLIFailure(.profile, failure.description)
+        }
+        let profile = imported.profile
+        print("wrote \(file): \(profile.endpoints.count) endpoints, \(profile.environments.count) environments")
+    }
+}
+
+/// `apix import curl 'curl …' --profile ID [--id ID]`: appends the command as an endpoint (creating the profile,
+/// with an environment for the URL's origin, when it does not exist).
+struct ImportCurlCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "curl", abstract: "Append a curl command line to a profile as an endpoint.")
+
+    @Argument(help: "The curl command line, quoted as one argument.") var command: String
+    @Option(help: "The profile to add it to (created when missing).") var profile: String
+    @Option(help: "Endpoint id (default: from the method and path).") var id: String?
+    @Option(name: .customLong("name"), help: "Endpoint display name.") var displayName: String?
+    @Option(help: "Folder to put it in.") var folder: String?
+    @OptionGroup var profileOptions: ProfileOptions
+
+    func run() async throws {
+        var line = command.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !(line.hasPrefix("curl ") || line.hasPrefix("curl\t")) { line = "curl " + line }
+        let parsed: CurlCommand
+        do {
+            parsed = try CurlCommand.parse(line)
+        } catch {
+            throw CLIFailure(.usage, error.message)
+        }
+        let directory = profileOptions.directory
+        let file = (directory as NSString).appendingPathComponent("\(profile).yaml")
+        if FileManager.default.fileExists(atPath: file) {
+            try await append(parsed, file: file)
+        } else {
+            try create(parsed, file: file)
+        }
+    }
+
+    private func append(_ parsed: CurlCommand, file: String) async throws {
+        let existing: Profile
+        switch ProfileLoader.load(file: file) {
+        case .success(let loaded): existing = loaded
+        case .failure(let failure): throw CLIFailure(.profile, failure.description)
+        }
+        var base: String?
+        if let builder = try? RequestBuilder(profile: existing), let scope = try? builder.scope() {
+            base = try? builder.environment.baseURL.render(scope)
+        }
+        let endpoint = try makeEndpoint(parsed, baseURL: base, taken: Set(existing.endpoints.map(\.id)))
+        do {
+            let outcome = try ProfileWriter.save(endpoint: endpoint, in: existing)
+            print("added \(endpoint.id): \(outcome.message)")
+        } catch {
+            throw CLIFailure(.profile, error.message)
+        }
+    }
+
+    private func create(_ parsed: CurlCommand, file: String) throws {
+        guard let url = URL(string: parsed.url), let scheme = url.scheme, let host = url.host else {
+            throw CLIFailure(.usage, "not an http URL: \(parsed.url)")
+        }
+        let origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+        let endpoint = try makeEndpoint(parsed, baseURL: origin, taken: [])
+        let new = Profile(
+            id: profile, file: file, defaultEnvironment: "default",
+            environments: [ProfileEnvironment(name: "default", baseURL: Template(origin))], endpoints: [endpoint])
+        try? FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try AtomicFile.write(ProfileEmitter.profile(new), to: file)
+        if case .failure(let failure) = ProfileLoader.load(file: file) {
+            throw CLIFailure(.profile, failure.description)
+        }
+        print("created \(file) with \(endpoint.id)")
+    }
+
+    private func makeEndpoint(_ parsed: CurlCommand, baseURL: String?, taken: Set<String>) throws -> Endpoint {
+        var endpoint: Endpoint
+        do {
+            endpoint = try parsed.endpoint(id: id ?? "request", baseURL: baseURL)
+        } catch {
+            throw CLIFailure(.usage, error.message)
+        }
+        if id == nil {
+            let path = URL(string: parsed.url)?.path ?? ""
+            let words = path.split(separator: "/").map(String.init).filter { !$0.isEmpty }
+            endpoint.id = ([parsed.method.rawValue.lowercased()] + words).joined(separator: ".")
+        }
+        if taken.contains(endpoint.id) {
+            guard id == nil else { throw CLIFailure(.usage, "the profile already has an endpoint `\(endpoint.id)`") }
+            var counter = 2
+            while taken.contains("\(endpoint.id)-\(counter)") { counter += 1 }
+            endpoint.id += "-\(counter)"
+        }
+        if let displayName { endpoint.name = displayName }
+        endpoint.folder = folder
+        return endpoint
+    }
+}

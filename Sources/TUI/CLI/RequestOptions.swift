@@ -1,0 +1,44 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+
+/// The per-request edits a command accepts on top of an endpoint: environment, params, query, headers,
+/// variables and body (the same spelling as `apix run`).
+struct RequestOptions: ParsableArguments {
+    @Option(name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).")
+    var environment: String?
+    @Option(name: .customShort("p"), help: ArgumentHelp("Path parameter.", valueName: "name=value"))
+    var params: [String] = []
+    @Option(
+        name: .customShort("q"), help: ArgumentHelp("Query item (repeat to repeat the key).", valueName: "name=value"))
+    var query: [String] = []
+    @Option(name: .customShort("H"), help: ArgumentHelp("Header; an empty value removes it.", valueName: "Name: value"))
+    var headers: [String] = []
+    @Option(name: .customLong("var"), help: ArgumentHelp("Variable for {{name}}.", valueName: "name=value"))
+    var variables: [String] = []
+    @Option(help: ArgumentHelp("Body text, or @FILE for a file.", valueName: "TEXT|@FILE")) var body: String?
+
+    func overrides() throws -> RequestOverrides {
+        var overrides = RequestOverrides()
+        for item in params {
+            let (name, value) = try RunCommand.pair(item, flag: "-p")
+            overrides.params[name] = value
+        }
+        for item in query { overrides.query.append(try RunCommand.pair(item, flag: "-q")) }
+        for item in variables {
+            let (name, value) = try RunCommand.pair(item, flag: "--var")
+            overrides.variables[name] = value
+        }
+        for item in headers {
+            guard let colon = item.firstIndex(of: ":"), colon != item.startIndex else {
+                throw CLIFailure(.usage, "-H expects 'Name: value', got '\(item)'")
+            }
+            let value = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            overrides.headers.add(String(item[..<colon]).trimmingCharacters(in: .whitespaces), value)
+        }
+        if let body {
+            overrides.body = body.hasPrefix("@") ? .file(String(body.dropFirst())) : .text(body)
+        }
+        return overrides
+    }
+}

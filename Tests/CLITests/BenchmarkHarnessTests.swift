@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+
+/// The benchmark harness runs end to end on tiny sizes (its figures are not asserted: they belong to
+/// docs/BENCHMARKS.md, produced in release mode).
+@Suite("Benchmark harness")
+struct BenchmarkHarnessTests {
+    @Test("apix-bench --quick measures every case and prints the table")
+    func quickRun() async throws {
+        let bench = ApixProcess.binary.replacingOccurrences(of: "/apix", with: "/apix-bench", options: .backwards)
+        let out = try await ApixProcess.run(executable: bench, ["--quick", "--output", "-"])
+        #expect(out.status == 0, "\(out.stderr)")
+        for name in ["to /dev/null", "to a file", "upload", "peak RSS", "progress events", "small GETs", "whole process", "cancel"] {
+            #expect(out.text.contains(name), "row \(name)")
+        }
+    }
+}

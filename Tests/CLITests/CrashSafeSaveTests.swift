@@ -1,0 +1,88 @@
+import ExplorerCore
+import Foundation
+import Synchronization
+import Testing
+
+/// Saving a profile from a process that is killed at random moments never leaves a truncated or mixed file.
+@Suite("saves survive SIGKILL")
+struct CrashSafeSaveTests {
+    static let profile = """
+        # A profile that is saved over and over while being killed.
+        environments:
+          local: { base_url: "http://127.0.0.1:8080" }   # keep this comment
+
+        endpoints:
+          - id: first
+            path: /first
+          - id: target
+            path: /target/{id}
+            params: { id: 1 }
+            query: { v: start }
+          # the last one
+          - id: last
+            path: /last
+        """
+
+    /// The file after `count` saves by the helper, from the original text.
+    func textAfter(saves count: Int) async throws -> String {
+        let directory = try TemporaryFolder()
+        let file = directory.path + "/p.yaml"
+        try Self.profile.write(toFile: file, atomically: true, encoding: .utf8)
+        let out = try await ApixProcess.run([
+            "_save-loop", "p", "target", "--count", String(count), "--profiles", directory.path,
+        ])
+        #expect(out.status == 0, "\(out.stderr)")
+        return try String(contentsOfFile: file, encoding: .utf8)
+    }
+
+    @Test("a child process killed mid-save leaves the old file or the new one, never anything else")
+    func killedMidSave() async throws {
+        let versionA = try await textAfter(saves: 1)
+        let versionB = try await textAfter(saves: 2)
+        #expect(versionA != versionB && versionA != Self.profile)
+        #expect(versionA.contains("# keep this comment") && versionB.contains("# the last one"))
+        let allowed = [Self.profile, versionA, versionB]
+
+        let directory = try TemporaryFolder()
+        let file = directory.path + "/p.yaml"
+        try Self.profile.write(toFile: file, atomically: true, encoding: .utf8)
+        var generator = SystemRandomNumberGenerator()
+        var killedAfterSaves = 0
+        for _ in 0..<40 {
+            let saves = try await runAndKill(
+                ["_save-loop", "p", "target", "--profiles", directory.path],
+                afterMicroseconds: UInt32.random(in: 30_000...250_000, using: &generator))
+            if saves > 0 { killedAfterSaves += 1 }
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(allowed.contains(text), "the file is neither the old nor a new version:\n\(text)")
+            let catalog = ProfileLoader.load(directory: directory.path)
+            #expect(catalog.problems.isEmpty && catalog.profiles.map(\.id) == ["p"])
+        }
+        // The kills must have landed while saves were happening, not only before the first.
+        #expect(killedAfterSaves >= 20)
+    }
+
+    /// Starts apix, kills it with SIGKILL after the delay, and returns how many saves it reported.
+    func runAndKill(_ arguments: [String], afterMicroseconds delay: UInt32) async throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Sleep and wait on a plain thread: blocking the cooperative pool would stall other suites.
+        let output = await withCheckedContinuation { (continuation: CheckedContinuation<Data, Never>) in
+            Thread {
+                usleep(delay)
+                kill(process.processIdentifier, SIGKILL)
+                let data = out.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: data)
+            }.start()
+        }
+        #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 0)
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").count
+    }
+}

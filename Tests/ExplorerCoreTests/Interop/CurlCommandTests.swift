@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+
+@Suite("curl command lines")
+struct CurlCommandTests {
+    @Test("POSIX word splitting: quotes, escapes, line continuations and $'…'")
+    func words() throws {
+        let line =
+            ##"curl -H 'X-A: it'\''s' "a \"b\" \$c \\ d" e\ f \"# x \""##
+            + "\\\n  $'tab\\there\\x41' ''"
+        let words = try ShellWords.split(line)
+        #expect(words == ["curl", "-H", "X-A: it's", #"a "b" $c \ d"#, "e f", "\"#", "x", "\"", "tab\thereA", ""])
+        #expect(throws: InteropError(.syntax("an unclosed single quote"))) { try ShellWords.split("curl 'x") }
+        #expect(throws: InteropError(.syntax("an unclosed double quote"))) { try ShellWords.split("curl \"x") }
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        var line: String
+        var method: HTTPMethod
+        var url: String
+        var headers: [String]
+        var body: CurlCommand.Body
+        var description: String { line }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            line: "curl https://api.example.com/v1/items", method: .get, url: "https://api.example.com/v1/items",
+            headers: [], body: .none),
+        Case(
+            line: "curl -X PATCH -H 'Content-Type: application/json' -d '{\"a\": 1}' http://h/x", method: .patch,
+            url: "http://h/x", headers: ["Content-Type: application/json"], body: .data("{\"a\": 1}")),
+        Case(
+            line: "curl -d a=1 --data 'b=2' --data-urlencode 'c=x y' http://h/form", method: .post,
+            url: "http://h/form", headers: [], body: .data("a=1&b=2&c=x%20y")),
+        Case(
+            line: "curl -G -d q=apix -d n=2 http://h/search", method: .get, url: "http://h/search?q=apix&n=2",
+            headers: [], body: .none),
+        Case(
+            line: "curl --json '{\"k\":true}' http://h/j", method: .post, url: "http://h/j",
+            headers: ["Content-Type: application/json", "Accept: application/json"], body: .json("{\"k\":true}")),
+        Case(
+            line: "curl -F note=hi -F 'file=@./a.bin;type=application/octet-stream' --form-string 'at=@x' http://h/u",
+            method: .post, url: "http://h/u", headers: [],
+            body: .form([("note", "hi"), ("file", "@./a.bin"), ("at", "@@x")])),
+        Case(
+            line: "curl -u 'me:p w' -A agent/1 -sSLk -XDELETE http://h/d/1", method: .delete, url: "http://h/d/1",
+            headers: ["Authorization: Basic bWU6cCB3", "User-Agent: agent/1"], body: .none),
+        Case(line: "curl -I example.com", method: .head, url: "http://example.com", headers: [], body: .none),
+        Case(
+            line: "curl --data-binary @big.json -H 'Content-Type: application/json' http://h/up", method: .post,
+            url: "http://h/up", headers: ["Content-Type: application/json"], body: .file("big.json")),
+    ]
+
+    @Test("options are read into method, URL, headers and body", arguments: cases)
+    func parses(_ example: Case) throws {
+        let command = try CurlCommand.parse(example.line)
+        #expect(command.method == example.method)
+        #expect(command.url == example.url)
+        #expect(command.headers.map { "\($0.name): \($0.value)" } == example.headers)
+        #expect(command.body == example.body)
+    }
+
+    @Test("unknown options and missing URLs are errors that name them")
+    func errors() {
+        #expect(throws: InteropError(.unsupportedOption("--proxy"))) {
+            try CurlCommand.parse("curl --proxy x http://h")
+        }
+        #expect(throws: InteropError(.missingURL)) { try CurlCommand.parse("curl -X GET") }
+        #expect(throws: InteropError(.missingValue(option: "-H"))) { try CurlCommand.parse("curl http://h -H") }
+        #expect(throws: InteropError(.notCurl("wget"))) { try CurlCommand.parse("wget http://h") }
+    }
+
+    @Test("an endpoint under the environment's base URL keeps a relative path; forms and JSON become structured")
+    func endpoints() throws {
+        let form = try CurlCommand.parse("curl -d 'name=a+b&note=x%26y' 'http://127.0.0.1:8080/api/echo?q=1&q=2'")
+            .endpoint(id: "echo", baseURL: "http://127.0.0.1:8080/api")
+        #expect(form.path.raw == "/echo")
+        #expect(form.method == .post)
+        #expect(form.query.map { "\($0.name)=\($0.value?.raw ?? "")" } == ["q=1", "q=2"])
+        #expect(form.body == .form([Parameter("name", "a b"), Parameter("note", "x&y")]))
+
+        let json = try CurlCommand.parse(
+            "curl -X PUT -H 'Content-Type: application/json' -d '{\"a\":[1,\"x\"]}' https://o/x"
+        )
+        .endpoint(id: "j", baseURL: "http://127.0.0.1:8080")
+        #expect(json.path.raw == "https://o/x")
+        #expect(json.headers.isEmpty)
+        #expect(json.body == .json(.object([.init(key: "a", value: .array([.number("1"), .string("x")]))])))
+
+        let raw = try CurlCommand.parse("curl -d 'not a form' http://h/t").endpoint(id: "t")
+        #expect(raw.body == .text("not a form", contentType: "application/x-www-form-urlencoded"))
+    }
+}
