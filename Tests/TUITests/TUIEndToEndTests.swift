@@ -5,8 +5,8 @@ import Testing
 @Suite("TUI end to end: apix demo in tmux", .serialized, .enabled(if: TmuxSession.isAvailable))
 struct TUIEndToEndTests {
     /// Starts `apix demo` on any free port with the repository's profiles and waits for the first frame.
-    private func startDemo(_ session: TmuxSession) throws {
-        try session.run("\(TmuxSession.apix) demo --port 0 --profiles \(Fixtures.profilesDirectory)")
+    private func startDemo(_ session: TmuxSession, arguments: String = "") throws {
+        try session.run("\(TmuxSession.apix) demo --port 0 --profiles \(Fixtures.profilesDirectory) \(arguments)")
         try session.waitFor("GET    todos.get")
     }
 
@@ -96,7 +96,7 @@ struct TUIEndToEndTests {
     func uploadShowsBar() throws {
         try withSession { session in
             let file = session.home + "/big.bin"
-            FileManager.default.createFile(atPath: file, contents: Data(repeating: 0x61, count: 40 << 20))
+            #expect(FileManager.default.createFile(atPath: file, contents: Data(repeating: 0x61, count: 40 << 20)))
             try startDemo(session)
             try session.send("/")
             try session.send("upload", literal: true)
@@ -115,13 +115,19 @@ struct TUIEndToEndTests {
         }
     }
 
-    @Test("the auth panel opens with the token state and closes; Ctrl-C quits and the terminal is restored")
+    @Test("auth panel: log in, watch the countdown, refresh and see the new expiry; Ctrl-C and SIGTERM restore the terminal")
     func authPanelAndCtrlC() throws {
         try withSession { session in
-            try startDemo(session)
+            try startDemo(session, arguments: "--token-lifetime 100")
             try session.send("a")
             try session.waitFor("┌─ Auth")
-            try session.waitFor("token:")
+            try session.waitFor("token: no token")
+            try session.send("l")
+            try session.waitFor("token: valid, expires in 1:")
+            // Let the countdown pass 1:38, then refresh: the expiry jumps back to 1:40 (or 1:39).
+            try session.waitFor("the countdown", timeout: 30) { $0.range(of: "expires in 1:([0-2][0-9]|3[0-8])", options: .regularExpression) != nil }
+            try session.send("r")
+            try session.waitFor("the refreshed expiry") { $0.range(of: "expires in 1:(40|39)", options: .regularExpression) != nil }
             try session.send("Escape")
             try session.waitFor("Tab pane")
             try session.send("?")

@@ -4,7 +4,7 @@ import ExplorerCore
 /// actions. The core's auth (per profile and environment) implements it; without one the panel says so.
 public protocol AuthProvider: Sendable {
     /// The interceptor that adds and refreshes credentials for requests of this profile and environment.
-    func interceptor(for key: AuthKey) async -> (any RequestInterceptor)?
+    func interceptor(for key: AuthKey, endpoint: String?) async -> (any RequestInterceptor)?
     /// Token states as they change (first the current one), including refreshes triggered by sends.
     func statuses(for key: AuthKey) async -> AsyncStream<TokenStatus>
     func login(_ key: AuthKey) async

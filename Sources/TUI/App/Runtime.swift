@@ -95,9 +95,10 @@ final class Runtime {
             let client = self.client
             let log = self.log
             let holder = TransferHolder()
+            let endpoint = state.transfers[id]?.key.endpoint
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
-                let interceptor = await auth?.interceptor(for: authKey)
+                let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
                 let transfer = client.start(request, options: SendOptions(interceptor: interceptor, priority: priority))
                 await holder.set(transfer)
                 await MainActor.run { [weak self] in self?.transfers[id] = transfer }
