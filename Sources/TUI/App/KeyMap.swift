@@ -180,3 +180,17 @@ public enum KeyMap {
         return hints
     }
 }
+
+extension KeyMap {
+    /// The key table of the README's "Using the TUI" section (a test checks the README holds exactly this).
+    public static func markdownTable() -> String {
+        var lines = ["| where | keys | what |", "|---|---|---|"]
+        for context in KeyContext.allCases {
+            for binding in bindings(in: context) {
+                let keys = binding.keys.map { "`\($0.label == "|" ? "\\|" : $0.label)`" }.joined(separator: " ")
+                lines.append("| \(context.title) | \(keys) | \(binding.help.replacingOccurrences(of: "|", with: "\\|")) |")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
