@@ -55,6 +55,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["apix", "apix-bench", "ExplorerCore", "DemoAPI"]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix"]),
     ],
     swiftLanguageModes: [.v6]
 )

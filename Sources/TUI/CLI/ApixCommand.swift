@@ -17,7 +17,22 @@ struct ApixCommand: AsyncParsableCommand {
     @OptionGroup var profiles: ProfileOptions
 
     func run() async throws {
-        throw CLIFailure(.usage, "the terminal UI is not built yet: use `apix run`, `apix list` or `apix demo`")
+        let directory = profiles.directory
+        try await Self.openTUI(catalog: profiles.catalog(), directory: directory)
+    }
+
+    /// Opens the terminal UI, turning "no terminal" into a usage error.
+    @MainActor
+    static func openTUI(
+        catalog: ProfileCatalog, directory: String, variables: [String: String] = [:], selecting: String? = nil
+    ) async throws {
+        do {
+            try await TUIApp.run(
+                catalog: catalog, directory: directory, variables: variables, selecting: selecting,
+                auth: CoreAuthProvider(catalog: catalog, variables: variables), saver: CoreProfileSaver())
+        } catch let error as TUIApp.StartError {
+            throw CLIFailure(.usage, error.description)
+        }
     }
 }
 

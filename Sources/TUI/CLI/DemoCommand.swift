@@ -3,7 +3,8 @@ import DemoAPI
 import ExplorerCore
 import Foundation
 
-/// `apix demo`: starts the bundled demo API on 127.0.0.1 and explores it with `profiles/demo.yaml`.
+/// `apix demo`: starts the bundled demo API on 127.0.0.1 and opens the terminal UI on `profiles/demo.yaml`, with the
+/// profile's `{{port}}` set to the port the server got. `--serve` only serves.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo", abstract: "Start the bundled demo API and explore it.")
@@ -23,8 +24,23 @@ struct DemoCommand: AsyncParsableCommand {
             while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
             return
         }
-        defer { Task { await server.shutdown() } }
-        try await DemoTour(server: server, profiles: profileOptions).run()
+        let catalog = profileOptions.catalog()
+        guard catalog.profile("demo") != nil || catalog.failedFiles.contains(where: { $0.hasSuffix("/demo.yaml") })
+        else {
+            await server.shutdown()
+            throw CLIFailure(
+                .profile, "no demo profile in \(profileOptions.directory): run apix demo from the apix checkout, or "
+                    + "pass --profiles DIR")
+        }
+        do {
+            // The demo profile's base URL uses {{port}}: point it at the port the server really got.
+            try await ApixCommand.openTUI(
+                catalog: catalog, directory: profileOptions.directory, variables: ["port": String(server.port)],
+                selecting: "demo")
+        } catch {
+            await server.shutdown()
+            throw error
+        }
         await server.shutdown()
     }
 

@@ -1,0 +1,19 @@
+import ExplorerCore
+
+/// Everything that can change the state: keys, time, and what the runtime's work reports back.
+public enum Action: Sendable {
+    case keyPressed(Key)
+    case resized(width: Int, height: Int)
+    case ticked(Moment)
+    case progressUpdated(transfer: Int, TransferProgress, at: Double)
+    case transferFinished(transfer: Int, Result<Response, ClientError>, at: Double)
+    case bodyPrepared(transfer: Int, BodyDocument)
+    case searchFinished(transfer: Int, line: Int?)
+    /// `$EDITOR` returned: the new text, or nil when it failed to run (`error` says why).
+    case externalEditorFinished(EndpointKey, text: String?, error: String?)
+    case tokenUpdated(AuthKey, TokenStatus)
+    case profileSaved(profile: String, saved: Profile?, error: String?)
+    case bodySaved(path: String, error: String?)
+    /// SIGINT or SIGTERM from outside: cancel everything and quit.
+    case terminationRequested
+}

@@ -1,0 +1,18 @@
+import ExplorerCore
+
+/// Token management the TUI plugs into: an interceptor for sends, a stream of token states, and the panel's
+/// actions. The core's auth (per profile and environment) implements it; without one the panel says so.
+public protocol AuthProvider: Sendable {
+    /// The interceptor that adds and refreshes credentials for requests of this profile and environment.
+    func interceptor(for key: AuthKey, endpoint: String?) async -> (any RequestInterceptor)?
+    /// Token states as they change (first the current one), including refreshes triggered by sends.
+    func statuses(for key: AuthKey) async -> AsyncStream<TokenStatus>
+    func login(_ key: AuthKey) async
+    func refresh(_ key: AuthKey) async
+    func logout(_ key: AuthKey) async
+}
+
+/// Writes an edited profile back to its file (atomically) and returns the profile as reloaded.
+public protocol ProfileSaver: Sendable {
+    func save(_ profile: Profile) async throws -> Profile
+}

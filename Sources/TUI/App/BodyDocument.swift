@@ -1,0 +1,232 @@
+import ExplorerCore
+import Foundation
+
+/// A response body prepared for display: JSON through a line index, text by line offsets, binary as a hex dump.
+///
+/// Built once off the main actor (`make`), then asked only for the lines on screen, so a 50 MB body costs the
+/// same per frame as a small one. Immutable, so it is shared freely between the runtime and views.
+public final class BodyDocument: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case empty
+        case json
+        case text
+        case binary
+    }
+
+    public let kind: Kind
+    public let byteCount: Int
+    /// Why a body announced as JSON is shown as text.
+    public let jsonError: String?
+    private let bytes: Data
+    private let index: JSONLineIndex?
+    /// Start offset of every line as received (text, and the raw view of JSON).
+    private let lineStarts: [Int]
+
+    /// Bytes per hex dump row.
+    static let hexRowBytes = 16
+    /// How much of the start is checked to tell text from binary.
+    static let sniffLength = 8192
+
+    init(kind: Kind, bytes: Data, index: JSONLineIndex?, lineStarts: [Int], jsonError: String?) {
+        self.kind = kind
+        self.bytes = bytes
+        self.byteCount = bytes.count
+        self.index = index
+        self.lineStarts = lineStarts
+        self.jsonError = jsonError
+    }
+
+    /// Reads (memory-maps, for a body on disk) and indexes a response body. Slow for big bodies: call it off the
+    /// main actor.
+    public static func make(_ response: Response) -> BodyDocument {
+        let data: Data
+        if let path = response.body.filePath {
+            data = (try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)) ?? Data()
+        } else {
+            data = (try? response.body.data()) ?? Data()
+        }
+        return make(bytes: data, contentType: response.contentType)
+    }
+
+    /// Indexes `bytes` as the content type suggests, falling back to text, then to binary.
+    public static func make(bytes: Data, contentType: String?) -> BodyDocument {
+        guard !bytes.isEmpty else {
+            return BodyDocument(kind: .empty, bytes: bytes, index: nil, lineStarts: [], jsonError: nil)
+        }
+        let type = (contentType ?? "").lowercased()
+        let first = bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        let announcedJSON = type.contains("json")
+        var jsonError: String?
+        if announcedJSON || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            do {
+                let index = try JSONLineIndex(bytes: bytes)
+                return BodyDocument(
+                    kind: .json, bytes: bytes, index: index, lineStarts: lineStarts(of: bytes), jsonError: nil)
+            } catch {
+                if announcedJSON { jsonError = error.description }
+            }
+        }
+        if isBinary(bytes, contentType: type) {
+            return BodyDocument(kind: .binary, bytes: bytes, index: nil, lineStarts: [], jsonError: jsonError)
+        }
+        return BodyDocument(
+            kind: .text, bytes: bytes, index: nil, lineStarts: lineStarts(of: bytes), jsonError: jsonError)
+    }
+
+    static func isBinary(_ bytes: Data, contentType: String) -> Bool {
+        if contentType.hasPrefix("text/") || contentType.contains("json") || contentType.contains("xml") {
+            return false
+        }
+        let sample = bytes.prefix(sniffLength)
+        if sample.contains(0) { return true }
+        // Mostly printable or valid UTF-8: text. A cut multi-byte sequence at the end is fine.
+        if String(validating: sample, as: UTF8.self) != nil { return false }
+        if String(validating: sample.dropLast(3), as: UTF8.self) != nil { return false }
+        let controls = sample.filter { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) }.count
+        return controls * 10 > sample.count || contentType.hasPrefix("application/octet-stream")
+            || contentType.hasPrefix("image/")
+    }
+
+    static func lineStarts(of bytes: Data) -> [Int] {
+        var starts = [0]
+        bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            let count = buffer.count
+            while offset < count,
+                let hit = memchr(base + offset, 0x0A, count - offset)
+            {
+                let position = base.distance(to: UnsafeRawPointer(hit))
+                if position + 1 < count { starts.append(position + 1) }
+                offset = position + 1
+            }
+        }
+        return starts
+    }
+
+    // MARK: - Lines
+
+    /// Lines of the formatted view (pretty JSON, text, or hex dump).
+    public var lineCount: Int {
+        switch kind {
+        case .empty: 0
+        case .json: index?.lineCount ?? 0
+        case .text: lineStarts.count
+        case .binary: (byteCount + Self.hexRowBytes - 1) / Self.hexRowBytes
+        }
+    }
+
+    /// Lines of the raw view: the body as received, split at line breaks (hex for binary).
+    public var rawLineCount: Int {
+        kind == .json ? lineStarts.count : lineCount
+    }
+
+    /// Formatted line `number`, at most `maxColumns` wide, as roles for the theme to colour.
+    public func line(_ number: Int, maxColumns: Int) -> [(text: String, role: TextRole)] {
+        guard number >= 0, number < lineCount else { return [] }
+        switch kind {
+        case .empty: return []
+        case .json:
+            guard let index else { return [] }
+            let line = index.line(number, in: bytes, maxLength: maxColumns)
+            var pieces: [(String, TextRole)] = []
+            var position = line.text.startIndex
+            for span in line.spans {
+                if position < span.range.lowerBound {
+                    pieces.append((String(line.text[position..<span.range.lowerBound]), .plain))
+                }
+                pieces.append((SafeText.escape(line.text[span.range]), TextRole(span.kind)))
+                position = span.range.upperBound
+            }
+            if position < line.text.endIndex { pieces.append((String(line.text[position...]), .plain)) }
+            if line.isTruncated { pieces.append(("…", .muted)) }
+            return pieces
+        case .text:
+            return [(textLine(number, maxColumns: maxColumns), .plain)]
+        case .binary:
+            return hexLine(number)
+        }
+    }
+
+    /// Raw line `number`: text as received (JSON unformatted), hex for binary.
+    public func rawLine(_ number: Int, maxColumns: Int) -> [(text: String, role: TextRole)] {
+        switch kind {
+        case .empty: return []
+        case .json:
+            guard number >= 0, number < lineStarts.count else { return [] }
+            return [(textLine(number, maxColumns: maxColumns), .plain)]
+        case .text, .binary:
+            return line(number, maxColumns: maxColumns)
+        }
+    }
+
+    private func textLine(_ number: Int, maxColumns: Int) -> String {
+        let start = lineStarts[number]
+        var end = number + 1 < lineStarts.count ? lineStarts[number + 1] - 1 : byteCount
+        if end > start, bytes[bytes.startIndex + end - 1] == 0x0D { end -= 1 }
+        return decode(start..<max(start, end), maxColumns: maxColumns)
+    }
+
+    /// Decodes at most what `maxColumns` can show (escaped, so each byte may take up to 4 columns).
+    private func decode(_ range: Range<Int>, maxColumns: Int) -> String {
+        let limit = min(range.count, max(0, maxColumns) * 4 + 4)
+        let lower = bytes.startIndex + range.lowerBound
+        let slice = bytes[lower..<(lower + limit)]
+        var text = SafeText.decode(slice)
+        if range.count > limit || TextWidth.width(of: text) > maxColumns {
+            text = TextWidth.truncate(text, to: maxColumns)
+        }
+        return text
+    }
+
+    private func hexLine(_ number: Int) -> [(text: String, role: TextRole)] {
+        let start = number * Self.hexRowBytes
+        let end = min(byteCount, start + Self.hexRowBytes)
+        let row = bytes[(bytes.startIndex + start)..<(bytes.startIndex + end)]
+        var offset = String(start, radix: 16)
+        offset = String(repeating: "0", count: max(0, 8 - offset.count)) + offset
+        var hex = ""
+        var ascii = ""
+        for (i, byte) in row.enumerated() {
+            hex += SafeText.hex(UInt32(byte)).lowercased() + (i == 7 ? "  " : " ")
+            ascii.append(byte >= 0x20 && byte < 0x7F ? Character(UnicodeScalar(byte)) : ".")
+        }
+        hex = hex.padding(toLength: Self.hexRowBytes * 3 + 1, withPad: " ", startingAt: 0)
+        return [(offset + "  ", .muted), (hex, .plain), ("|" + ascii + "|", .muted)]
+    }
+
+    // MARK: - Search
+
+    /// The first line at or after `start` (before it, going backwards) whose text contains `query`, ignoring case.
+    /// Formats each line it passes, so run it off the main actor on big bodies; it stops when the task is cancelled.
+    public func search(_ query: String, from start: Int, forward: Bool, raw: Bool = false) -> Int? {
+        let needle = query.lowercased()
+        guard !needle.isEmpty else { return nil }
+        let count = raw ? rawLineCount : lineCount
+        guard count > 0 else { return nil }
+        var number = min(max(0, start), count - 1)
+        for _ in 0..<count {
+            if Task.isCancelled { return nil }
+            let pieces = raw ? rawLine(number, maxColumns: 4096) : line(number, maxColumns: 4096)
+            if pieces.map(\.text).joined().lowercased().contains(needle) { return number }
+            number = forward ? (number + 1) % count : (number - 1 + count) % count
+        }
+        return nil
+    }
+}
+
+/// What a piece of displayed text is; `Theme` turns roles into styles (colour or monochrome).
+public enum TextRole: Hashable, Sendable {
+    case plain, muted, key, string, number, bool, null, punctuation
+
+    init(_ kind: JSONTokenKind) {
+        switch kind {
+        case .key: self = .key
+        case .string: self = .string
+        case .number: self = .number
+        case .bool: self = .bool
+        case .null: self = .null
+        case .punctuation: self = .punctuation
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// What a key means in a context; `update` performs commands, the key map binds keys to them.
+public enum Command: Hashable, Sendable {
+    // Global
+    case quit, showHelp, send, cancel, focusNext, focusPrevious
+    case chooseEnvironment, showAuth, saveProfile, showProblems
+    // Moving in lists and text
+    case moveUp, moveDown, pageUp, pageDown, moveTop, moveBottom
+    // Endpoint list
+    case activate, collapse, expand, startFilter, clearFilter
+    // Request editor
+    case previousTab, nextTab, selectTab(EditorTab), editValue, editName, addRow, deleteRow, toggleRow, editBody
+    // Response
+    case startSearch, nextMatch, previousMatch, saveBody
+    // Auth panel
+    case login, refreshToken, logout
+    // Overlays, prompts and text fields
+    case close, confirm, choose
+    /// Text editing keys (handled by the field itself); listed so help shows them.
+    case editText
+}

@@ -1,0 +1,92 @@
+import ExplorerCore
+
+/// The core's token management (`AuthSessions`: one refresher per profile and environment, tokens in the state
+/// directory) behind the TUI's `AuthProvider`.
+public struct CoreAuthProvider: AuthProvider {
+    let catalog: ProfileCatalog
+    let variables: [String: String]
+    let sessions: AuthSessions
+
+    public init(catalog: ProfileCatalog, variables: [String: String], sessions: AuthSessions = .shared) {
+        self.catalog = catalog
+        self.variables = variables
+        self.sessions = sessions
+    }
+
+    /// The profile's credentials for an endpoint (or the profile as a whole), variables filled in.
+    func resolve(_ key: AuthKey, endpoint: String?) -> ResolvedAuth? {
+        guard let profile = catalog.profile(key.profile),
+            let builder = try? RequestBuilder(profile: profile, environment: key.environment)
+        else { return nil }
+        let endpointValue = endpoint.flatMap { profile.endpoint($0) }
+        return try? builder.auth(for: endpointValue, overrides: RequestOverrides(variables: variables))
+    }
+
+    static func sessionKey(_ key: AuthKey) -> AuthSessionKey {
+        AuthSessionKey(profile: key.profile, environment: key.environment)
+    }
+
+    public func interceptor(for key: AuthKey, endpoint: String?) async -> (any RequestInterceptor)? {
+        guard let auth = resolve(key, endpoint: endpoint) else { return nil }
+        return await sessions.interceptor(for: auth, key: Self.sessionKey(key))
+    }
+
+    private func refresher(_ key: AuthKey) async -> TokenRefresher? {
+        guard case .oauth2(let settings)? = resolve(key, endpoint: nil) else { return nil }
+        return await sessions.refresher(for: Self.sessionKey(key), settings: settings)
+    }
+
+    public func statuses(for key: AuthKey) async -> AsyncStream<TokenStatus> {
+        guard let refresher = await refresher(key) else {
+            let what = resolve(key, endpoint: nil).map { "\($0.typeName) (no token to refresh)" } ?? "no auth"
+            return AsyncStream { continuation in
+                continuation.yield(.unavailable(what))
+                continuation.finish()
+            }
+        }
+        let states = await refresher.states()
+        return AsyncStream { continuation in
+            let task = Task {
+                for await state in states { continuation.yield(Self.status(state)) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    static func status(_ state: TokenState) -> TokenStatus {
+        switch state {
+        case .none: .none
+        case .valid(let expiresAt): .valid(expiresAt: expiresAt)
+        case .expired: .expired
+        case .refreshing: .refreshing
+        case .failed(let reason): .failed(reason)
+        }
+    }
+
+    // Failures show up through `statuses` (the refresher publishes `.failed`), so the errors are not rethrown.
+    public func login(_ key: AuthKey) async {
+        _ = try? await refresher(key)?.login()
+    }
+
+    public func refresh(_ key: AuthKey) async {
+        _ = try? await refresher(key)?.refresh()
+    }
+
+    public func logout(_ key: AuthKey) async {
+        try? await refresher(key)?.logout()
+    }
+}
+
+/// Saves edited endpoints with the core's `ProfileWriter` (atomic, in place where safe) and reloads the profile.
+public struct CoreProfileSaver: ProfileSaver {
+    public init() {}
+
+    public func save(_ profile: Profile) async throws -> Profile {
+        let current = try ProfileLoader.load(file: profile.file).get()
+        for endpoint in profile.endpoints where current.endpoint(endpoint.id) != endpoint {
+            try ProfileWriter.save(endpoint: endpoint, in: current)
+        }
+        return try ProfileLoader.load(file: profile.file).get()
+    }
+}

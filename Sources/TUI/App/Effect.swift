@@ -1,0 +1,39 @@
+import ExplorerCore
+
+/// Work `update` asks the runtime to do; results come back as actions.
+public enum Effect: Sendable {
+    case send(transfer: Int, PreparedRequest, auth: AuthKey, priority: Endpoint.Priority)
+    case cancel(transfer: Int)
+    /// Index a response body off the main actor (→ `.bodyPrepared`).
+    case prepareBody(transfer: Int, Response)
+    /// Search a body off the main actor (→ `.searchFinished`).
+    case search(transfer: Int, BodyDocument, query: String, from: Int, forward: Bool, raw: Bool)
+    /// Open the body in `$EDITOR` (→ `.externalEditorFinished`); the runtime falls back to the built-in editor.
+    case editBody(EndpointKey, text: String)
+    case saveProfile(Profile)
+    case saveBody(Response, path: String)
+    case login(AuthKey)
+    case refreshToken(AuthKey)
+    case logout(AuthKey)
+    /// Start following token states for this profile and environment (→ `.tokenUpdated`).
+    case watchToken(AuthKey)
+    case quit
+
+    /// A short name for tests and logs.
+    public var name: String {
+        switch self {
+        case .send: "send"
+        case .cancel: "cancel"
+        case .prepareBody: "prepareBody"
+        case .search: "search"
+        case .editBody: "editBody"
+        case .saveProfile: "saveProfile"
+        case .saveBody: "saveBody"
+        case .login: "login"
+        case .refreshToken: "refreshToken"
+        case .logout: "logout"
+        case .watchToken: "watchToken"
+        case .quit: "quit"
+        }
+    }
+}

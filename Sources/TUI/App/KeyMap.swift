@@ -1,0 +1,196 @@
+/// Where a key is pressed: the focused pane, an overlay, or a text field.
+public enum KeyContext: String, CaseIterable, Hashable, Sendable {
+    case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems
+
+    public var title: String {
+        switch self {
+        case .global: "Everywhere"
+        case .list: "Endpoint list"
+        case .editor: "Request editor"
+        case .response: "Response"
+        case .textField: "Text fields (filter, search, row values)"
+        case .bodyEditor: "Body editor"
+        case .auth: "Auth panel"
+        case .environments: "Environment picker"
+        case .help: "Help"
+        case .problems: "Problems"
+        }
+    }
+}
+
+/// One row of the key map: the single table that drives `update`, the help screen, the status bar hints and
+/// the README's key table, so they cannot disagree.
+public struct KeyBinding: Sendable, Hashable {
+    public var context: KeyContext
+    public var keys: [Key]
+    public var command: Command
+    public var help: String
+    /// Short label for the status bar, when the binding deserves a hint there.
+    public var hint: String?
+
+    public init(_ context: KeyContext, _ keys: [Key], _ command: Command, _ help: String, hint: String? = nil) {
+        self.context = context
+        self.keys = keys
+        self.command = command
+        self.help = help
+        self.hint = hint
+    }
+
+    /// `Enter / Ctrl-R` style.
+    public var keyLabel: String { keys.map(\.label).joined(separator: " / ") }
+}
+
+/// Every key apix understands, by context.
+public enum KeyMap {
+    public static let bindings: [KeyBinding] = [
+        // Everywhere (unless a text field or overlay has the key)
+        KeyBinding(.global, [.enter, .control("r")], .send, "send the selected request (Enter edits in the editor)",
+            hint: "send"),
+        KeyBinding(.global, [.escape, .control("c")], .cancel,
+            "cancel the running request; Esc otherwise steps back, Ctrl-C quits", hint: "cancel"),
+        KeyBinding(.global, [.tab], .focusNext, "next pane: list → editor → response", hint: "pane"),
+        KeyBinding(.global, [.backTab], .focusPrevious, "previous pane"),
+        KeyBinding(.global, [.character("e")], .chooseEnvironment, "switch environment", hint: "env"),
+        KeyBinding(.global, [.character("a")], .showAuth, "auth panel: token state, log in, refresh, log out",
+            hint: "auth"),
+        KeyBinding(.global, [.character("s")], .saveProfile, "save edits to the profile file"),
+        KeyBinding(.global, [.character("p")], .showProblems, "problems of broken profiles"),
+        KeyBinding(.global, [.character("?"), .function(1)], .showHelp, "this help", hint: "help"),
+        KeyBinding(.global, [.character("q")], .quit, "quit", hint: "quit"),
+
+        // Endpoint list
+        KeyBinding(.list, [.up, .character("k")], .moveUp, "previous row"),
+        KeyBinding(.list, [.down, .character("j")], .moveDown, "next row"),
+        KeyBinding(.list, [.pageUp], .pageUp, "page up"),
+        KeyBinding(.list, [.pageDown], .pageDown, "page down"),
+        KeyBinding(.list, [.home, .character("g")], .moveTop, "first row"),
+        KeyBinding(.list, [.end, .character("G")], .moveBottom, "last row"),
+        KeyBinding(.list, [.left, .character("h")], .collapse, "collapse a profile or folder"),
+        KeyBinding(.list, [.right, .character("l")], .expand, "expand a profile or folder"),
+        KeyBinding(.list, [.character(" ")], .activate, "toggle a profile or folder; send an endpoint"),
+        KeyBinding(.list, [.character("/")], .startFilter, "filter endpoints as you type", hint: "filter"),
+
+        // Request editor
+        KeyBinding(.editor, [.left, .character("[")], .previousTab, "previous tab"),
+        KeyBinding(.editor, [.right, .character("]")], .nextTab, "next tab"),
+        KeyBinding(.editor, [.character("1")], .selectTab(.params), "Params tab"),
+        KeyBinding(.editor, [.character("2")], .selectTab(.query), "Query tab"),
+        KeyBinding(.editor, [.character("3")], .selectTab(.headers), "Headers tab"),
+        KeyBinding(.editor, [.character("4")], .selectTab(.body), "Body tab"),
+        KeyBinding(.editor, [.up, .character("k")], .moveUp, "previous row"),
+        KeyBinding(.editor, [.down, .character("j")], .moveDown, "next row"),
+        KeyBinding(.editor, [.enter], .editValue, "edit the row's value (Body tab: edit the body)", hint: "edit"),
+        KeyBinding(.editor, [.character("r")], .editName, "rename the row"),
+        KeyBinding(.editor, [.character("+"), .insert], .addRow, "add a row", hint: "add"),
+        KeyBinding(.editor, [.character("d"), .delete], .deleteRow, "delete the row"),
+        KeyBinding(.editor, [.character(" ")], .toggleRow, "enable or disable the row", hint: "toggle"),
+        KeyBinding(.editor, [.character("b")], .editBody, "edit the body ($EDITOR, else the built-in editor)"),
+
+        // Response
+        KeyBinding(.response, [.up, .character("k")], .moveUp, "scroll up a line"),
+        KeyBinding(.response, [.down, .character("j")], .moveDown, "scroll down a line"),
+        KeyBinding(.response, [.pageUp], .pageUp, "page up"),
+        KeyBinding(.response, [.pageDown, .character(" ")], .pageDown, "page down"),
+        KeyBinding(.response, [.home, .character("g")], .moveTop, "top"),
+        KeyBinding(.response, [.end, .character("G")], .moveBottom, "bottom"),
+        KeyBinding(.response, [.left, .character("[")], .previousTab, "previous tab: body, headers, raw"),
+        KeyBinding(.response, [.right, .character("]")], .nextTab, "next tab"),
+        KeyBinding(.response, [.character("/")], .startSearch, "search", hint: "search"),
+        KeyBinding(.response, [.character("n")], .nextMatch, "next match"),
+        KeyBinding(.response, [.character("N")], .previousMatch, "previous match"),
+        KeyBinding(.response, [.character("w")], .saveBody, "write the body to a file", hint: "save body"),
+
+        // Text fields
+        KeyBinding(.textField, [.enter], .confirm, "accept"),
+        KeyBinding(.textField, [.escape], .close, "cancel"),
+        KeyBinding(.textField, [.left, .right, .home, .end], .editText, "move the cursor (also Ctrl-A / Ctrl-E)"),
+        KeyBinding(.textField, [.wordLeft, .wordRight], .editText, "jump a word (also Alt-B / Alt-F)"),
+        KeyBinding(.textField, [.backspace, .delete], .editText, "delete before / at the cursor"),
+        KeyBinding(.textField, [.control("u"), .control("k"), .control("w")], .editText,
+            "delete to start / to end / the word before"),
+
+        // Body editor
+        KeyBinding(.bodyEditor, [.control("s")], .confirm, "check and keep the body", hint: "keep"),
+        KeyBinding(.bodyEditor, [.escape], .close, "discard changes", hint: "discard"),
+        KeyBinding(.bodyEditor, [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown], .editText,
+            "move the cursor"),
+
+        // Auth panel
+        KeyBinding(.auth, [.character("l")], .login, "log in (get a new token)", hint: "log in"),
+        KeyBinding(.auth, [.character("r")], .refreshToken, "refresh the token now", hint: "refresh"),
+        KeyBinding(.auth, [.character("o")], .logout, "log out (forget the token)", hint: "log out"),
+        KeyBinding(.auth, [.escape, .character("a"), .character("q")], .close, "close", hint: "close"),
+
+        // Environment picker
+        KeyBinding(.environments, [.up, .character("k")], .moveUp, "previous environment"),
+        KeyBinding(.environments, [.down, .character("j")], .moveDown, "next environment"),
+        KeyBinding(.environments, [.enter], .choose, "use this environment", hint: "choose"),
+        KeyBinding(.environments, [.escape, .character("e"), .character("q")], .close, "close", hint: "close"),
+
+        // Help and problems
+        KeyBinding(.help, [.up, .character("k")], .moveUp, "scroll up"),
+        KeyBinding(.help, [.down, .character("j")], .moveDown, "scroll down"),
+        KeyBinding(.help, [.pageUp], .pageUp, "page up"),
+        KeyBinding(.help, [.pageDown, .character(" ")], .pageDown, "page down"),
+        KeyBinding(.help, [.escape, .character("?"), .character("q")], .close, "close", hint: "close"),
+        KeyBinding(.problems, [.up, .character("k")], .moveUp, "scroll up"),
+        KeyBinding(.problems, [.down, .character("j")], .moveDown, "scroll down"),
+        KeyBinding(.problems, [.escape, .character("p"), .character("q")], .close, "close", hint: "close"),
+    ]
+
+    /// Key → command per context, built once from `bindings`.
+    private static let table: [KeyContext: [Key: Command]] = {
+        var table: [KeyContext: [Key: Command]] = [:]
+        for binding in bindings {
+            for key in binding.keys where table[binding.context]?[key] == nil {
+                table[binding.context, default: [:]][key] = binding.command
+            }
+        }
+        return table
+    }()
+
+    /// The command `key` means in `context`, falling back to the global bindings for pane contexts.
+    public static func command(for key: Key, in context: KeyContext) -> Command? {
+        if let command = table[context]?[key] { return command }
+        switch context {
+        case .list, .editor, .response: return table[.global]?[key]
+        default: return nil
+        }
+    }
+
+    public static func bindings(in context: KeyContext) -> [KeyBinding] {
+        bindings.filter { $0.context == context }
+    }
+
+    /// Status bar hints for a context: its own hinted bindings, then the global ones.
+    public static func hints(for context: KeyContext) -> [(key: String, label: String)] {
+        var hints: [(String, String)] = []
+        var contexts = [context]
+        if [.list, .editor, .response].contains(context) { contexts.append(.global) }
+        // A key the context binds itself hides the global meaning of that key.
+        let own = Set(bindings(in: context).flatMap(\.keys))
+        for current in contexts {
+            for binding in bindings(in: current) {
+                guard let hint = binding.hint else { continue }
+                let keys = current == context ? binding.keys : binding.keys.filter { !own.contains($0) }
+                guard let key = keys.first else { continue }
+                hints.append((key.label, hint))
+            }
+        }
+        return hints
+    }
+}
+
+extension KeyMap {
+    /// The key table of the README's "Using the TUI" section (a test checks the README holds exactly this).
+    public static func markdownTable() -> String {
+        var lines = ["| where | keys | what |", "|---|---|---|"]
+        for context in KeyContext.allCases {
+            for binding in bindings(in: context) {
+                let keys = binding.keys.map { "`\($0.label == "|" ? "\\|" : $0.label)`" }.joined(separator: " ")
+                lines.append("| \(context.title) | \(keys) | \(binding.help.replacingOccurrences(of: "|", with: "\\|")) |")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

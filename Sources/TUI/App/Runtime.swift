@@ -1,0 +1,263 @@
+import ExplorerCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs the app: reads keys with a short timeout (so progress moves while the user types), applies actions
+/// through `update`, performs the effects with the client, and redraws when something changed.
+@MainActor
+final class Runtime {
+    private var state: AppState
+    private let client: Client
+    private let auth: (any AuthProvider)?
+    private let saver: (any ProfileSaver)?
+    private let log: LogFile
+    private let inbox = Inbox()
+    private let backend = NcursesBackend()
+    private var transfers: [Int: Transfer] = [:]
+    private var searchTask: Task<Void, Never>?
+    private var tokenTasks: [Task<Void, Never>] = []
+    private var theme = Theme.color
+
+    /// How long one key read waits: the loop's heartbeat.
+    static let keyTimeout: Int32 = 30
+    /// How often time-dependent parts (progress bars, countdowns) are redrawn.
+    static let tickInterval = 0.1
+
+    init(state: AppState, client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?, log: LogFile) {
+        self.state = state
+        self.client = client
+        self.auth = auth
+        self.saver = saver
+        self.log = log
+    }
+
+    func run() async {
+        let inbox = self.inbox
+        let guardian = TerminalGuard { inbox.post(.terminationRequested) }
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        backend.start(noColor: noColor)
+        theme = backend.usesColor ? .color : .monochrome
+        let size = backend.size
+        apply(.resized(width: size.width, height: size.height))
+        render()
+        var lastTick = Moment.now.uptime
+        while !state.shouldQuit {
+            var changed = false
+            if let event = backend.readKey(timeout: Self.keyTimeout) {
+                switch event {
+                case .resize:
+                    let size = backend.size
+                    apply(.resized(width: size.width, height: size.height))
+                case .key(let key):
+                    apply(.keyPressed(key))
+                }
+                changed = true
+            }
+            for action in inbox.drain() {
+                apply(action)
+                if case .progressUpdated = action {} else { changed = true }
+            }
+            let now = Moment.now
+            if now.uptime - lastTick >= Self.tickInterval {
+                lastTick = now.uptime
+                apply(.ticked(now))
+                if state.isAnimating { changed = true }
+            }
+            if changed && !state.shouldQuit { render() }
+            await Task.yield()
+        }
+        for transfer in transfers.values { transfer.cancel() }
+        for task in tokenTasks { task.cancel() }
+        backend.stop()
+        guardian.uninstall()
+    }
+
+    private func render() {
+        backend.draw(Screen.render(state, theme: theme))
+    }
+
+    private func apply(_ action: Action) {
+        if case .ticked = action {} else { state.now = .now }
+        let effects = state.update(action)
+        for effect in effects { perform(effect) }
+    }
+
+    // MARK: - Effects
+
+    private func perform(_ effect: Effect) {
+        let inbox = self.inbox
+        switch effect {
+        case .send(let id, let request, let authKey, let priority):
+            let auth = self.auth
+            let client = self.client
+            let log = self.log
+            let holder = TransferHolder()
+            let endpoint = state.transfers[id]?.key.endpoint
+            // The interceptor may need an await (the auth store); the transfer starts right after it.
+            Task.detached {
+                let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
+                let transfer = client.start(request, options: SendOptions(interceptor: interceptor, priority: priority))
+                await holder.set(transfer)
+                await MainActor.run { [weak self] in self?.transfers[id] = transfer }
+                if await holder.wasCancelled { transfer.cancel() }
+                for await event in transfer.progress {
+                    inbox.post(.progressUpdated(transfer: id, event, at: Moment.now.uptime))
+                }
+                let result = await transfer.result
+                if case .failure(let error) = result, !error.isCancelled {
+                    log.write("\(request.method.rawValue) \(request.url): \(error.description)")
+                }
+                inbox.post(.transferFinished(transfer: id, result, at: Moment.now.uptime))
+                await MainActor.run { [weak self] in
+                    self?.transfers[id] = nil
+                    self?.pendingStarts[id] = nil
+                }
+            }
+            pendingStarts[id] = holder
+        case .cancel(let id):
+            if let transfer = transfers[id] {
+                transfer.cancel()
+            } else if let holder = pendingStarts[id] {
+                Task { await holder.cancel() }
+            }
+        case .prepareBody(let id, let response):
+            Task.detached {
+                let document = BodyDocument.make(response)
+                inbox.post(.bodyPrepared(transfer: id, document))
+            }
+        case .search(let id, let document, let query, let from, let forward, let raw):
+            searchTask?.cancel()
+            searchTask = Task.detached {
+                let line = document.search(query, from: from, forward: forward, raw: raw)
+                guard !Task.isCancelled else { return }
+                inbox.post(.searchFinished(transfer: id, line: line))
+            }
+        case .editBody(let key, let text):
+            editBody(key, text: text)
+        case .saveProfile(let profile):
+            guard let saver else {
+                inbox.post(.profileSaved(
+                    profile: profile.id, saved: nil,
+                    error: "saving profiles is not available in this build; edits stay in memory and apply to sends"))
+                return
+            }
+            Task.detached {
+                do {
+                    let saved = try await saver.save(profile)
+                    inbox.post(.profileSaved(profile: profile.id, saved: saved, error: nil))
+                } catch {
+                    inbox.post(.profileSaved(profile: profile.id, saved: nil, error: "\(error)"))
+                }
+            }
+        case .saveBody(let response, let path):
+            Task.detached {
+                inbox.post(.bodySaved(path: path, error: Self.write(response.body, to: path)))
+            }
+        case .login(let key):
+            runAuth(key) { await $0.login(key) }
+        case .refreshToken(let key):
+            runAuth(key) { await $0.refresh(key) }
+        case .logout(let key):
+            runAuth(key) { await $0.logout(key) }
+        case .watchToken(let key):
+            guard let auth else {
+                inbox.post(.tokenUpdated(key, .unavailable("no auth")))
+                return
+            }
+            tokenTasks.append(Task.detached {
+                for await status in await auth.statuses(for: key) {
+                    inbox.post(.tokenUpdated(key, status))
+                }
+            })
+        case .quit:
+            break
+        }
+    }
+
+    /// Transfers whose `start` has not happened yet (waiting for the interceptor), so a cancel can reach them.
+    private var pendingStarts: [Int: TransferHolder] = [:]
+
+    private func runAuth(_ key: AuthKey, _ body: @escaping @Sendable (any AuthProvider) async -> Void) {
+        guard let auth else {
+            inbox.post(.tokenUpdated(key, .unavailable("no auth")))
+            return
+        }
+        Task.detached { await body(auth) }
+    }
+
+    nonisolated static func write(_ body: ResponseBody, to path: String) -> String? {
+        do {
+            let url = URL(fileURLWithPath: path)
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(at: url) }
+            if let source = body.filePath {
+                try FileManager.default.copyItem(atPath: source, toPath: path)
+            } else {
+                try body.data().write(to: url, options: .atomic)
+            }
+            return nil
+        } catch {
+            return error.localizedDescription
+        }
+    }
+
+    // MARK: - $EDITOR
+
+    /// Opens the body in `$VISUAL` / `$EDITOR` with curses suspended; without one, the built-in editor.
+    private func editBody(_ key: EndpointKey, text: String) {
+        let environment = ProcessInfo.processInfo.environment
+        guard let editor = (environment["VISUAL"] ?? environment["EDITOR"]).flatMap({ $0.isEmpty ? nil : $0 }) else {
+            state.openBuiltInEditor(key, text: text)
+            return
+        }
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("apix-body-\(getpid()).txt")
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            apply(.externalEditorFinished(key, text: nil, error: "cannot write \(path): \(error.localizedDescription)"))
+            return
+        }
+        defer { unlink(path) }
+        backend.suspend()
+        let status = Self.runEditor(editor, path: path)
+        backend.resume()
+        guard status == 0, let edited = FileManager.default.contents(atPath: path) else {
+            log.write("editor `\(editor)` exited with status \(status)")
+            apply(.externalEditorFinished(key, text: nil, error: "the editor exited with status \(status)"))
+            return
+        }
+        var result = String(decoding: edited, as: UTF8.self)
+        if result.hasSuffix("\n") && !text.hasSuffix("\n") { result.removeLast() }
+        apply(.externalEditorFinished(key, text: result, error: nil))
+        render()
+    }
+
+    /// Runs `editor path` through the shell (so `EDITOR="code -w"` works) and waits for it.
+    private static func runEditor(_ editor: String, path: String) -> Int32 {
+        let arguments = ["/bin/sh", "-c", editor + " \"$1\"", "sh", path]
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}
+
+/// Hands a transfer from the task that starts it to a cancel that may come first.
+private actor TransferHolder {
+    private var transfer: Transfer?
+    private(set) var wasCancelled = false
+
+    func set(_ transfer: Transfer) {
+        self.transfer = transfer
+    }
+
+    func cancel() {
+        wasCancelled = true
+        transfer?.cancel()
+    }
+}

@@ -1,0 +1,55 @@
+import ExplorerCore
+
+/// One request the user sent: its progress while running, then its response or failure.
+public struct TransferState: Sendable {
+    public enum Outcome: Sendable {
+        case response(Response)
+        case failure(ClientError)
+    }
+
+    public let id: Int
+    public let key: EndpointKey
+    public let method: HTTPMethod
+    /// The URL with secrets masked, for display.
+    public let url: String
+    public let startedAt: Double
+    public var finishedAt: Double?
+    public var progress = TransferProgress()
+    public var uploadRate = TransferRate()
+    public var downloadRate = TransferRate()
+    public var outcome: Outcome?
+    /// The body prepared for display; nil until the runtime has indexed it.
+    public var document: BodyDocument?
+
+    public init(id: Int, key: EndpointKey, method: HTTPMethod, url: String, startedAt: Double) {
+        self.id = id
+        self.key = key
+        self.method = method
+        self.url = url
+        self.startedAt = startedAt
+    }
+
+    public var isRunning: Bool { outcome == nil }
+
+    public var response: Response? {
+        if case .response(let response) = outcome { return response }
+        return nil
+    }
+
+    public var failure: ClientError? {
+        if case .failure(let error) = outcome { return error }
+        return nil
+    }
+
+    mutating func record(_ event: TransferProgress, at time: Double) {
+        // Later hops of a redirect chain start from zero; keep the figures monotonic within a hop.
+        progress = event
+        uploadRate.record(bytes: event.sent, at: time)
+        downloadRate.record(bytes: event.received, at: time)
+    }
+
+    /// Seconds the transfer has run (or ran).
+    public func elapsed(now: Double) -> Double {
+        (finishedAt ?? now) - startedAt
+    }
+}

@@ -1,0 +1,104 @@
+/// A one-line text field: grapheme-aware cursor, insert, delete, Home/End and word jumps.
+///
+/// The cursor is an index into `characters` (graphemes), so a wide CJK character or an emoji moves and deletes
+/// as one; `cursorColumn` gives its display column.
+public struct LineEditor: Hashable, Sendable {
+    public private(set) var characters: [Character]
+    public private(set) var cursor: Int
+
+    public init(_ text: String = "") {
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    public var text: String { String(characters) }
+
+    /// Display column of the cursor.
+    public var cursorColumn: Int {
+        characters[..<cursor].reduce(0) { $0 + TextWidth.width(of: $1) }
+    }
+
+    /// What a key does to the text: true when the key was an editing key (handled), false otherwise.
+    @discardableResult
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .character(let c): insert(c)
+        case .left, .control("b"): cursor = max(0, cursor - 1)
+        case .right, .control("f"): cursor = min(characters.count, cursor + 1)
+        case .home, .control("a"): cursor = 0
+        case .end, .control("e"): cursor = characters.count
+        case .wordLeft: cursor = previousWordStart()
+        case .wordRight: cursor = nextWordEnd()
+        case .backspace, .control("h"):
+            guard cursor > 0 else { return true }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+        case .delete, .control("d"):
+            guard cursor < characters.count else { return true }
+            characters.remove(at: cursor)
+        case .control("u"):
+            characters.removeSubrange(0..<cursor)
+            cursor = 0
+        case .control("k"):
+            characters.removeSubrange(cursor...)
+        case .control("w"):
+            let start = previousWordStart()
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        default:
+            return false
+        }
+        return true
+    }
+
+    public mutating func insert(_ character: Character) {
+        characters.insert(character, at: cursor)
+        cursor += 1
+    }
+
+    public mutating func insert(_ text: String) {
+        for character in text { insert(character) }
+    }
+
+    private func isWord(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    private func previousWordStart() -> Int {
+        var index = cursor
+        while index > 0, !isWord(characters[index - 1]) { index -= 1 }
+        while index > 0, isWord(characters[index - 1]) { index -= 1 }
+        return index
+    }
+
+    private func nextWordEnd() -> Int {
+        var index = cursor
+        while index < characters.count, !isWord(characters[index]) { index += 1 }
+        while index < characters.count, isWord(characters[index]) { index += 1 }
+        return index
+    }
+
+    /// The visible slice for a field `columns` wide, scrolled so the cursor stays in view, and the cursor's column
+    /// inside it.
+    public func visible(columns: Int) -> (text: String, cursor: Int) {
+        guard columns > 1 else { return ("", 0) }
+        var start = 0
+        var column = cursorColumn
+        // Scroll right until the cursor (plus one cell for it) fits.
+        while column >= columns, start < cursor {
+            column -= TextWidth.width(of: characters[start])
+            start += 1
+        }
+        var text = ""
+        var used = 0
+        var index = start
+        while index < characters.count {
+            let w = TextWidth.width(of: characters[index])
+            if used + w > columns { break }
+            text.append(characters[index])
+            used += w
+            index += 1
+        }
+        return (text, column)
+    }
+}

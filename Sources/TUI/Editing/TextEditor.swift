@@ -1,0 +1,93 @@
+/// The built-in multi-line editor for request bodies, used when `$EDITOR` is not set.
+public struct TextEditor: Hashable, Sendable {
+    public private(set) var lines: [[Character]]
+    public private(set) var row: Int
+    public private(set) var column: Int
+    /// First line shown.
+    public var top: Int = 0
+
+    public init(_ text: String) {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        if lines.isEmpty { lines = [[]] }
+        row = 0
+        column = 0
+    }
+
+    public var text: String { lines.map { String($0) }.joined(separator: "\n") }
+
+    /// Applies an editing key; false when the key is not an editing key.
+    @discardableResult
+    public mutating func handle(_ key: Key, pageHeight: Int = 10) -> Bool {
+        switch key {
+        case .character(let c):
+            lines[row].insert(c, at: column)
+            column += 1
+        case .enter:
+            let rest = Array(lines[row][column...])
+            lines[row].removeSubrange(column...)
+            // Keep the indentation of the line being split.
+            let indent = lines[row].prefix { $0 == " " }
+            lines.insert(Array(indent) + rest, at: row + 1)
+            row += 1
+            column = indent.count
+        case .tab:
+            lines[row].insert(contentsOf: "  ", at: column)
+            column += 2
+        case .backspace:
+            if column > 0 {
+                lines[row].remove(at: column - 1)
+                column -= 1
+            } else if row > 0 {
+                column = lines[row - 1].count
+                lines[row - 1].append(contentsOf: lines[row])
+                lines.remove(at: row)
+                row -= 1
+            }
+        case .delete:
+            if column < lines[row].count {
+                lines[row].remove(at: column)
+            } else if row + 1 < lines.count {
+                lines[row].append(contentsOf: lines[row + 1])
+                lines.remove(at: row + 1)
+            }
+        case .left:
+            if column > 0 {
+                column -= 1
+            } else if row > 0 {
+                row -= 1
+                column = lines[row].count
+            }
+        case .right:
+            if column < lines[row].count {
+                column += 1
+            } else if row + 1 < lines.count {
+                row += 1
+                column = 0
+            }
+        case .up: move(to: row - 1)
+        case .down: move(to: row + 1)
+        case .pageUp: move(to: row - pageHeight)
+        case .pageDown: move(to: row + pageHeight)
+        case .home: column = 0
+        case .end: column = lines[row].count
+        default: return false
+        }
+        return true
+    }
+
+    private mutating func move(to newRow: Int) {
+        row = min(max(0, newRow), lines.count - 1)
+        column = min(column, lines[row].count)
+    }
+
+    /// Keeps the cursor's line within `height` visible lines.
+    public mutating func scrollIntoView(height: Int) {
+        if row < top { top = row }
+        if height > 0, row >= top + height { top = row - height + 1 }
+    }
+
+    /// Display column of the cursor in its line.
+    public var cursorColumn: Int {
+        lines[row][..<column].reduce(0) { $0 + TextWidth.width(of: $1) }
+    }
+}

@@ -1,0 +1,168 @@
+import CNcurses
+import Foundation
+
+/// The one place that talks to curses: starts and ends the screen, reads keys with a timeout, and copies frames
+/// to the terminal (only the cells that changed). Every call happens on the main actor: ncurses is not
+/// thread-safe.
+@MainActor
+final class NcursesBackend {
+    private var previous: ScreenBuffer?
+    private var pairs: [Int: Int16] = [:]
+    private var colorEnabled = false
+    private var wordLeftCode: Int32 = -1
+    private var wordRightCode: Int32 = -1
+    private(set) var isActive = false
+
+    /// Whether colours are in use (a colour terminal and no `NO_COLOR`).
+    var usesColor: Bool { colorEnabled }
+
+    /// Takes over the terminal: UTF-8 locale, raw keys, keypad decoding, hidden cursor, colours if allowed.
+    func start(noColor: Bool) {
+        _ = TextWidth.localeReady
+        initscr()
+        raw()
+        noecho()
+        nonl()
+        _ = apix_keypad(1)
+        _ = apix_set_escdelay(25)
+        _ = apix_curs_set(0)
+        if !noColor, apix_has_colors() == 1 {
+            _ = apix_start_color()
+            _ = apix_use_default_colors()
+            colorEnabled = true
+        }
+        // Ctrl-Left / Ctrl-Right arrive as xterm modifier sequences; ncurses knows them under these names.
+        wordLeftCode = apix_key_defined("\u{1B}[1;5D")
+        wordRightCode = apix_key_defined("\u{1B}[1;5C")
+        previous = nil
+        isActive = true
+    }
+
+    /// Gives the terminal back (normal screen, cursor, modes).
+    func stop() {
+        guard isActive else { return }
+        _ = apix_curs_set(1)
+        endwin()
+        isActive = false
+    }
+
+    /// Leaves curses mode for a child program (`$EDITOR`), then `resume()` comes back.
+    func suspend() {
+        def_prog_mode()
+        endwin()
+    }
+
+    func resume() {
+        reset_prog_mode()
+        previous = nil
+        _ = apix_clearok()
+        _ = apix_refresh()
+    }
+
+    var size: (width: Int, height: Int) {
+        (Int(apix_cols()), Int(apix_lines()))
+    }
+
+    /// The next key, waiting at most `timeout` milliseconds. `.resize` is reported separately.
+    func readKey(timeout: Int32) -> KeyEvent? {
+        apix_timeout(timeout)
+        var character: wint_t = 0
+        let result = apix_get_wch(&character)
+        if result == apix_err() { return nil }
+        if result == apix_key_code_yes() { return decode(code: Int32(character)) }
+        let value = UInt32(character)
+        if value == 27 { return readEscape() }
+        return decode(character: value).map(KeyEvent.key)
+    }
+
+    private func readEscape() -> KeyEvent {
+        // A lone Esc, or Alt plus a key (ESC then the key at once): Alt-B / Alt-F jump words.
+        apix_timeout(0)
+        var next: wint_t = 0
+        let result = apix_get_wch(&next)
+        guard result != apix_err() else { return .key(.escape) }
+        if result == apix_key_code_yes() { return decode(code: Int32(next)) ?? .key(.escape) }
+        switch UInt32(next) {
+        case UInt32(UInt8(ascii: "b")): return .key(.wordLeft)
+        case UInt32(UInt8(ascii: "f")): return .key(.wordRight)
+        default:
+            // Not an Alt combination: Esc, then this key on the next read.
+            _ = apix_unget_wch(wchar_t(bitPattern: UInt32(next)))
+            return .key(.escape)
+        }
+    }
+
+    private func decode(character value: UInt32) -> Key? {
+        switch value {
+        case 10, 13: return .enter
+        case 9: return .tab
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(UnicodeScalar(value + 96)!))
+        case 0, 28...31: return nil
+        default:
+            guard let scalar = UnicodeScalar(value) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    private func decode(code: Int32) -> KeyEvent? {
+        if code == apix_key_resize() { return .resize }
+        let keys: [Int32: Key] = [
+            apix_key_up(): .up, apix_key_down(): .down, apix_key_left(): .left, apix_key_right(): .right,
+            apix_key_home(): .home, apix_key_end(): .end, apix_key_find(): .home, apix_key_select(): .end,
+            apix_key_ppage(): .pageUp, apix_key_npage(): .pageDown, apix_key_backspace(): .backspace,
+            apix_key_dc(): .delete, apix_key_ic(): .insert, apix_key_enter(): .enter, apix_key_btab(): .backTab,
+        ]
+        if let key = keys[code] { return .key(key) }
+        if code == wordLeftCode { return .key(.wordLeft) }
+        if code == wordRightCode { return .key(.wordRight) }
+        for n in 1...12 where code == apix_key_f(Int32(n)) { return .key(.function(n)) }
+        return nil
+    }
+
+    /// Copies a frame to the screen: only cells that differ from the last frame are written.
+    func draw(_ buffer: ScreenBuffer) {
+        let fresh = previous == nil || previous!.width != buffer.width || previous!.height != buffer.height
+        if fresh { _ = apix_erase() }
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width {
+                let cell = buffer[x, y]
+                if cell.isContinuation { continue }
+                if !fresh, let previous, previous[x, y] == cell { continue }
+                put(cell, x: x, y: y)
+            }
+        }
+        previous = buffer
+        _ = apix_refresh()
+    }
+
+    private func put(_ cell: Cell, x: Int, y: Int) {
+        var attributes = apix_a_normal()
+        if cell.style.bold { attributes |= apix_a_bold() }
+        if cell.style.dim { attributes |= apix_a_dim() }
+        if cell.style.reverse { attributes |= apix_a_reverse() }
+        if cell.style.underline { attributes |= apix_a_underline() }
+        let pair = colorEnabled ? pairNumber(cell.style.foreground, cell.style.background) : 0
+        var wide = Array(cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }.prefix(5))
+        if wide.isEmpty { wide = [wchar_t(32)] }
+        wide.append(0)
+        _ = apix_mvadd_cell(Int32(y), Int32(x), wide, attributes, pair)
+    }
+
+    private func pairNumber(_ foreground: Style.Color, _ background: Style.Color) -> Int16 {
+        if foreground == .terminal && background == .terminal { return 0 }
+        let key = (foreground.rawValue + 1) * 16 + background.rawValue + 1
+        if let pair = pairs[key] { return pair }
+        let next = pairs.count + 1
+        guard next < Int(apix_color_pairs()), next < Int(Int16.max) else { return 0 }
+        _ = apix_init_pair(Int32(next), Int32(foreground.rawValue), Int32(background.rawValue))
+        pairs[key] = Int16(next)
+        return Int16(next)
+    }
+}
+
+/// What the backend reads: a key, or the terminal changed size.
+enum KeyEvent: Equatable {
+    case key(Key)
+    case resize
+}

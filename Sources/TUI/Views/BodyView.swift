@@ -1,0 +1,88 @@
+/// Draws the visible lines of a response tab. Only lines on screen are formatted (through `BodyDocument`), so the
+/// cost of a frame does not depend on the body's size.
+enum BodyView {
+    static func draw(
+        _ state: AppState, transfer: TransferState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
+    ) {
+        guard !rect.isEmpty, let response = transfer.response else { return }
+        let view = state.response
+        let head = AppState.headerLines(response)
+        let needle = view.query.lowercased()
+        for row in 0..<rect.height {
+            let number = view.top + row
+            let y = rect.y + row
+            var pieces: [(text: String, role: TextRole)] = []
+            switch view.tab {
+            case .headers:
+                guard number < head.count else { break }
+                pieces = headerPieces(head[number], first: number == 0)
+            case .raw:
+                if number < head.count {
+                    pieces = headerPieces(head[number], first: number == 0)
+                } else if number > head.count, let document = transfer.document {
+                    pieces = document.rawLine(number - head.count - 1, maxColumns: rect.width)
+                }
+            case .body:
+                guard let document = transfer.document else {
+                    if row == 0 {
+                        buffer.write("indexing \(Units.bytes(response.body.count))…", x: rect.x, y: y,
+                            limit: rect.maxX, style: theme.muted)
+                    }
+                    return
+                }
+                if document.kind == .empty {
+                    if row == 0 { buffer.write("(empty body)", x: rect.x, y: y, limit: rect.maxX, style: theme.muted) }
+                    return
+                }
+                pieces = document.line(number, maxColumns: rect.width)
+            }
+            guard !pieces.isEmpty else { continue }
+            var x = rect.x
+            for piece in pieces {
+                x = buffer.write(piece.text, x: x, y: y, limit: rect.maxX, style: theme.role(piece.role))
+                if x >= rect.maxX { break }
+            }
+            if !needle.isEmpty { highlight(needle, in: pieces, x: rect.x, y: y, limit: rect.maxX, theme: theme,
+                on: &buffer) }
+            if number == view.matchLine {
+                buffer.restyle(Rect(x: rect.x, y: y, width: 1, height: 1)) { $0.reverse = true }
+            }
+        }
+    }
+
+    static func headerPieces(_ line: String, first: Bool) -> [(text: String, role: TextRole)] {
+        if first { return [(SafeText.escape(line), .key)] }
+        guard let colon = line.firstIndex(of: ":") else { return [(SafeText.escape(line), .plain)] }
+        return [(SafeText.escape(line[..<colon]), .key), (SafeText.escape(line[colon...]), .plain)]
+    }
+
+    /// Marks every occurrence of the search text on a drawn line.
+    static func highlight(
+        _ needle: String, in pieces: [(text: String, role: TextRole)], x: Int, y: Int, limit: Int, theme: Theme,
+        on buffer: inout ScreenBuffer
+    ) {
+        let characters = Array(pieces.map(\.text).joined())
+        let lowered = characters.map { Character($0.lowercased()) }
+        let target = Array(needle)
+        guard target.count <= lowered.count else { return }
+        var columns: [Int] = []
+        var column = x
+        for character in characters {
+            columns.append(column)
+            column += TextWidth.width(of: character)
+        }
+        var i = 0
+        while i + target.count <= lowered.count {
+            if Array(lowered[i..<(i + target.count)]) == target {
+                let start = columns[i]
+                let end = i + target.count < columns.count ? columns[i + target.count] : column
+                buffer.restyle(Rect(x: start, y: y, width: min(end, limit) - start, height: 1)) { style in
+                    style = theme.searchMatch
+                }
+                i += target.count
+            } else {
+                i += 1
+            }
+        }
+    }
+}

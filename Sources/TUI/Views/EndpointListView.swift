@@ -1,0 +1,96 @@
+/// The left pane: profiles → folders → endpoints with method badges, the filter line, running marks, and a
+/// problems panel for broken profiles.
+enum EndpointListView {
+    static func draw(_ state: AppState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+        let focused = state.focus == .list && state.overlay == nil
+        let count = state.rows.filter { if case .endpoint = $0 { true } else { false } }.count
+        BoxView.draw(rect, title: "Endpoints (\(count))", focused: focused, theme: theme, on: &buffer)
+        var inner = rect.inset(1)
+        guard !inner.isEmpty else { return }
+
+        if !state.catalog.problems.isEmpty {
+            let split = inner.splitBottom(min(3, max(0, inner.height - 3)))
+            inner = split.rest
+            ProblemsView.drawPanel(state.catalog.problems, in: split.bottom, theme: theme, on: &buffer)
+        }
+        if state.isFiltering || !state.filter.text.isEmpty {
+            let (line, rest) = inner.splitTop(1)
+            inner = rest
+            let x = buffer.write("/", x: line.x, y: line.y, style: theme.accent)
+            let field = state.filter.visible(columns: line.maxX - x - 1)
+            buffer.write(field.text, x: x, y: line.y, limit: line.maxX)
+            if state.isFiltering {
+                markCursor(x: x + field.cursor, y: line.y, limit: line.maxX, theme: theme, on: &buffer)
+            }
+        }
+        if state.rows.isEmpty {
+            let text = state.filter.text.isEmpty ? "no profiles" : "no endpoint matches"
+            buffer.write(text, x: inner.x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
+            return
+        }
+        let running = Set(state.runningTransfers.map(\.key))
+        let top = min(state.listTop, max(0, state.rows.count - inner.height))
+        for line in 0..<inner.height {
+            let index = top + line
+            guard index < state.rows.count else { break }
+            let y = inner.y + line
+            let selected = index == state.selectedRow
+            drawRow(state.rows[index], state: state, running: running, x: inner.x, y: y, limit: inner.maxX,
+                theme: theme, on: &buffer)
+            if selected {
+                let style = focused ? theme.selected : theme.selectedUnfocused
+                buffer.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1)) { cell in
+                    cell.reverse = style.reverse
+                    cell.underline = style.underline || cell.underline
+                    if theme.colors && !focused {
+                        cell.foreground = style.foreground
+                        cell.background = style.background
+                    }
+                }
+            }
+        }
+    }
+
+    static func drawRow(
+        _ row: ListRow, state: AppState, running: Set<EndpointKey>, x: Int, y: Int, limit: Int, theme: Theme,
+        on buffer: inout ScreenBuffer
+    ) {
+        let filtering = !state.filter.text.isEmpty
+        switch row {
+        case .profile(let p):
+            let profile = state.profiles[p]
+            let open = filtering || !state.collapsed.contains(AppState.profileKey(profile.id))
+            var column = buffer.write((open ? "▾ " : "▸ "), x: x, y: y, limit: limit, style: theme.accent)
+            column = buffer.write(SafeText.escape(profile.name), x: column, y: y, limit: limit, style: theme.title)
+            buffer.write(
+                " · " + SafeText.escape(state.environmentName(for: profile)), x: column, y: y, limit: limit,
+                style: theme.muted)
+        case .folder(let p, let name):
+            let open = filtering || !state.collapsed.contains(AppState.folderKey(state.profiles[p].id, name))
+            let column = buffer.write((open ? "  ▾ " : "  ▸ "), x: x, y: y, limit: limit, style: theme.accent)
+            buffer.write(SafeText.escape(name), x: column, y: y, limit: limit, style: theme.title)
+        case .endpoint(let p, let index):
+            let profile = state.profiles[p]
+            let endpoint = profile.endpoints[index]
+            let indent = endpoint.folder == nil ? "  " : "    "
+            var column = buffer.write(indent, x: x, y: y, limit: limit)
+            column = buffer.write(
+                TextWidth.pad(endpoint.method.rawValue, to: 7), x: column, y: y, limit: limit,
+                style: theme.method(endpoint.method))
+            let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
+            let isRunning = running.contains(key)
+            let marker = isRunning ? " ⟳" : (state.drafts[key].map { $0 != RequestDraft(endpoint: endpoint) } == true ? " ✎" : "")
+            let room = limit - column - TextWidth.width(of: marker)
+            column = buffer.write(TextWidth.truncate(SafeText.escape(endpoint.id), to: room), x: column, y: y, limit: limit)
+            if !marker.isEmpty {
+                buffer.write(marker, x: column, y: y, limit: limit, style: isRunning ? theme.running : theme.muted)
+            }
+        }
+    }
+
+    static func markCursor(x: Int, y: Int, limit: Int, theme: Theme, on buffer: inout ScreenBuffer) {
+        guard x < limit, x >= 0, x < buffer.width, y < buffer.height else { return }
+        if buffer[x, y].text == " " || buffer[x, y].text.isEmpty { buffer.write(" ", x: x, y: y, limit: limit) }
+        buffer.restyle(Rect(x: x, y: y, width: 1, height: 1)) { $0.reverse = true }
+    }
+}

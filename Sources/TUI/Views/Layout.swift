@@ -1,0 +1,38 @@
+/// Where each pane goes for a screen size. Views and `update` (page sizes) share it.
+public struct Layout: Sendable, Equatable {
+    /// Below this the screen shows only a "too small" message.
+    public static let minimumWidth = 60
+    public static let minimumHeight = 16
+
+    public let width: Int
+    public let height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+
+    public var screen: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    public var title: Rect { screen.row(0) }
+    public var statusBar: Rect { screen.row(height - 1) }
+    var main: Rect { Rect(x: 0, y: 1, width: width, height: height - 2) }
+
+    public var list: Rect { main.splitLeft(min(44, max(28, width / 3))).left }
+    var right: Rect { main.splitLeft(list.width).rest }
+
+    public var editor: Rect {
+        let rows = max(8, min(12, main.height * 2 / 5))
+        return right.splitTop(rows).top
+    }
+
+    public var response: Rect { right.splitTop(editor.height).rest }
+
+    /// Inside the response border: status line, three lines of metrics or progress, the tab line, then the body.
+    static let responseHeaderRows = 5
+
+    public var responseBody: Rect {
+        response.inset(1).splitTop(Self.responseHeaderRows).rest
+    }
+}

@@ -1,0 +1,110 @@
+import ExplorerCore
+
+/// The request editor: method and resolved URL (secrets masked), then tabs for params, query, headers and body.
+enum RequestEditorView {
+    static func draw(_ state: AppState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+        let focused = state.focus == .editor && state.overlay == nil
+        BoxView.draw(rect, title: "Request", focused: focused, theme: theme, on: &buffer)
+        let inner = rect.inset(1)
+        guard !inner.isEmpty else { return }
+        guard let key = state.selectedKey, let endpoint = state.selectedEndpoint, let draft = state.draft(for: key)
+        else {
+            buffer.write("Select an endpoint in the list.", x: inner.x + 1, y: inner.y, limit: inner.maxX,
+                style: theme.muted)
+            return
+        }
+
+        // Method and URL preview.
+        var x = buffer.write(endpoint.method.rawValue, x: inner.x, y: inner.y, limit: inner.maxX,
+            style: theme.method(endpoint.method))
+        x += 1
+        switch state.preview() {
+        case .success(let request)?:
+            buffer.write(SafeText.escape(request.url), x: x, y: inner.y, limit: inner.maxX)
+        case .failure(let error)?:
+            buffer.write(SafeText.escape(error.message), x: x, y: inner.y, limit: inner.maxX, style: theme.error)
+        case nil:
+            break
+        }
+
+        // Tabs.
+        var tabX = inner.x
+        for tab in EditorTab.allCases {
+            let count = tab == .body ? (draft.body == nil ? "" : "·" + draft.body!.kind.name) : "(\(draft.rows(tab).count))"
+            let label = " \(tab.rawValue + 1) \(tab.title)\(count) "
+            tabX = buffer.write(label, x: tabX, y: inner.y + 1, limit: inner.maxX,
+                style: tab == state.editorTab ? theme.activeTab : theme.muted)
+        }
+        let content = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
+        if state.editorTab == .body {
+            drawBody(draft.body, in: content, theme: theme, on: &buffer)
+        } else {
+            drawRows(draft.rows(state.editorTab), state: state, focused: focused, in: content, theme: theme,
+                on: &buffer)
+        }
+    }
+
+    static func drawRows(
+        _ rows: [DraftRow], state: AppState, focused: Bool, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
+    ) {
+        guard !rect.isEmpty else { return }
+        if rows.isEmpty {
+            buffer.write("(none) — + adds a row", x: rect.x + 1, y: rect.y, limit: rect.maxX, style: theme.muted)
+            return
+        }
+        let nameWidth = min(max(8, rows.map { TextWidth.width(of: $0.name) }.max() ?? 8), rect.width / 3)
+        let top = max(0, state.editorRow - rect.height + 1)
+        for (line, index) in (top..<rows.count).enumerated() {
+            guard line < rect.height else { break }
+            let row = rows[index]
+            let y = rect.y + line
+            let edit = state.fieldEdit.flatMap { $0.row == index && $0.tab == state.editorTab ? $0 : nil }
+            var x = buffer.write(row.enabled ? "[x] " : "[ ] ", x: rect.x, y: y, limit: rect.maxX,
+                style: row.enabled ? theme.ok : theme.muted)
+            let nameStyle = row.enabled ? theme.role(.key) : theme.muted
+            if let edit, edit.part == .name {
+                x = drawField(edit.field, x: x, y: y, width: nameWidth, theme: theme, on: &buffer)
+            } else {
+                x = buffer.write(TextWidth.pad(SafeText.escape(row.name), to: nameWidth), x: x, y: y,
+                    limit: rect.maxX, style: nameStyle)
+            }
+            x = buffer.write("  ", x: x, y: y, limit: rect.maxX)
+            if let edit, edit.part == .value {
+                drawField(edit.field, x: x, y: y, width: rect.maxX - x, theme: theme, on: &buffer)
+            } else {
+                let value = row.enabled || !row.value.isEmpty ? SafeText.escape(row.value) : "(not sent)"
+                buffer.write(value, x: x, y: y, limit: rect.maxX, style: row.enabled ? theme.plain : theme.muted)
+            }
+            if index == state.editorRow && focused && edit == nil {
+                buffer.restyle(Rect(x: rect.x, y: y, width: rect.width, height: 1)) { $0.reverse = true }
+            }
+        }
+    }
+
+    @discardableResult
+    static func drawField(_ field: LineEditor, x: Int, y: Int, width: Int, theme: Theme, on buffer: inout ScreenBuffer)
+        -> Int
+    {
+        let visible = field.visible(columns: width)
+        buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: theme.selectedUnfocused.with(reverse: false))
+        buffer.write(SafeText.escape(visible.text), x: x, y: y, limit: x + width)
+        EndpointListView.markCursor(x: x + visible.cursor, y: y, limit: x + width, theme: theme, on: &buffer)
+        return x + width
+    }
+
+    static func drawBody(_ body: BodyDraft?, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+        guard !rect.isEmpty else { return }
+        guard let body else {
+            buffer.write("No body — Enter writes one", x: rect.x + 1, y: rect.y, limit: rect.maxX, style: theme.muted)
+            return
+        }
+        let lines = body.text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (i, line) in lines.prefix(rect.height).enumerated() {
+            buffer.write(SafeText.escape(line), x: rect.x + 1, y: rect.y + i, limit: rect.maxX)
+        }
+        if lines.count > rect.height {
+            buffer.write("… \(lines.count - rect.height) more lines — Enter edits", x: rect.x + 1,
+                y: rect.maxY - 1, limit: rect.maxX, style: theme.muted)
+        }
+    }
+}

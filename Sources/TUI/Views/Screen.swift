@@ -1,0 +1,39 @@
+/// Draws a whole frame from the state: title, the three panes, the status bar and any overlay.
+public enum Screen {
+    public static func render(_ state: AppState, theme: Theme = .color) -> ScreenBuffer {
+        var buffer = ScreenBuffer(width: state.width, height: state.height)
+        let layout = Layout(width: state.width, height: state.height)
+        if layout.isTooSmall {
+            TooSmallView.draw(width: state.width, height: state.height, theme: theme, on: &buffer)
+            return buffer
+        }
+        drawTitle(state, in: layout.title, theme: theme, on: &buffer)
+        EndpointListView.draw(state, in: layout.list, theme: theme, on: &buffer)
+        RequestEditorView.draw(state, in: layout.editor, theme: theme, on: &buffer)
+        ResponseView.draw(state, in: layout.response, theme: theme, on: &buffer)
+        StatusBarView.draw(state, in: layout.statusBar, theme: theme, on: &buffer)
+        let main = Rect(x: 0, y: 1, width: state.width, height: state.height - 2)
+        switch state.overlay {
+        case .help(let top)?: HelpView.draw(top: top, in: main, theme: theme, on: &buffer)
+        case .auth?: AuthPanelView.draw(state, in: main, theme: theme, on: &buffer)
+        case .environments(let selected)?:
+            EnvironmentPickerView.draw(state, selected: selected, in: main, theme: theme, on: &buffer)
+        case .problems(let top)?: ProblemsView.draw(state.catalog.problems, top: top, in: main, theme: theme, on: &buffer)
+        case .bodyEditor(let editor)?: BodyEditorView.draw(editor, in: main, theme: theme, on: &buffer)
+        case .prompt?, nil: break
+        }
+        return buffer
+    }
+
+    static func drawTitle(_ state: AppState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+        var x = buffer.write(" apix ", x: rect.x, y: rect.y, limit: rect.maxX, style: theme.accent.with(bold: true, reverse: true))
+        if let profile = state.selectedProfile {
+            x = buffer.write(" " + SafeText.escape(profile.name), x: x, y: rect.y, limit: rect.maxX, style: theme.title)
+            if let description = profile.description {
+                buffer.write(" — " + SafeText.escape(description), x: x, y: rect.y, limit: rect.maxX,
+                    style: theme.muted)
+            }
+        }
+        buffer.write(" ? help ", x: rect.maxX - 8, y: rect.y, limit: rect.maxX, style: theme.muted)
+    }
+}

@@ -1,0 +1,358 @@
+import ExplorerCore
+import Foundation
+import Testing
+@testable import TUI
+
+@Suite("AppState.update: every action, without a terminal")
+struct AppUpdateTests {
+    @Test("the demo profile opens with its endpoints listed and the first endpoint selected")
+    func startsOnDemoProfile() {
+        let state = Fixtures.demoState()
+        #expect(state.selectedKey == EndpointKey(profile: "demo", endpoint: "todos.list"))
+        #expect(state.rows.count > 18)
+    }
+
+    @Test("arrow keys, j/k, Home and End move the selection and keep it in view")
+    func listNavigation() {
+        var state = Fixtures.smallState(height: 16)
+        #expect(state.selectedKey?.endpoint == "health")
+        _ = state.press(.down)
+        #expect(state.selectedListRow == .folder(profile: 0, name: "Items"))
+        _ = state.press(.character("j"), .character("j"))
+        #expect(state.selectedKey?.endpoint == "items.get")
+        _ = state.press(.character("k"))
+        #expect(state.selectedKey?.endpoint == "items.list")
+        _ = state.press(.end)
+        #expect(state.selectedKey?.endpoint == "items.create")
+        _ = state.press(.home)
+        #expect(state.selectedListRow == .profile(0))
+    }
+
+    @Test("collapsing a folder hides its endpoints and expanding shows them again")
+    func collapseAndExpand() {
+        var state = Fixtures.smallState()
+        state.moveSelection(to: 2)  // the Items folder
+        let before = state.rows.count
+        _ = state.press(.left)
+        #expect(state.rows.count == before - 3)
+        _ = state.press(.right)
+        #expect(state.rows.count == before)
+    }
+
+    @Test("/ filters as you type; Esc clears the filter")
+    func filtering() {
+        var state = Fixtures.demoState()
+        _ = state.press(.character("/"))
+        #expect(state.isFiltering)
+        state.type("upload")
+        let endpoints = state.rows.compactMap { row -> String? in
+            if case .endpoint(let p, let i) = row { return state.profiles[p].endpoints[i].id }
+            return nil
+        }
+        #expect(endpoints == ["upload"])
+        #expect(state.selectedKey?.endpoint == "upload")
+        _ = state.press(.enter)
+        #expect(!state.isFiltering && state.filter.text == "upload")
+        _ = state.press(.escape)
+        #expect(state.filter.text.isEmpty)
+        #expect(state.rows.count > 18)
+    }
+
+    @Test("Enter sends the selected endpoint with the session's variables and marks it running")
+    func sending() throws {
+        var state = Fixtures.demoState()
+        state.select("todos.get")
+        let effects = state.press(.enter)
+        let effect = try #require(effects.first)
+        guard case .send(let id, let request, let auth, _) = effect else {
+            Issue.record("expected a send, got \(effects.names)")
+            return
+        }
+        #expect(request.url == "http://127.0.0.1:8080/todos/1")
+        #expect(request.headers["X-Trace"] == "demo")
+        #expect(auth == AuthKey(profile: "demo", environment: "local"))
+        #expect(state.transfers[id]?.isRunning == true)
+        #expect(state.runningTransfers.map(\.key) == [EndpointKey(profile: "demo", endpoint: "todos.get")])
+        #expect(effects.names.contains("watchToken"))
+        // Ctrl-R sends too, as a second transfer.
+        let again = state.press(.control("r"))
+        #expect(again.names.first == "send")
+        #expect(state.runningTransfers.count == 2)
+    }
+
+    @Test("a request that cannot be built shows its error instead of sending")
+    func buildErrorShown() {
+        var state = Fixtures.demoState()
+        state.select("todos.delete")  // its {id} has no value
+        let effects = state.press(.enter)
+        #expect(effects.isEmpty)
+        #expect(state.message?.isError == true)
+        #expect(state.message?.text.contains("{id}") == true)
+    }
+
+    @Test("progress events update the figures; the result replaces them and asks for the body to be indexed")
+    func progressAndResult() throws {
+        var state = Fixtures.smallState()
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownTransfer?.id)
+        _ = state.update(.progressUpdated(transfer: id, TransferProgress(received: 500, receiveTotal: 1000), at: 101))
+        _ = state.update(.progressUpdated(transfer: id, TransferProgress(received: 900, receiveTotal: 1000), at: 102))
+        #expect(state.shownTransfer?.progress.received == 900)
+        #expect(state.shownTransfer?.downloadRate.bytesPerSecond == 400)
+        let response = Fixtures.jsonResponse(#"{"id": 7}"#)
+        let effects = state.update(.transferFinished(transfer: id, .success(response), at: 103))
+        #expect(effects.names == ["prepareBody"])
+        #expect(state.shownTransfer?.isRunning == false)
+        #expect(state.shownTransfer?.response?.statusCode == 200)
+        #expect(state.runningTransfers.isEmpty)
+
+        let document = BodyDocument.make(bytes: Data(#"{"id": 7}"#.utf8), contentType: "application/json")
+        _ = state.update(.bodyPrepared(transfer: id, document))
+        #expect(state.shownTransfer?.document?.kind == .json)
+        #expect(state.responseLineCount() == 3)
+    }
+
+    @Test("Esc or Ctrl-C while the shown request runs cancels it; a failure is shown as no response")
+    func cancelling() throws {
+        var state = Fixtures.smallState()
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownTransfer?.id)
+        #expect(state.press(.escape).names == ["cancel"])
+        #expect(state.press(.control("c")).names == ["cancel"])
+        #expect(!state.shouldQuit)
+        let cancelled = ClientError.transport(TransportError(.cancelled, "cancelled"))
+        _ = state.update(.transferFinished(transfer: id, .failure(cancelled), at: 101))
+        #expect(state.shownTransfer?.failure?.isCancelled == true)
+        // Nothing runs now: Ctrl-C quits.
+        #expect(state.press(.control("c")).names == ["quit"])
+        #expect(state.shouldQuit)
+    }
+
+    @Test("editing a path param and adding a header change the request that is sent")
+    func editingRows() throws {
+        var state = Fixtures.demoState()
+        state.select("todos.get")
+        _ = state.press(.tab)  // focus the editor, Params tab, row 0 (id)
+        #expect(state.focus == .editor)
+        _ = state.press(.enter)
+        #expect(state.fieldEdit?.part == .value)
+        _ = state.press(.control("u"))
+        state.type("42")
+        _ = state.press(.enter)
+        #expect(state.fieldEdit == nil)
+        _ = state.press(.character("3"), .character("+"))  // Headers tab, new row: name, then value
+        state.type("X-Demo")
+        _ = state.press(.enter)
+        #expect(state.fieldEdit?.part == .value)
+        state.type("héllo 世界")
+        _ = state.press(.enter)
+        let key = try #require(state.selectedKey)
+        let request = try state.prepare(key).get()
+        #expect(request.url == "http://127.0.0.1:8080/todos/42")
+        #expect(request.headers["X-Demo"] == "héllo 世界")
+        #expect(request.headers["X-Trace"] == "demo")
+        // Space disables the row; d deletes it.
+        _ = state.press(.character(" "))
+        #expect(try state.prepare(key).get().headers["X-Demo"] == nil)
+        _ = state.press(.character("d"))
+        #expect(state.draft(for: key)?.headers.count == 1)
+    }
+
+    @Test("Esc on a new row's name drops the row")
+    func cancelNewRow() {
+        var state = Fixtures.smallState()
+        state.select("items.get")
+        _ = state.press(.tab, .character("2"), .character("+"))
+        state.type("x")
+        _ = state.press(.escape)
+        #expect(state.fieldEdit == nil)
+        #expect(state.draft(for: state.selectedKey!)?.query.isEmpty == true)
+    }
+
+    @Test("the body editor keeps valid JSON and reports invalid JSON with line and column, losing nothing")
+    func bodyEditing() throws {
+        var state = Fixtures.smallState()
+        state.select("items.create")
+        _ = state.press(.tab, .character("4"))
+        let effects = state.press(.enter)
+        guard case .editBody(let key, let text)? = effects.first else {
+            Issue.record("expected editBody, got \(effects.names)")
+            return
+        }
+        #expect(text.contains("\"name\": \"pen\""))
+        _ = state.update(.externalEditorFinished(key, text: "{\n  \"name\": \"ink\",\n}", error: nil))
+        guard case .bodyEditor(let editor)? = state.overlay else {
+            Issue.record("invalid JSON should reopen the built-in editor")
+            return
+        }
+        #expect(editor.error?.contains("line 3") == true)
+        #expect(editor.editor.text == "{\n  \"name\": \"ink\",\n}")
+        // Fix it in the built-in editor: remove the trailing comma on line 2, then keep.
+        _ = state.press(.down, .end, .backspace, .control("s"))
+        #expect(state.overlay == nil)
+        let request = try state.prepare(key).get()
+        guard case .bytes(let data, _) = request.body else {
+            Issue.record("expected a JSON body")
+            return
+        }
+        #expect(String(decoding: data, as: UTF8.self) == "{\n  \"name\": \"ink\"\n}")
+    }
+
+    @Test("e switches the environment; the request goes to the new base URL")
+    func environments() throws {
+        var state = Fixtures.smallState()
+        state.select("health")
+        _ = state.press(.character("e"))
+        #expect(state.overlay == .environments(selected: 0))
+        let effects = state.press(.down, .enter)
+        #expect(state.overlay == nil)
+        #expect(state.environmentName(for: state.profiles[0]) == "prod")
+        #expect(effects.names == ["watchToken"])
+        #expect(try state.prepare(state.selectedKey!).get().url == "https://shop.example/health")
+    }
+
+    @Test("the auth panel follows the token and its keys ask for log in, refresh and log out")
+    func authPanel() {
+        var state = Fixtures.smallState()
+        let key = AuthKey(profile: "shop", environment: "dev")
+        #expect(state.press(.character("a")) .names == ["watchToken"])
+        #expect(state.overlay == .auth)
+        let expiry = Fixtures.start.date.addingTimeInterval(90)
+        _ = state.update(.tokenUpdated(key, .valid(expiresAt: expiry)))
+        #expect(state.currentTokenStatus.summary(now: state.now.date) == "valid, expires in 1:30")
+        _ = state.update(.ticked(Moment(uptime: 130, date: Fixtures.start.date.addingTimeInterval(30))))
+        #expect(state.currentTokenStatus.summary(now: state.now.date) == "valid, expires in 1:00")
+        #expect(state.isAnimating)
+        #expect(state.press(.character("r")).names == ["refreshToken"])
+        #expect(state.press(.character("l")).names == ["login"])
+        #expect(state.press(.character("o")).names == ["logout"])
+        _ = state.update(.tokenUpdated(key, .failed("invalid_grant")))
+        #expect(state.currentTokenStatus.summary(now: state.now.date) == "refresh failed: invalid_grant")
+        _ = state.press(.escape)
+        #expect(state.overlay == nil)
+    }
+
+    @Test("s saves edited endpoints of the profile; the saved profile replaces the old one")
+    func saving() throws {
+        var state = Fixtures.smallState()
+        #expect(state.press(.character("s")).isEmpty)  // nothing edited yet
+        state.select("items.get")
+        _ = state.press(.tab, .enter, .control("u"))
+        state.type("9")
+        _ = state.press(.enter)
+        let effects = state.press(.character("s"))
+        guard case .saveProfile(let profile)? = effects.first else {
+            Issue.record("expected saveProfile, got \(effects.names)")
+            return
+        }
+        #expect(profile.endpoint("items.get")?.params.first?.value?.raw == "9")
+        _ = state.update(.profileSaved(profile: "shop", saved: profile, error: nil))
+        #expect(state.drafts.isEmpty)
+        #expect(state.profiles[0].endpoint("items.get")?.params.first?.value?.raw == "9")
+        _ = state.update(.profileSaved(profile: "shop", saved: nil, error: "disk full"))
+        #expect(state.message == StatusMessage("not saved: disk full", isError: true))
+    }
+
+    @Test("w asks for a file name and writes the body there")
+    func savingBody() throws {
+        var state = Fixtures.smallState()
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownTransfer?.id)
+        _ = state.update(.transferFinished(transfer: id, .success(Fixtures.jsonResponse("{}")), at: 101))
+        state.focus = .response
+        _ = state.press(.character("w"))
+        guard case .prompt(let prompt)? = state.overlay else {
+            Issue.record("expected the file prompt")
+            return
+        }
+        #expect(prompt.field.text == "items.get.body")
+        let effects = state.press(.enter)
+        #expect(effects.names == ["saveBody"])
+        _ = state.update(.bodySaved(path: "items.get.body", error: nil))
+        #expect(state.message?.text == "body written to items.get.body")
+    }
+
+    @Test("response scrolling, tabs and search with n and N")
+    func responseScrollingAndSearch() throws {
+        var state = Fixtures.smallState(height: 24)
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownTransfer?.id)
+        let items = (1...100).map { #"{"n": \#($0)}"# }.joined(separator: ",")
+        let json = "[\(items)]"
+        _ = state.update(.transferFinished(transfer: id, .success(Fixtures.jsonResponse(json)), at: 101))
+        _ = state.update(.bodyPrepared(transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: nil)))
+        state.focus = .response
+        _ = state.press(.down, .down)
+        #expect(state.response.top == 2)
+        _ = state.press(.pageDown)
+        #expect(state.response.top == 2 + state.responseBodyHeight - 1)
+        _ = state.press(.end)
+        #expect(state.response.top == state.responseLineCount() - state.responseBodyHeight)
+        _ = state.press(.home)
+        #expect(state.response.top == 0)
+
+        _ = state.press(.character("/"))
+        state.type("\"n\": 50")
+        let effects = state.press(.enter)
+        guard case .search(_, let document, let query, let from, let forward, _)? = effects.first else {
+            Issue.record("expected a search, got \(effects.names)")
+            return
+        }
+        let line = document.search(query, from: from, forward: forward)
+        #expect(line == 1 + 49 * 3 + 1)  // "[", then three lines per item
+        _ = state.update(.searchFinished(transfer: id, line: line))
+        #expect(state.response.matchLine == line)
+        #expect(state.press(.character("n")).names == ["search"])
+        _ = state.update(.searchFinished(transfer: id, line: nil))
+        #expect(state.message?.isError == true)
+
+        _ = state.press(.right)
+        #expect(state.response.tab == .headers)
+        _ = state.press(.right)
+        #expect(state.response.tab == .raw)
+        _ = state.press(.right)
+        #expect(state.response.tab == .body)
+    }
+
+    @Test("resizing keeps the selection visible and ticks move the clock")
+    func resizeAndTick() {
+        var state = Fixtures.demoState(width: 120, height: 40)
+        _ = state.press(.end)
+        _ = state.update(.resized(width: 80, height: 20))
+        #expect(state.width == 80 && state.height == 20)
+        #expect(state.selectedRow >= state.listTop && state.selectedRow < state.listTop + state.listHeight)
+        let later = Moment(uptime: 200, date: Fixtures.start.date.addingTimeInterval(100))
+        _ = state.update(.ticked(later))
+        #expect(state.now == later)
+    }
+
+    @Test("? opens help, p opens problems, q quits; SIGTERM cancels running transfers and quits")
+    func overlaysAndQuit() {
+        var state = Fixtures.smallState(problems: true)
+        _ = state.press(.character("?"))
+        #expect(state.overlay == .help(top: 0))
+        _ = state.press(.down)
+        #expect(state.overlay == .help(top: 1))
+        _ = state.press(.escape, .character("p"))
+        #expect(state.overlay == .problems(top: 0))
+        _ = state.press(.character("q"))
+        #expect(state.overlay == nil)
+        state.select("health")
+        _ = state.press(.enter)
+        let effects = state.update(.terminationRequested)
+        #expect(effects.names == ["cancel", "quit"])
+        #expect(state.shouldQuit)
+    }
+
+    @Test("every binding in the key map has a distinct key within its context")
+    func keyMapHasNoClashes() {
+        for context in KeyContext.allCases {
+            let keys = KeyMap.bindings(in: context).flatMap(\.keys)
+            #expect(Set(keys).count == keys.count, "duplicate key in \(context)")
+        }
+    }
+}

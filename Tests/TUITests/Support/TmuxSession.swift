@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real terminal for end-to-end tests: a tmux server on a private socket running a shell at a fixed size.
+/// Keys go in with `send-keys`; the screen comes back with `capture-pane`. Always `close()` it.
+final class TmuxSession: @unchecked Sendable {
+    // @unchecked: immutable after init; tmux itself serialises the commands sent to it.
+    let socket: String
+    let home: String
+
+    /// The `apix` binary built next to the test bundle.
+    static var apix: String {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("apix").path),
+            directory.path != "/"
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("apix").path
+    }
+
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+            || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+    }
+
+    /// Starts a shell in a `width`×`height` window with HOME and the XDG directories in a fresh temp dir.
+    init(width: Int = 120, height: Int = 40) throws {
+        socket = "apix-\(UUID().uuidString.prefix(8))"
+        home = NSTemporaryDirectory() + "apix-tui-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let shell = "env -i PATH='\(path)' HOME='\(home)' XDG_STATE_HOME='\(home)/state' "
+            + "XDG_CONFIG_HOME='\(home)/config' TERM=screen LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile"
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
+    }
+
+    func close() {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// Types a command line into the shell and presses Enter.
+    func run(_ commandLine: String) throws {
+        try tmux(["send-keys", "-l", commandLine])
+        try tmux(["send-keys", "Enter"])
+    }
+
+    /// Sends tmux key names (`Enter`, `Down`, `C-r`, `Escape`, `BSpace`) or, with `literal`, text.
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try tmux(["send-keys"] + (literal ? ["-l"] : []) + keys)
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Process ids of the shell's children (the program it is running), from /proc.
+    func shellChildren() throws -> [Int32] {
+        let pane = try tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { Int32($0) }
+    }
+
+    /// The visible screen as text.
+    func capture() throws -> String {
+        try tmux(["capture-pane", "-p"])
+    }
+
+    /// Polls the screen every 100 ms until `predicate` holds; fails (with the last screen) after `timeout`.
+    @discardableResult
+    func waitFor(
+        _ what: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        _ predicate: (String) -> Bool
+    ) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while Date() < deadline {
+            screen = try capture()
+            if predicate(screen) { return screen }
+            usleep(100_000)
+        }
+        Issue.record("timed out waiting for \(what); screen:\n\(screen)", sourceLocation: sourceLocation)
+        throw TmuxError(description: "timed out waiting for \(what)")
+    }
+
+    /// Waits until the screen contains `text`.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> String
+    {
+        try waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        // Only the capture needs output: the tmux server that `new-session` starts would keep a pipe open forever.
+        let result = try Self.spawn(["tmux", "-L", socket] + arguments, capture: ["capture-pane", "display-message"].contains(arguments.first ?? ""))
+        guard result.status == 0 else {
+            throw TmuxError(description: "tmux \(arguments.first ?? "") exited with \(result.status)")
+        }
+        return result.output
+    }
+
+    /// Runs a program found on PATH and waits for it with `waitpid` (Foundation's `Process` left tmux clients
+    /// unreaped here, hanging the wait).
+    static func spawn(_ arguments: [String], capture: Bool) throws -> (status: Int32, output: String) {
+        var pipe: [Int32] = [-1, -1]
+        if capture { guard Glibc.pipe(&pipe) == 0 else { throw TmuxError(description: "pipe failed") } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if capture {
+            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipe[0])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        // The test runner's threads block most signals; without resetting the mask the tmux server (and the
+        // shell and apix under it) would inherit it and never see SIGHUP, SIGINT or SIGTERM.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ) == 0 else {
+            throw TmuxError(description: "cannot run \(arguments[0])")
+        }
+        var output = Data()
+        if capture {
+            Glibc.close(pipe[1])
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(pipe[0], &chunk, chunk.count)
+                if count > 0 {
+                    output.append(contentsOf: chunk[0..<count])
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            Glibc.close(pipe[0])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (exit, String(decoding: output, as: UTF8.self))
+    }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+    var description: String
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// The real `apix demo` binary in a real terminal (tmux at 120×40): keys in, screen out.
+@Suite("TUI end to end: apix demo in tmux", .serialized, .enabled(if: TmuxSession.isAvailable))
+struct TUIEndToEndTests {
+    /// Starts `apix demo` on any free port with the repository's profiles and waits for the first frame.
+    private func startDemo(_ session: TmuxSession, arguments: String = "") throws {
+        try session.run("\(TmuxSession.apix) demo --port 0 --profiles \(Fixtures.profilesDirectory) \(arguments)")
+        try session.waitFor("GET    todos.get")
+    }
+
+    /// Runs `body` with a fresh session, always closing it.
+    private func withSession(_ body: (TmuxSession) throws -> Void) throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try body(session)
+    }
+
+    @Test("navigate and send a GET; edit a path param and a header and see the server echo them; resize; quit")
+    func browseEditSend() throws {
+        try withSession { session in
+            try startDemo(session)
+            try session.send("Down", "Enter")
+            try session.waitFor("200 OK")
+            try session.waitFor(#""title":"#)
+            try session.waitFor(#""id": 1,"#)
+
+            // Path param: Params tab, first row.
+            try session.send("Tab", "Enter", "C-u")
+            try session.send("2", literal: true)
+            try session.send("Enter", "C-r")
+            try session.waitFor(#""id": 2,"#)
+
+            // A header on the echo endpoint, found with the filter.
+            try session.send("BTab")
+            try session.waitFor("Tab pane")
+            try session.send("/")
+            try session.send("echo.get", literal: true)
+            try session.send("Enter", "Tab", "3", "+")
+            try session.send("X-Demo", literal: true)
+            try session.send("Enter")
+            try session.send("from-tmux ✓", literal: true)
+            try session.send("Enter", "C-r")
+            try session.waitFor("200 OK")
+            // Search the echoed JSON for the header's value and land on it.
+            try session.send("Tab", "/")
+            try session.send("from-tmux", literal: true)
+            try session.send("Enter")
+            try session.waitFor(#""from-tmux ✓""#)
+
+            try session.resize(width: 50, height: 12)
+            try session.waitFor("Terminal too small")
+            try session.resize(width: 120, height: 40)
+            try session.waitFor("Endpoints (")
+
+            try session.send("Escape", "q")
+            try session.run("echo shell-$((40+2)); stty -a | grep -o -- '-*icanon'")
+            let screen = try session.waitFor("shell-42")
+            try session.waitFor("icanon")
+            #expect(!screen.contains("-icanon"))
+        }
+    }
+
+    @Test("a slow download shows its bar advancing between two captures, and Esc cancels it")
+    func downloadProgressAndCancel() throws {
+        try withSession { session in
+            try startDemo(session)
+            try session.send("/")
+            try session.send("drip", literal: true)
+            try session.send("Enter", "Tab", "2", "Down", "Enter", "C-u")
+            try session.send("60", literal: true)  // 1 MiB over 60 s
+            try session.send("Enter", "C-r")
+            let figure = #"↓ \[[█░]+\] ([0-9.]+ (?:B|KiB|MiB)) / 1\.00 MiB"#
+            func done(_ screen: String) -> String? {
+                guard let match = screen.range(of: figure, options: .regularExpression) else { return nil }
+                let text = String(screen[match])
+                return text.components(separatedBy: "] ").last?.components(separatedBy: " / ").first
+            }
+            let first = try session.waitFor("the progress bar") { done($0) != nil }
+            let before = try #require(done(first))
+            let later = try session.waitFor("the bar to advance") { screen in
+                done(screen).map { $0 != before } ?? false
+            }
+            #expect(later.contains("ETA"))
+            #expect(later.contains("⟳ 1 running"))
+            try session.send("Escape")
+            try session.waitFor("cancelled")
+            try session.send("q")
+            try session.run("echo done-$((1+1))")
+            try session.waitFor("done-2")
+        }
+    }
+
+    @Test("upload a file and see the upload bar with its final figures")
+    func uploadShowsBar() throws {
+        try withSession { session in
+            let file = session.home + "/big.bin"
+            #expect(FileManager.default.createFile(atPath: file, contents: Data(repeating: 0x61, count: 40 << 20)))
+            try startDemo(session)
+            try session.send("/")
+            try session.send("upload", literal: true)
+            try session.send("Enter", "Tab", "4", "Enter")
+            try session.waitFor("Body (file)")
+            try session.send("End")
+            for _ in 0..<20 { try session.send("BSpace") }
+            try session.send("@" + file, literal: true)
+            try session.send("C-s")
+            try session.waitFor("body updated")
+            try session.send("C-r")
+            try session.waitFor("↑ [")
+            try session.waitFor("40.0 MiB / 40.0 MiB  100%")
+            try session.waitFor(#""bytes": 41943040"#)
+            try session.send("q")
+        }
+    }
+
+    @Test("auth panel: log in, watch the countdown, refresh and see the new expiry; Ctrl-C and SIGTERM restore the terminal")
+    func authPanelAndCtrlC() throws {
+        try withSession { session in
+            try startDemo(session, arguments: "--token-lifetime 100")
+            try session.send("a")
+            try session.waitFor("┌─ Auth")
+            try session.waitFor("token: no token")
+            try session.send("l")
+            try session.waitFor("token: valid, expires in 1:")
+            // Let the countdown pass 1:38, then refresh: the expiry jumps back to 1:40 (or 1:39).
+            try session.waitFor("the countdown", timeout: 30) { $0.range(of: "expires in 1:([0-2][0-9]|3[0-8])", options: .regularExpression) != nil }
+            try session.send("r")
+            try session.waitFor("the refreshed expiry") { $0.range(of: "expires in 1:(40|39)", options: .regularExpression) != nil }
+            try session.send("Escape")
+            try session.waitFor("Tab pane")
+            try session.send("?")
+            try session.waitFor("Keys — Esc closes")
+            try session.send("Escape", "C-c")
+            try session.run("echo back-$((2+3)); stty -a | grep -o -- '-*echo '")
+            let screen = try session.waitFor("back-5")
+            #expect(!screen.contains("-echo "))
+
+            // SIGTERM from outside: apix ends normally and the shell gets a sane terminal back.
+            try session.run("clear")
+            try startDemo(session)
+            let children = try session.shellChildren()
+            #expect(children.count == 1)
+            for pid in children { kill(pid, SIGTERM) }
+            try session.waitFor("apix to exit after SIGTERM") { _ in (try? session.shellChildren().isEmpty) ?? false }
+            try session.run("echo after-term-$((3+4)); stty -a | grep -o -- '-*icanon'")
+            let after = try session.waitFor("after-term-7")
+            try session.waitFor("icanon")
+            #expect(!after.contains("-icanon"))
+        }
+    }
+}
