@@ -34,6 +34,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var lastProgress = TransferProgress()
     private(set) var startedAt = Date()
     private var startedAtNanos: UInt64 = 0
+    /// When the first response header line arrived (monotonic), for the first-byte time of uploads.
+    private var firstHeaderNanos: UInt64 = 0
 
     init?(
         id: Int, request: PreparedRequest, segments: [BodySegment],
@@ -156,6 +158,7 @@ final class CurlTransfer: @unchecked Sendable {
         var length = bytes.count
         while length > 0, bytes[length - 1] == 0x0A || bytes[length - 1] == 0x0D { length -= 1 }
         let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+        if firstHeaderNanos == 0 { firstHeaderNanos = monotonicNanos() }
         if line.hasPrefix("HTTP/") {
             // A new head: an interim 1xx, or the real one.
             headers = HTTPHeaders()
@@ -258,8 +261,15 @@ final class CurlTransfer: @unchecked Sendable {
         let appConnect = micros(CURLINFO_APPCONNECT_TIME_T)
         let tlsDone = appConnect > 0 ? max(connect, appConnect) : connect
         let preTransfer = max(tlsDone, micros(CURLINFO_PRETRANSFER_TIME_T))
-        let firstByte = max(preTransfer, micros(CURLINFO_STARTTRANSFER_TIME_T))
-        let total = max(firstByte, micros(CURLINFO_TOTAL_TIME_T))
+        let curlTotal = micros(CURLINFO_TOTAL_TIME_T)
+        // libcurl 7.x stamps "start transfer" when a read-callback upload begins, not when the response starts;
+        // for uploads the first response byte is taken from the header callback instead.
+        var firstByteAt = micros(CURLINFO_STARTTRANSFER_TIME_T)
+        if source != nil, firstHeaderNanos > startedAtNanos {
+            firstByteAt = Int64((firstHeaderNanos - startedAtNanos) / 1000)
+        }
+        let firstByte = min(max(preTransfer, firstByteAt), max(preTransfer, curlTotal))
+        let total = max(firstByte, curlTotal)
         var uploaded: curl_off_t = 0
         var downloaded: curl_off_t = 0
         var connects = 0

@@ -71,6 +71,18 @@ struct TransportIntegrationTests {
         }
     }
 
+    @Test("waiting for the server counts as first byte, for uploads as for GETs", arguments: [HTTPMethod.get, .post])
+    func firstByteWait(method: HTTPMethod) async throws {
+        try await withDemoServer { server in
+            let body: RequestBody = method == .post ? .bytes(Data("payload".utf8), contentType: "text/plain") : .none
+            let response = try await client.send(PreparedRequest(method: method, url: server.url("/delay/0.3"), body: body))
+                .response()
+            // The server sleeps 0.3 s before answering: that wait belongs to first byte, not to the transfer.
+            #expect(response.metrics.firstByte >= .milliseconds(290))
+            #expect(response.metrics.firstByte > response.metrics.transfer)
+        }
+    }
+
     @Test("a large download spills to a temporary file; progress never goes backwards and ends at the total")
     func largeDownload() async throws {
         let size = 256 * 1024 * 1024
