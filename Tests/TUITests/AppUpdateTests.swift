@@ -64,7 +64,7 @@ struct AppUpdateTests {
         state.select("todos.get")
         let effects = state.press(.enter)
         let effect = try #require(effects.first)
-        guard case .send(let id, let request, let auth, _) = effect else {
+        guard case .send(let id, let request, let auth, _, _) = effect else {
             Issue.record("expected a send, got \(effects.names)")
             return
         }

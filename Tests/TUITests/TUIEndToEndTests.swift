@@ -150,4 +150,46 @@ struct TUIEndToEndTests {
             #expect(!after.contains("-icanon"))
         }
     }
+
+    @Test("cache: a 2nd send is answered from the cache, R asks the server, a restart shows the stored answer")
+    func responseCache() throws {
+        try withSession { session in
+            try startDemo(session)
+            try session.send("/")
+            try session.send("cache.etag", literal: true)
+            try session.send("Enter")
+            let selected = try session.waitFor("/cache/etag/report")
+            // The port the demo got, so the restart can use the same URLs (stored answers are kept per URL).
+            let url = try #require(selected.range(of: #"127\.0\.0\.1:[0-9]+/cache"#, options: .regularExpression))
+            let port = selected[url].dropFirst("127.0.0.1:".count).prefix { $0.isNumber }
+
+            try session.send("Enter")
+            let first = try session.waitFor(#""served": 1"#)
+            #expect(!first.contains("cached ·"))
+            try session.send("Enter")
+            let second = try session.waitFor("cached · ")
+            #expect(second.contains(#""served": 1"#))
+            #expect(second.contains("R asks the server"))
+            try session.send("R")
+            let bypassed = try session.waitFor(#""served": 2"#)
+            #expect(!bypassed.contains("cached ·"))
+
+            // Restart on the same port and state directory: selecting the endpoint shows the stored answer.
+            try session.send("q")
+            try session.run("clear")
+            try startDemo(session, arguments: "--port \(port)")
+            try session.send("/")
+            try session.send("cache.etag", literal: true)
+            try session.send("Enter")
+            let stored = try session.waitFor("stored · ")
+            #expect(stored.contains(#""served": 2"#))
+            #expect(stored.contains("nothing was sent in this session"))
+            // The new demo server has served nothing from its cache routes.
+            try session.send("Escape", "/")
+            try session.send("cache.stats", literal: true)
+            try session.send("Enter", "Enter")
+            try session.waitFor(#""total_served": 0"#)
+            try session.send("q")
+        }
+    }
 }

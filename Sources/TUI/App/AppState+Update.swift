@@ -4,6 +4,18 @@ import Foundation
 extension AppState {
     /// Applies one action and returns the work to do. Pure: no I/O, no clocks (time arrives in actions).
     public mutating func update(_ action: Action) -> [Effect] {
+        let effects = apply(action)
+        switch action {
+        case .progressUpdated, .ticked, .queueUpdated:
+            return effects  // frequent, and they never move the selection
+        default:
+            // Whatever moved the selection (keys, the filter, a resize, a save), the newly selected endpoint's
+            // stored answer is looked up here.
+            return effects + lookUpStoredResponse()
+        }
+    }
+
+    private mutating func apply(_ action: Action) -> [Effect] {
         switch action {
         case .keyPressed(let key):
             return handleKey(key)
@@ -24,6 +36,11 @@ extension AppState {
         case .bodyPrepared(let id, let document):
             transfers[id]?.document = document
             clampResponseScroll()
+            return []
+        case .storedResponseLoaded(let key, let stored, let warning):
+            return showStored(stored, for: key, warning: warning)
+        case .queueUpdated(let waiting):
+            queuedRequests = waiting
             return []
         case .searchFinished(let id, let line):
             guard response.transfer == id else { return [] }
@@ -89,6 +106,7 @@ extension AppState {
         case .quit: return quit()
         case .showHelp: overlay = .help(top: 0)
         case .send: return sendSelected()
+        case .sendBypassingCache: return sendSelected(cacheMode: .refresh)
         case .cancel: return cancelOrStepBack()
         case .focusNext: cycleFocus(by: 1)
         case .focusPrevious: cycleFocus(by: -1)
@@ -140,7 +158,9 @@ extension AppState {
 
     // MARK: - Sending
 
-    mutating func sendSelected() -> [Effect] {
+    /// Sends the selected endpoint; one that declares `cache:` goes through the response cache (`cacheMode`
+    /// `.refresh`: ask the server even when a fresh answer is stored).
+    mutating func sendSelected(cacheMode: CacheOptions.Mode = .use) -> [Effect] {
         guard let key = selectedKey, let profile = selectedProfile, let endpoint = selectedEndpoint else {
             if case .profile = selectedListRow { return performList(.activate) }
             if case .folder = selectedListRow { return performList(.activate) }
@@ -166,7 +186,10 @@ extension AppState {
         latestTransfer[key] = id
         showTransfer(id)
         let auth = AuthKey(profile: profile.id, environment: environmentName(for: profile))
-        var effects: [Effect] = [.send(transfer: id, request, auth: auth, priority: endpoint.priority ?? .normal)]
+        let cache = CacheOptions.forEndpoint(endpoint, profile: profile.id, mode: cacheMode)
+        var effects: [Effect] = [
+            .send(transfer: id, request, auth: auth, priority: endpoint.priority ?? .normal, cache: cache)
+        ]
         effects += watch(auth)
         return effects
     }
@@ -189,8 +212,46 @@ extension AppState {
         if case .failure(let error) = result, error.isCancelled {
             message = StatusMessage("cancelled \(transfer.method.rawValue) \(transfer.url)")
         }
-        if case .success(let response) = result { return [.prepareBody(transfer: id, response)] }
-        return []
+        guard case .success(let response) = result else { return [] }
+        if response.source == .cache, selectedKey == transfer.key {
+            let age = transfer.responseAge(now: time).map { ", \(Units.age($0)) old" } ?? ""
+            message = StatusMessage("answered from the cache\(age): R asks the server")
+        }
+        return [.prepareBody(transfer: id, response)]
+    }
+
+    // MARK: - Stored responses
+
+    /// Asks for the stored response of the selected endpoint when it declares `cache:`, nothing was sent for it
+    /// in this session and it was not looked up yet.
+    mutating func lookUpStoredResponse() -> [Effect] {
+        guard !shouldQuit, let key = selectedKey, latestTransfer[key] == nil, !storedLookups.contains(key),
+            let profile = selectedProfile, let endpoint = selectedEndpoint,
+            let cache = CacheOptions.forEndpoint(endpoint, profile: profile.id),
+            case .success(let request) = prepare(key)
+        else { return [] }
+        storedLookups.insert(key)
+        let auth = AuthKey(profile: profile.id, environment: environmentName(for: profile))
+        return [.loadStoredResponse(key, request, auth: auth, cache: cache)]
+    }
+
+    /// Shows a stored response as the endpoint's result (marked as stored, nothing sent), unless the user sent
+    /// the endpoint meanwhile.
+    mutating func showStored(_ stored: ResponseCache.Stored?, for key: EndpointKey, warning: String?) -> [Effect] {
+        if let warning { message = StatusMessage(warning, isError: true) }
+        guard let stored, latestTransfer[key] == nil else { return [] }
+        let response = stored.response
+        let id = nextTransferID
+        nextTransferID += 1
+        let shownURL = (try? prepare(key, masking: true).get().url) ?? response.url
+        var transfer = TransferState(id: id, key: key, method: response.method, url: shownURL, startedAt: now.uptime)
+        transfer.finishedAt = now.uptime
+        transfer.outcome = .response(response)
+        transfer.origin = .stored(isFresh: stored.isFresh)
+        transfers[id] = transfer
+        latestTransfer[key] = id
+        if selectedKey == key { showTransfer(id) }
+        return [.prepareBody(transfer: id, response)]
     }
 
     /// Points the response pane at a transfer, resetting scroll and search when it changes.

@@ -37,6 +37,10 @@ public struct AppState: Sendable {
     public var latestTransfer: [EndpointKey: Int] = [:]
     public var nextTransferID = 1
     public var response = ResponseViewState()
+    /// Endpoints whose stored response was already looked up this session (each is looked up once).
+    public var storedLookups: Set<EndpointKey> = []
+    /// Requests waiting for a scheduler slot (the runtime polls this while transfers run).
+    public var queuedRequests = 0
 
     // MARK: Overlays, auth, messages
     public var overlay: Overlay?

@@ -2,6 +2,8 @@
 public enum Command: Hashable, Sendable {
     // Global
     case quit, showHelp, send, cancel, focusNext, focusPrevious
+    /// Send asking the server even when the cache holds a fresh answer (then store the new one).
+    case sendBypassingCache
     case chooseEnvironment, showAuth, saveProfile, showProblems
     // Moving in lists and text
     case moveUp, moveDown, pageUp, pageDown, moveTop, moveBottom

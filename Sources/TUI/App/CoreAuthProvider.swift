@@ -31,6 +31,20 @@ public struct CoreAuthProvider: AuthProvider {
         return await sessions.interceptor(for: auth, key: Self.sessionKey(key))
     }
 
+    public func currentCredentials(on request: PreparedRequest, for key: AuthKey, endpoint: String?) async
+        -> PreparedRequest?
+    {
+        guard let auth = resolve(key, endpoint: endpoint) else { return request }
+        switch await sessions.interceptor(for: auth, key: Self.sessionKey(key)).credential {
+        case .fixed(let placement):
+            return placement.apply(to: request)
+        case .oauth2(let refresher):
+            // The token as it is, even expired: the stored answer was fetched with it.
+            guard let token = await refresher.status().token else { return nil }
+            return CredentialPlacement.authorization(token.authorization).apply(to: request)
+        }
+    }
+
     private func refresher(_ key: AuthKey) async -> TokenRefresher? {
         guard case .oauth2(let settings)? = resolve(key, endpoint: nil) else { return nil }
         return await sessions.refresher(for: Self.sessionKey(key), settings: settings)

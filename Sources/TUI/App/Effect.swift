@@ -2,8 +2,11 @@ import ExplorerCore
 
 /// Work `update` asks the runtime to do; results come back as actions.
 public enum Effect: Sendable {
-    case send(transfer: Int, PreparedRequest, auth: AuthKey, priority: Endpoint.Priority)
+    /// `cache`: how the response cache takes part (`nil` for endpoints without `cache:`).
+    case send(transfer: Int, PreparedRequest, auth: AuthKey, priority: Endpoint.Priority, cache: CacheOptions?)
     case cancel(transfer: Int)
+    /// Look up the stored response for an endpoint without sending anything (→ `.storedResponseLoaded`).
+    case loadStoredResponse(EndpointKey, PreparedRequest, auth: AuthKey, cache: CacheOptions)
     /// Index a response body off the main actor (→ `.bodyPrepared`).
     case prepareBody(transfer: Int, Response)
     /// Search a body off the main actor (→ `.searchFinished`).
@@ -24,6 +27,7 @@ public enum Effect: Sendable {
         switch self {
         case .send: "send"
         case .cancel: "cancel"
+        case .loadStoredResponse: "loadStoredResponse"
         case .prepareBody: "prepareBody"
         case .search: "search"
         case .editBody: "editBody"

@@ -46,6 +46,8 @@ public enum KeyMap {
         // Everywhere (unless a text field or overlay has the key)
         KeyBinding(.global, [.enter, .control("r")], .send, "send the selected request (Enter edits in the editor)",
             hint: "send"),
+        KeyBinding(.global, [.character("R")], .sendBypassingCache,
+            "send bypassing the cache (ask the server even when a fresh answer is stored)"),
         KeyBinding(.global, [.escape, .control("c")], .cancel,
             "cancel the running request; Esc otherwise steps back, Ctrl-C quits", hint: "cancel"),
         KeyBinding(.global, [.tab], .focusNext, "next pane: list → editor → response", hint: "pane"),

@@ -65,6 +65,11 @@ final class Runtime {
                 lastTick = now.uptime
                 apply(.ticked(now))
                 if state.isAnimating { changed = true }
+                let waiting = state.runningTransfers.isEmpty ? 0 : client.scheduler.snapshot.waiting.values.reduce(0, +)
+                if waiting != state.queuedRequests {
+                    apply(.queueUpdated(waiting: waiting))
+                    changed = true
+                }
             }
             if changed && !state.shouldQuit { render() }
             await Task.yield()
@@ -90,7 +95,7 @@ final class Runtime {
     private func perform(_ effect: Effect) {
         let inbox = self.inbox
         switch effect {
-        case .send(let id, let request, let authKey, let priority):
+        case .send(let id, let request, let authKey, let priority, let cache):
             let auth = self.auth
             let client = self.client
             let log = self.log
@@ -99,7 +104,8 @@ final class Runtime {
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
                 let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
-                let transfer = client.start(request, options: SendOptions(interceptor: interceptor, priority: priority))
+                let options = SendOptions(interceptor: interceptor, priority: priority, cache: cache)
+                let transfer = client.start(request, options: options)
                 await holder.set(transfer)
                 await MainActor.run { [weak self] in self?.transfers[id] = transfer }
                 if await holder.wasCancelled { transfer.cancel() }
@@ -123,6 +129,8 @@ final class Runtime {
             } else if let holder = pendingStarts[id] {
                 Task { await holder.cancel() }
             }
+        case .loadStoredResponse(let key, let request, let authKey, let options):
+            loadStored(key, request: request, authKey: authKey, options: options)
         case .prepareBody(let id, let response):
             Task.detached {
                 let document = BodyDocument.make(response)
@@ -174,6 +182,33 @@ final class Runtime {
             })
         case .quit:
             break
+        }
+    }
+
+    /// Reads the cache's answer for `request` as it would be sent now (with the credential at hand, never a new
+    /// one) and posts it; nothing goes to the network.
+    private func loadStored(_ key: EndpointKey, request: PreparedRequest, authKey: AuthKey, options: CacheOptions) {
+        let inbox = self.inbox
+        guard let cache = client.cache else {
+            inbox.post(.storedResponseLoaded(key, nil, warning: nil))
+            return
+        }
+        let auth = self.auth
+        let log = self.log
+        Task.detached {
+            var credentialed: PreparedRequest? = request
+            if let auth {
+                credentialed = await auth.currentCredentials(on: request, for: authKey, endpoint: key.endpoint)
+            }
+            guard let credentialed else {
+                inbox.post(.storedResponseLoaded(key, nil, warning: nil))
+                return
+            }
+            let known = await cache.problems.count
+            let stored = await cache.stored(for: credentialed, options: options)
+            let problems = await cache.problems.dropFirst(known)
+            for problem in problems { log.write("cache: \(problem.message)") }
+            inbox.post(.storedResponseLoaded(key, stored, warning: problems.last.map { "cache: \($0.message)" }))
         }
     }
 

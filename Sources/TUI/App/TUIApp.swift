@@ -12,10 +12,13 @@ public enum TUIApp {
         public var description: String
     }
 
+    /// `client`: sends every request; its `ResponseCache` (by default under the state directory, one file per
+    /// profile) answers endpoints that declare `cache:` and keeps their last response across restarts.
     @MainActor
     public static func run(
         catalog: ProfileCatalog, directory: String, variables: [String: String] = [:], selecting profile: String? = nil,
-        client: Client = Client(), auth: (any AuthProvider)? = nil, saver: (any ProfileSaver)? = nil
+        client: Client = Client(cache: ResponseCache()), auth: (any AuthProvider)? = nil,
+        saver: (any ProfileSaver)? = nil
     ) async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw StartError(description: "the terminal UI needs a terminal (use `apix run` in scripts)")

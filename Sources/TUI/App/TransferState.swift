@@ -7,6 +7,15 @@ public struct TransferState: Sendable {
         case failure(ClientError)
     }
 
+    /// How the transfer came to be on screen.
+    public enum Origin: Sendable, Equatable {
+        /// The user sent it.
+        case sent
+        /// Nothing was sent: the response cache's last answer, shown when the endpoint was selected; `isFresh`
+        /// says whether the cache would still answer a send with it.
+        case stored(isFresh: Bool)
+    }
+
     public let id: Int
     public let key: EndpointKey
     public let method: HTTPMethod
@@ -20,6 +29,7 @@ public struct TransferState: Sendable {
     public var outcome: Outcome?
     /// The body prepared for display; nil until the runtime has indexed it.
     public var document: BodyDocument?
+    public var origin = Origin.sent
 
     public init(id: Int, key: EndpointKey, method: HTTPMethod, url: String, startedAt: Double) {
         self.id = id
@@ -46,6 +56,12 @@ public struct TransferState: Sendable {
         progress = event
         uploadRate.record(bytes: event.sent, at: time)
         downloadRate.record(bytes: event.received, at: time)
+    }
+
+    /// The response's age now, for one that came from the cache: its age on arrival plus the time shown since.
+    public func responseAge(now: Double) -> Duration? {
+        guard let age = response?.age, let finishedAt else { return nil }
+        return age + .seconds(max(0, now - finishedAt))
     }
 
     /// Seconds the transfer has run (or ran).

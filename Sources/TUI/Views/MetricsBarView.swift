@@ -1,11 +1,14 @@
 import ExplorerCore
 
 /// Where the time went: a one-line waterfall of DNS / connect / TLS / waiting / first byte / transfer, the phase
-/// figures, then total, sizes, connection reuse and cache state.
+/// figures, then total, sizes, connection reuse, time in the scheduler's queue and where the answer came from.
 enum MetricsBarView {
     static let labels = ["dns", "connect", "tls", "send", "wait", "transfer"]
 
-    static func draw(_ response: Response, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+    /// `age`: how old a cached answer is now (default: its age when it arrived).
+    static func draw(
+        _ response: Response, age: Duration? = nil, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
+    ) {
         guard !rect.isEmpty else { return }
         let metrics = response.metrics
         let phases = metrics.phases.map(\.duration)
@@ -48,26 +51,42 @@ enum MetricsBarView {
             }
         }
 
-        // Line 3: sizes, connection, redirects, cache.
+        // Line 3: sizes, connection, redirects, queue, cache. An answer from the cache moved nothing.
         if rect.height > 2 {
             var facts = [
                 "↑ \(Units.bytes(metrics.bytesSent))", "↓ \(Units.bytes(metrics.bytesReceived))",
                 metrics.reusedConnection ? "reused connection" : "new connection",
             ]
+            if response.source == .cache { facts = ["nothing sent"] }
             if metrics.redirects > 0 {
                 facts.append("\(metrics.redirects) redirect\(metrics.redirects == 1 ? "" : "s") (\(Units.duration(metrics.redirectTime)))")
             }
-            if metrics.queued > .zero { facts.append("queued \(Units.duration(metrics.queued))") }
-            if let cached = cacheNote(response) { facts.append(cached) }
+            // A request that started at once still spent a few µs getting its slot: not worth a mention.
+            if metrics.queuePosition > 0 {
+                facts.append("queued \(Units.duration(metrics.queued)) (#\(metrics.queuePosition) in line)")
+            }
+            if let cached = cacheNote(response, age: age) { facts.append(cached) }
             buffer.write(facts.joined(separator: " · "), x: rect.x, y: rect.y + 2, limit: rect.maxX,
                 style: theme.muted)
         }
     }
 
-    /// "cached" when the answer came from a cache. The core's cache (issue 5) will mark responses itself; until
-    /// then an `Age` header from an HTTP cache says so.
-    static func cacheNote(_ response: Response) -> String? {
-        if let age = response.headers["Age"] { return "cached (age \(SafeText.escape(age)) s)" }
-        return nil
+    /// Where the answer came from, when not straight from the server: the response cache (with its age), or
+    /// the cache after the server confirmed it unchanged.
+    static func cacheNote(_ response: Response, age: Duration? = nil) -> String? {
+        switch response.source {
+        case .network: nil
+        case .cache: "from the cache, \(Units.age(age ?? response.age ?? .zero)) old"
+        case .revalidated: "stored body revalidated (304)"
+        }
+    }
+
+    /// The short mark beside the status: `cached · 12 s old`, `revalidated (304)`; `nil` from the network.
+    static func cacheBadge(_ response: Response, age: Duration? = nil) -> String? {
+        switch response.source {
+        case .network: nil
+        case .cache: "cached · \(Units.age(age ?? response.age ?? .zero)) old"
+        case .revalidated: "revalidated (304)"
+        }
     }
 }

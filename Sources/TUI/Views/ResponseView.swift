@@ -32,29 +32,56 @@ enum ResponseView {
                 style: error.isCancelled ? theme.warning : theme.error)
             ProgressView.draw(transfer, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
         case .response(let response)?:
-            drawStatus(response, transfer: transfer, in: statusRow, theme: theme, on: &buffer)
-            if transfer.progress.sent > 16 << 20 || transfer.progress.received > 16 << 20 {
+            let age = transfer.responseAge(now: state.now.uptime)
+            drawStatus(response, transfer: transfer, age: age, in: statusRow, theme: theme, on: &buffer)
+            if case .stored(let isFresh) = transfer.origin {
+                drawStoredNote(isFresh: isFresh, in: figures, theme: theme, on: &buffer)
+            } else if transfer.progress.sent > 16 << 20 || transfer.progress.received > 16 << 20 {
                 // Big transfers keep their final progress figures; the timings go on the status line.
                 ProgressView.draw(transfer, now: state.now.uptime, in: figures.splitTop(2).top, theme: theme,
                     on: &buffer)
                 drawPhasesCompact(response, in: figures.row(2), theme: theme, on: &buffer)
             } else {
-                MetricsBarView.draw(response, in: figures, theme: theme, on: &buffer)
+                MetricsBarView.draw(response, age: age, in: figures, theme: theme, on: &buffer)
             }
             drawTabs(state, transfer: transfer, response: response, in: tabRow, theme: theme, on: &buffer)
             BodyView.draw(state, transfer: transfer, in: body, theme: theme, on: &buffer)
         }
     }
 
+    /// The status, a mark when the answer is not fresh from the server (stored, cached, revalidated), the method
+    /// and the URL.
     static func drawStatus(
-        _ response: Response, transfer: TransferState, in row: Rect, theme: Theme, on buffer: inout ScreenBuffer
+        _ response: Response, transfer: TransferState, age: Duration?, in row: Rect, theme: Theme,
+        on buffer: inout ScreenBuffer
     ) {
         var x = buffer.write(
             " \(SafeText.escape(response.statusLine)) ", x: row.x, y: row.y, limit: row.maxX,
             style: theme.status(response.statusClass).with(reverse: true))
+        let badge: String? = switch transfer.origin {
+        case .stored(let isFresh): "stored · \(Units.age(age ?? .zero)) old\(isFresh ? "" : " · stale")"
+        case .sent: MetricsBarView.cacheBadge(response, age: age)
+        }
+        if let badge {
+            x = buffer.write(" ", x: x, y: row.y, limit: row.maxX)
+            x = buffer.write(" \(badge) ", x: x, y: row.y, limit: row.maxX, style: theme.accent.with(reverse: true))
+        }
         x = buffer.write(" " + transfer.method.rawValue + " ", x: x, y: row.y, limit: row.maxX,
             style: theme.method(transfer.method))
         buffer.write(SafeText.escape(response.url), x: x, y: row.y, limit: row.maxX, style: theme.muted)
+    }
+
+    /// In place of timings for a stored response: that nothing was sent, and what a send would do.
+    static func drawStoredNote(isFresh: Bool, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+        let lines = [
+            "The last stored answer; nothing was sent in this session.",
+            isFresh
+                ? "Enter answers from the cache while fresh; R asks the server."
+                : "It is stale: Enter asks the server (revalidating it when it can).",
+        ]
+        for (i, line) in lines.enumerated() where i < rect.height {
+            buffer.write(line, x: rect.x, y: rect.y + i, limit: rect.maxX, style: theme.muted)
+        }
     }
 
     static func drawPhasesCompact(_ response: Response, in row: Rect, theme: Theme, on buffer: inout ScreenBuffer) {

@@ -13,7 +13,10 @@ enum StatusBarView {
         if let profile = state.selectedProfile { facts.append("env: \(state.environmentName(for: profile))") }
         facts.append("token: \(state.currentTokenStatus.summary(now: state.now.date))")
         let running = state.runningTransfers.count
-        if running > 0 { facts.append("⟳ \(running) running") }
+        if running > 0 {
+            let queued = state.queuedRequests > 0 ? ", \(state.queuedRequests) queued" : ""
+            facts.append("⟳ \(running) running\(queued)")
+        }
         var x = buffer.write(" " + facts.joined(separator: " │ ") + " ", x: rect.x, y: rect.y, limit: rect.maxX,
             style: theme.statusBar.with(bold: true))
         x = buffer.write("│ ", x: x, y: rect.y, limit: rect.maxX, style: theme.statusBar)

@@ -1,0 +1,86 @@
+import ExplorerCore
+import Foundation
+import Testing
+
+@testable import TUI
+
+/// The credential a stored response is looked up with: the one at hand, never a new one from the server.
+@Suite("CoreAuthProvider: credentials for stored responses")
+struct CoreAuthProviderTests {
+    static let local = AuthKey(profile: "demo", environment: "local")
+
+    /// A provider on the demo profile whose tokens live in a fresh temporary directory.
+    static func withDemoProvider(_ body: (CoreAuthProvider, TokenStore) async throws -> Void) async throws {
+        let directory = NSTemporaryDirectory() + "apix-auth-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = TokenStore(directory: directory)
+        let provider = CoreAuthProvider(
+            catalog: Fixtures.demoCatalog, variables: ["port": "8080"], sessions: AuthSessions(store: store))
+        try await body(provider, store)
+    }
+
+    static func request(_ endpoint: String) throws -> PreparedRequest {
+        try Fixtures.demoState().prepare(EndpointKey(profile: "demo", endpoint: endpoint)).get()
+    }
+
+    @Test("OAuth2 without a token gives nothing to look up with (no login is attempted)")
+    func oauthWithoutToken() async throws {
+        try await Self.withDemoProvider { provider, _ in
+            let request = try Self.request("cache.stats")
+            #expect(await provider.currentCredentials(on: request, for: Self.local, endpoint: "cache.stats") == nil)
+        }
+    }
+
+    @Test("OAuth2 with a stored token, even an expired one, adds it as it is")
+    func oauthWithStoredToken() async throws {
+        try await Self.withDemoProvider { provider, store in
+            guard case .oauth2(let settings)? = provider.resolve(Self.local, endpoint: nil) else {
+                Issue.record("the demo profile uses OAuth2")
+                return
+            }
+            let token = OAuthToken(accessToken: "stored-1", expiresAt: Date(timeIntervalSinceNow: -60))
+            try store.save(
+                TokenStore.Record(issuer: settings.issuer, token: token),
+                for: AuthSessionKey(profile: "demo", environment: "local"))
+            let request = try Self.request("cache.stats")
+            let credentialed = await provider.currentCredentials(
+                on: request, for: Self.local, endpoint: "cache.stats")
+            #expect(credentialed?.headers["Authorization"] == "Bearer stored-1")
+            #expect(credentialed?.url == request.url)
+        }
+    }
+
+    @Test("an endpoint with auth: none is looked up as it is")
+    func noAuth() async throws {
+        try await Self.withDemoProvider { provider, _ in
+            let request = try Self.request("cache.etag")
+            let credentialed = await provider.currentCredentials(on: request, for: Self.local, endpoint: "cache.etag")
+            #expect(credentialed == request)
+            #expect(credentialed?.headers["Authorization"] == nil)
+        }
+    }
+
+    @Test("a static credential is placed where the profile says")
+    func staticCredential() async throws {
+        let directory = NSTemporaryDirectory() + "apix-auth-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let yaml = """
+            name: Keyed
+            environments: { dev: { base_url: "http://127.0.0.1:9" } }
+            auth: { type: api_key, name: key, value: k-123, in: query }
+            endpoints:
+              - { id: items, path: /items, cache: 60 }
+            """
+        try yaml.write(toFile: directory + "/keyed.yaml", atomically: true, encoding: .utf8)
+        let catalog = ProfileLoader.load(directory: directory)
+        #expect(catalog.problems.isEmpty)
+        let state = AppState(catalog: catalog, profileDirectory: directory, processEnvironment: [:])
+        let request = try state.prepare(EndpointKey(profile: "keyed", endpoint: "items")).get()
+        let provider = CoreAuthProvider(
+            catalog: catalog, variables: [:], sessions: AuthSessions(store: TokenStore(directory: directory)))
+        let credentialed = await provider.currentCredentials(
+            on: request, for: AuthKey(profile: "keyed", environment: "dev"), endpoint: "items")
+        #expect(credentialed?.url == "http://127.0.0.1:9/items?key=k-123")
+    }
+}
