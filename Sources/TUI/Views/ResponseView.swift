@@ -68,7 +68,16 @@ enum ResponseView {
         }
         x = buffer.write(" " + transfer.method.rawValue + " ", x: x, y: row.y, limit: row.maxX,
             style: theme.method(transfer.method))
-        buffer.write(SafeText.escape(response.url), x: x, y: row.y, limit: row.maxX, style: theme.muted)
+        buffer.write(SafeText.escape(shownURL(response, transfer: transfer)), x: x, y: row.y, limit: row.maxX,
+            style: theme.muted)
+    }
+
+    /// The URL as requested with secrets masked (the transfer's), plus where redirects ended without its query:
+    /// the final URL as received may carry a credential (an API key in the query) in clear.
+    static func shownURL(_ response: Response, transfer: TransferState) -> String {
+        guard response.metrics.redirects > 0 else { return transfer.url }
+        let final = response.url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? response.url
+        return transfer.url + " → " + final
     }
 
     /// In place of timings for a stored response: that nothing was sent, and what a send would do.
