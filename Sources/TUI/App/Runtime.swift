@@ -101,6 +101,8 @@ final class Runtime {
             let log = self.log
             let holder = TransferHolder()
             let endpoint = state.transfers[id]?.key.endpoint
+            // The log gets the URL as the screen shows it: secrets masked.
+            let shownURL = state.transfers[id]?.url ?? "(request)"
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
                 let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
@@ -114,7 +116,7 @@ final class Runtime {
                 }
                 let result = await transfer.result
                 if case .failure(let error) = result, !error.isCancelled {
-                    log.write("\(request.method.rawValue) \(request.url): \(error.description)")
+                    log.write("\(request.method.rawValue) \(shownURL): \(error.description)")
                 }
                 inbox.post(.transferFinished(transfer: id, result, at: Moment.now.uptime))
                 await MainActor.run { [weak self] in
