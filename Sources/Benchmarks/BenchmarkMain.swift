@@ -3,8 +3,9 @@ import Foundation
 
 /// `apix-bench`: measures apix against curl (and against itself) on loopback and writes docs/BENCHMARKS.md.
 ///
-/// Run it in release mode: `swift run -c release apix-bench` (or `make bench`). `--quick` runs tiny sizes once,
-/// for the test suite's smoke check; `--output PATH` chooses where the Markdown goes (`-` for none).
+/// Run it in release mode: `make bench` (or `swift build -c release && .build/release/apix-bench`). `--quick` runs
+/// tiny sizes once, for the test suite's smoke check; `--only transfers|tui` runs one group of cases; `--output PATH`
+/// chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
     static func main() async {
@@ -24,7 +25,13 @@ struct BenchmarkMain {
 }
 
 struct BenchmarkOptions {
+    /// Groups of cases.
+    enum Section: String, CaseIterable {
+        case transfers, tui
+    }
+
     var quick = false
+    var sections = Set(Section.allCases)
     var runs = 5
     var transferSize = 1 << 30
     var output: String? = "docs/BENCHMARKS.md"
@@ -50,8 +57,15 @@ struct BenchmarkOptions {
             case "--output":
                 guard let value = iterator.next() else { throw BenchmarkError("--output needs a path or -") }
                 output = value == "-" ? nil : value
+            case "--only":
+                guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
+                    throw BenchmarkError("--only needs one of: transfers, tui")
+                }
+                sections = [value]
             default:
-                throw BenchmarkError("unknown argument \(argument) (use --quick, --runs N, --size-mib N, --output PATH|-)")
+                throw BenchmarkError(
+                    "unknown argument \(argument) (use --quick, --runs N, --size-mib N, --only transfers|tui, "
+                        + "--output PATH|-)")
             }
         }
     }

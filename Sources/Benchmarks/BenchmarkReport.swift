@@ -34,7 +34,9 @@ struct BenchmarkReport {
 
             """
         for row in rows {
-            text += "| \(row.name) | \(row.apix) | \(row.reference) | \(row.ratio) | \(row.target) | \(verdict(row.met)) |\n"
+            text +=
+                "| \(row.name) | \(row.apix) | \(row.reference) | \(row.ratio) | \(row.target) "
+                + "| \(verdict(row.met)) |\n"
         }
         if !notes.isEmpty {
             text += "\n## Notes\n\n" + notes.map { "- \($0)" }.joined(separator: "\n") + "\n"
@@ -55,7 +57,8 @@ struct BenchmarkReport {
     }
 
     static func machine() -> String {
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
         let cores = ProcessInfo.processInfo.activeProcessorCount

@@ -22,7 +22,9 @@ enum Subprocess {
         var pid: pid_t = 0
         let start = now()
         let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {

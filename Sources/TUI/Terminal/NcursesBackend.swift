@@ -16,10 +16,29 @@ final class NcursesBackend {
     /// Whether colours are in use (a colour terminal and no `NO_COLOR`).
     var usesColor: Bool { colorEnabled }
 
+    /// The screen made by `newterm` when the backend drives a terminal other than stdin/stdout.
+    private var screen: OpaquePointer?
+
     /// Takes over the terminal: UTF-8 locale, raw keys, keypad decoding, hidden cursor, colours if allowed.
     func start(noColor: Bool) {
         _ = TextWidth.localeReady
         initscr()
+        configure(noColor: noColor)
+    }
+
+    /// Takes over the terminal on `input` and `output` instead of stdin/stdout (the benchmarks' pseudo-terminal);
+    /// false when curses does not know `type`.
+    func start(
+        noColor: Bool, type: String, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>
+    ) -> Bool {
+        _ = TextWidth.localeReady
+        guard let screen = newterm(type, output, input) else { return false }
+        self.screen = screen
+        configure(noColor: noColor)
+        return true
+    }
+
+    private func configure(noColor: Bool) {
         raw()
         noecho()
         nonl()
@@ -43,6 +62,10 @@ final class NcursesBackend {
         guard isActive else { return }
         _ = apix_curs_set(1)
         endwin()
+        if let screen {
+            delscreen(screen)
+            self.screen = nil
+        }
         isActive = false
     }
 
