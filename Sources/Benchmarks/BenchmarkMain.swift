@@ -4,8 +4,8 @@ import Foundation
 /// `apix-bench`: measures apix against curl (and against itself) on loopback and writes docs/BENCHMARKS.md.
 ///
 /// Run it in release mode: `make bench` (or `swift build -c release && .build/release/apix-bench`). `--quick` runs
-/// tiny sizes once, for the test suite's smoke check; `--only transfers|tui` runs one group of cases; `--output PATH`
-/// chooses where the Markdown goes (`-` for none).
+/// tiny sizes once, for the test suite's smoke check; `--only transfers|requests|tui` runs one group of cases;
+/// `--output PATH` chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
     static func main() async {
@@ -27,7 +27,7 @@ struct BenchmarkMain {
 struct BenchmarkOptions {
     /// Groups of cases.
     enum Section: String, CaseIterable {
-        case transfers, tui
+        case transfers, requests, tui
     }
 
     var quick = false
@@ -59,12 +59,12 @@ struct BenchmarkOptions {
                 output = value == "-" ? nil : value
             case "--only":
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
-                    throw BenchmarkError("--only needs one of: transfers, tui")
+                    throw BenchmarkError("--only needs one of: transfers, requests, tui")
                 }
                 sections = [value]
             default:
                 throw BenchmarkError(
-                    "unknown argument \(argument) (use --quick, --runs N, --size-mib N, --only transfers|tui, "
+                    "unknown argument \(argument) (use --quick, --runs N, --size-mib N, --only transfers|requests|tui, "
                         + "--output PATH|-)")
             }
         }

@@ -30,6 +30,9 @@ struct BenchmarkSuite {
         if options.sections.contains(.transfers) {
             try await transferCases(server: server, rows: &rows, notes: &notes)
         }
+        if options.sections.contains(.requests) {
+            try await requestCases(server: server, rows: &rows, notes: &notes)
+        }
         if options.sections.contains(.tui) {
             let tui = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, server: server).run()
             rows += tui.rows
@@ -80,6 +83,12 @@ struct BenchmarkSuite {
 
         // In process: progress consumption, many small requests, cancellation.
         rows.append(try await progressOverhead(url: bytesURL, size: size))
+    }
+
+    /// Per-request overhead against curl: many small requests in process, one whole `apix run`, cancellation.
+    private func requestCases(server: DemoServerProcess, rows: inout [BenchmarkRow], notes: inout [String])
+        async throws
+    {
         rows.append(try await smallRequests(server: server, notes: &notes))
         rows.append(try processStartup(server: server))
         rows.append(try await cancellation(server: server))
