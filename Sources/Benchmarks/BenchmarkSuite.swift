@@ -3,7 +3,6 @@ import Foundation
 
 /// The cases of issue #7 that concern transfers and request overhead, each measured against its reference in
 /// the same run.
-@MainActor
 struct BenchmarkSuite {
     let options: BenchmarkOptions
     let apix: String
@@ -34,7 +33,7 @@ struct BenchmarkSuite {
             try await requestCases(server: server, rows: &rows, notes: &notes)
         }
         if options.sections.contains(.tui) {
-            let tui = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, server: server).run()
+            let tui = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port).run()
             rows += tui.rows
             notes += tui.notes
         }

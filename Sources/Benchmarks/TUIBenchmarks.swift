@@ -12,7 +12,8 @@ struct TUIBenchmarks {
     let options: BenchmarkOptions
     let apix: String
     let scratch: String
-    let server: DemoServerProcess
+    /// The demo server's port on 127.0.0.1.
+    let port: Int
     let client = Client()
 
     static let width = 200
@@ -377,9 +378,9 @@ struct TUIBenchmarks {
         for directory in [bigDirectory, profileDirectory, stateDirectory] {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        try BenchmarkProfiles.large(endpoints: endpointCount, port: server.port)
+        try BenchmarkProfiles.large(endpoints: endpointCount, port: port)
             .write(toFile: bigDirectory + "/large.yaml", atomically: true, encoding: .utf8)
-        try BenchmarkProfiles.terminal(port: server.port, bodySizes: bodySizes, downloadSize: downloadSize)
+        try BenchmarkProfiles.terminal(port: port, bodySizes: bodySizes, downloadSize: downloadSize)
             .write(toFile: profileDirectory + "/tui.yaml", atomically: true, encoding: .utf8)
     }
 
