@@ -3,18 +3,25 @@ import Foundation
 
 /// `apix-bench`: measures apix against curl (and against itself) on loopback and writes docs/BENCHMARKS.md.
 ///
-/// Run it in release mode: `make bench` (or `swift build -c release && .build/release/apix-bench`). `--quick` runs
+/// Run it in release mode: `make bench` (`swift build -c release --static-swift-stdlib && .build/release/apix-bench`,
+/// the way the figures in docs/BENCHMARKS.md were taken). `--quick` runs
 /// tiny sizes once, for the test suite's smoke check; `--only transfers|requests|tui` runs one group of cases;
 /// `--output PATH` chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
     static func main() async {
         do {
-            let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-            let report = try await BenchmarkSuite(options: options).run()
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            let options = try BenchmarkOptions(arguments: arguments)
+            var context = BenchmarkContext(arguments: arguments)
+            let suite = try BenchmarkSuite(options: options)
+            context.linkage = suite.linkage()
+            var report = try await suite.run()
+            report.context = context
             print(report.table)
             if let output = options.output {
-                try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
+                let kept = BenchmarkReport.keptPart(of: output)
+                try report.markdown(keeping: kept).write(toFile: output, atomically: true, encoding: .utf8)
                 print("wrote \(output)")
             }
         } catch {

@@ -20,6 +20,16 @@ struct BenchmarkSuite {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     }
 
+    /// Whether the measured `apix` carries the Swift runtime and Foundation inside it (`--static-swift-stdlib`).
+    func linkage() -> String {
+        let listing = scratch + "/ldd.txt"
+        _ = try? Subprocess.run("ldd", [apix], stdout: listing)
+        let libraries = (try? String(contentsOfFile: listing, encoding: .utf8)) ?? ""
+        return libraries.contains("libswiftCore")
+            ? "links the Swift runtime and Foundation as shared libraries"
+            : "links the Swift runtime and Foundation statically"
+    }
+
     func run() async throws -> BenchmarkReport {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let server = try DemoServerProcess(apix: apix)
