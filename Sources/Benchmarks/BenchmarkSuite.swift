@@ -37,12 +37,15 @@ struct BenchmarkSuite {
         var rows: [BenchmarkRow] = []
         var notes: [String] = []
         if options.sections.contains(.transfers) {
+            Subprocess.settle()
             try await transferCases(server: server, rows: &rows, notes: &notes)
         }
         if options.sections.contains(.requests) {
+            Subprocess.settle()
             try await requestCases(server: server, rows: &rows, notes: &notes)
         }
         if options.sections.contains(.tui) {
+            Subprocess.settle()
             let tui = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port).run()
             rows += tui.rows
             notes += tui.notes
@@ -178,7 +181,7 @@ struct BenchmarkSuite {
     }
 
     private func processStartup(server: DemoServerProcess) throws -> BenchmarkRow {
-        let runs = options.quick ? 2 : 20
+        let runs = options.quick ? 2 : max(40, options.runs)
         let apixArguments = ["run", "bench", "small", "--profiles", scratch]
         let curlArguments = ["-s", "\(server.baseURL)/todos/1"]
         _ = try Subprocess.run(apix, apixArguments)
@@ -228,11 +231,13 @@ struct BenchmarkSuite {
     private func pair(apix arguments: [String], curl curlArguments: [String]) throws -> Pair {
         let apixArguments = arguments + ["--profiles", scratch]
         func runApix() throws -> Subprocess.Outcome {
+            Subprocess.settle()
             let outcome = try Subprocess.run(apix, apixArguments)
             guard outcome.status == 0 else { throw BenchmarkError("apix \(apixArguments) exited \(outcome.status)") }
             return outcome
         }
         func runCurl() throws -> Subprocess.Outcome {
+            Subprocess.settle()
             let outcome = try Subprocess.run("curl", curlArguments)
             guard outcome.status == 0 else { throw BenchmarkError("curl \(curlArguments) exited \(outcome.status)") }
             return outcome

@@ -35,6 +35,12 @@ enum Subprocess {
         return Outcome(status: exitStatus, seconds: seconds, maxRSS: Int64(usage.ru_maxrss) * 1024)
     }
 
+    /// Writes dirty pages out (`sync`) so the disk writes of one case (gigabyte files) do not run in the background
+    /// of the next measurement.
+    static func settle() {
+        sync()
+    }
+
     static func now() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)

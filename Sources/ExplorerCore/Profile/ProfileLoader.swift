@@ -125,8 +125,10 @@ public enum ProfileLoader {
 
     static func compose(_ yaml: String, file: String) -> Result<Node, ProfileProblem> {
         do {
-            // No resolver rules: `YAMLReader.tag(of:)` types plain scalars without Yams' regular expressions.
-            guard let node = try Yams.compose(yaml: yaml, .basic) else {
+            // No resolver rules: `YAMLReader.tag(of:)` types plain scalars without Yams' regular expressions. No
+            // constructor maps (nothing here turns nodes into `Any`) and a fixed encoding: Yams builds both
+            // defaults afresh for every file, the encoding from the whole process environment.
+            guard let node = try Yams.compose(yaml: yaml, .basic, Constructor([:], [:], [:]), .utf8) else {
                 return .failure(ProfileProblem("the file is empty", at: .init(file: file, line: 1, column: 1)))
             }
             return .success(node)
