@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // zlib: crc32 and gzip for the demo server (deflateInit2 is a macro, so it is wrapped).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // openpty for the benchmarks' terminal cases.
+        .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
         .target(
             name: "ExplorerCore",
             dependencies: ["CCurl", .product(name: "Yams", package: "Yams")]
@@ -49,7 +51,8 @@ let package = Package(
         ),
         .executableTarget(name: "apix", dependencies: ["TUI"]),
         // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
-        .executableTarget(name: "apix-bench", dependencies: ["ExplorerCore"], path: "Sources/Benchmarks"),
+        .executableTarget(
+            name: "apix-bench", dependencies: ["ExplorerCore", "TUI", "CPseudoTerminal"], path: "Sources/Benchmarks"),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
         .testTarget(name: "CLITests", dependencies: ["apix", "apix-bench", "ExplorerCore", "DemoAPI"]),

@@ -3,17 +3,25 @@ import Foundation
 
 /// `apix-bench`: measures apix against curl (and against itself) on loopback and writes docs/BENCHMARKS.md.
 ///
-/// Run it in release mode: `swift run -c release apix-bench` (or `make bench`). `--quick` runs tiny sizes once,
-/// for the test suite's smoke check; `--output PATH` chooses where the Markdown goes (`-` for none).
+/// Run it in release mode: `make bench` (`swift build -c release --static-swift-stdlib && .build/release/apix-bench`,
+/// the way the figures in docs/BENCHMARKS.md were taken). `--quick` runs
+/// tiny sizes once, for the test suite's smoke check; `--only transfers|requests|tui` runs one group of cases;
+/// `--output PATH` chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
     static func main() async {
         do {
-            let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-            let report = try await BenchmarkSuite(options: options).run()
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            let options = try BenchmarkOptions(arguments: arguments)
+            var context = BenchmarkContext(arguments: arguments)
+            let suite = try BenchmarkSuite(options: options)
+            context.linkage = suite.linkage()
+            var report = try await suite.run()
+            report.context = context
             print(report.table)
             if let output = options.output {
-                try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)
+                let kept = BenchmarkReport.keptPart(of: output)
+                try report.markdown(keeping: kept).write(toFile: output, atomically: true, encoding: .utf8)
                 print("wrote \(output)")
             }
         } catch {
@@ -24,8 +32,14 @@ struct BenchmarkMain {
 }
 
 struct BenchmarkOptions {
+    /// Groups of cases.
+    enum Section: String, CaseIterable {
+        case transfers, requests, tui
+    }
+
     var quick = false
-    var runs = 5
+    var sections = Set(Section.allCases)
+    var runs = 9
     var transferSize = 1 << 30
     var output: String? = "docs/BENCHMARKS.md"
 
@@ -50,8 +64,15 @@ struct BenchmarkOptions {
             case "--output":
                 guard let value = iterator.next() else { throw BenchmarkError("--output needs a path or -") }
                 output = value == "-" ? nil : value
+            case "--only":
+                guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
+                    throw BenchmarkError("--only needs one of: transfers, requests, tui")
+                }
+                sections = [value]
             default:
-                throw BenchmarkError("unknown argument \(argument) (use --quick, --runs N, --size-mib N, --output PATH|-)")
+                throw BenchmarkError(
+                    "unknown argument \(argument) (use --quick, --runs N, --size-mib N, --only transfers|requests|tui, "
+                        + "--output PATH|-)")
             }
         }
     }

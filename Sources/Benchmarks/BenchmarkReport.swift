@@ -16,17 +16,27 @@ struct BenchmarkReport {
         return ([line(header)] + cells.map(line)).joined(separator: "\n")
     }
 
-    var markdown: String {
+    /// What the harness knows about how it ran: arguments, load averages at the start and end, how `apix` links.
+    var context = BenchmarkContext()
+
+    /// Separates the generated results from what follows them in the file (kept when the file is rewritten).
+    static let endMarker = "<!-- apix-bench: end of generated results; what follows is kept on every run -->"
+
+    /// The generated part of docs/BENCHMARKS.md; `kept` (the text after `endMarker` in the previous file) follows.
+    func markdown(keeping kept: String?) -> String {
+        let arguments = context.arguments.isEmpty ? "" : " " + context.arguments.joined(separator: " ")
         var text = """
             # Benchmarks
 
-            Produced by `apix-bench` (`Sources/Benchmarks`); do not edit by hand. Every figure is the median of
-            \(options.runs) runs after one warm-up (min–max in brackets), measured in the same run as its reference.
+            Produced by `apix-bench` (`Sources/Benchmarks`): everything above the end marker is rewritten on every run.
+            Every figure is the median of \(options.runs == 1 ? "a single run" : "\(options.runs) runs") after one warm-up
+            (min–max in brackets) unless the row says otherwise, measured in the same run as its reference.
 
             - Date: \(Self.date())
             - Machine: \(Self.machine())
-            - Command: `swift build -c release && .build/release/apix-bench\(options.quick ? " --quick" : "")`
-              (`make bench`)
+            - Load average (1 min) at the start and end of the run: \(context.loadAtStart) → \(Self.loadAverage())
+            - Command: `swift build -c release --static-swift-stdlib && .build/release/apix-bench\(arguments)`
+              (`make bench`); `apix` \(context.linkage)
             - Server: the bundled demo API in its own process (`apix demo --serve --port 0`), loopback only.
 
             | case | apix | reference (same run) | ratio | target | met |
@@ -34,12 +44,31 @@ struct BenchmarkReport {
 
             """
         for row in rows {
-            text += "| \(row.name) | \(row.apix) | \(row.reference) | \(row.ratio) | \(row.target) | \(verdict(row.met)) |\n"
+            text +=
+                "| \(row.name) | \(row.apix) | \(row.reference) | \(row.ratio) | \(row.target) "
+                + "| \(verdict(row.met)) |\n"
         }
         if !notes.isEmpty {
             text += "\n## Notes\n\n" + notes.map { "- \($0)" }.joined(separator: "\n") + "\n"
         }
+        text += "\n" + Self.endMarker + "\n"
+        if let kept { text += kept }
         return text
+    }
+
+    /// The text after the end marker in an existing report, to carry over.
+    static func keptPart(of path: String) -> String? {
+        guard let old = try? String(contentsOfFile: path, encoding: .utf8),
+            let marker = old.range(of: endMarker)
+        else { return nil }
+        let tail = old[marker.upperBound...].drop { $0 == "\n" }
+        return tail.isEmpty ? nil : "\n" + tail
+    }
+
+    /// The 1-minute load average now, from /proc/loadavg.
+    static func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init)
+            ?? "?"
     }
 
     private func verdict(_ met: Bool?) -> String {
@@ -55,7 +84,8 @@ struct BenchmarkReport {
     }
 
     static func machine() -> String {
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -65,4 +95,12 @@ struct BenchmarkReport {
         let release = withUnsafeBytes(of: &system.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return "\(cpu), \(cores) cores, \(Int(memory.rounded())) GiB, Linux \(release)"
     }
+}
+
+/// How a run was started, for the report.
+struct BenchmarkContext {
+    var arguments: [String] = []
+    var loadAtStart = BenchmarkReport.loadAverage()
+    /// "links the Swift runtime statically" or "links the Swift runtime as shared libraries".
+    var linkage = ""
 }

@@ -10,7 +10,8 @@ struct BenchmarkSuite {
 
     init(options: BenchmarkOptions) throws {
         self.options = options
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         apix = directory.appendingPathComponent("apix").path
         guard FileManager.default.isExecutableFile(atPath: apix) else {
             throw BenchmarkError("no apix binary next to apix-bench (\(apix)): build the package first")
@@ -19,13 +20,44 @@ struct BenchmarkSuite {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     }
 
+    /// Whether the measured `apix` carries the Swift runtime and Foundation inside it (`--static-swift-stdlib`).
+    func linkage() -> String {
+        let listing = scratch + "/ldd.txt"
+        _ = try? Subprocess.run("ldd", [apix], stdout: listing)
+        let libraries = (try? String(contentsOfFile: listing, encoding: .utf8)) ?? ""
+        return libraries.contains("libswiftCore")
+            ? "links the Swift runtime and Foundation as shared libraries"
+            : "links the Swift runtime and Foundation statically"
+    }
+
     func run() async throws -> BenchmarkReport {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let server = try DemoServerProcess(apix: apix)
         try profile(port: server.port).write(toFile: scratch + "/bench.yaml", atomically: true, encoding: .utf8)
-        let size = options.transferSize
         var rows: [BenchmarkRow] = []
         var notes: [String] = []
+        if options.sections.contains(.transfers) {
+            Subprocess.settle()
+            try await transferCases(server: server, rows: &rows, notes: &notes)
+        }
+        if options.sections.contains(.requests) {
+            Subprocess.settle()
+            try await requestCases(server: server, rows: &rows, notes: &notes)
+        }
+        if options.sections.contains(.tui) {
+            Subprocess.settle()
+            let tui = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port).run()
+            rows += tui.rows
+            notes += tui.notes
+        }
+        return BenchmarkReport(rows: rows, options: options, notes: notes + Self.standingNotes)
+    }
+
+    /// Transfers and request overhead against curl.
+    private func transferCases(server: DemoServerProcess, rows: inout [BenchmarkRow], notes: inout [String])
+        async throws
+    {
+        let size = options.transferSize
         var peakRSS: Int64 = 0
 
         // Downloads and uploads through the whole `apix run` process versus the curl CLI.
@@ -34,14 +66,17 @@ struct BenchmarkSuite {
             apix: ["run", "bench", "bytes", "-p", "n=\(size)", "-o", "/dev/null"],
             curl: ["-s", "-o", "/dev/null", bytesURL])
         peakRSS = max(peakRSS, download.apixRSS)
-        rows.append(throughputRow("download \(mib(size)) to /dev/null (`apix run -o`)", size, download, "≥ 0.95 × curl"))
+        rows.append(
+            throughputRow(
+                "download \(BenchmarkFormat.mib(size)) to /dev/null (`apix run -o`)", size, download,
+                "≥ 0.95 × curl"))
 
         let file = scratch + "/download.bin"
         let toFile = try pair(
             apix: ["run", "bench", "bytes", "-p", "n=\(size)", "-o", file],
             curl: ["-s", "-o", file, bytesURL])
         peakRSS = max(peakRSS, toFile.apixRSS)
-        rows.append(throughputRow("download \(mib(size)) to a file", size, toFile, "≥ 0.95 × curl"))
+        rows.append(throughputRow("download \(BenchmarkFormat.mib(size)) to a file", size, toFile, "≥ 0.95 × curl"))
         try? FileManager.default.removeItem(atPath: file)
 
         let source = try writeFile(size: size)
@@ -49,24 +84,32 @@ struct BenchmarkSuite {
             apix: ["run", "bench", "upload", "--body", "@\(source)"],
             curl: ["-s", "-o", "/dev/null", "-T", source, "\(server.baseURL)/upload"])
         peakRSS = max(peakRSS, upload.apixRSS)
-        rows.append(throughputRow("upload \(mib(size)) from a file (streamed)", size, upload, "≥ 0.95 × curl"))
+        rows.append(
+            throughputRow(
+                "upload \(BenchmarkFormat.mib(size)) from a file (streamed)", size, upload, "≥ 0.95 × curl"))
 
         rows.append(
             BenchmarkRow(
-                name: "peak RSS of `apix run` during the download and upload", apix: mib(Int(peakRSS)),
+                name: "peak RSS of `apix run` during the download and upload", apix: BenchmarkFormat.mib(Int(peakRSS)),
                 reference: "—", ratio: "—", target: "≤ 64 MiB", met: peakRSS <= 64 << 20))
 
         // In process: progress consumption, many small requests, cancellation.
         rows.append(try await progressOverhead(url: bytesURL, size: size))
+    }
+
+    /// Per-request overhead against curl: many small requests in process, one whole `apix run`, cancellation.
+    private func requestCases(server: DemoServerProcess, rows: inout [BenchmarkRow], notes: inout [String])
+        async throws
+    {
         rows.append(try await smallRequests(server: server, notes: &notes))
         rows.append(try processStartup(server: server))
         rows.append(try await cancellation(server: server))
-        return BenchmarkReport(rows: rows, options: options, notes: notes + Self.standingNotes)
     }
 
     static let standingNotes = [
         "Throughput ratios are apix ÷ curl (higher is better); time ratios are apix ÷ reference (lower is better).",
-        "Transfers run the real `apix` binary as a subprocess (`posix_spawn`), interleaved with curl runs; peak RSS is the child's `ru_maxrss` from `wait4`.",
+        "Transfers run the real `apix` binary as a subprocess (`posix_spawn`), interleaved with curl runs; peak RSS is "
+            + "the child's `ru_maxrss` from `wait4`.",
     ]
 
     // MARK: - Cases
@@ -100,9 +143,10 @@ struct BenchmarkSuite {
         let watchedStats = Stats(samples: watched)
         let slowdown = watchedStats.median / plainStats.median - 1
         return BenchmarkRow(
-            name: "download \(mib(size)) with progress events consumed (in process)",
-            apix: rate(size, watchedStats), reference: rate(size, plainStats) + " (no progress consumer)",
-            ratio: percent(slowdown) + " slower", target: "≤ 3 % slower", met: slowdown <= 0.03)
+            name: "download \(BenchmarkFormat.mib(size)) with progress events consumed (in process)",
+            apix: BenchmarkFormat.rate(size, watchedStats),
+            reference: BenchmarkFormat.rate(size, plainStats) + " (no progress consumer)",
+            ratio: BenchmarkFormat.percent(slowdown) + " slower", target: "≤ 3 % slower", met: slowdown <= 0.03)
     }
 
     private func smallRequests(server: DemoServerProcess, notes: inout [String]) async throws -> BenchmarkRow {
@@ -127,14 +171,17 @@ struct BenchmarkSuite {
         let a = Stats(samples: ours)
         let c = Stats(samples: theirs)
         notes.append(
-            "Small GETs: apix in process (`Client.send` in a loop, one reused connection) vs one curl process given \(count) URLs; per request: apix \(micros(a.median / Double(count))), curl \(micros(c.median / Double(count))).")
+            "Small GETs: apix in process (`Client.send` in a loop, one reused connection) vs one curl process given "
+                + "\(count) URLs; per request: apix \(BenchmarkFormat.micros(a.median / Double(count))), curl "
+                + "\(BenchmarkFormat.micros(c.median / Double(count))).")
         return BenchmarkRow(
-            name: "\(count) sequential small GETs on one connection", apix: seconds(a), reference: seconds(c) + " (curl, one process)",
-            ratio: ratio(a.median / c.median), target: "≤ 1.0 × curl", met: a.median <= c.median)
+            name: "\(count) sequential small GETs on one connection", apix: BenchmarkFormat.seconds(a),
+            reference: BenchmarkFormat.seconds(c) + " (curl, one process)",
+            ratio: BenchmarkFormat.ratio(a.median / c.median), target: "≤ 1.0 × curl", met: a.median <= c.median)
     }
 
     private func processStartup(server: DemoServerProcess) throws -> BenchmarkRow {
-        let runs = options.quick ? 2 : 20
+        let runs = options.quick ? 2 : max(40, options.runs)
         let apixArguments = ["run", "bench", "small", "--profiles", scratch]
         let curlArguments = ["-s", "\(server.baseURL)/todos/1"]
         _ = try Subprocess.run(apix, apixArguments)
@@ -148,8 +195,9 @@ struct BenchmarkSuite {
         let a = Stats(samples: ours)
         let c = Stats(samples: theirs)
         return BenchmarkRow(
-            name: "`apix run` of one small GET, whole process (\(runs) runs)", apix: milliseconds(a),
-            reference: milliseconds(c) + " (curl)", ratio: ratio(a.median / c.median), target: "≤ 2 × curl",
+            name: "`apix run` of one small GET, whole process (\(runs) runs)", apix: BenchmarkFormat.milliseconds(a),
+            reference: BenchmarkFormat.milliseconds(c) + " (curl)", ratio: BenchmarkFormat.ratio(a.median / c.median),
+            target: "≤ 2 × curl",
             met: a.median <= 2 * c.median)
     }
 
@@ -166,7 +214,8 @@ struct BenchmarkSuite {
         }
         let stats = Stats(samples: samples)
         return BenchmarkRow(
-            name: "cancel an in-flight transfer → cancelled result", apix: milliseconds(stats), reference: "—",
+            name: "cancel an in-flight transfer → cancelled result", apix: BenchmarkFormat.milliseconds(stats),
+            reference: "—",
             ratio: "—", target: "< 200 ms", met: stats.median < 0.2)
     }
 
@@ -182,11 +231,13 @@ struct BenchmarkSuite {
     private func pair(apix arguments: [String], curl curlArguments: [String]) throws -> Pair {
         let apixArguments = arguments + ["--profiles", scratch]
         func runApix() throws -> Subprocess.Outcome {
+            Subprocess.settle()
             let outcome = try Subprocess.run(apix, apixArguments)
             guard outcome.status == 0 else { throw BenchmarkError("apix \(apixArguments) exited \(outcome.status)") }
             return outcome
         }
         func runCurl() throws -> Subprocess.Outcome {
+            Subprocess.settle()
             let outcome = try Subprocess.run("curl", curlArguments)
             guard outcome.status == 0 else { throw BenchmarkError("curl \(curlArguments) exited \(outcome.status)") }
             return outcome
@@ -208,8 +259,9 @@ struct BenchmarkSuite {
     private func throughputRow(_ name: String, _ size: Int, _ pair: Pair, _ target: String) -> BenchmarkRow {
         let ratioValue = pair.curl.median / pair.apix.median
         return BenchmarkRow(
-            name: name, apix: rate(size, pair.apix), reference: rate(size, pair.curl) + " (curl)",
-            ratio: ratio(ratioValue), target: target, met: ratioValue >= 0.95)
+            name: name, apix: BenchmarkFormat.rate(size, pair.apix),
+            reference: BenchmarkFormat.rate(size, pair.curl) + " (curl)",
+            ratio: BenchmarkFormat.ratio(ratioValue), target: target, met: ratioValue >= 0.95)
     }
 
     // MARK: - Fixtures
@@ -244,27 +296,4 @@ struct BenchmarkSuite {
         }
         return path
     }
-
-    // MARK: - Formatting
-
-    private func mib(_ bytes: Int) -> String {
-        bytes >= 1 << 30 && bytes % (1 << 30) == 0 ? "\(bytes >> 30) GiB" : String(format: "%.1f MiB", Double(bytes) / 1048576)
-    }
-
-    private func rate(_ bytes: Int, _ stats: Stats) -> String {
-        func value(_ seconds: Double) -> String { String(format: "%.0f", Double(bytes) / 1048576 / seconds) }
-        return "\(value(stats.median)) MiB/s [\(value(stats.max))–\(value(stats.min))]"
-    }
-
-    private func seconds(_ stats: Stats) -> String {
-        String(format: "%.3f s [%.3f–%.3f]", stats.median, stats.min, stats.max)
-    }
-
-    private func milliseconds(_ stats: Stats) -> String {
-        String(format: "%.1f ms [%.1f–%.1f]", stats.median * 1000, stats.min * 1000, stats.max * 1000)
-    }
-
-    private func micros(_ value: Double) -> String { String(format: "%.0f µs", value * 1e6) }
-    private func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
-    private func percent(_ value: Double) -> String { String(format: "%.1f %%", value * 100) }
 }

@@ -22,7 +22,9 @@ enum Subprocess {
         var pid: pid_t = 0
         let start = now()
         let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
@@ -31,6 +33,12 @@ enum Subprocess {
         let seconds = now() - start
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Outcome(status: exitStatus, seconds: seconds, maxRSS: Int64(usage.ru_maxrss) * 1024)
+    }
+
+    /// Writes dirty pages out (`sync`) so the disk writes of one case (gigabyte files) do not run in the background
+    /// of the next measurement.
+    static func settle() {
+        sync()
     }
 
     static func now() -> Double {

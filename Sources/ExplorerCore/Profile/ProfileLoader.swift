@@ -125,7 +125,10 @@ public enum ProfileLoader {
 
     static func compose(_ yaml: String, file: String) -> Result<Node, ProfileProblem> {
         do {
-            guard let node = try Yams.compose(yaml: yaml) else {
+            // No resolver rules: `YAMLReader.tag(of:)` types plain scalars without Yams' regular expressions. No
+            // constructor maps (nothing here turns nodes into `Any`) and a fixed encoding: Yams builds both
+            // defaults afresh for every file, the encoding from the whole process environment.
+            guard let node = try Yams.compose(yaml: yaml, .basic, Constructor([:], [:], [:]), .utf8) else {
                 return .failure(ProfileProblem("the file is empty", at: .init(file: file, line: 1, column: 1)))
             }
             return .success(node)
@@ -197,8 +200,9 @@ public enum ProfileLoader {
         if let node = fields["endpoints"] {
             if let sequence = node.sequence {
                 var seen: [String: SourceLocation] = [:]
-                for item in sequence {
-                    guard let endpoint = readEndpoint(item, reader: &reader) else { continue }
+                let items = Array(sequence)
+                for (item, read) in zip(items, readEndpoints(items, reader: &reader)) {
+                    guard let endpoint = read else { continue }
                     if let first = seen[endpoint.id] {
                         reader.fail(
                             "duplicate endpoint id `\(endpoint.id)` (first defined at line \(first.line))",
@@ -223,7 +227,7 @@ public enum ProfileLoader {
         return variables
     }
 
-    static func readTransfer(_ fields: [String: Node], reader: inout YAMLReader) -> TransferSettings {
+    static func readTransfer(_ fields: YAMLFields, reader: inout YAMLReader) -> TransferSettings {
         var settings = TransferSettings()
         if let node = fields["timeout"] { settings.timeout = reader.seconds(node, "timeout") }
         if let node = fields["connect_timeout"] { settings.connectTimeout = reader.seconds(node, "connect_timeout") }

@@ -44,6 +44,8 @@ public struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
 
     /// The template split into literal text and references; `{{` without a closing `}}` is literal.
     var pieces: [Piece] {
+        // Most strings reference nothing: a byte scan answers them without Foundation's slower `range(of:)`.
+        guard Self.mayReference(raw) else { return raw.isEmpty ? [] : [.text(raw)] }
         var result: [Piece] = []
         var rest = Substring(raw)
         while let open = rest.range(of: "{{") {
@@ -55,5 +57,15 @@ public struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
         }
         if !rest.isEmpty { result.append(.text(String(rest))) }
         return result
+    }
+
+    /// Whether `text` contains `{{` (no other character sequence can match it).
+    private static func mayReference(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{") && previous == byte { return true }
+            previous = byte
+        }
+        return false
     }
 }

@@ -23,6 +23,11 @@ struct YAMLReader {
         problems.append(ProfileProblem(message, at: location))
     }
 
+    /// Adds problems another reader found in part of the same file.
+    mutating func record(_ found: [ProfileProblem]) {
+        problems += found
+    }
+
     /// A mapping's entries with string keys, in order; reports `what must be a mapping` otherwise.
     mutating func entries(_ node: Node, _ what: String) -> [(key: String, keyNode: Node, value: Node)]? {
         guard let mapping = node.mapping else {
@@ -30,6 +35,7 @@ struct YAMLReader {
             return nil
         }
         var result: [(key: String, keyNode: Node, value: Node)] = []
+        result.reserveCapacity(mapping.count)
         for (key, value) in mapping {
             guard let name = key.scalar?.string else {
                 fail("keys in \(what) must be strings, got \(Self.describe(key))", at: key)
@@ -44,16 +50,23 @@ struct YAMLReader {
     /// reported; returns the known keys' values.
     mutating func fields(
         _ node: Node, _ what: String, known: [String], required: [String] = []
-    ) -> [String: Node]? {
-        guard let entries = entries(node, what) else { return nil }
-        var values: [String: Node] = [:]
-        for entry in entries {
-            if known.contains(entry.key) {
-                values[entry.key] = entry.value
+    ) -> YAMLFields? {
+        guard let mapping = node.mapping else {
+            fail("\(what) must be a mapping, got \(Self.describe(node))", at: node)
+            return nil
+        }
+        var values = YAMLFields(capacity: mapping.count)
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else {
+                fail("keys in \(what) must be strings, got \(Self.describe(key))", at: key)
+                continue
+            }
+            if known.contains(name) {
+                values.append(name, value)
             } else {
-                var message = "unknown key `\(entry.key)` in \(what)"
-                if let suggestion = Self.nearest(entry.key, in: known) { message += "; did you mean `\(suggestion)`?" }
-                fail(message, at: entry.keyNode)
+                var message = "unknown key `\(name)` in \(what)"
+                if let suggestion = Self.nearest(name, in: known) { message += "; did you mean `\(suggestion)`?" }
+                fail(message, at: key)
             }
         }
         for key in required where values[key] == nil {
@@ -65,16 +78,16 @@ struct YAMLReader {
     // MARK: - Scalars
 
     /// Any scalar as text (numbers and booleans as written); null and collections are reported.
-    mutating func string(_ node: Node, _ key: String) -> String? {
+    mutating func string(_ node: Node, _ key: @autoclosure () -> String) -> String? {
         guard let scalar = node.scalar, !Self.isNull(node) else {
-            fail("`\(key)` must be a string, got \(Self.describe(node))", at: node)
+            fail("`\(key())` must be a string, got \(Self.describe(node))", at: node)
             return nil
         }
         return scalar.string
     }
 
-    mutating func template(_ node: Node, _ key: String) -> Template? {
-        string(node, key).map { Template($0, location: location(node)) }
+    mutating func template(_ node: Node, _ key: @autoclosure () -> String) -> Template? {
+        string(node, key()).map { Template($0, location: location(node)) }
     }
 
     mutating func bool(_ node: Node, _ key: String) -> Bool? {
@@ -115,6 +128,7 @@ struct YAMLReader {
     mutating func parameters(_ node: Node, _ key: String) -> [Parameter] {
         guard let entries = entries(node, "`\(key)`") else { return [] }
         var result: [Parameter] = []
+        result.reserveCapacity(entries.count)
         for entry in entries {
             let values: [Template]?
             if Self.isNull(entry.value) {
@@ -159,14 +173,22 @@ struct YAMLReader {
 
     // MARK: - Helpers
 
-    /// The resolved tag name (Yams keeps `Tag.name` internal; `rawValue` is the same string).
+    /// The resolved tag name (Yams keeps `Tag.name` internal; `rawValue` is the same string). A plain scalar's
+    /// implicit tag is decided by `YAMLImplicitTag` (the loader composes with `Resolver.basic`, which has no rules);
+    /// reading the scalar's own tag leaves it unresolved, so the answer is the same whichever resolver composed it.
     static func tag(of node: Node) -> Tag.Name {
-        Tag.Name(rawValue: node.tag.rawValue)
+        guard case .scalar(let scalar) = node else { return Tag.Name(rawValue: node.tag.rawValue) }
+        let written = Tag.Name(rawValue: scalar.tag.rawValue)
+        switch written {
+        case .implicit: return YAMLImplicitTag.resolve(scalar.string)
+        case .nonSpecific: return .str
+        default: return written
+        }
     }
 
     static func isNull(_ node: Node) -> Bool {
-        guard let scalar = node.scalar else { return false }
-        return Self.tag(of: node) == .null && (scalar.style == .plain || scalar.style == .any)
+        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return false }
+        return Self.tag(of: node) == .null
     }
 
     /// "a list", "a mapping", "a number", … for messages.

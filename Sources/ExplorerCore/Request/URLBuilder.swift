@@ -11,6 +11,7 @@ public enum URLBuilder {
 
     /// `{name}` placeholders in a path template, in order of appearance (`{{variables}}` are not placeholders).
     public static func placeholders(in path: String) -> [String] {
+        if let names = asciiPlaceholders(in: path) { return names }
         var names: [String] = []
         for piece in Template(path).pieces {
             guard case .text(let text) = piece else { continue }
@@ -19,6 +20,44 @@ public enum URLBuilder {
             }
         }
         return names
+    }
+
+    /// `placeholders(in:)` for the common path, ASCII without `{{variables}}`, by a byte scan (profiles with
+    /// thousands of endpoints check every path when they load); nil for any other path.
+    private static func asciiPlaceholders(in path: String) -> [String]? {
+        let bytes = path.utf8
+        var names: [String] = []
+        var open: String.UTF8View.Index?
+        var previous: UInt8 = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte >= 0x80 || (byte == UInt8(ascii: "{") && previous == byte) { return nil }
+            if byte == UInt8(ascii: "{") {
+                open = index
+            } else if byte == UInt8(ascii: "}"), let start = open {
+                let name = bytes[bytes.index(after: start)..<index]
+                // The same rule as `placeholderSegments`: letters, digits, `_`, `-` and `.`.
+                if !name.isEmpty, name.allSatisfy(isPlaceholderByte) {
+                    let text = String(Substring(name))
+                    if !names.contains(text) { names.append(text) }
+                }
+                open = nil
+            }
+            previous = byte
+            index = bytes.index(after: index)
+        }
+        return names
+    }
+
+    private static func isPlaceholderByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
     }
 
     /// Renders a path template: variables filled, placeholders replaced by their percent-encoded values, other

@@ -96,13 +96,35 @@ public final class RequestScheduler: Sendable {
         }
     }
 
-    /// `scheme://host:port` with the default port filled in, so `http://a` and `http://a:80` share a limit.
+    /// `scheme://host:port` with the default port filled in, so `http://a` and `http://a:80` share a limit; the URL
+    /// itself when it has no `scheme://host`. Parsed by hand: it runs for every request, and Foundation's URL parser
+    /// costs more than a small request's whole trip through the client.
     static func hostKey(_ url: String) -> String {
-        guard let components = URLComponents(string: url), let host = components.host?.lowercased() else {
+        guard let colon = url.firstIndex(of: ":"), colon > url.startIndex, url[colon...].hasPrefix("://") else {
             return url
         }
-        let scheme = components.scheme?.lowercased() ?? "http"
-        let port = components.port ?? (scheme == "https" ? 443 : 80)
-        return "\(scheme)://\(host):\(port)"
+        let scheme = url[..<colon].lowercased()
+        var authority = url[url.index(colon, offsetBy: 3)...]
+        if let end = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
+            authority = authority[..<end]
+        }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var host = authority
+        var port: Substring = ""
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return url }
+            host = authority[...close]
+            let rest = authority[authority.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":") else { return url }
+                port = rest.dropFirst()
+            }
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+            port = authority[authority.index(after: colon)...]
+        }
+        guard !host.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return url }
+        let number = port.isEmpty ? (scheme == "https" ? "443" : "80") : String(Int(port) ?? 0)
+        return "\(scheme)://\(host.lowercased()):\(number)"
     }
 }

@@ -157,8 +157,20 @@ final class CurlTransfer: @unchecked Sendable {
     fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
         var length = bytes.count
         while length > 0, bytes[length - 1] == 0x0A || bytes[length - 1] == 0x0D { length -= 1 }
-        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
         if firstHeaderNanos == 0 { firstHeaderNanos = monotonicNanos() }
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[..<length])
+        // A field line is split on bytes (no Foundation on this path: it runs for every header of every response).
+        if !raw.starts(with: "HTTP/".utf8), let colon = raw.firstIndex(of: UInt8(ascii: ":")) {
+            var start = colon + 1
+            var end = length
+            while start < end, raw[start] == 0x20 || raw[start] == 0x09 { start += 1 }
+            while end > start, raw[end - 1] == 0x20 || raw[end - 1] == 0x09 { end -= 1 }
+            headers.add(
+                String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<colon]), as: UTF8.self),
+                String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<end]), as: UTF8.self))
+            return
+        }
+        let line = String(decoding: raw, as: UTF8.self)
         if line.hasPrefix("HTTP/") {
             // A new head: an interim 1xx, or the real one.
             headers = HTTPHeaders()
@@ -178,10 +190,6 @@ final class CurlTransfer: @unchecked Sendable {
                     sinkFailed = true
                 }
             }
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon])
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers.add(name, value)
         }
     }
 

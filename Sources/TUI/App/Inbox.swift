@@ -2,10 +2,13 @@ import Synchronization
 
 /// Actions posted from background work (progress, results, token states) for the main loop to apply in order.
 /// Progress events for a transfer that is already waiting are replaced, so a slow frame never builds a backlog.
-final class Inbox: Sendable {
+@_spi(Benchmarks)
+public final class Inbox: Sendable {
     private let pending = Mutex<[Action]>([])
 
-    func post(_ action: Action) {
+    public init() {}
+
+    public func post(_ action: Action) {
         pending.withLock { actions in
             if case .progressUpdated(let id, _, _) = action,
                 let last = actions.lastIndex(where: {
@@ -19,7 +22,7 @@ final class Inbox: Sendable {
         }
     }
 
-    func drain() -> [Action] {
+    public func drain() -> [Action] {
         pending.withLock { actions in
             defer { actions.removeAll(keepingCapacity: true) }
             return actions

@@ -14,6 +14,7 @@ struct AuthCommand: AsyncParsableCommand {
     /// `apix auth status`: the token's state, the grant, where the token lives.
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show the token's state (none, valid and for how long, expired, failed) and the grant.")
 
         @OptionGroup var target: AuthTarget
@@ -109,6 +110,7 @@ struct AuthCommand: AsyncParsableCommand {
     /// `apix auth login`: runs the profile's grant now.
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Run the profile's OAuth2 grant (password or client credentials) and store the tokens.")
 
         @OptionGroup var target: AuthTarget
@@ -125,6 +127,7 @@ struct AuthCommand: AsyncParsableCommand {
     /// `apix auth refresh`: refreshes the token now.
     struct Refresh: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "refresh",
             abstract: "Refresh the token now (refresh token if there is one, else the grant).")
 
         @OptionGroup var target: AuthTarget
@@ -138,7 +141,8 @@ struct AuthCommand: AsyncParsableCommand {
 
     /// `apix auth logout`: forgets the tokens.
     struct Logout: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget the profile's stored tokens.")
+        static let configuration = CommandConfiguration(
+            commandName: "logout", abstract: "Forget the profile's stored tokens.")
 
         @OptionGroup var target: AuthTarget
 

@@ -16,10 +16,29 @@ final class NcursesBackend {
     /// Whether colours are in use (a colour terminal and no `NO_COLOR`).
     var usesColor: Bool { colorEnabled }
 
+    /// The screen made by `newterm` when the backend drives a terminal other than stdin/stdout.
+    private var screen: OpaquePointer?
+
     /// Takes over the terminal: UTF-8 locale, raw keys, keypad decoding, hidden cursor, colours if allowed.
     func start(noColor: Bool) {
         _ = TextWidth.localeReady
         initscr()
+        configure(noColor: noColor)
+    }
+
+    /// Takes over the terminal on `input` and `output` instead of stdin/stdout (the benchmarks' pseudo-terminal);
+    /// false when curses does not know `type`.
+    func start(
+        noColor: Bool, type: String, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>
+    ) -> Bool {
+        _ = TextWidth.localeReady
+        guard let screen = newterm(type, output, input) else { return false }
+        self.screen = screen
+        configure(noColor: noColor)
+        return true
+    }
+
+    private func configure(noColor: Bool) {
         raw()
         noecho()
         nonl()
@@ -43,6 +62,10 @@ final class NcursesBackend {
         guard isActive else { return }
         _ = apix_curs_set(1)
         endwin()
+        if let screen {
+            delscreen(screen)
+            self.screen = nil
+        }
         isActive = false
     }
 
@@ -143,10 +166,21 @@ final class NcursesBackend {
         if cell.style.reverse { attributes |= apix_a_reverse() }
         if cell.style.underline { attributes |= apix_a_underline() }
         let pair = colorEnabled ? pairNumber(cell.style.foreground, cell.style.background) : 0
-        var wide = Array(cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }.prefix(5))
-        if wide.isEmpty { wide = [wchar_t(32)] }
-        wide.append(0)
-        _ = apix_mvadd_cell(Int32(y), Int32(x), wide, attributes, pair)
+        // At most five code points per cell (curses' limit), then the terminator; on the stack, since a full frame
+        // puts ten thousand cells.
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { wide in
+            var count = 0
+            for scalar in cell.text.unicodeScalars where count < 5 {
+                wide[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
+            }
+            if count == 0 {
+                wide[0] = 32
+                count = 1
+            }
+            wide[count] = 0
+            _ = apix_mvadd_cell(Int32(y), Int32(x), wide.baseAddress, attributes, pair)
+        }
     }
 
     private func pairNumber(_ foreground: Style.Color, _ background: Style.Color) -> Int16 {

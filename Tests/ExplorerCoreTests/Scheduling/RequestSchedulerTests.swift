@@ -141,4 +141,19 @@ struct RequestSchedulerTests {
         transport.release("http://h/block-a")
         _ = try await big.result.response()
     }
+
+    @Test(
+        "requests to the same scheme, host and port share a per-host limit",
+        arguments: [
+            ("http://a", "http://a:80"), ("http://a/x?y#z", "http://a:80"),
+            ("HTTP://Example.COM/Path", "http://example.com:80"),
+            ("https://h", "https://h:443"), ("https://h:8443/p", "https://h:8443"),
+            ("http://u:p@h:8080/p", "http://h:8080"),
+            ("http://[::1]:8080/", "http://[::1]:8080"), ("http://[::1]", "http://[::1]:80"),
+            ("http://h:080", "http://h:80"),
+            ("no scheme here", "no scheme here"), ("http://h:port/", "http://h:port/"), ("://h", "://h"),
+        ])
+    func hostKeys(_ url: String, _ key: String) {
+        #expect(RequestScheduler.hostKey(url) == key)
+    }
 }
