@@ -22,17 +22,23 @@ final class DemoServerProcess {
         guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
             let port = Int(text[range].split(separator: ":").last ?? "")
         else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
             throw BenchmarkError("the demo server did not start: \(text)")
         }
         self.port = port
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        stop()
+    }
+
+    /// SIGKILL: the server keeps nothing worth flushing, and the child inherits the signal mask of the thread that
+    /// started it, where SIGTERM may be blocked (waiting for a SIGTERM exit could then hang).
+    private func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }

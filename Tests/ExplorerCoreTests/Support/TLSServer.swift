@@ -66,8 +66,12 @@ final class TLSServer {
         stop()
     }
 
+    /// SIGKILL, not SIGTERM: the child inherits the signal mask of the test runner's thread that started it, where
+    /// SIGTERM is blocked, so a polite stop would leave the server running after the tests.
     func stop() {
-        if process.isRunning { process.terminate() }
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     static func runToEnd(_ tool: String, _ arguments: [String]) throws {
