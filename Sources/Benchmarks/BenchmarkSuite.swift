@@ -102,7 +102,7 @@ struct BenchmarkSuite {
         async throws
     {
         rows.append(try await smallRequests(server: server, notes: &notes))
-        rows.append(try processStartup(server: server))
+        rows.append(try processStartup(server: server, notes: &notes))
         rows.append(try await cancellation(server: server))
     }
 
@@ -180,7 +180,7 @@ struct BenchmarkSuite {
             ratio: BenchmarkFormat.ratio(a.median / c.median), target: "≤ 1.0 × curl", met: a.median <= c.median)
     }
 
-    private func processStartup(server: DemoServerProcess) throws -> BenchmarkRow {
+    private func processStartup(server: DemoServerProcess, notes: inout [String]) throws -> BenchmarkRow {
         let runs = options.quick ? 2 : max(40, options.runs)
         let apixArguments = ["run", "bench", "small", "--profiles", scratch]
         let curlArguments = ["-s", "\(server.baseURL)/todos/1"]
@@ -188,12 +188,19 @@ struct BenchmarkSuite {
         _ = try Subprocess.run("curl", curlArguments)
         var ours: [Double] = []
         var theirs: [Double] = []
+        // `apix --version` sends nothing and loads no profile: the floor any apix command starts from.
+        var floor: [Double] = []
         for _ in 0..<runs {
             ours.append(try Subprocess.run(apix, apixArguments).seconds)
             theirs.append(try Subprocess.run("curl", curlArguments).seconds)
+            floor.append(try Subprocess.run(apix, ["--version"]).seconds)
         }
         let a = Stats(samples: ours)
         let c = Stats(samples: theirs)
+        let f = Stats(samples: floor)
+        notes.append(
+            "Whole process: `apix --version` alone (no profile, no request) took \(BenchmarkFormat.milliseconds(f)), "
+                + "\(BenchmarkFormat.ratio(f.median / c.median)) × curl's whole GET in the same runs.")
         return BenchmarkRow(
             name: "`apix run` of one small GET, whole process (\(runs) runs)", apix: BenchmarkFormat.milliseconds(a),
             reference: BenchmarkFormat.milliseconds(c) + " (curl)", ratio: BenchmarkFormat.ratio(a.median / c.median),
