@@ -108,6 +108,41 @@ struct ProfileLoaderTests {
         #expect(messages.contains { $0.hasPrefix("17:duplicate endpoint id `todos.get` (first defined at line 10)") })
     }
 
+    /// Lists of `ProfileLoader.parallelReadThreshold` endpoints or more are read by two threads: the result must be
+    /// what one thread would read, in order, with problems from both halves located and duplicates found across them.
+    @Test("a long endpoint list keeps its order; problems in both halves and duplicates across them are located")
+    func longEndpointList() throws {
+        let count = ProfileLoader.parallelReadThreshold * 2 + 1
+        var yaml = """
+            name: Long
+            environments:
+              local: { base_url: "http://127.0.0.1:1" }
+            endpoints:
+
+            """
+        // Lines: 4 header lines, then three per endpoint, so endpoint i starts at line 5 + 3 i.
+        let brokenEarly = 3
+        let brokenLate = count - 4
+        let duplicate = count - 2
+        for index in 0..<count {
+            let id = index == duplicate ? "op1" : "op\(index)"
+            let method = index == brokenEarly || index == brokenLate ? "\"NO PE\"" : "GET"
+            yaml += "  - id: \(id)\n    method: \(method)\n    path: /items/\(index)\n"
+        }
+        let found = problems(yaml).map { "\($0.location.line):\($0.message)" }
+        #expect(found.count == 3)
+        #expect(found.contains { $0.hasPrefix("\(6 + 3 * brokenEarly):`method` must be an HTTP method") })
+        #expect(found.contains { $0.hasPrefix("\(6 + 3 * brokenLate):`method` must be an HTTP method") })
+        #expect(found.contains { $0.hasPrefix("\(5 + 3 * duplicate):duplicate endpoint id `op1` (first defined at line 8)") })
+
+        let fixed = yaml.replacingOccurrences(of: "\"NO PE\"", with: "POST").replacingOccurrences(
+            of: "id: op1\n    method: GET\n    path: /items/\(duplicate)", with: "id: last\n    method: GET\n    path: /items/\(duplicate)")
+        let profile = try parse(fixed).get()
+        #expect(profile.endpoints.count == count)
+        #expect(profile.endpoints.map(\.path.raw) == (0..<count).map { "/items/\($0)" })
+        #expect(profile.endpoints[brokenLate].method == .post)
+    }
+
     @Test("one broken file does not stop the others from loading")
     func brokenFileIsolated() throws {
         let directory = try TemporaryDirectory()
