@@ -108,19 +108,26 @@ public enum ProfileLoader {
     }
 
     /// Composes `yaml` and reads it as a profile, collecting every problem.
-    static func read(yaml: String, file: String, id: String) -> (Profile?, [ProfileProblem]) {
-        switch compose(yaml, file: file) {
-        case .failure(let problem): return (nil, [problem])
-        case .success(let root):
-            var reader = YAMLReader(file: file)
-            let profile = readProfile(root, id: id, reader: &reader)
-            // In file order, as a compiler lists them.
-            let problems = reader.problems.enumerated().sorted { a, b in
-                let (x, y) = (a.element.location, b.element.location)
-                return (x.line, x.column, a.offset) < (y.line, y.column, b.offset)
-            }.map(\.element)
-            return (profile, problems)
+    static func read(yaml: String, file: String, id: String, split: Bool = true) -> (Profile?, [ProfileProblem]) {
+        let profile: Profile?
+        let found: [ProfileProblem]
+        if split, ProcessInfo.processInfo.activeProcessorCount > 1, let read = readSplit(yaml: yaml, file: file, id: id) {
+            (profile, found) = read
+        } else {
+            switch compose(yaml, file: file) {
+            case .failure(let problem): return (nil, [problem])
+            case .success(let root):
+                var reader = YAMLReader(file: file)
+                profile = readProfile(root, id: id, reader: &reader)
+                found = reader.problems
+            }
         }
+        // In file order, as a compiler lists them.
+        let problems = found.enumerated().sorted { a, b in
+            let (x, y) = (a.element.location, b.element.location)
+            return (x.line, x.column, a.offset) < (y.line, y.column, b.offset)
+        }.map(\.element)
+        return (profile, problems)
     }
 
     static func compose(_ yaml: String, file: String) -> Result<Node, ProfileProblem> {
@@ -167,7 +174,10 @@ public enum ProfileLoader {
 
     // MARK: - Profile
 
-    static func readProfile(_ root: Node, id: String, reader: inout YAMLReader) -> Profile? {
+    /// Reads a composed profile. `endpoints`, when given, are its endpoint items already read (by `readSplit`).
+    static func readProfile(
+        _ root: Node, id: String, reader: inout YAMLReader, endpoints preread: [(Node, Endpoint?)]? = nil
+    ) -> Profile? {
         guard let fields = reader.fields(root, "profile", known: profileKeys, required: ["environments"]) else {
             return nil
         }
@@ -200,8 +210,11 @@ public enum ProfileLoader {
         if let node = fields["endpoints"] {
             if let sequence = node.sequence {
                 var seen: [String: SourceLocation] = [:]
-                let items = Array(sequence)
-                for (item, read) in zip(items, readEndpoints(items, reader: &reader)) {
+                let read = preread ?? { () -> [(Node, Endpoint?)] in
+                    let items = Array(sequence)
+                    return Array(zip(items, readEndpoints(items, reader: &reader)))
+                }()
+                for (item, read) in read {
                     guard let endpoint = read else { continue }
                     if let first = seen[endpoint.id] {
                         reader.fail(

@@ -1,0 +1,106 @@
+/// A long profile's text cut in two YAML documents that compose independently, so two threads can share the work:
+/// `head` is the file with the second half of the top-level `endpoints:` list blanked out, `tail` is that half
+/// alone, after as many empty lines as precede it. Blank lines keep every line and column where it is in the file,
+/// so the marks (and the located problems made from them) are those of composing the whole file.
+///
+/// Only plain cases are cut: a block list under a column-0 `endpoints:` key, no anchors or aliases (an alias in one
+/// half could name an anchor in the other), no document markers or directives. A cut that lands inside a multi-line
+/// scalar or flow collection leaves one half unterminated, so that half fails to compose; the caller then composes
+/// the whole file, and errors are always reported from that.
+struct ProfileTextSplit {
+    let head: String
+    let tail: String
+    /// The 0-based line where the tail's first item starts.
+    let tailLine: Int
+
+    init?(_ text: String, minimumItems: Int) {
+        guard let split = Self.cut(Array(text.utf8), minimumItems: minimumItems) else { return nil }
+        self = split
+    }
+
+    private init(head: String, tail: String, tailLine: Int) {
+        self.head = head
+        self.tail = tail
+        self.tailLine = tailLine
+    }
+
+    private static func cut(_ bytes: [UInt8], minimumItems: Int) -> ProfileTextSplit? {
+        guard !hasAnchorsOrAliases(bytes) else { return nil }
+        // Line starts (byte offsets), and a final sentinel at the end.
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        if starts.last != bytes.count { starts.append(bytes.count) }
+        let lineCount = starts.count - 1
+        func line(_ index: Int) -> ArraySlice<UInt8> {
+            var end = starts[index + 1]
+            while end > starts[index], bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+            return bytes[starts[index]..<end]
+        }
+        func indentation(_ text: ArraySlice<UInt8>) -> Int { text.prefix { $0 == 0x20 }.count }
+        /// Blank or comment-only lines belong to whatever surrounds them.
+        func isNeutral(_ text: ArraySlice<UInt8>) -> Bool {
+            let rest = text.drop { $0 == 0x20 }
+            return rest.isEmpty || rest.first == UInt8(ascii: "#")
+        }
+        func isItem(_ text: ArraySlice<UInt8>, at column: Int) -> Bool {
+            guard indentation(text) == column else { return false }
+            let rest = text.dropFirst(column)
+            return rest.first == UInt8(ascii: "-") && (rest.count == 1 || rest.dropFirst().first == 0x20)
+        }
+
+        var keyLine: Int?
+        for index in 0..<lineCount {
+            let text = line(index)
+            if text.starts(with: "---".utf8) || text.starts(with: "...".utf8) || text.first == UInt8(ascii: "%") {
+                return nil
+            }
+            if keyLine == nil, text.starts(with: "endpoints:".utf8) {
+                let rest = text.dropFirst("endpoints:".utf8.count).drop { $0 == 0x20 }
+                guard rest.isEmpty || rest.first == UInt8(ascii: "#") else { return nil }
+                keyLine = index
+            }
+        }
+        guard let keyLine else { return nil }
+        guard let first = (keyLine + 1..<lineCount).first(where: { !isNeutral(line($0)) }) else { return nil }
+        let column = indentation(line(first))
+        guard isItem(line(first), at: column) else { return nil }
+
+        var items: [Int] = []
+        var end = lineCount
+        for index in first..<lineCount {
+            let text = line(index)
+            if isNeutral(text) { continue }
+            if isItem(text, at: column) {
+                items.append(index)
+            } else if indentation(text) < column || (column == 0 && indentation(text) == 0) {
+                end = index
+                break
+            }
+        }
+        guard items.count >= minimumItems else { return nil }
+        let middle = items[items.count / 2]
+
+        var head = Array(bytes[0..<starts[middle]])
+        head += [UInt8](repeating: 0x0A, count: end - middle)
+        head += bytes[starts[end]...]
+        var tail = [UInt8](repeating: 0x0A, count: middle)
+        tail += bytes[starts[middle]..<starts[end]]
+        return ProfileTextSplit(
+            head: String(decoding: head, as: UTF8.self), tail: String(decoding: tail, as: UTF8.self), tailLine: middle)
+    }
+
+    /// True when `&name` or `*name` may start an anchor or alias: after a line start, a space, or a flow indicator.
+    /// Quoted text can trip it (then the file is simply not cut).
+    private static func hasAnchorsOrAliases(_ bytes: [UInt8]) -> Bool {
+        var previous: UInt8 = 0x0A
+        for (index, byte) in bytes.enumerated() {
+            defer { previous = byte }
+            guard byte == UInt8(ascii: "&") || byte == UInt8(ascii: "*") else { continue }
+            guard [0x0A, 0x20, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(previous) else {
+                continue
+            }
+            if index + 1 < bytes.count, ![0x20, 0x0A, 0x0D].contains(bytes[index + 1]) { return true }
+        }
+        return false
+    }
+}
