@@ -39,7 +39,7 @@ struct BenchmarkOptions {
 
     var quick = false
     var sections = Set(Section.allCases)
-    var runs = 9
+    var runs = 15
     var transferSize = 1 << 30
     var output: String? = "docs/BENCHMARKS.md"
 
