@@ -192,6 +192,19 @@ struct TransportIntegrationTests {
         }
     }
 
+    @Test("a connect that never completes hits the connect timeout, not the total one")
+    func connectTimeout() async throws {
+        let listener = try SaturatedListener()
+        var request = PreparedRequest(url: "http://127.0.0.1:\(listener.port)/")
+        request.options.connectTimeout = .milliseconds(300)
+        request.options.timeout = .seconds(10)
+        let error = try #require(await client.send(request).error?.transportError)
+        #expect(error.kind == .timeout(.connect))
+        #expect(error.exitCode == 28)
+        #expect(error.message.hasPrefix("connect timed out"))
+        withExtendedLifetime(listener) {}
+    }
+
     @Test("a slow answer hits the total timeout")
     func totalTimeout() async throws {
         try await withDemoServer { server in
