@@ -310,8 +310,11 @@ struct AppUpdateTests {
         _ = state.update(.searchFinished(transfer: id, line: nil))
         #expect(state.message?.isError == true)
 
+        _ = state.press(.character("l"), .character("l"))
+        #expect(state.response.left == 2 * AppState.horizontalStep)
         _ = state.press(.right)
         #expect(state.response.tab == .headers)
+        #expect(state.response.left == 0)
         _ = state.press(.right)
         #expect(state.response.tab == .raw)
         _ = state.press(.right)

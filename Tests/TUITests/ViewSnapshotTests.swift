@@ -116,6 +116,49 @@ struct ViewSnapshotTests {
         ])
     }
 
+    @Test("long lines are cut at the pane; l and h (or > and <) scroll them sideways")
+    func horizontalScroll() throws {
+        var state = Fixtures.smallState(width: 100, height: 30)
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownTransfer?.id)
+        let long = (0..<30).map { String(format: "%03d", $0) }.joined(separator: "-")  // 119 characters
+        let json = #"{"token": "\#(long)", "n": 1}"#
+        _ = state.update(.transferFinished(transfer: id, .success(Fixtures.jsonResponse(json)), at: 101))
+        _ = state.update(.bodyPrepared(
+            transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: "application/json")))
+        state.focus = .response
+        func pane() -> [String] {
+            Screen.render(state, theme: .monochrome).lines[18..<21].map { line in
+                String(line.dropFirst(Layout(width: 100, height: 30).list.width))
+            }
+        }
+        let start = pane()
+        #expect(start[1].hasPrefix("│  \"token\": \"000-001-002-"))
+        #expect(!start[1].contains("029"))
+
+        _ = state.press(.character("l"))
+        #expect(state.response.left == AppState.horizontalStep)
+        let scrolled = pane()
+        // 20 columns on: `  "token": "` is 12 columns, so the line now starts 8 characters into the value.
+        #expect(scrolled[1].hasPrefix("│002-003-004-"))
+        #expect(scrolled[2].dropFirst().dropLast().allSatisfy { $0 == " " })  // `  "n": 1` is shorter than 20
+        #expect(Screen.render(state, theme: .monochrome).lines[17].contains("Raw   from col 21 · 140 B"))
+
+        _ = state.press(.character(">"), .character(">"), .character(">"), .character(">"), .character(">"))
+        #expect(pane()[1].contains("029\","))
+        _ = state.press(.character("h"), .character("<"), .character("h"), .character("h"), .character("h"))
+        _ = state.press(.character("h"), .character("h"))
+        #expect(state.response.left == 0)
+        #expect(pane() == start)
+
+        // Columns, not characters: a wide character cut in half is dropped; roles stay with their text.
+        let dropped = BodyView.dropColumns(3, of: [("漢字", .string), ("ab", .key)])
+        #expect(dropped.map(\.text) == ["ab"])
+        #expect(dropped.map(\.role) == [.key])
+        #expect(BodyView.dropColumns(1, of: [("漢字", .string)]).map(\.text) == ["字"])
+    }
+
     @Test("a failed request shows why there is no response")
     func noResponse() throws {
         var state = Fixtures.smallState(width: 100, height: 30)

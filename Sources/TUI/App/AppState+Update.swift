@@ -481,10 +481,13 @@ extension AppState {
         case .pageDown: response.top += page
         case .moveTop: response.top = 0
         case .moveBottom: response.top = Int.max / 2
+        case .scrollLeft: response.left = max(0, response.left - Self.horizontalStep)
+        case .scrollRight: response.left = min(response.left + Self.horizontalStep, Self.maxLeft)
         case .previousTab, .nextTab:
             let step = command == .nextTab ? 1 : 2
             response.tab = ResponseTab(rawValue: (response.tab.rawValue + step) % 3)!
             response.top = 0
+            response.left = 0
             response.matchLine = nil
         case .startSearch:
             response.searchField = LineEditor(response.query)
@@ -503,6 +506,11 @@ extension AppState {
         clampResponseScroll()
         return []
     }
+
+    /// Columns one `h` or `l` scrolls; lines are formatted only up to what is shown, so the limit keeps a held key
+    /// from asking for megabytes of one line.
+    static let horizontalStep = 20
+    static let maxLeft = 100_000
 
     mutating func handleSearchKey(_ key: Key) -> [Effect] {
         guard var field = response.searchField else { return [] }

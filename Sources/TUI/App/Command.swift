@@ -12,7 +12,7 @@ public enum Command: Hashable, Sendable {
     // Request editor
     case previousTab, nextTab, selectTab(EditorTab), editValue, editName, addRow, deleteRow, toggleRow, editBody
     // Response
-    case startSearch, nextMatch, previousMatch, saveBody
+    case startSearch, nextMatch, previousMatch, saveBody, scrollLeft, scrollRight
     // Auth panel
     case login, refreshToken, logout
     // Overlays, prompts and text fields

@@ -95,6 +95,8 @@ public enum KeyMap {
         KeyBinding(.response, [.pageDown, .character(" ")], .pageDown, "page down"),
         KeyBinding(.response, [.home, .character("g")], .moveTop, "top"),
         KeyBinding(.response, [.end, .character("G")], .moveBottom, "bottom"),
+        KeyBinding(.response, [.character("h"), .character("<")], .scrollLeft, "scroll left (long lines)"),
+        KeyBinding(.response, [.character("l"), .character(">")], .scrollRight, "scroll right"),
         KeyBinding(.response, [.left, .character("[")], .previousTab, "previous tab: body, headers, raw"),
         KeyBinding(.response, [.right, .character("]")], .nextTab, "next tab"),
         KeyBinding(.response, [.character("/")], .startSearch, "search", hint: "search"),

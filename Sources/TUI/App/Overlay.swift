@@ -72,6 +72,8 @@ public struct ResponseViewState: Hashable, Sendable {
     public var transfer: Int?
     public var tab: ResponseTab = .body
     public var top: Int = 0
+    /// Display columns scrolled off the left edge (long lines are cut at the pane's width, not wrapped).
+    public var left: Int = 0
     public var query: String = ""
     /// The search field while typing a query.
     public var searchField: LineEditor?

@@ -20,7 +20,7 @@ enum BodyView {
                 if number < head.count {
                     pieces = headerPieces(head[number], first: number == 0)
                 } else if number > head.count, let document = transfer.document {
-                    pieces = document.rawLine(number - head.count - 1, maxColumns: rect.width)
+                    pieces = document.rawLine(number - head.count - 1, maxColumns: view.left + rect.width)
                 }
             case .body:
                 guard let document = transfer.document else {
@@ -34,8 +34,9 @@ enum BodyView {
                     if row == 0 { buffer.write("(empty body)", x: rect.x, y: y, limit: rect.maxX, style: theme.muted) }
                     return
                 }
-                pieces = document.line(number, maxColumns: rect.width)
+                pieces = document.line(number, maxColumns: view.left + rect.width)
             }
+            if view.left > 0 { pieces = dropColumns(view.left, of: pieces) }
             guard !pieces.isEmpty else { continue }
             var x = rect.x
             for piece in pieces {
@@ -48,6 +49,25 @@ enum BodyView {
                 buffer.restyle(Rect(x: rect.x, y: y, width: 1, height: 1)) { $0.reverse = true }
             }
         }
+    }
+
+    /// The pieces without their first `columns` display columns (a wide character cut in half is dropped).
+    static func dropColumns(_ columns: Int, of pieces: [(text: String, role: TextRole)]) -> [(text: String, role: TextRole)] {
+        var skip = columns
+        var result: [(text: String, role: TextRole)] = []
+        for piece in pieces {
+            guard skip > 0 else {
+                result.append(piece)
+                continue
+            }
+            var rest = Substring(piece.text)
+            while skip > 0, let first = rest.first {
+                skip -= TextWidth.width(of: first)
+                rest = rest.dropFirst()
+            }
+            if !rest.isEmpty { result.append((String(rest), piece.role)) }
+        }
+        return result
     }
 
     static func headerPieces(_ line: String, first: Bool) -> [(text: String, role: TextRole)] {

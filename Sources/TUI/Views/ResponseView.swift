@@ -118,6 +118,8 @@ enum ResponseView {
                     .responseBody.height)
                 info.append("lines \(state.response.top + 1)-\(last) of \(lines)")
             }
+            // First, so a narrow pane still shows that the lines are scrolled sideways.
+            if state.response.left > 0 { info.insert("from col \(state.response.left + 1)", at: 0) }
             if let error = document.jsonError { info.append("not valid JSON: \(error)") }
         } else {
             info.append("indexing…")
