@@ -30,13 +30,22 @@ public enum SecretMarker {
     }
 
     /// The shell variable a secret becomes in an export: `env.NAME` → `NAME`; otherwise the variable name in
-    /// upper case with anything but letters, digits and `_` replaced by `_` (`api.key` → `API_KEY`).
+    /// upper case with anything but letters, digits and `_` replaced by `_` (`api.key` → `API_KEY`). A name the
+    /// shell or the login already sets gets an `APIX_` prefix (`user` → `APIX_USER`): a command run without setting
+    /// it would otherwise quietly send the login name, the home directory, and so on.
     public static func shellName(for name: String) -> String {
         if name.hasPrefix("env.") { return String(name.dropFirst(4)) }
         var result = String(name.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
         if result.first?.isNumber ?? true { result = "_" + result }
-        return result
+        return presetNames.contains(result) ? "APIX_" + result : result
     }
+
+    /// Variables a shell or a login session sets on its own.
+    static let presetNames: Set<String> = [
+        "USER", "LOGNAME", "HOME", "PATH", "SHELL", "PWD", "OLDPWD", "TERM", "LANG", "LANGUAGE", "HOSTNAME",
+        "HOSTTYPE", "OSTYPE", "MACHTYPE", "UID", "EUID", "GROUPS", "PPID", "SHLVL", "RANDOM", "SECONDS", "LINENO",
+        "IFS", "PS1", "PS2", "PS4", "MAIL", "TMPDIR", "DISPLAY", "EDITOR", "VISUAL", "PAGER", "_",
+    ]
 
     private static func decode(_ hex: Substring) -> String? {
         guard hex.count % 2 == 0, !hex.isEmpty else { return nil }

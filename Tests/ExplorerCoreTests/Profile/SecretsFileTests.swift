@@ -52,6 +52,10 @@ struct SecretsFileTests {
         #expect(pieces == [.text("Bearer "), .secret("token")])
         #expect(SecretMarker.shellName(for: "api.key") == "API_KEY")
         #expect(SecretMarker.shellName(for: "env.HOME") == "HOME")
+        // Names the shell sets already are never reused for a secret.
+        #expect(SecretMarker.shellName(for: "user") == "APIX_USER")
+        #expect(SecretMarker.shellName(for: "home") == "APIX_HOME")
+        #expect(SecretMarker.shellName(for: "password") == "PASSWORD")
     }
 
     @Test("without the secrets file the profile names the missing variable and where it is used")
