@@ -52,7 +52,9 @@ enum BodyView {
     }
 
     /// The pieces without their first `columns` display columns (a wide character cut in half is dropped).
-    static func dropColumns(_ columns: Int, of pieces: [(text: String, role: TextRole)]) -> [(text: String, role: TextRole)] {
+    static func dropColumns(
+        _ columns: Int, of pieces: [(text: String, role: TextRole)]
+    ) -> [(text: String, role: TextRole)] {
         var skip = columns
         var result: [(text: String, role: TextRole)] = []
         for piece in pieces {

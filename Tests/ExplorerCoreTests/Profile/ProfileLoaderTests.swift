@@ -136,10 +136,12 @@ struct ProfileLoaderTests {
         #expect(found.count == 3)
         #expect(found.contains { $0.hasPrefix("\(6 + 3 * brokenEarly):`method` must be an HTTP method") })
         #expect(found.contains { $0.hasPrefix("\(6 + 3 * brokenLate):`method` must be an HTTP method") })
-        #expect(found.contains { $0.hasPrefix("\(5 + 3 * duplicate):duplicate endpoint id `op1` (first defined at line 8)") })
+        let duplicateLine = 5 + 3 * duplicate
+        #expect(found.contains { $0.hasPrefix("\(duplicateLine):duplicate endpoint id `op1` (first defined at line 8)") })
 
+        let duplicated = "id: op1\n    method: GET\n    path: /items/\(duplicate)"
         let fixed = yaml.replacingOccurrences(of: "\"NO PE\"", with: "POST").replacingOccurrences(
-            of: "id: op1\n    method: GET\n    path: /items/\(duplicate)", with: "id: last\n    method: GET\n    path: /items/\(duplicate)")
+            of: duplicated, with: duplicated.replacingOccurrences(of: "op1", with: "last"))
         let profile = try parse(fixed).get()
         #expect(profile.endpoints.count == count)
         #expect(profile.endpoints.map(\.path.raw) == (0..<count).map { "/items/\($0)" })

@@ -83,9 +83,11 @@ struct ProfileTextSplitTests {
         "texts that are not cut: short lists, anchors or aliases, flow lists, several documents",
         arguments: [
             ProfileTextSplitTests.profile(count: 100),
-            ProfileTextSplitTests.profile().replacingOccurrences(of: "- id: op7\n", with: "- id: op7\n    params: &shared { id: 7 }\n"),
+            ProfileTextSplitTests.profile().replacingOccurrences(
+                of: "- id: op7\n", with: "- id: op7\n    params: &shared { id: 7 }\n"),
             ProfileTextSplitTests.profile().replacingOccurrences(of: "params: { id: 9 }", with: "<<: *shared"),
-            "name: x\nenvironments: { a: { base_url: \"http://h\" } }\nendpoints: [" + String(repeating: "{ id: a, path: / },", count: 300) + "]\n",
+            "name: x\nenvironments: { a: { base_url: \"http://h\" } }\nendpoints: ["
+                + String(repeating: "{ id: a, path: / },", count: 300) + "]\n",
             "---\n" + ProfileTextSplitTests.profile(),
         ])
     func notCut(yaml: String) {
