@@ -82,16 +82,22 @@ struct ViewSnapshotTests {
         #expect(later.line(1) != buffer.line(1))
     }
 
-    @Test("response with JSON: status line, waterfall, tabs, pretty body")
-    func responseSnapshot() throws {
+    /// The small demo state at 100×30 with `items.get` sent and `json` shown as its indexed response.
+    static func showing(_ json: String) throws -> AppState {
         var state = Fixtures.smallState(width: 100, height: 30)
         state.select("items.get")
         _ = state.press(.enter)
         let id = try #require(state.shownTransfer?.id)
-        let json = #"{"id": 7, "name": "pen", "tags": ["a", "b"], "ok": true, "none": null}"#
         _ = state.update(.transferFinished(transfer: id, .success(Fixtures.jsonResponse(json)), at: 101))
         _ = state.update(.bodyPrepared(
             transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: "application/json")))
+        return state
+    }
+
+    @Test("response with JSON: status line, waterfall, tabs, pretty body")
+    func responseSnapshot() throws {
+        let json = #"{"id": 7, "name": "pen", "tags": ["a", "b"], "ok": true, "none": null}"#
+        let state = try Self.showing(json)
         let lines = Screen.render(state, theme: .monochrome).lines.map { line in
             // The right pane only.
             String(line.dropFirst(Layout(width: 100, height: 30).list.width))
@@ -118,15 +124,8 @@ struct ViewSnapshotTests {
 
     @Test("long lines are cut at the pane; l and h (or > and <) scroll them sideways")
     func horizontalScroll() throws {
-        var state = Fixtures.smallState(width: 100, height: 30)
-        state.select("items.get")
-        _ = state.press(.enter)
-        let id = try #require(state.shownTransfer?.id)
         let long = (0..<30).map { String(format: "%03d", $0) }.joined(separator: "-")  // 119 characters
-        let json = #"{"token": "\#(long)", "n": 1}"#
-        _ = state.update(.transferFinished(transfer: id, .success(Fixtures.jsonResponse(json)), at: 101))
-        _ = state.update(.bodyPrepared(
-            transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: "application/json")))
+        var state = try Self.showing(#"{"token": "\#(long)", "n": 1}"#)
         state.focus = .response
         func pane() -> [String] {
             Screen.render(state, theme: .monochrome).lines[18..<21].map { line in

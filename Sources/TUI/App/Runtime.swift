@@ -271,28 +271,15 @@ final class Runtime {
         render()
     }
 
-    /// Runs `editor path` through the shell (so `EDITOR="code -w"` works) and waits for it.
-    ///
-    /// The editor starts with no blocked signals and the default handling of the ones apix ignores while curses
-    /// owns the screen: both would otherwise pass through `exec`, and an editor that ignores SIGHUP outlives a
-    /// closed terminal.
+    /// Runs `editor path` through the shell (so `EDITOR="code -w"` works) and waits for it. The editor starts
+    /// with clean signal handling (`SpawnAttributes`).
     nonisolated static func runEditor(_ editor: String, path: String) -> Int32 {
         let arguments = ["/bin/sh", "-c", editor + " \"$1\"", "sh", path]
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGPIPE] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        guard posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, environ) == 0 else { return -1 }
+        let spawned = SpawnAttributes.with { posix_spawn(&pid, "/bin/sh", nil, $0, argv, environ) }
+        guard spawned == 0 else { return -1 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)

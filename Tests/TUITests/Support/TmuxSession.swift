@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TUI
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -125,21 +127,11 @@ final class TmuxSession: @unchecked Sendable {
         }
         // The test runner's threads block most signals; without resetting the mask the tmux server (and the
         // shell and apix under it) would inherit it and never see SIGHUP, SIGINT or SIGTERM.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        guard posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ) == 0 else {
+        let spawned = SpawnAttributes.with { posix_spawnp(&pid, arguments[0], &actions, $0, argv, environ) }
+        guard spawned == 0 else {
             throw TmuxError(description: "cannot run \(arguments[0])")
         }
         var output = Data()
