@@ -58,16 +58,11 @@ struct AuthCommandTests {
     func withSetup(_ body: (Setup) async throws -> Void) async throws {
         let profiles = try TemporaryFolder()
         let state = try TemporaryFolder()
-        let server = try await DemoServer().start()
-        do {
+        try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: profiles.path + "/oauth.yaml", atomically: true, encoding: .utf8)
             try await body(Setup(server: server, profiles: profiles.path, state: state.path))
-        } catch {
-            await server.shutdown()
-            throw error
         }
-        await server.shutdown()
     }
 
     @Test("status before and after login: none, then valid with its expiry and grant, the token masked")
@@ -233,20 +228,19 @@ struct AuthCommandTests {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         let state = try TemporaryFolder()
-        let server = try await DemoServer().start()
-        defer { Task { await server.shutdown() } }
-        func apix(_ arguments: [String]) async throws -> ApixProcess.Output {
-            try await ApixProcess.run(
-                arguments + ["--var", "port=\(server.port)", "--profiles", repository + "/profiles"],
-                environment: ["XDG_STATE_HOME": state.path])
+        try await withDemoServer { server in
+            func apix(_ arguments: [String]) async throws -> ApixProcess.Output {
+                try await ApixProcess.run(
+                    arguments + ["--var", "port=\(server.port)", "--profiles", repository + "/profiles"],
+                    environment: ["XDG_STATE_HOME": state.path])
+            }
+            let me = try await apix(["run", "demo", "me"])
+            #expect(me.status == 0)
+            #expect(try JSONValue.parse(me.stdout)["scope"]?.stringValue == "todos:read todos:write profile")
+            #expect(try await apix(["run", "demo", "protected.todos"]).status == 0)
+            let status = try await apix(["auth", "status", "demo"])
+            #expect(status.text.contains("demo (local): oauth2, password grant"))
+            #expect(status.text.contains("token url: \(server.baseURL)/auth/token"))
         }
-        let me = try await apix(["run", "demo", "me"])
-        #expect(me.status == 0)
-        #expect(try JSONValue.parse(me.stdout)["scope"]?.stringValue == "todos:read todos:write profile")
-        #expect(try await apix(["run", "demo", "protected.todos"]).status == 0)
-        let status = try await apix(["auth", "status", "demo"])
-        #expect(status.text.contains("demo (local): oauth2, password grant"))
-        #expect(status.text.contains("token url: \(server.baseURL)/auth/token"))
-        await server.shutdown()
     }
 }

@@ -43,16 +43,11 @@ struct CacheCommandTests {
     func withSetup(_ body: (Setup) async throws -> Void) async throws {
         let profiles = try TemporaryFolder()
         let state = try TemporaryFolder()
-        let server = try await DemoServer().start()
-        do {
+        try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: profiles.path + "/test.yaml", atomically: true, encoding: .utf8)
             try await body(Setup(profiles: profiles.path, environment: ["XDG_STATE_HOME": state.path], state: state))
-        } catch {
-            await server.shutdown()
-            throw error
         }
-        await server.shutdown()
     }
 
     static func served(_ document: JSONValue) throws -> Int? {

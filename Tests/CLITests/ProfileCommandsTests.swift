@@ -59,8 +59,7 @@ struct ProfileCommandsTests {
     @Test("import curl appends an endpoint that sends the same request; a new profile is created for its origin")
     func importCurl() async throws {
         let directory = try TemporaryFolder()
-        let server = try await DemoServer().start()
-        do {
+        try await withDemoServer { server in
             let profiles = directory.path
             let first = try await ApixProcess.run([
                 "import", "curl", "curl \(server.baseURL)/echo/first?x=1", "--profile", "made", "--profiles", profiles,
@@ -91,11 +90,7 @@ struct ProfileCommandsTests {
             }
             #expect(headers?.contains("X-Trace: t 1") == true)
             #expect(headers?.contains("Accept: application/json") == true)
-        } catch {
-            await server.shutdown()
-            throw error
         }
-        await server.shutdown()
     }
 
     @Test("import openapi writes a profile and an empty secrets file that load and list")
@@ -124,8 +119,7 @@ struct ProfileCommandsTests {
     @Test("export curl prints a command that, run by curl, reaches /echo exactly like apix run")
     func exportCurl() async throws {
         let directory = try TemporaryFolder()
-        let server = try await DemoServer().start()
-        do {
+        try await withDemoServer { server in
             _ = try write(
                 """
                 environments:
@@ -165,11 +159,7 @@ struct ProfileCommandsTests {
             }
             #expect(headers(curl) == headers(apix))
             #expect(headers(apix).contains("authorization: Bearer tok-123"))
-        } catch {
-            await server.shutdown()
-            throw error
         }
-        await server.shutdown()
     }
 
     @Test(
@@ -177,8 +167,7 @@ struct ProfileCommandsTests {
         arguments: ["basic", "bearer", "key"])
     func exportCredentials(_ environment: String) async throws {
         let directory = try TemporaryFolder()
-        let server = try await DemoServer().start()
-        do {
+        try await withDemoServer { server in
             _ = try write(
                 """
                 variables: { user: me }
@@ -217,19 +206,14 @@ struct ProfileCommandsTests {
             case "bearer": #expect(authorization(apix) == "Bearer tok-1.2_3")
             default: #expect(apix["raw_query"]?.stringValue == "q=1&api_key=k-9")
             }
-        } catch {
-            await server.shutdown()
-            throw error
         }
-        await server.shutdown()
     }
 
     @Test("export curl of an OAuth2 endpoint reads $ACCESS_TOKEN, or with --reveal uses the stored token")
     func exportOAuth2() async throws {
         let directory = try TemporaryFolder()
         let state = try TemporaryFolder()
-        let server = try await DemoServer().start()
-        do {
+        try await withDemoServer { server in
             _ = try write(
                 """
                 environments:
@@ -263,10 +247,6 @@ struct ProfileCommandsTests {
             #expect(!revealed.text.contains("ACCESS_TOKEN"))
             let viaCurl = try await ApixProcess.run(executable: "/bin/bash", ["-c", revealed.text])
             #expect(try JSONValue.parse(viaCurl.stdout)["user"]?.stringValue == "demo")
-        } catch {
-            await server.shutdown()
-            throw error
         }
-        await server.shutdown()
     }
 }

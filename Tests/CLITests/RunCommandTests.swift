@@ -32,15 +32,10 @@ struct RunCommandTests {
     /// A profile directory with `test.yaml` pointing at a fresh demo server.
     func withProfiles(_ body: (String, RunningDemoServer) async throws -> Void) async throws {
         let directory = try TemporaryFolder()
-        let server = try await DemoServer().start()
-        do {
+        try await withDemoServer { server in
             try Self.profile(port: server.port).write(toFile: directory.path + "/test.yaml", atomically: true, encoding: .utf8)
             try await body(directory.path, server)
-        } catch {
-            await server.shutdown()
-            throw error
         }
-        await server.shutdown()
     }
 
     @Test("--json prints one object with status, headers as pairs, body and every metric")
@@ -167,22 +162,5 @@ struct RunCommandTests {
             #expect(endpoints.text.contains("todo"))
             #expect(endpoints.text.contains("/todos/{id}"))
         }
-    }
-}
-
-/// A scratch directory for one test.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        var template = Array("/tmp/apix-cli-XXXXXX".utf8CString)
-        guard let result = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        path = String(cString: result)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
     }
 }
