@@ -18,6 +18,9 @@ struct BenchmarkSuite {
         }
         scratch = NSTemporaryDirectory() + "apix-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        // Every child (and this process's own clients) keeps its state here, never in the user's: `apix demo`
+        // forgets the demo's stored tokens when it starts, and writes its log to the state directory.
+        setenv("XDG_STATE_HOME", scratch + "/state", 1)
     }
 
     /// Whether the measured `apix` carries the Swift runtime and Foundation inside it (`--static-swift-stdlib`).
