@@ -212,10 +212,7 @@ public enum ProfileLoader {
         if let node = fields["endpoints"] {
             if let sequence = node.sequence {
                 var seen: [String: SourceLocation] = [:]
-                let read = preread ?? { () -> [(Node, Endpoint?)] in
-                    let items = Array(sequence)
-                    return Array(zip(items, readEndpoints(items, reader: &reader)))
-                }()
+                let read = preread ?? sequence.map { ($0, readEndpoint($0, reader: &reader)) }
                 for (item, read) in read {
                     guard let endpoint = read else { continue }
                     if let first = seen[endpoint.id] {

@@ -7,7 +7,8 @@ import Yams
 /// rewritten; a new endpoint is appended to the list in the file's indentation.
 ///
 /// It refuses (and the writer falls back to the overlay file) where that is not safe: a flow-style or empty
-/// `endpoints` list, anchors and aliases, or an item that does not start on its dash line.
+/// `endpoints` list, anchors and aliases, an item that does not start on its dash line, or line breaks other than
+/// LF (Swift reads CR LF as one character, and the emitted lines would mix both endings).
 struct ProfileSplicer {
     private var lines: [String]
     private let root: Node
@@ -17,6 +18,7 @@ struct ProfileSplicer {
     }
 
     init(text: String) throws(Refusal) {
+        if text.utf8.contains(0x0D) { throw Refusal(reason: "the file has CR LF line endings") }
         var text = text
         if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
         lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String($0) + "\n" }

@@ -25,7 +25,7 @@ struct ProfileTextSplit {
     }
 
     private static func cut(_ bytes: [UInt8], minimumItems: Int) -> ProfileTextSplit? {
-        guard !hasAnchorsOrAliases(bytes) else { return nil }
+        guard !hasAnchorsOrAliases(bytes), !hasOtherLineBreaks(bytes) else { return nil }
         // Line starts (byte offsets), and a final sentinel at the end.
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
@@ -87,6 +87,21 @@ struct ProfileTextSplit {
         tail += bytes[starts[middle]..<starts[end]]
         return ProfileTextSplit(
             head: String(decoding: head, as: UTF8.self), tail: String(decoding: tail, as: UTF8.self), tailLine: middle)
+    }
+
+    /// True when the text has a line break other than LF or CR LF: libyaml also counts a lone CR, NEL (U+0085),
+    /// LS (U+2028) and PS (U+2029), and the tail's padding (LF lines) would then not line up with the file's lines.
+    private static func hasOtherLineBreaks(_ bytes: [UInt8]) -> Bool {
+        for index in bytes.indices {
+            switch bytes[index] {
+            case 0x0D where index + 1 == bytes.count || bytes[index + 1] != 0x0A: return true
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9): return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// True when `&name` or `*name` may start an anchor or alias: after a line start, a space, or a flow indicator.

@@ -130,7 +130,7 @@ struct ProfileLoaderTests {
             yaml += "  - id: \(id)\n    method: \(method)\n    path: /items/\(index)\n"
         }
         let found = problems(yaml).map { "\($0.location.line):\($0.message)" }
-        // The same from the whole file composed at once (its endpoints then read by two threads).
+        // The same from the whole file composed and read at once.
         let whole = ProfileLoader.read(yaml: yaml, file: "/p/demo.yaml", id: "demo", split: false)
         #expect(whole.1.map { "\($0.location.line):\($0.message)" } == found)
         #expect(found.count == 3)

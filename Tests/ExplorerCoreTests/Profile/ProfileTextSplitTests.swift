@@ -50,8 +50,9 @@ struct ProfileTextSplitTests {
     @Test("split reading equals whole reading", arguments: ["  ", ""], ["\n", "\r\n"])
     func sameResult(indent: String, lineEnd: String) throws {
         let yaml = Self.profile(indent: indent, lineEnd: lineEnd)
-        #expect(ProfileLoader.readSplit(yaml: yaml, file: Self.file, id: "long") != nil)
-        let (split, whole) = both(yaml)
+        // `readSplit` itself (`read` would not split on a one-core machine), against the whole file.
+        let split = try #require(ProfileLoader.readSplit(yaml: yaml, file: Self.file, id: "long"))
+        let whole = ProfileLoader.read(yaml: yaml, file: Self.file, id: "long", split: false)
         let profile = try #require(split.0)
         #expect(split.1.isEmpty)
         #expect(whole.1.isEmpty)
@@ -80,7 +81,7 @@ struct ProfileTextSplitTests {
     }
 
     @Test(
-        "texts that are not cut: short lists, anchors or aliases, flow lists, several documents",
+        "texts that are not cut: short lists, anchors or aliases, flow lists, several documents, other line breaks",
         arguments: [
             ProfileTextSplitTests.profile(count: 100),
             ProfileTextSplitTests.profile().replacingOccurrences(
@@ -89,6 +90,9 @@ struct ProfileTextSplitTests {
             "name: x\nenvironments: { a: { base_url: \"http://h\" } }\nendpoints: ["
                 + String(repeating: "{ id: a, path: / },", count: 300) + "]\n",
             "---\n" + ProfileTextSplitTests.profile(),
+            // libyaml counts these as line breaks; the LF padding of the tail would not line up.
+            ProfileTextSplitTests.profile().replacingOccurrences(of: "name: Long", with: "name: \"Lo\u{2028}ng\""),
+            ProfileTextSplitTests.profile().replacingOccurrences(of: "name: Long\n", with: "name: Long\r"),
         ])
     func notCut(yaml: String) {
         #expect(ProfileTextSplit(yaml, minimumItems: 256) == nil)
@@ -108,16 +112,17 @@ struct ProfileTextSplitTests {
     }
 
     @Test("problems in both halves and in the head's other keys are located as in the whole file")
-    func problemsMatch() {
+    func problemsMatch() throws {
         var yaml = Self.profile()
         yaml = yaml.replacingOccurrences(of: "  - id: op3\n", with: "  - id: op3\n    method: \"NO PE\"\n")
         yaml = yaml.replacingOccurrences(of: "  - id: op250\n", with: "  - id: op250\n    methd: GET\n")
         yaml = yaml.replacingOccurrences(of: "  - id: op299\n", with: "  - id: op1\n")
         yaml = yaml.replacingOccurrences(of: "headers:\n  Accept: application/json", with: "timeout: soon")
-        #expect(ProfileLoader.readSplit(yaml: yaml, file: Self.file, id: "long") != nil)
-        let (split, whole) = both(yaml)
+        // `readSplit` itself (`read` would not split on a one-core machine), against the whole file.
+        let split = try #require(ProfileLoader.readSplit(yaml: yaml, file: Self.file, id: "long"))
+        let whole = ProfileLoader.read(yaml: yaml, file: Self.file, id: "long", split: false)
         #expect(split.1.count >= 4, "\(split.1)")
-        #expect(split.1 == whole.1)
+        #expect(Set(split.1) == Set(whole.1))
     }
 
     @Test("a syntax error reports what composing the whole file reports")

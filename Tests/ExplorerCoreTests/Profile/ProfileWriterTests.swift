@@ -139,6 +139,22 @@ struct ProfileWriterTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == original)
     }
 
+    @Test("a file with CR LF line endings is not rewritten in place: the edit goes to the overlay, byte for byte intact")
+    func crlf() throws {
+        let directory = try TemporaryDirectory()
+        let text = "environments: { local: { base_url: \"http://h\" } }\r\nendpoints:\r\n  - id: a\r\n    path: /a\r\n"
+        let file = try directory.write("crlf.yaml", text)
+        var a = try #require(try load(file).endpoint("a"))
+        a.path = "/a2"
+        guard case .overlay(_, let reason) = try ProfileWriter.save(endpoint: a, in: load(file)) else {
+            Issue.record("expected the overlay")
+            return
+        }
+        #expect(reason == "the file has CR LF line endings")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+        #expect(try load(file).endpoint("a")?.path.raw == "/a2")
+    }
+
     @Test("anchors and aliases are never rewritten in place")
     func anchors() throws {
         let directory = try TemporaryDirectory()
