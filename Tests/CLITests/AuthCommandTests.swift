@@ -123,7 +123,7 @@ struct AuthCommandTests {
         }
     }
 
-    @Test("run logs in on its own, refreshes after the server expires the token, and masks it in --json")
+    @Test("run logs in on its own, refreshes after the server expires the token, and masks credentials in --json")
     func runWithOAuth() async throws {
         try await withSetup { setup in
             let first = try await setup.apix(["run", "oauth", "me"])
@@ -133,22 +133,28 @@ struct AuthCommandTests {
             request.options.timeout = .seconds(10)
             _ = await Client().send(request)
 
-            let json = try await setup.apix(["run", "oauth", "echo", "--json"])
+            let json = try await setup.apix(["run", "oauth", "echo", "--json", "-H", "Cookie: session=s3cr3t"])
             #expect(json.status == 0)
             let object = try JSONValue.parse(json.stdout)
             let sent = object["request"]?["headers"]?.arrayValue ?? []
             #expect(sent.contains { $0[0]?.stringValue == "Authorization" && $0[1]?.stringValue == "Bearer ••••" })
+            #expect(sent.contains { $0[0]?.stringValue == "Cookie" && $0[1]?.stringValue == "••••" })
             let token = try #require(try await setup.revealed()["access_token"]?.stringValue)
             // The echo body necessarily holds the token (the server repeats it); nothing else may.
             var withoutBody = object.objectValue ?? [:]
             withoutBody.removeAll(key: "body")
             #expect(!JSONValue.object(withoutBody).serialized().contains(token))
+            #expect(!JSONValue.object(withoutBody).serialized().contains("s3cr3t"))
             #expect(!json.stderr.contains(token))
 
-            let me = try await setup.apix(["run", "oauth", "me"])
-            #expect(me.status == 0)
+            // The server expired the token: `me` answers 401, the client refreshes once and retries (with --fail a
+            // 401 left standing would exit 22).
+            let me = try await setup.apix(["run", "oauth", "me", "--fail"])
+            #expect(me.status == 0, "\(me.stderr)")
+            #expect(try JSONValue.parse(me.stdout)["user"]?.stringValue == "demo")
             let stats = try await setup.stats()
             #expect(stats["password_grants"]?.intValue == 1)
+            #expect(stats["refreshes"]?.intValue == 1)
 
             let revealed = try JSONValue.parse(await setup.apix(["run", "oauth", "me", "--json", "--reveal"]).stdout)
             let shown = revealed["request"]?["headers"]?.arrayValue ?? []
@@ -237,7 +243,7 @@ struct AuthCommandTests {
             let me = try await apix(["run", "demo", "me"])
             #expect(me.status == 0)
             #expect(try JSONValue.parse(me.stdout)["scope"]?.stringValue == "todos:read todos:write profile")
-            #expect(try await apix(["run", "demo", "protected.todos"]).status == 0)
+            #expect(try await apix(["run", "demo", "protected.todos", "--fail"]).status == 0)
             let status = try await apix(["auth", "status", "demo"])
             #expect(status.text.contains("demo (local): oauth2, password grant"))
             #expect(status.text.contains("token url: \(server.baseURL)/auth/token"))

@@ -155,7 +155,7 @@ struct AuthCommand: AsyncParsableCommand {
                     try AuthSessions.shared.store.remove(session.key)
                 }
             } catch {
-                throw CLIFailure(code: 4, message: error.message, kind: "auth")
+                throw CLIFailure(.auth, "cannot forget the tokens: \(error.message)")
             }
             StandardOutput.write("\(session.key): tokens forgotten\n")
         }
@@ -212,7 +212,7 @@ struct AuthTarget: ParsableArguments {
         do {
             return try await operation()
         } catch {
-            throw CLIFailure(code: 4, message: "authentication failed: \(error.message)", kind: "auth")
+            throw CLIFailure(.auth, "authentication failed: \(error.message)")
         }
     }
 }

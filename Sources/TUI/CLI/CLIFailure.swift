@@ -4,6 +4,8 @@ struct CLIFailure: Error {
     enum Status: Int32 {
         case usage = 2
         case profile = 3
+        /// The token server refused or could not be reached, or stored tokens could not be changed.
+        case auth = 4
     }
 
     var code: Int32
@@ -14,12 +16,6 @@ struct CLIFailure: Error {
     init(_ status: Status, _ message: String, kind: String? = nil) {
         code = status.rawValue
         self.message = message
-        self.kind = kind ?? (status == .usage ? "usage" : "profile")
-    }
-
-    init(code: Int32, message: String, kind: String) {
-        self.code = code
-        self.message = message
-        self.kind = kind
+        self.kind = kind ?? (status == .usage ? "usage" : status == .auth ? "auth" : "profile")
     }
 }

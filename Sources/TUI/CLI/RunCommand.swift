@@ -100,11 +100,16 @@ struct RunCommand: AsyncParsableCommand {
         return options
     }
 
-    /// `Authorization` and `Proxy-Authorization` values written by hand keep their scheme only: `Bearer ••••`.
+    /// Credentials written by hand: `Authorization` and `Proxy-Authorization` keep their scheme only
+    /// (`Bearer ••••`), a `Cookie` is masked whole.
     static func maskingCredentials(_ headers: HTTPHeaders) -> HTTPHeaders {
         var masked = HTTPHeaders()
         for field in headers {
             let name = field.name.lowercased()
+            if name == "cookie" {
+                masked.add(field.name, VariableScope.mask)
+                continue
+            }
             guard name == "authorization" || name == "proxy-authorization" else {
                 masked.add(field.name, field.value)
                 continue
