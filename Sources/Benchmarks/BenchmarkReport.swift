@@ -29,8 +29,10 @@ struct BenchmarkReport {
             # Benchmarks
 
             Produced by `apix-bench` (`Sources/Benchmarks`): everything above the end marker is rewritten on every run.
-            Every figure is the median of \(options.runs == 1 ? "a single run" : "\(options.runs) runs") after one warm-up
-            (min–max in brackets) unless the row says otherwise, measured in the same run as its reference.
+            Timed rows give the median of \(options.runs == 1 ? "a single run" : "\(options.runs) runs") after one warm-up
+            (min–max in brackets), measured in the same run as their reference, unless the row or a note says otherwise:
+            key rows give the median, 95th percentile and maximum over the keys of one pass, peak RSS rows the largest
+            of the runs, and cancellation is timed without a warm-up.
 
             - Date: \(Self.date())
             - Machine: \(Self.machine())

@@ -8,8 +8,6 @@ import Synchronization
 final class PseudoTerminal: Sendable {
     let primary: Int32
     let secondary: Int32
-    let columns: Int
-    let rows: Int
     private let log = Mutex(OutputLog())
     private let stopping = Atomic<Bool>(false)
     private let finished = Atomic<Bool>(false)
@@ -30,8 +28,6 @@ final class PseudoTerminal: Sendable {
         }
         self.primary = primary
         self.secondary = secondary
-        self.columns = columns
-        self.rows = rows
         let thread = Thread { [self] in drain() }
         thread.name = "apix-bench-pty"
         thread.start()

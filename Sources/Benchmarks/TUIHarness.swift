@@ -30,10 +30,8 @@ final class TUIHarness {
 
     /// Presses `key` and returns the effects.
     @discardableResult
-    func press(_ key: Key, times: Int = 1) -> [Effect] {
-        var effects: [Effect] = []
-        for _ in 0..<times { effects += apply(.keyPressed(key)) }
-        return effects
+    func press(_ key: Key) -> [Effect] {
+        apply(.keyPressed(key))
     }
 
     /// Renders a frame and, with a terminal, draws it there (changed cells, then the refresh).

@@ -10,12 +10,16 @@ struct BenchmarkHarnessTests {
         let bench = ApixProcess.binary.replacingOccurrences(of: "/apix", with: "/apix-bench", options: .backwards)
         let out = try await ApixProcess.run(executable: bench, ["--quick", "--output", "-"])
         #expect(out.status == 0, "\(out.stderr)")
+        // Text only its own row holds.
         let transferRows = [
-            "to /dev/null", "to a file", "upload", "peak RSS", "progress events", "small GETs", "whole process", "cancel",
+            "to /dev/null", "to a file", "from a file (streamed)", "peak RSS of `apix run`", "progress events consumed",
+            "sequential small GETs", "`apix run` of one small GET, whole process", "cancel an in-flight transfer",
         ]
         let terminalRows = [
-            "first full frame", "in process, headless", "curses on a pty", "body received → first body screen",
-            "key press → redrawn frame scrolling", "key press → redrawn frame during", "peak RSS after showing",
+            "endpoints: whole process", "endpoints: in process, headless", "endpoints: in process, curses on a pty",
+            "first body screen drawn, headless", "first body screen drawn, curses on a pty",
+            "body, headless", "body, curses on a pty", "body, whole process", "download (scrolling",
+            "peak RSS after showing",
         ]
         for name in transferRows + terminalRows {
             #expect(out.text.contains(name), "row \(name)")

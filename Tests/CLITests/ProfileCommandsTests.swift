@@ -202,7 +202,13 @@ struct ProfileCommandsTests {
             }
             #expect(authorization(curl) == authorization(apix))
             switch environment {
-            case "basic": #expect(authorization(apix) == "Basic " + Data("me:p a'ss".utf8).base64EncodedString())
+            case "basic":
+                #expect(authorization(apix) == "Basic " + Data("me:p a'ss".utf8).base64EncodedString())
+                #expect(export.stderr.contains("$PASSWORD"))
+                // An Authorization header given by hand replaces basic auth: no -u, and no $PASSWORD to set.
+                let manual = try await ApixProcess.run(["export", "curl", "creds"] + args + ["-H", "Authorization: X y"])
+                #expect(!manual.text.contains(" -u "))
+                #expect(!manual.stderr.contains("$PASSWORD"))
             case "bearer": #expect(authorization(apix) == "Bearer tok-1.2_3")
             default: #expect(apix["raw_query"]?.stringValue == "q=1&api_key=k-9")
             }

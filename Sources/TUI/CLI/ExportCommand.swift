@@ -63,8 +63,10 @@ struct ExportCurlCommand: AsyncParsableCommand {
             throw CLIFailure(.profile, error.message)
         }
         StandardOutput.write(CurlCommand.render(prepared, basicAuth: basic) + "\n")
+        // `-u` is written only when the request has no Authorization header of its own (see `CurlCommand.render`).
+        let usedBasic = prepared.headers.contains("Authorization") ? nil : basic
         let variables = CurlCommand.shellVariables(in: prepared)
-            + (basic.map { SecretMarker.split($0.username + $0.password) } ?? []).compactMap {
+            + (usedBasic.map { SecretMarker.split($0.username + $0.password) } ?? []).compactMap {
                 if case .secret(let name) = $0 { SecretMarker.shellName(for: name) } else { nil }
             }
         guard !variables.isEmpty else { return }
