@@ -4,8 +4,10 @@ import Foundation
 /// flushed to disk and then renamed over the target, so a reader (or a crash) sees the old file or the new one,
 /// never a mix or a truncated one.
 public enum AtomicFile {
-    /// `mode` applies to a new file; an existing file keeps its own.
-    public static func write(_ text: String, to path: String, mode newMode: mode_t = 0o644) throws(ProfileWriteError) {
+    /// `mode` applies to a new file; an existing file keeps its own. A symbolic link is written through: its
+    /// target is replaced and the link stays (a profile linked from a dotfiles repository keeps its edits there).
+    public static func write(_ text: String, to link: String, mode newMode: mode_t = 0o644) throws(ProfileWriteError) {
+        let path = resolvedTarget(of: link)
         let directory = (path as NSString).deletingLastPathComponent.isEmpty
             ? "." : (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
@@ -51,6 +53,13 @@ public enum AtomicFile {
     }
 
     /// Temporary files a killed writer left behind (older than a minute, so never one being written now).
+    /// The file a path names after following symbolic links; the path itself when it does not exist yet.
+    static func resolvedTarget(of path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     static func removeLeftovers(of name: String, in directory: String) {
         let prefix = ".\(name).tmp-"
         let now = Date()

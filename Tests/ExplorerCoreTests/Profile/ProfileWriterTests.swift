@@ -155,6 +155,21 @@ struct ProfileWriterTests {
         #expect(try load(file).endpoint("a")?.path.raw == "/a2")
     }
 
+    @Test("saving through a symbolic link edits the linked file and keeps the link")
+    func symlink() throws {
+        let real = try TemporaryDirectory()
+        let profiles = try TemporaryDirectory()
+        let target = try real.write("mine.yaml", Self.handWritten)
+        let link = profiles.file("mine.yaml")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        var a = try #require(try load(link).endpoint("a"))
+        a.path = "/a2/{id}"
+        _ = try ProfileWriter.save(endpoint: a, in: load(link))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("/a2/{id}"))
+        #expect(try load(link).endpoint("a")?.path.raw == "/a2/{id}")
+    }
+
     @Test("anchors and aliases are never rewritten in place")
     func anchors() throws {
         let directory = try TemporaryDirectory()
