@@ -85,7 +85,6 @@ public enum OpenAPIImporter {
             id: id, name: resolved.endpointSummary.map(firstParagraph), folder: resolved.tags.first,
             description: (resolved.endpointDescription ?? resolved.routeDescription).map(firstParagraph),
             method: method, path: Template(path))
-        if endpoint.name == endpoint.id { endpoint.name = id }
         for parameter in resolved.parameters {
             let values = exampleValues(parameter)
             let item = Parameter(name: parameter.name, values: values.map { $0.map { Template($0) } })

@@ -100,9 +100,19 @@ extension CurlCommand {
     /// `url`'s path relative to `baseURL` when it is under it (`http://h/api` + `/api/x` → `/x`).
     static func relativePath(_ url: String, to baseURL: String) -> String? {
         let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        guard url.lowercased().hasPrefix(base.lowercased()) else { return nil }
-        let rest = String(url.dropFirst(base.count))
+        // Scheme and host compare without case; the path does not (`/API` is not `/api`).
+        let (baseOrigin, basePath) = splitOrigin(base)
+        let (origin, path) = splitOrigin(url)
+        guard origin.lowercased() == baseOrigin.lowercased(), path.hasPrefix(basePath) else { return nil }
+        let rest = String(path.dropFirst(basePath.count))
         if rest.isEmpty { return "/" }
         return rest.hasPrefix("/") ? rest : nil
+    }
+
+    /// `scheme://authority` and the rest of a URL.
+    private static func splitOrigin(_ url: String) -> (origin: Substring, rest: Substring) {
+        guard let scheme = url.range(of: "://") else { return (url[...], "") }
+        let end = url[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        return (url[..<end], url[end...])
     }
 }

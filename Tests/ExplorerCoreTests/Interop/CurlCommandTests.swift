@@ -73,6 +73,15 @@ struct CurlCommandTests {
         #expect(throws: InteropError(.notCurl("wget"))) { try CurlCommand.parse("wget http://h") }
     }
 
+    @Test("a URL is under a base URL when scheme and host match in any case and the path matches exactly")
+    func relativePaths() {
+        #expect(CurlCommand.relativePath("HTTP://Example.com/api/x?y=1", to: "http://example.com/api/") == "/x?y=1")
+        #expect(CurlCommand.relativePath("http://example.com/api", to: "http://example.com/api") == "/")
+        #expect(CurlCommand.relativePath("http://example.com/API/x", to: "http://example.com/api") == nil)
+        #expect(CurlCommand.relativePath("http://example.com/apix", to: "http://example.com/api") == nil)
+        #expect(CurlCommand.relativePath("http://other.com/api/x", to: "http://example.com/api") == nil)
+    }
+
     @Test("an endpoint under the environment's base URL keeps a relative path; forms and JSON become structured")
     func endpoints() throws {
         let form = try CurlCommand.parse("curl -d 'name=a+b&note=x%26y' 'http://127.0.0.1:8080/api/echo?q=1&q=2'")
