@@ -18,9 +18,8 @@ struct CheckCommand: AsyncParsableCommand {
             throw CLIFailure(.usage, "no profile `\(unknown)` in \(profileOptions.directory)")
         }
         let wanted = ids.isEmpty ? known : Set(ids)
-        let problems = catalog.problems.filter { problem in
-            catalog.problemsByProfile.contains { wanted.contains($0.key) && $0.value.contains(problem) }
-        }
+        let ofWanted = Set(wanted.flatMap { catalog.problemsByProfile[$0] ?? [] })
+        let problems = catalog.problems.filter(ofWanted.contains)  // in the catalog's (file) order
         for problem in problems { print(SafeText.escape(problem.description)) }
         let good = catalog.profiles.filter { wanted.contains($0.id) }.count
         let failed = wanted.count - good
