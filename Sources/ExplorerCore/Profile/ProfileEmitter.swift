@@ -271,11 +271,12 @@ public enum ProfileEmitter {
 
     /// `text` as a YAML scalar: plain when it reads back as the same text (and, with `asString`, as a string
     /// rather than a number or boolean), else double-quoted.
+    ///
+    /// Typed by `YAMLImplicitTag` without composing: saving a profile emits it twice (the candidate and the check),
+    /// and composing every scalar with Yams' default resolver cost more than the rest of the save.
     public static func quoted(_ text: String, asString: Bool) -> String {
-        if isPlainSafe(text), let node = try? Yams.compose(yaml: text), let scalar = node.scalar,
-            scalar.string == text
-        {
-            let tag = YAMLReader.tag(of: node)
+        if isPlainSafe(text) {
+            let tag = YAMLImplicitTag.resolve(text)
             if tag != .null, !asString || tag == .str { return text }
         }
         return doubleQuoted(text)
@@ -286,10 +287,12 @@ public enum ProfileEmitter {
     static func isPlainSafe(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         if "-?:,[]{}#&*!|>'\"%@` ".unicodeScalars.contains(first) || last == " " || last == ":" { return false }
-        if text.contains(": ") || text.contains(" #") { return false }
+        // `:?` is an error inside `{ … }` for libyaml; `...` at a line start would end the document.
+        if text.contains(": ") || text.contains(" #") || text.contains(":?") || text.hasPrefix("...") { return false }
         return text.unicodeScalars.allSatisfy { scalar in
             scalar.value >= 0x20 && scalar.value != 0x7F && !",[]{}\"\\".unicodeScalars.contains(scalar)
                 && !(0x80...0x9F).contains(scalar.value) && scalar.value != 0xFEFF
+                && scalar.value != 0x2028 && scalar.value != 0x2029
         }
     }
 
