@@ -1,7 +1,8 @@
 /// What a stored response is filed under: the method, the URL that answered, and a digest of who asked.
 ///
 /// The digest is salted per cache file, so equal credentials give equal keys within one profile's cache while the
-/// file never holds a token or anything that could be matched against one elsewhere.
+/// file never holds a token or anything that could be matched against one elsewhere. Who asked is read from the
+/// credential headers the request declares (`PreparedRequest.credentialNames`) plus the usual ones.
 struct CacheKey: Hashable, Sendable, Codable {
     var method: String
     var url: String
@@ -17,10 +18,13 @@ struct CacheKey: Hashable, Sendable, Codable {
         self.identity = identity
     }
 
+    /// - Parameter credentialHeaders: headers that identify the user besides those the request declares.
     init(_ request: PreparedRequest, credentialHeaders: [String], salt: String) {
         method = request.method.rawValue
         url = Self.normalized(request.url)
-        identity = Self.identity(of: request.headers, credentialHeaders: credentialHeaders, salt: salt)
+        identity = Self.identity(
+            of: request.headers, credentialHeaders: credentialHeaders + request.credentialNames.headers.sorted(),
+            salt: salt)
     }
 
     /// A salted digest of the credential headers present; empty when there are none.

@@ -90,6 +90,21 @@ struct ResponseCacheTests {
         #expect(await lookup(cache, "http://h/me", headers: ["Authorization": "Bearer C"]).isMiss)
     }
 
+    @Test("an API key in a custom header keeps entries apart by the name the auth declares, not a guessed list")
+    func perDeclaredHeader() async {
+        let cache = ResponseCache(directory: nil)
+        let unguessing = CacheOptions(namespace: "demo", ttl: .seconds(60), credentialHeaders: [])
+        func keyed(_ key: String) -> PreparedRequest {
+            CredentialPlacement(.header("X-Tenant-Key"), key).apply(to: CacheFixtures.request("http://h/me"))
+        }
+        let response = CacheFixtures.response("http://h/me", body: "one")
+        await cache.store(response, for: keyed("k1"), requestTime: Date(), options: unguessing)
+        #expect(await cache.lookup(keyed("k2"), options: unguessing).isMiss)
+        #expect(await cache.lookup(CacheFixtures.request("http://h/me"), options: unguessing).isMiss)
+        let hit = await cache.lookup(keyed("k1"), options: unguessing).freshResponse
+        #expect(hit.map(CacheFixtures.body) == "one")
+    }
+
     @Test("Vary keeps one entry per value of the named request headers")
     func vary() async {
         let cache = ResponseCache(directory: nil)
