@@ -7,7 +7,7 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
         case rejected(status: Int, code: String, detail: String?)
         /// No response from the token endpoint.
         case unreachable(TransportError)
-        /// A success status without a usable token.
+        /// An answer without a usable token: a success without one, or a redirect (never followed).
         case invalidResponse(String)
         /// The profile lacks something the grant needs (e.g. a password for the password grant).
         case missingSetting(String)

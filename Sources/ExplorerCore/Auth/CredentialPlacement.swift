@@ -29,13 +29,18 @@ public struct CredentialPlacement: Sendable, Hashable {
         }
     }
 
-    /// `request` with the credential added, unless it already carries one of its own.
+    /// `request` with the credential added, unless it already carries one of its own. Either way its name is
+    /// declared in `credentialNames`: a value the user wrote there is just as secret.
     public func apply(to request: PreparedRequest) -> PreparedRequest {
-        guard !isPresent(in: request) else { return request }
         var request = request
+        let present = isPresent(in: request)
         switch target {
-        case .header(let name): request.headers.set(name, value)
-        case .query(let name): request.url = URLBuilder.appendingQuery([(name, value)], to: request.url)
+        case .header(let name):
+            request.credentialNames.insertHeader(name)
+            if !present { request.headers.set(name, value) }
+        case .query(let name):
+            request.credentialNames.insertQueryItem(name)
+            if !present { request.url = URLBuilder.appendingQuery([(name, value)], to: request.url) }
         }
         return request
     }

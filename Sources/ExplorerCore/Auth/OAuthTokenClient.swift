@@ -71,6 +71,9 @@ public struct OAuthTokenClient: Sendable {
         let body = form.map { Self.formEncode($0.0) + "=" + Self.formEncode($0.1) }.joined(separator: "&")
         var options = settings.transfer
         options.downloadTo = nil
+        // A 307 or 308 would resend the form, with its password, refresh token or client secret, to wherever
+        // Location points; the credentials go only to the configured token_url (a redirect is reported instead).
+        options.followRedirects = false
         return PreparedRequest(
             method: .post, url: settings.tokenURL, headers: headers,
             body: .bytes(Data(body.utf8), contentType: "application/x-www-form-urlencoded"), options: options)
@@ -88,6 +91,15 @@ public struct OAuthTokenClient: Sendable {
 
     /// Reads a token response (section 5.1) or an error response (section 5.2).
     static func token(from response: Response, grant: String, now: Date = Date()) -> Result<OAuthToken, AuthError> {
+        if HTTPStatus.redirectCodes.contains(response.statusCode) {
+            let location = response.headers["Location"].map { " to " + Self.printable($0) } ?? ""
+            return .failure(
+                AuthError(
+                    .invalidResponse(
+                        "HTTP \(response.statusCode) redirects\(location); token requests are not redirected, so "
+                            + "the credentials in them reach only `token_url` (point it at the new address)"),
+                    grant: grant))
+        }
         let json = (try? response.body.data(limit: 1 << 20)).flatMap { try? JSONValue.parse($0) }
         guard response.statusClass == .success else {
             if let code = json?["error"]?.stringValue {

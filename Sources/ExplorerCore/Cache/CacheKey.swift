@@ -1,7 +1,11 @@
+import Foundation
+
 /// What a stored response is filed under: the method, the URL that answered, and a digest of who asked.
 ///
 /// The digest is salted per cache file, so equal credentials give equal keys within one profile's cache while the
-/// file never holds a token or anything that could be matched against one elsewhere.
+/// file never holds a token or anything that could be matched against one elsewhere. Who asked is read from the
+/// credentials the request declares (`PreparedRequest.credentialNames`) plus the usual credential headers; a
+/// credential in the query is masked in the stored URL and counted in the digest instead.
 struct CacheKey: Hashable, Sendable, Codable {
     var method: String
     var url: String
@@ -17,14 +21,23 @@ struct CacheKey: Hashable, Sendable, Codable {
         self.identity = identity
     }
 
+    /// What a credential query item's value reads in a stored URL: `VariableScope.mask`, percent-encoded.
+    static let maskedQueryValue = VariableScope.mask.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+
+    /// - Parameter credentialHeaders: headers that identify the user besides those the request declares.
     init(_ request: PreparedRequest, credentialHeaders: [String], salt: String) {
         method = request.method.rawValue
-        url = Self.normalized(request.url)
-        identity = Self.identity(of: request.headers, credentialHeaders: credentialHeaders, salt: salt)
+        url = Self.normalized(request.url, credentials: request.credentialNames)
+        identity = Self.identity(
+            of: request.headers, credentialHeaders: credentialHeaders + request.credentialNames.headers.sorted(),
+            queryCredentials: request.credentialNames.queryPieces(in: Self.normalized(request.url)), salt: salt)
     }
 
-    /// A salted digest of the credential headers present; empty when there are none.
-    static func identity(of headers: HTTPHeaders, credentialHeaders: [String], salt: String) -> String {
+    /// A salted digest of the credential headers present and of `queryCredentials` (`name=value` pieces); empty
+    /// when there are none.
+    static func identity(
+        of headers: HTTPHeaders, credentialHeaders: [String], queryCredentials: [String] = [], salt: String
+    ) -> String {
         var seen: Set<String> = []
         let names = (alwaysCredentialHeaders + credentialHeaders).map { $0.lowercased() }.filter {
             seen.insert($0).inserted
@@ -32,7 +45,7 @@ struct CacheKey: Hashable, Sendable, Codable {
         let present = names.sorted().compactMap { name -> String? in
             let values = headers.values(for: name)
             return values.isEmpty ? nil : name + ":" + values.joined(separator: "\u{0}")
-        }
+        } + queryCredentials.map { "?" + $0 }
         guard !present.isEmpty else { return "" }
         return SHA256.hex("identity\u{0}" + salt + "\u{0}" + present.joined(separator: "\n"))
     }
@@ -50,5 +63,11 @@ struct CacheKey: Hashable, Sendable, Codable {
     /// The URL without a fragment, which never reaches the server.
     static func normalized(_ url: String) -> String {
         url.firstIndex(of: "#").map { String(url[..<$0]) } ?? url
+    }
+
+    /// The URL as stored: without a fragment, and with the values of credential query items masked so the cache
+    /// file never holds them (the identity tells users apart instead).
+    static func normalized(_ url: String, credentials: CredentialNames) -> String {
+        credentials.masking(normalized(url), with: maskedQueryValue)
     }
 }

@@ -12,10 +12,13 @@ public struct CacheOptions: Sendable, Equatable {
     /// The profile's `cache:` lifetime, used when the response names none (see `CachePolicy`).
     public var ttl: Duration
     public var mode: Mode
-    /// Request headers that identify the user: entries are kept apart per distinct value of these (digested,
-    /// never stored). `Authorization`, `Proxy-Authorization` and `Cookie` are always included.
+    /// Request headers that identify the user besides the credentials the request declares
+    /// (`PreparedRequest.credentialNames`, always included with `Authorization`, `Proxy-Authorization` and
+    /// `Cookie`): entries are kept apart per distinct value of these (digested, never stored).
     public var credentialHeaders: [String]
 
+    /// Common API key headers, for a key written into the profile's headers by hand: nothing declares those, so
+    /// their names can only be guessed. Keys placed by `auth:` need no guess.
     public static let defaultCredentialHeaders = ["X-API-Key", "API-Key", "X-Auth-Token"]
 
     public init(

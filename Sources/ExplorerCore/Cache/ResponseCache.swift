@@ -181,10 +181,10 @@ public actor ResponseCache {
         return record.response(source: .revalidated, age: record.age(at: time), metrics: notModified.metrics)
     }
 
-    /// Drops every entry for `url` (any method, any user): an unsafe request changed the resource. Looks in
-    /// `namespace`, or in every loaded namespace when `nil`.
-    func invalidate(url: String, namespace: String?) {
-        let target = CacheKey.normalized(url)
+    /// Drops every entry for the URL of `request` (any method, any user): an unsafe request changed the resource.
+    /// Looks in `namespace`, or in every loaded namespace when `nil`.
+    func invalidate(_ request: PreparedRequest, namespace: String?) {
+        let target = CacheKey.normalized(request.url, credentials: request.credentialNames)
         let names = namespace.map { [$0] } ?? Array(namespaces.keys)
         for name in names {
             var space = load(name)

@@ -10,7 +10,7 @@ extension Client {
         guard let cacheOptions = options.cache else {
             let result = await scheduledExchange(request, options: options, progress: progress)
             if case .success(let response) = result, CachePolicy.invalidates(request, response: response) {
-                await cache.invalidate(url: request.url, namespace: nil)
+                await cache.invalidate(request, namespace: nil)
             }
             return result
         }
@@ -34,7 +34,7 @@ extension Client {
             return .success(revalidated)
         }
         if CachePolicy.invalidates(request, response: response) {
-            await cache.invalidate(url: request.url, namespace: cacheOptions.namespace)
+            await cache.invalidate(request, namespace: cacheOptions.namespace)
         } else {
             await cache.store(response, for: request, requestTime: requestTime, options: cacheOptions)
         }

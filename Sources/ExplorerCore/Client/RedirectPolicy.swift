@@ -4,7 +4,10 @@ import Foundation
 ///
 /// - 303 turns any method but HEAD into GET without a body; 301 and 302 do so for POST (what browsers and curl do);
 ///   307 and 308 resend the same method and body.
-/// - Credentials (`Authorization`, `Cookie`, `Proxy-Authorization`) are never sent to another origin.
+/// - Credentials are never sent to another origin: `Authorization`, `Cookie`, `Proxy-Authorization`, and the
+///   headers and query items the request declares as credentials (`PreparedRequest.credentialNames`, e.g. an API
+///   key in `X-API-Key`). Credentials are added once per attempt, before any redirect, so this is the only place
+///   that can keep them from the next origin.
 struct RedirectPolicy {
     static let credentialHeaders = ["Authorization", "Cookie", "Proxy-Authorization"]
 
@@ -48,6 +51,10 @@ struct RedirectPolicy {
         }
         if !Self.sameOrigin(base, target) {
             for name in Self.credentialHeaders { next.headers.remove(name) }
+            for name in request.credentialNames.headers { next.headers.remove(name) }
+            // A Location replaces our query, so ours never carries over; but a server may copy the key into
+            // Location itself, and the other origin must not get it that way either.
+            next.url = request.credentialNames.removing(from: next.url)
         }
         return next
     }

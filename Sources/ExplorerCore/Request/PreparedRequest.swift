@@ -6,18 +6,23 @@ public struct PreparedRequest: Sendable, Equatable {
     public var headers: HTTPHeaders
     public var body: RequestBody
     public var options: TransferOptions
+    /// Which of its headers and query items are credentials (set when a credential is placed on it), so they are
+    /// never sent to another origin on a redirect and never stored in clear by the cache.
+    public var credentialNames: CredentialNames
 
     public init(
         method: HTTPMethod = .get,
         url: String,
         headers: HTTPHeaders = [:],
         body: RequestBody = .none,
-        options: TransferOptions = TransferOptions()
+        options: TransferOptions = TransferOptions(),
+        credentialNames: CredentialNames = CredentialNames()
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.options = options
+        self.credentialNames = credentialNames
     }
 }

@@ -106,6 +106,22 @@ struct OAuthTokenClientTests {
         #expect(!error.isRejection)
     }
 
+    @Test("a token endpoint that redirects is an error: the form with the password is not sent on")
+    func redirectNotFollowed() async throws {
+        try await withAuthFixture { fixture in
+            var settings = fixture.settings
+            let target = OAuthTokenClient.formEncode(settings.tokenURL)
+            settings.tokenURL = fixture.server.url("/redirect-to?status=307&url=\(target)")
+            guard case .failure(let error) = await OAuthTokenClient().obtain(.configured, settings: settings) else {
+                Issue.record("a 307 from the token endpoint was followed")
+                return
+            }
+            #expect(error.message.contains("HTTP 307 redirects to \(fixture.settings.tokenURL)"), "\(error.message)")
+            let request = try OAuthTokenClient().request(.configured, settings: settings)
+            #expect(!request.options.followRedirects)
+        }
+    }
+
     @Test("a password grant without a password is refused before anything is sent")
     func missingPassword() {
         let settings = OAuth2Settings(grant: .password, tokenURL: "http://127.0.0.1:1/token", clientID: "c", username: "u")

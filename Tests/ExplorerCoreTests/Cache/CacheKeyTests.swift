@@ -28,12 +28,27 @@ struct CacheKeyTests {
             of: ["authorization": "Bearer alice-token", "Accept": "text/plain"], credentialHeaders: names, salt: "s")
         #expect(alice != bob)
         #expect(alice == aliceAgain)
-        #expect(!alice.contains("alice"))
+        // A salted SHA-256: nothing that could be matched against a digest of the token computed elsewhere.
+        #expect(alice.count == 64 && alice.allSatisfy(\.isHexDigit))
+        #expect(alice != SHA256.hex("Bearer alice-token") && alice != SHA256.hex("authorization:Bearer alice-token"))
         #expect(CacheKey.identity(of: ["Accept": "x"], credentialHeaders: names, salt: "s") == "")
         #expect(CacheKey.identity(of: ["X-API-Key": "k1"], credentialHeaders: names, salt: "s") != "")
         let otherSalt = CacheKey.identity(
             of: ["Authorization": "Bearer alice-token"], credentialHeaders: names, salt: "t")
         #expect(alice != otherSalt, "salted per cache file")
+    }
+
+    @Test("a credential query item is masked in the key's URL and counted in its identity")
+    func queryCredential() {
+        var request = CacheFixtures.request("http://h/a?api_key=s%3Dcret&b=1#top")
+        request.credentialNames = CredentialNames(queryItems: ["api_key"])
+        let key = CacheKey(request, credentialHeaders: [], salt: "s")
+        #expect(key.url == "http://h/a?api_key=\(CacheKey.maskedQueryValue)&b=1")
+        #expect(!key.url.contains("cret"))
+        request.url = "http://h/a?api_key=other&b=1"
+        let other = CacheKey(request, credentialHeaders: [], salt: "s")
+        #expect(other.url == key.url)
+        #expect(other.identity != key.identity && !key.identity.isEmpty)
     }
 
     @Test("the key ignores a fragment")

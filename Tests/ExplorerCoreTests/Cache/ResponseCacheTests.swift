@@ -90,6 +90,43 @@ struct ResponseCacheTests {
         #expect(await lookup(cache, "http://h/me", headers: ["Authorization": "Bearer C"]).isMiss)
     }
 
+    @Test("an API key in a custom header keeps entries apart by the name the auth declares, not a guessed list")
+    func perDeclaredHeader() async {
+        let cache = ResponseCache(directory: nil)
+        let unguessing = CacheOptions(namespace: "demo", ttl: .seconds(60), credentialHeaders: [])
+        func keyed(_ key: String) -> PreparedRequest {
+            CredentialPlacement(.header("X-Tenant-Key"), key).apply(to: CacheFixtures.request("http://h/me"))
+        }
+        let response = CacheFixtures.response("http://h/me", body: "one")
+        await cache.store(response, for: keyed("k1"), requestTime: Date(), options: unguessing)
+        #expect(await cache.lookup(keyed("k2"), options: unguessing).isMiss)
+        #expect(await cache.lookup(CacheFixtures.request("http://h/me"), options: unguessing).isMiss)
+        let hit = await cache.lookup(keyed("k1"), options: unguessing).freshResponse
+        #expect(hit.map(CacheFixtures.body) == "one")
+    }
+
+    @Test("an API key in the query is kept apart per value and never written to the cache file")
+    func queryKeyMasked() async throws {
+        let folder = try TemporaryDirectory()
+        func keyed(_ key: String) -> PreparedRequest {
+            CredentialPlacement(.query("api_key"), key).apply(to: CacheFixtures.request("http://h/me?page=2"))
+        }
+        let first = ResponseCache(directory: folder.path)
+        let secret = keyed("query-secret-456")
+        let response = CacheFixtures.response(secret.url, body: "mine")
+        await first.store(response, for: secret, requestTime: Date(), options: options)
+        let path = try #require(first.filePath(namespace: "demo"))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.range(of: Data("query-secret-456".utf8)) == nil)
+        #expect(bytes.range(of: Data("page=2".utf8)) != nil, "the rest of the URL is stored as it was")
+
+        let second = ResponseCache(directory: folder.path)
+        let restored = try #require(await second.lookup(secret, options: options).freshResponse)
+        #expect(CacheFixtures.body(restored) == "mine")
+        #expect(!restored.url.contains("query-secret-456"))
+        #expect(await second.lookup(keyed("other-key"), options: options).isMiss)
+    }
+
     @Test("Vary keeps one entry per value of the named request headers")
     func vary() async {
         let cache = ResponseCache(directory: nil)

@@ -63,6 +63,25 @@ struct RedirectIntegrationTests {
         }
     }
 
+    @Test("an API key in a custom header reaches the same host but not another host name")
+    func crossHostAPIKey() async throws {
+        try await withDemoServer { server in
+            let interceptor = AuthInterceptor(.fixed(CredentialPlacement(.header("X-API-Key"), "key-secret")))
+            let options = SendOptions(interceptor: interceptor)
+            let sameHost = try await client.send(PreparedRequest(url: server.url("/redirect/1")), options: options)
+                .response().echo()
+            #expect(sameHost["headers"]?.header("X-API-Key") == "key-secret")
+
+            let response = try await client.send(
+                PreparedRequest(url: server.url("/redirect/cross-host"), headers: ["X-Keep": "yes"]), options: options
+            ).response()
+            #expect(response.url.contains("localhost:\(server.port)"))
+            let echoed = try response.echo()
+            #expect(echoed["headers"]?.header("X-API-Key") == nil)
+            #expect(echoed["headers"]?.header("X-Keep") == "yes")
+        }
+    }
+
     @Test("303 turns a POST into a GET without its body; 307 resends both")
     func methodRewrite() async throws {
         try await withDemoServer { server in

@@ -59,6 +59,22 @@ struct RedirectPolicyTests {
         #expect(next.headers["X-Other"] == "1")
     }
 
+    @Test("declared credential headers and query items are dropped cross-origin, kept on the same origin", arguments: [
+        ("http://localhost:8080/echo?api_key=k&page=2", false),
+        ("/echo?api_key=k&page=2", true),
+    ])
+    func declaredCredentials(location: String, kept: Bool) throws {
+        var policy = RedirectPolicy(maxRedirects: 5)
+        var credentialed = request(.get)
+        credentialed.headers.set("X-API-Key", "k")
+        credentialed.credentialNames = CredentialNames(headers: ["x-api-key"], queryItems: ["api_key"])
+        let next = try #require(try policy.nextRequest(after: response(302, location: location), for: credentialed))
+        #expect(next.headers.contains("X-API-Key") == kept)
+        #expect(next.url.contains("api_key=k") == kept)
+        #expect(next.url.hasSuffix("page=2"))
+        #expect(next.headers["X-Other"] == "1")
+    }
+
     @Test("the limit stops the chain with tooManyRedirects")
     func limit() throws {
         var policy = RedirectPolicy(maxRedirects: 2)
