@@ -225,19 +225,36 @@ final class Runtime {
         Task.detached { await body(auth) }
     }
 
+    /// Writes a response body to the path typed at the "Write body to" prompt; returns an error for the status
+    /// line, or nil. The target is never deleted: a directory (`.`, a folder name, a link to one) is refused,
+    /// because replacing it would destroy everything in it; an existing file is replaced by writing a new file
+    /// next to it and renaming it over the target, so a failed write leaves the old file whole.
     nonisolated static func write(_ body: ResponseBody, to path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a directory; type a file name (nothing was written)"
+        }
+        let url = URL(fileURLWithPath: path)
+        // Same directory as the target, so the rename stays on one file system and is atomic.
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).apix-\(UUID().uuidString).tmp")
         do {
-            let url = URL(fileURLWithPath: path)
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(at: url) }
+            // Both create the temporary file exclusively: they fail rather than write through an existing name.
             if let source = body.filePath {
-                try FileManager.default.copyItem(atPath: source, toPath: path)
+                try FileManager.default.copyItem(atPath: source, toPath: temporary.path)
             } else {
-                try body.data().write(to: url, options: .atomic)
+                try body.data().write(to: temporary, options: .withoutOverwriting)
             }
-            return nil
         } catch {
+            unlink(temporary.path)
             return error.localizedDescription
         }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            return reason
+        }
+        return nil
     }
 
     // MARK: - $EDITOR
