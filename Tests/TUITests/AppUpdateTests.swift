@@ -302,10 +302,13 @@ struct AppUpdateTests {
             Issue.record("expected a search, got \(effects.names)")
             return
         }
+        #expect(from == 0 && forward)
+        // What the runtime does with the effect; the expected line below is worked out by hand, not by search.
         let line = document.search(query, from: from, forward: forward)
-        #expect(line == 1 + 49 * 3 + 1)  // "[", then three lines per item
+        #expect(line == 149)  // "[", then three lines per item: item 50's "n" is line 1 + 49 * 3 + 1
         _ = state.update(.searchFinished(transfer: id, line: line))
-        #expect(state.response.matchLine == line)
+        #expect(state.response.matchLine == 149)
+        #expect(state.response.top == 149 - state.responseBodyHeight / 3)
         #expect(state.press(.character("n")).names == ["search"])
         _ = state.update(.searchFinished(transfer: id, line: nil))
         #expect(state.message?.isError == true)
@@ -319,6 +322,48 @@ struct AppUpdateTests {
         #expect(state.response.tab == .raw)
         _ = state.press(.right)
         #expect(state.response.tab == .body)
+    }
+
+    @Test("search in the Raw tab lands on the matching line below the head, and n moves to the next match")
+    func rawTabSearch() throws {
+        var state = Fixtures.smallState(height: 24)
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownTransfer?.id)
+        // One item per raw line: "[" is line 0 and item k is line k.
+        let json = "[\n" + (1...100).map { #"{"n": \#($0)}"# }.joined(separator: ",\n") + "\n]"
+        let response = Fixtures.jsonResponse(json)
+        #expect(response.headers.count == 2)  // so the Raw tab's head is 4 lines: status, 2 headers, blank
+        _ = state.update(.transferFinished(transfer: id, .success(response), at: 101))
+        _ = state.update(.bodyPrepared(transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: nil)))
+        state.focus = .response
+        _ = state.press(.right, .right)
+        #expect(state.response.tab == .raw)
+
+        // Runs a search effect the way the runtime does and feeds the result back.
+        func finish(_ effects: [Effect]) {
+            guard case .search(let transfer, let document, let query, let from, let forward, let raw)? = effects.first
+            else {
+                Issue.record("expected a search, got \(effects.names)")
+                return
+            }
+            #expect(raw)
+            _ = state.update(.searchFinished(
+                transfer: transfer, line: document.search(query, from: from, forward: forward, raw: raw)))
+        }
+
+        _ = state.press(.character("/"))
+        state.type(#""n": 5"#)
+        finish(state.press(.enter))
+        #expect(state.response.matchLine == 4 + 5)  // item 5
+        #expect(state.response.top == max(0, 9 - state.responseBodyHeight / 3))
+        finish(state.press(.character("n")))
+        #expect(state.response.matchLine == 4 + 50)  // item 50, the next one containing "n": 5
+        #expect(state.response.top == 54 - state.responseBodyHeight / 3)
+        finish(state.press(.character("n")))
+        #expect(state.response.matchLine == 4 + 51)
+        finish(state.press(.character("N")))
+        #expect(state.response.matchLine == 4 + 50)
     }
 
     @Test("resizing keeps the selection visible and ticks move the clock")
