@@ -366,6 +366,49 @@ struct AppUpdateTests {
         #expect(state.response.matchLine == 4 + 50)
     }
 
+    @Test("End and PgDn keep the selection on screen when the problems panel and the filter line take list rows")
+    func listScrollsByTheDrawnHeight() throws {
+        var catalog = Fixtures.demoCatalog
+        catalog.problems = [
+            ProfileProblem("unknown key `edpoints`", at: SourceLocation(file: "/tmp/broken.yaml", line: 3, column: 1))
+        ]
+        var state = AppState(
+            catalog: catalog, profileDirectory: Fixtures.profilesDirectory, variables: ["port": "8080"],
+            processEnvironment: [:], width: 80, height: 20, now: Fixtures.start, selecting: "demo")
+
+        /// The screen rows drawn selected inside the list's row area, and whether the selected endpoint is there.
+        func drawnSelection() -> (rows: [Int], showsEndpoint: Bool) {
+            let buffer = Screen.render(state, theme: .monochrome)
+            let area = state.listAreas.rows
+            let rows = (area.y..<area.maxY).filter { buffer[area.x, $0].style.reverse }
+            let id = String((state.selectedEndpoint?.id ?? "?").prefix(8))
+            guard rows.count == 1 else { return (rows, false) }
+            let text = (area.x..<area.maxX).map { buffer[$0, rows[0]].text }.joined()
+            return (rows, text.contains(id))
+        }
+
+        // The list box is 16 rows inside; the problems panel takes 3 of them.
+        #expect(state.listHeight == 13)
+        _ = state.press(.end)
+        #expect(state.selectedRow == state.rows.count - 1)
+        #expect(drawnSelection().showsEndpoint)
+        #expect(drawnSelection().rows == [state.listAreas.rows.maxY - 1])
+
+        // "get" keeps every GET endpoint; the filter line takes one more row.
+        _ = state.press(.home, .character("/"))
+        state.type("get")
+        _ = state.press(.enter)  // leaves the field; the filter line stays
+        #expect(!state.isFiltering && state.listHeight == 12)
+        try #require(state.rows.count > state.listHeight)
+        _ = state.press(.end)
+        #expect(drawnSelection().showsEndpoint)
+        _ = state.press(.home, .pageDown)
+        #expect(drawnSelection().showsEndpoint)
+        _ = state.press(.end)
+        #expect(state.selectedRow == state.rows.count - 1)
+        #expect(drawnSelection().rows == [state.listAreas.rows.maxY - 1])
+    }
+
     @Test("resizing keeps the selection visible and ticks move the clock")
     func resizeAndTick() {
         var state = Fixtures.demoState(width: 120, height: 40)

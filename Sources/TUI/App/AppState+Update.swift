@@ -296,6 +296,7 @@ extension AppState {
             rebuildRows()
         case .startFilter:
             isFiltering = true
+            scrollListToSelection()  // the filter line takes a row from the list
         default:
             break
         }
@@ -327,6 +328,7 @@ extension AppState {
                 syncResponseToSelection()
             }
         }
+        scrollListToSelection()  // the filter line may have appeared or gone, changing the list's height
         return []
     }
 
