@@ -439,6 +439,26 @@ struct AppUpdateTests {
         #expect(state.shouldQuit)
     }
 
+    @Test("help scrolling stops at its last line, so Up moves at once after holding Down")
+    func helpScrollIsClamped() {
+        var state = Fixtures.smallState(height: 30)
+        _ = state.press(.character("?"))
+        // 30 rows: title and status bar, the box 2 rows shorter than the rest, then its border.
+        #expect(HelpView.visibleLines(width: 100, height: 30) == 24)
+        let maxTop = HelpView.lines().count - 24
+        #expect(maxTop > 0)
+        for _ in 0..<(HelpView.lines().count + 5) { _ = state.press(.down) }
+        #expect(state.overlay == .help(top: maxTop))
+        _ = state.press(.pageDown, .pageDown)
+        #expect(state.overlay == .help(top: maxTop))
+        _ = state.press(.up)
+        #expect(state.overlay == .help(top: maxTop - 1))
+        _ = state.update(.resized(width: 100, height: 40))
+        #expect(state.overlay == .help(top: max(0, HelpView.lines().count - 34)))
+        _ = state.press(.pageUp, .pageUp, .pageUp, .pageUp)
+        #expect(state.overlay == .help(top: 0))
+    }
+
     @Test("every binding in the key map has a distinct key within its context")
     func keyMapHasNoClashes() {
         for context in KeyContext.allCases {

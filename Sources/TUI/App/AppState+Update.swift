@@ -24,6 +24,9 @@ extension AppState {
             self.height = height
             scrollListToSelection()
             clampResponseScroll()
+            if case .help(let top) = overlay {
+                overlay = .help(top: min(top, HelpView.maxTop(width: width, height: height)))
+            }
             return []
         case .ticked(let moment):
             now = moment
@@ -603,11 +606,15 @@ extension AppState {
     mutating func handleOverlayKey(_ key: Key, _ overlay: Overlay) -> [Effect] {
         switch overlay {
         case .help(let top):
+            let page = HelpView.visibleLines(width: width, height: height)
+            let maxTop = HelpView.maxTop(width: width, height: height)
+            // Clamped both ways, so Up works at once after scrolling past the end.
+            let clamp = { (top: Int) in Overlay.help(top: min(max(0, top), maxTop)) }
             switch KeyMap.command(for: key, in: .help) {
-            case .moveUp: self.overlay = .help(top: max(0, top - 1))
-            case .moveDown: self.overlay = .help(top: top + 1)
-            case .pageUp: self.overlay = .help(top: max(0, top - (height - 4)))
-            case .pageDown: self.overlay = .help(top: top + height - 4)
+            case .moveUp: self.overlay = clamp(top - 1)
+            case .moveDown: self.overlay = clamp(top + 1)
+            case .pageUp: self.overlay = clamp(top - page)
+            case .pageDown: self.overlay = clamp(top + page)
             case .close: self.overlay = nil
             default: break
             }
