@@ -302,10 +302,13 @@ struct AppUpdateTests {
             Issue.record("expected a search, got \(effects.names)")
             return
         }
+        #expect(from == 0 && forward)
+        // What the runtime does with the effect; the expected line below is worked out by hand, not by search.
         let line = document.search(query, from: from, forward: forward)
-        #expect(line == 1 + 49 * 3 + 1)  // "[", then three lines per item
+        #expect(line == 149)  // "[", then three lines per item: item 50's "n" is line 1 + 49 * 3 + 1
         _ = state.update(.searchFinished(transfer: id, line: line))
-        #expect(state.response.matchLine == line)
+        #expect(state.response.matchLine == 149)
+        #expect(state.response.top == 149 - state.responseBodyHeight / 3)
         #expect(state.press(.character("n")).names == ["search"])
         _ = state.update(.searchFinished(transfer: id, line: nil))
         #expect(state.message?.isError == true)
@@ -319,6 +322,91 @@ struct AppUpdateTests {
         #expect(state.response.tab == .raw)
         _ = state.press(.right)
         #expect(state.response.tab == .body)
+    }
+
+    @Test("search in the Raw tab lands on the matching line below the head, and n moves to the next match")
+    func rawTabSearch() throws {
+        var state = Fixtures.smallState(height: 24)
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownTransfer?.id)
+        // One item per raw line: "[" is line 0 and item k is line k.
+        let json = "[\n" + (1...100).map { #"{"n": \#($0)}"# }.joined(separator: ",\n") + "\n]"
+        let response = Fixtures.jsonResponse(json)
+        #expect(response.headers.count == 2)  // so the Raw tab's head is 4 lines: status, 2 headers, blank
+        _ = state.update(.transferFinished(transfer: id, .success(response), at: 101))
+        _ = state.update(.bodyPrepared(transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: nil)))
+        state.focus = .response
+        _ = state.press(.right, .right)
+        #expect(state.response.tab == .raw)
+
+        // Runs a search effect the way the runtime does and feeds the result back.
+        func finish(_ effects: [Effect]) {
+            guard case .search(let transfer, let document, let query, let from, let forward, let raw)? = effects.first
+            else {
+                Issue.record("expected a search, got \(effects.names)")
+                return
+            }
+            #expect(raw)
+            _ = state.update(.searchFinished(
+                transfer: transfer, line: document.search(query, from: from, forward: forward, raw: raw)))
+        }
+
+        _ = state.press(.character("/"))
+        state.type(#""n": 5"#)
+        finish(state.press(.enter))
+        #expect(state.response.matchLine == 4 + 5)  // item 5
+        #expect(state.response.top == max(0, 9 - state.responseBodyHeight / 3))
+        finish(state.press(.character("n")))
+        #expect(state.response.matchLine == 4 + 50)  // item 50, the next one containing "n": 5
+        #expect(state.response.top == 54 - state.responseBodyHeight / 3)
+        finish(state.press(.character("n")))
+        #expect(state.response.matchLine == 4 + 51)
+        finish(state.press(.character("N")))
+        #expect(state.response.matchLine == 4 + 50)
+    }
+
+    @Test("End and PgDn keep the selection on screen when the problems panel and the filter line take list rows")
+    func listScrollsByTheDrawnHeight() throws {
+        var catalog = Fixtures.demoCatalog
+        catalog.problems = [
+            ProfileProblem("unknown key `edpoints`", at: SourceLocation(file: "/tmp/broken.yaml", line: 3, column: 1))
+        ]
+        var state = AppState(
+            catalog: catalog, profileDirectory: Fixtures.profilesDirectory, variables: ["port": "8080"],
+            processEnvironment: [:], width: 80, height: 20, now: Fixtures.start, selecting: "demo")
+
+        /// The screen rows drawn selected inside the list's row area, and whether the selected endpoint is there.
+        func drawnSelection() -> (rows: [Int], showsEndpoint: Bool) {
+            let buffer = Screen.render(state, theme: .monochrome)
+            let area = state.listAreas.rows
+            let rows = (area.y..<area.maxY).filter { buffer[area.x, $0].style.reverse }
+            let id = String((state.selectedEndpoint?.id ?? "?").prefix(8))
+            guard rows.count == 1 else { return (rows, false) }
+            let text = (area.x..<area.maxX).map { buffer[$0, rows[0]].text }.joined()
+            return (rows, text.contains(id))
+        }
+
+        // The list box is 16 rows inside; the problems panel takes 3 of them.
+        #expect(state.listHeight == 13)
+        _ = state.press(.end)
+        #expect(state.selectedRow == state.rows.count - 1)
+        #expect(drawnSelection().showsEndpoint)
+        #expect(drawnSelection().rows == [state.listAreas.rows.maxY - 1])
+
+        // "get" keeps every GET endpoint; the filter line takes one more row.
+        _ = state.press(.home, .character("/"))
+        state.type("get")
+        _ = state.press(.enter)  // leaves the field; the filter line stays
+        #expect(!state.isFiltering && state.listHeight == 12)
+        try #require(state.rows.count > state.listHeight)
+        _ = state.press(.end)
+        #expect(drawnSelection().showsEndpoint)
+        _ = state.press(.home, .pageDown)
+        #expect(drawnSelection().showsEndpoint)
+        _ = state.press(.end)
+        #expect(state.selectedRow == state.rows.count - 1)
+        #expect(drawnSelection().rows == [state.listAreas.rows.maxY - 1])
     }
 
     @Test("resizing keeps the selection visible and ticks move the clock")
@@ -349,6 +437,26 @@ struct AppUpdateTests {
         let effects = state.update(.terminationRequested)
         #expect(effects.names == ["cancel", "quit"])
         #expect(state.shouldQuit)
+    }
+
+    @Test("help scrolling stops at its last line, so Up moves at once after holding Down")
+    func helpScrollIsClamped() {
+        var state = Fixtures.smallState(height: 30)
+        _ = state.press(.character("?"))
+        // 30 rows: title and status bar, the box 2 rows shorter than the rest, then its border.
+        #expect(HelpView.visibleLines(width: 100, height: 30) == 24)
+        let maxTop = HelpView.lines().count - 24
+        #expect(maxTop > 0)
+        for _ in 0..<(HelpView.lines().count + 5) { _ = state.press(.down) }
+        #expect(state.overlay == .help(top: maxTop))
+        _ = state.press(.pageDown, .pageDown)
+        #expect(state.overlay == .help(top: maxTop))
+        _ = state.press(.up)
+        #expect(state.overlay == .help(top: maxTop - 1))
+        _ = state.update(.resized(width: 100, height: 40))
+        #expect(state.overlay == .help(top: max(0, HelpView.lines().count - 34)))
+        _ = state.press(.pageUp, .pageUp, .pageUp, .pageUp)
+        #expect(state.overlay == .help(top: 0))
     }
 
     @Test("every binding in the key map has a distinct key within its context")

@@ -24,6 +24,9 @@ extension AppState {
             self.height = height
             scrollListToSelection()
             clampResponseScroll()
+            if case .help(let top) = overlay {
+                overlay = .help(top: min(top, HelpView.maxTop(width: width, height: height)))
+            }
             return []
         case .ticked(let moment):
             now = moment
@@ -43,16 +46,13 @@ extension AppState {
             queuedRequests = waiting
             return []
         case .searchFinished(let id, let line):
-            guard response.transfer == id else { return [] }
+            // A result for another transfer, or one that arrives after the tab changed (`searching` was reset),
+            // would land on a line of something no longer shown.
+            guard response.transfer == id, response.searching else { return [] }
             response.searching = false
-            if let line {
-                response.matchLine = line
-                response.top = max(0, line - responseBodyHeight / 3)
-                clampResponseScroll()
-            } else {
-                response.matchLine = nil
-                message = StatusMessage("not found: \(response.query)", isError: true)
-            }
+            // The document counts lines from the body's first; the Raw tab shows the head above them.
+            let offset = response.tab == .raw ? shownTransfer?.response.map(Self.rawHeadLineCount) ?? 0 : 0
+            showMatch(line.map { $0 + offset })
             return []
         case .externalEditorFinished(let key, let text, let error):
             if let error {
@@ -299,6 +299,7 @@ extension AppState {
             rebuildRows()
         case .startFilter:
             isFiltering = true
+            scrollListToSelection()  // the filter line takes a row from the list
         default:
             break
         }
@@ -330,6 +331,7 @@ extension AppState {
                 syncResponseToSelection()
             }
         }
+        scrollListToSelection()  // the filter line may have appeared or gone, changing the list's height
         return []
     }
 
@@ -489,6 +491,7 @@ extension AppState {
             response.top = 0
             response.left = 0
             response.matchLine = nil
+            response.searching = false  // a search still running was for the old tab's lines
         case .startSearch:
             response.searchField = LineEditor(response.query)
         case .nextMatch, .previousMatch:
@@ -536,7 +539,22 @@ extension AppState {
         case .headers: return (transfer.response?.headers.count ?? 0) + 1
         case .raw:
             guard let response = transfer.response else { return 0 }
-            return response.headers.count + 2 + (transfer.document?.rawLineCount ?? 0)
+            return Self.rawHeadLineCount(response) + (transfer.document?.rawLineCount ?? 0)
+        }
+    }
+
+    /// Lines the Raw tab shows before the body: the status line, the headers and a blank line.
+    static func rawHeadLineCount(_ response: Response) -> Int { response.headers.count + 2 }
+
+    /// Scrolls to a match (a line of the current tab), or reports that there is none.
+    mutating func showMatch(_ line: Int?) {
+        if let line {
+            response.matchLine = line
+            response.top = max(0, line - responseBodyHeight / 3)
+            clampResponseScroll()
+        } else {
+            response.matchLine = nil
+            message = StatusMessage("not found: \(response.query)", isError: true)
         }
     }
 
@@ -556,16 +574,18 @@ extension AppState {
             for step in 0..<count {
                 let index = ((start + (forward ? step : -step)) % count + count) % count
                 if lines[index].contains(needle) {
-                    return update(.searchFinished(transfer: transfer.id, line: index))
+                    showMatch(index)
+                    return []
                 }
             }
-            return update(.searchFinished(transfer: transfer.id, line: nil))
+            showMatch(nil)
+            return []
         case .body, .raw:
             guard let document = transfer.document else { return [] }
             response.searching = true
             let raw = response.tab == .raw
-            // Raw lines are offset by the head (status line, headers, blank line).
-            let offset = raw ? httpResponse.headers.count + 2 : 0
+            // The document numbers lines from the body's first; `.searchFinished` adds the head back.
+            let offset = raw ? Self.rawHeadLineCount(httpResponse) : 0
             return [.search(transfer: transfer.id, document, query: response.query, from: max(0, start - offset),
                 forward: forward, raw: raw)]
         }
@@ -586,11 +606,15 @@ extension AppState {
     mutating func handleOverlayKey(_ key: Key, _ overlay: Overlay) -> [Effect] {
         switch overlay {
         case .help(let top):
+            let page = HelpView.visibleLines(width: width, height: height)
+            let maxTop = HelpView.maxTop(width: width, height: height)
+            // Clamped both ways, so Up works at once after scrolling past the end.
+            let clamp = { (top: Int) in Overlay.help(top: min(max(0, top), maxTop)) }
             switch KeyMap.command(for: key, in: .help) {
-            case .moveUp: self.overlay = .help(top: max(0, top - 1))
-            case .moveDown: self.overlay = .help(top: top + 1)
-            case .pageUp: self.overlay = .help(top: max(0, top - (height - 4)))
-            case .pageDown: self.overlay = .help(top: top + height - 4)
+            case .moveUp: self.overlay = clamp(top - 1)
+            case .moveDown: self.overlay = clamp(top + 1)
+            case .pageUp: self.overlay = clamp(top - page)
+            case .pageDown: self.overlay = clamp(top + page)
             case .close: self.overlay = nil
             default: break
             }

@@ -162,8 +162,14 @@ public struct AppState: Sendable {
 
     // MARK: - Layout facts update needs (page sizes)
 
-    /// Rows the endpoint list shows at the current size.
-    public var listHeight: Int { Layout(width: width, height: height).list.height - 2 }
+    /// Where the endpoint list's rows, filter line and problems panel are drawn at the current size.
+    public var listAreas: Layout.ListAreas {
+        Layout(width: width, height: height).listAreas(
+            showsProblems: !catalog.problems.isEmpty, showsFilter: isFiltering || !filter.text.isEmpty)
+    }
+
+    /// Rows the endpoint list shows at the current size (what is left after the problems panel and filter line).
+    public var listHeight: Int { listAreas.rows.height }
 
     /// Lines the response body area shows.
     public var responseBodyHeight: Int { max(1, Layout(width: width, height: height).responseBody.height) }

@@ -225,19 +225,36 @@ final class Runtime {
         Task.detached { await body(auth) }
     }
 
+    /// Writes a response body to the path typed at the "Write body to" prompt; returns an error for the status
+    /// line, or nil. The target is never deleted: a directory (`.`, a folder name, a link to one) is refused,
+    /// because replacing it would destroy everything in it; an existing file is replaced by writing a new file
+    /// next to it and renaming it over the target, so a failed write leaves the old file whole.
     nonisolated static func write(_ body: ResponseBody, to path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a directory; type a file name (nothing was written)"
+        }
+        let url = URL(fileURLWithPath: path)
+        // Same directory as the target, so the rename stays on one file system and is atomic.
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).apix-\(UUID().uuidString).tmp")
         do {
-            let url = URL(fileURLWithPath: path)
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(at: url) }
+            // Both create the temporary file exclusively: they fail rather than write through an existing name.
             if let source = body.filePath {
-                try FileManager.default.copyItem(atPath: source, toPath: path)
+                try FileManager.default.copyItem(atPath: source, toPath: temporary.path)
             } else {
-                try body.data().write(to: url, options: .atomic)
+                try body.data().write(to: temporary, options: .withoutOverwriting)
             }
-            return nil
         } catch {
+            unlink(temporary.path)
             return error.localizedDescription
         }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            return reason
+        }
+        return nil
     }
 
     // MARK: - $EDITOR
@@ -249,14 +266,15 @@ final class Runtime {
             state.openBuiltInEditor(key, text: text)
             return
         }
-        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("apix-body-\(getpid()).txt")
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            apply(.externalEditorFinished(key, text: nil, error: "cannot write \(path): \(error.localizedDescription)"))
+        let file: EditorFile
+        switch EditorFile.make(text) {
+        case .success(let made): file = made
+        case .failure(let error):
+            apply(.externalEditorFinished(key, text: nil, error: "cannot write the body for the editor: \(error)"))
             return
         }
-        defer { unlink(path) }
+        defer { file.remove() }
+        let path = file.path
         backend.suspend()
         let status = Self.runEditor(editor, path: path)
         backend.resume()
@@ -283,6 +301,54 @@ final class Runtime {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}
+
+/// The file a request body is edited in with `$EDITOR`. It may hold secrets and sits in the shared temporary
+/// directory, so it goes in a fresh directory only the user can enter (`mkdtemp`, mode 0700) and is created
+/// exclusively with mode 0600, never following a link: another user cannot read it, or plant a file or symlink
+/// at a predictable name to read the body or redirect the write.
+struct EditorFile: Sendable {
+    let directory: String
+    let path: String
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func make(_ text: String, in parent: String = NSTemporaryDirectory()) -> Result<EditorFile, Failure> {
+        let base = parent.hasSuffix("/") ? String(parent.dropLast()) : parent
+        var template = Array((base + "/apix-edit-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            return .failure(Failure(description: "mkdtemp in \(base): \(String(cString: strerror(errno)))"))
+        }
+        let directory = String(cString: made)
+        let file = EditorFile(directory: directory, path: directory + "/body.txt")
+        let fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            file.remove()
+            return .failure(Failure(description: "\(file.path): \(reason)"))
+        }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                file.remove()
+                return .failure(Failure(description: "\(file.path): \(reason)"))
+            }
+            written += result
+        }
+        return .success(file)
+    }
+
+    /// Removes the file and its directory (an editor may have left a backup or swap file beside it).
+    func remove() {
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }
 

@@ -5,17 +5,15 @@ enum EndpointListView {
         let focused = state.focus == .list && state.overlay == nil
         let count = state.rows.filter { if case .endpoint = $0 { true } else { false } }.count
         BoxView.draw(rect, title: "Endpoints (\(count))", focused: focused, theme: theme, on: &buffer)
-        var inner = rect.inset(1)
-        guard !inner.isEmpty else { return }
+        // The same areas `update` scrolls by (the caller draws the list at `Layout.list`).
+        let areas = state.listAreas
+        let inner = areas.rows
+        guard !rect.inset(1).isEmpty else { return }
 
-        if !state.catalog.problems.isEmpty {
-            let split = inner.splitBottom(min(3, max(0, inner.height - 3)))
-            inner = split.rest
-            ProblemsView.drawPanel(state.catalog.problems, in: split.bottom, theme: theme, on: &buffer)
+        if let panel = areas.problems {
+            ProblemsView.drawPanel(state.catalog.problems, in: panel, theme: theme, on: &buffer)
         }
-        if state.isFiltering || !state.filter.text.isEmpty {
-            let (line, rest) = inner.splitTop(1)
-            inner = rest
+        if let line = areas.filterLine {
             let x = buffer.write("/", x: line.x, y: line.y, style: theme.accent)
             let field = state.filter.visible(columns: line.maxX - x - 1)
             buffer.write(field.text, x: x, y: line.y, limit: line.maxX)

@@ -15,8 +15,24 @@ enum HelpView {
         return lines
     }
 
+    /// The help box inside the area between the title and status bars.
+    static func box(in screen: Rect) -> Rect {
+        screen.centered(width: min(100, screen.width - 4), height: screen.height - 2)
+    }
+
+    /// Lines the help shows at once on a screen of this size.
+    static func visibleLines(width: Int, height: Int) -> Int {
+        max(1, box(in: Layout(width: width, height: height).main).inset(1).height)
+    }
+
+    /// The largest useful scroll position: the last line at the bottom of the box. `update` clamps to it so a held
+    /// key does not scroll into empty space that then takes as many presses to scroll back.
+    static func maxTop(width: Int, height: Int) -> Int {
+        max(0, lines().count - visibleLines(width: width, height: height))
+    }
+
     static func draw(top: Int, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
-        let rect = screen.centered(width: min(100, screen.width - 4), height: screen.height - 2)
+        let rect = box(in: screen)
         BoxView.draw(rect, title: "Keys — Esc closes", focused: true, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         let all = lines()

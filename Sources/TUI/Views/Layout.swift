@@ -32,6 +32,33 @@ public struct Layout: Sendable, Equatable {
     /// Inside the response border: status line, three lines of metrics or progress, the tab line, then the body.
     static let responseHeaderRows = 5
 
+    /// The parts inside the endpoint list's border. The problems panel (bottom) and the filter line (top) take
+    /// rows from the list; the view draws with this and `update` pages and scrolls by `rows.height`, so the
+    /// selection it keeps in view is the one drawn.
+    public struct ListAreas: Sendable, Equatable {
+        public let rows: Rect
+        public let filterLine: Rect?
+        public let problems: Rect?
+    }
+
+    public func listAreas(showsProblems: Bool, showsFilter: Bool) -> ListAreas {
+        var inner = list.inset(1)
+        var problems: Rect?
+        var filterLine: Rect?
+        guard !inner.isEmpty else { return ListAreas(rows: inner, filterLine: nil, problems: nil) }
+        if showsProblems {
+            let split = inner.splitBottom(min(3, max(0, inner.height - 3)))
+            inner = split.rest
+            problems = split.bottom
+        }
+        if showsFilter {
+            let split = inner.splitTop(1)
+            inner = split.rest
+            filterLine = split.top
+        }
+        return ListAreas(rows: inner, filterLine: filterLine, problems: problems)
+    }
+
     public var responseBody: Rect {
         response.inset(1).splitTop(Self.responseHeaderRows).rest
     }
