@@ -167,7 +167,8 @@ struct TUIEndToEndTests {
             let first = try session.waitFor(#""served": 1"#)
             #expect(!first.contains("cached ·"))
             try session.send("Enter")
-            let second = try session.waitFor("cached · ")
+            // The status line can show before the body is indexed and drawn: wait for both.
+            let second = try session.waitFor("the cached answer") { $0.contains("cached · ") && $0.contains(#""served""#) }
             #expect(second.contains(#""served": 1"#))
             #expect(second.contains("R asks the server"))
             try session.send("R")
@@ -181,7 +182,7 @@ struct TUIEndToEndTests {
             try session.send("/")
             try session.send("cache.etag", literal: true)
             try session.send("Enter")
-            let stored = try session.waitFor("stored · ")
+            let stored = try session.waitFor("the stored answer") { $0.contains("stored · ") && $0.contains(#""served""#) }
             #expect(stored.contains(#""served": 2"#))
             #expect(stored.contains("nothing was sent in this session"))
             // The new demo server has served nothing from its cache routes.
