@@ -42,20 +42,23 @@ let package = Package(
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
             ]
         ),
+        // The terminal UI: state, pure update, views, runtime over a terminal backend.
+        .target(name: "TUI", dependencies: ["ExplorerCore", "CNcurses"]),
+        // The CLI commands: argument parsing and output formatting only.
         .target(
-            name: "TUI",
+            name: "CLI",
             dependencies: [
-                "ExplorerCore", "CNcurses", "DemoAPI", "ExplorerImport",
+                "ExplorerCore", "TUI", "DemoAPI", "ExplorerImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "apix", dependencies: ["TUI"]),
+        .executableTarget(name: "apix", dependencies: ["CLI"]),
         // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
         .executableTarget(
             name: "apix-bench", dependencies: ["ExplorerCore", "TUI", "CPseudoTerminal"], path: "Sources/Benchmarks"),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
-        .testTarget(name: "CLITests", dependencies: ["apix", "apix-bench", "ExplorerCore", "DemoAPI"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "apix", "apix-bench", "ExplorerCore", "DemoAPI"]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix"]),

@@ -1,3 +1,4 @@
+import ExplorerCore
 import Foundation
 
 /// What the auth panel and status bar show about the token of the current profile and environment.

@@ -1,3 +1,4 @@
+import ExplorerCore
 /// The token of the current profile and environment: its state with a live countdown, and the keys to log in,
 /// refresh and log out.
 enum AuthPanelView {

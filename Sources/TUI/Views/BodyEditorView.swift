@@ -1,3 +1,4 @@
+import ExplorerCore
 /// The built-in multi-line body editor (used when `$EDITOR` is not set), with the validation error if any.
 enum BodyEditorView {
     static func draw(_ editor: BodyEditorState, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {

@@ -1,3 +1,4 @@
+import ExplorerCore
 /// Draws the visible lines of a response tab. Only lines on screen are formatted (through `BodyDocument`), so the
 /// cost of a frame does not depend on the body's size.
 enum BodyView {

@@ -1,3 +1,4 @@
+import ExplorerCore
 /// The left pane: profiles → folders → endpoints with method badges, the filter line, running marks, and a
 /// problems panel for broken profiles.
 enum EndpointListView {

@@ -1,3 +1,4 @@
+import ExplorerCore
 /// The environments of the selected profile, to switch with `e`.
 enum EnvironmentPickerView {
     static func draw(_ state: AppState, selected: Int, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {

@@ -1,3 +1,4 @@
+import ExplorerCore
 /// Draws a whole frame from the state: title, the three panes, the status bar and any overlay.
 public enum Screen {
     public static func render(_ state: AppState, theme: Theme = .color) -> ScreenBuffer {

@@ -1,3 +1,4 @@
+import ExplorerCore
 /// A frame of cells that views draw into; the terminal backend copies it to the screen, and tests read it back
 /// as text lines.
 ///

@@ -1,3 +1,4 @@
+import ExplorerCore
 /// The bottom line: environment, token state, running transfers, then a message or key hints from the key map.
 enum StatusBarView {
     static func draw(_ state: AppState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {

@@ -1,7 +1,7 @@
 import ExplorerCore
 import Testing
 
-@testable import TUI
+@testable import CLI
 
 /// How `apix run`'s flags become the client's send options (the CLI tests cover the same flags end to end; a
 /// single request cannot show its priority there).

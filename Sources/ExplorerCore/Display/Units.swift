@@ -1,4 +1,3 @@
-import ExplorerCore
 
 /// Human-readable sizes, rates and durations, shared by the CLI and the TUI.
 public enum Units {

@@ -1,4 +1,3 @@
-import ExplorerCore
 
 /// Rate and ETA of a running transfer from its progress events, smoothed over a short window so the figures
 /// do not jitter with every event.

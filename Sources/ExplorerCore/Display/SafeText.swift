@@ -62,7 +62,7 @@ public enum SafeText {
         }
     }
 
-    static func hex(_ value: UInt32) -> String {
+    public static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return digits.count < 2 ? "0" + digits : digits
     }

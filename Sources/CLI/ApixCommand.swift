@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExplorerCore
 import Foundation
+import TUI
 
 /// `apix`: the root command. With no subcommand it opens the TUI on the profiles found on the search path.
 struct ApixCommand: AsyncParsableCommand {
