@@ -4,8 +4,10 @@
 setup:
 	@bash scripts/setup.sh
 
-# The main job: the bundled demo API with apix exploring it.
+# The main job: the bundled demo API with apix exploring it. The demo API is the sibling program apix-demo, built
+# beside apix (apix itself links no server stack).
 demo: setup
+	swift build --product apix-demo
 	swift run apix demo
 
 # Every test: unit, integration against the demo API on loopback, CLI and TUI end to end.

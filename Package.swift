@@ -47,21 +47,28 @@ let package = Package(
         // The CLI commands: argument parsing and output formatting only.
         .target(
             name: "CLI",
-            dependencies: [
-                "ExplorerCore", "TUI", "DemoAPI", "ExplorerImport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["ExplorerCore", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // `apix` links no server stack and no OpenAPIKit: `apix demo` and `apix import openapi` run the sibling
+        // programs below, found beside it. (A dependency on them would link their libraries into `apix`, so
+        // `make demo` and `swift build` build them as products of their own.)
         .executableTarget(name: "apix", dependencies: ["CLI"]),
+        // The demo API as a program: `apix demo --serve` becomes it, `apix demo` runs it as a child.
+        .executableTarget(name: "apix-demo", dependencies: ["DemoAPI"], path: "Sources/ApixDemo"),
+        // The OpenAPI importer as a program: `apix import openapi` becomes it.
+        .executableTarget(
+            name: "apix-openapi", dependencies: ["ExplorerCore", "ExplorerImport"], path: "Sources/ApixOpenAPI"),
         // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
         .executableTarget(
             name: "apix-bench", dependencies: ["ExplorerCore", "TUI", "CPseudoTerminal"], path: "Sources/Benchmarks"),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "apix", "apix-bench", "ExplorerCore", "DemoAPI"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "ExplorerCore", "DemoAPI"]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix", "apix-demo"]),
     ],
     swiftLanguageModes: [.v6]
 )

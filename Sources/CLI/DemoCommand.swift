@@ -1,10 +1,12 @@
 import ArgumentParser
-import DemoAPI
 import ExplorerCore
 import Foundation
 
 /// `apix demo`: starts the bundled demo API on 127.0.0.1 and opens the terminal UI on `profiles/demo.yaml`, with the
 /// profile's `{{port}}` set to the port the server got. `--serve` only serves.
+///
+/// The server is the sibling program `apix-demo` (`SiblingExecutable`), so `apix` links no server stack: with
+/// `--serve` this process becomes it; otherwise it runs as a child (`DemoServerChild`) for as long as the UI.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo", abstract: "Start the bundled demo API and explore it.")
@@ -16,49 +18,27 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
-        let server = try await startServer()
+        let stateDirectory = StateDirectory.path()
+        let log = (stateDirectory as NSString).appendingPathComponent("demo-server.log")
+        try? FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
         // A new demo server knows none of the tokens an earlier one issued: forget them rather than send them.
         try? AuthSessions.shared.store.removeAll(profile: "demo")
-        if serve {
-            StandardError.writeLine("apix demo API on \(server.baseURL) (Ctrl-C to stop)")
-            while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
-            return
-        }
+        var arguments = ["--token-lifetime", String(tokenLifetime), "--log", log]
+        if let port { arguments += ["--port", String(port)] }
+        if serve { try SiblingExecutable.exec("apix-demo", arguments: arguments) }
+
         let catalog = profileOptions.catalog()
         guard catalog.profile("demo") != nil || catalog.failedFiles.contains(where: { $0.hasSuffix("/demo.yaml") })
         else {
-            await server.shutdown()
             throw CLIFailure(
                 .profile, "no demo profile in \(profileOptions.directory): run apix demo from the apix checkout, or "
                     + "pass --profiles DIR")
         }
-        do {
-            // The demo profile's base URL uses {{port}}: point it at the port the server really got.
-            try await ApixCommand.openTUI(
-                catalog: catalog, directory: profileOptions.directory, variables: ["port": String(server.port)],
-                selecting: "demo")
-        } catch {
-            await server.shutdown()
-            throw error
-        }
-        await server.shutdown()
-    }
-
-    private func startServer() async throws -> RunningDemoServer {
-        let lifetime = Duration.seconds(tokenLifetime)
-        let stateDirectory = StateDirectory.path()
-        let log = (stateDirectory as NSString).appendingPathComponent("demo-server.log")
-        try? FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
-        func start(_ port: Int) async throws -> RunningDemoServer {
-            try await DemoServer(
-                configuration: .init(port: port, accessTokenLifetime: lifetime, logFile: log)
-            ).start()
-        }
-        if let port { return try await start(port) }
-        do {
-            return try await start(8080)
-        } catch {
-            return try await start(0)  // 8080 is taken: any free port will do
-        }
+        let server = try DemoServerChild(arguments: arguments, log: log)
+        defer { server.stop() }
+        // The demo profile's base URL uses {{port}}: point it at the port the server really got.
+        try await ApixCommand.openTUI(
+            catalog: catalog, directory: profileOptions.directory, variables: ["port": String(server.port)],
+            selecting: "demo")
     }
 }

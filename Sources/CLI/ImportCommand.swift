@@ -1,6 +1,5 @@
 import ArgumentParser
 import ExplorerCore
-import ExplorerImport
 import Foundation
 
 /// `apix import …`: makes profiles and endpoints from other tools' formats.
@@ -11,7 +10,8 @@ struct ImportCommand: AsyncParsableCommand {
 }
 
 /// `apix import openapi SPEC [--name ID]`: writes `ID.yaml` (and an empty `ID.secrets.yaml` when the auth needs
-/// secrets) into the profiles directory.
+/// secrets) into the profiles directory. The importer (OpenAPIKit) lives in the sibling program `apix-openapi`,
+/// which this command becomes once its arguments have parsed, so `apix` itself does not link it.
 struct ImportOpenAPICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openapi", abstract: "Write a profile from an OpenAPI 3.0/3.1 document (YAML or JSON).")
@@ -22,35 +22,10 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
-        guard let data = FileManager.default.contents(atPath: spec), let text = String(data: data, encoding: .utf8)
-        else {
-            throw CLIFailure(.usage, "cannot read \(spec)")
-        }
-        let directory = profileOptions.directory
-        var imported: OpenAPIImport
-        do {
-            imported = try OpenAPIImporter.makeProfile(text: text, id: name, file: "")
-        } catch {
-            throw CLIFailure(.usage, "\(spec): \(error.message)")
-        }
-        imported.profile.file = (directory as NSString).appendingPathComponent("\(imported.profile.id).yaml")
-        let file = imported.profile.file
-        if FileManager.default.fileExists(atPath: file), !force {
-            throw CLIFailure(.usage, "\(file) exists: choose another --name or use --force")
-        }
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try AtomicFile.write(imported.yaml(source: (spec as NSString).lastPathComponent), to: file)
-        let secretsFile = (directory as NSString).appendingPathComponent("\(imported.profile.id).secrets.yaml")
-        if let secrets = imported.secretsYAML, !FileManager.default.fileExists(atPath: secretsFile) {
-            try AtomicFile.write(secrets, to: secretsFile, mode: 0o600)
-            StandardError.writeLine("apix: fill in \(secretsFile) (keep it out of version control)")
-        }
-        for note in imported.notes { StandardError.writeLine("apix: note: \(note)") }
-        if case .failure(let failure) = ProfileLoader.load(file: file) {
-            throw CLIFailure(.profile, failure.description)
-        }
-        let profile = imported.profile
-        print("wrote \(file): \(profile.endpoints.count) endpoints, \(profile.environments.count) environments")
+        var arguments = [spec, "--profiles", profileOptions.directory]
+        if let name { arguments += ["--name", name] }
+        if force { arguments.append("--force") }
+        try SiblingExecutable.exec("apix-openapi", arguments: arguments)
     }
 }
 

@@ -1,3 +1,4 @@
+import enum ExplorerCore.SpawnAttributes
 import Foundation
 import Testing
 

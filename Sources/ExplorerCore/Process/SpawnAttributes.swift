@@ -6,10 +6,10 @@
 /// blocked signals and the default handling of the ones apix or its threads change. Both would otherwise pass
 /// through `exec`: the thread's blocked mask (a test runner's or a dispatch thread's blocks SIGTERM) and the SIG_IGN
 /// apix sets while curses owns the screen (an editor ignoring SIGHUP outlives a closed terminal).
-enum SpawnAttributes {
-    static let resetSignals = [SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGPIPE, SIGCHLD]
+public enum SpawnAttributes {
+    public static let resetSignals = [SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGPIPE, SIGCHLD]
 
-    static func with<Result>(_ body: (UnsafePointer<posix_spawnattr_t>) throws -> Result) rethrows -> Result {
+    public static func with<Result>(_ body: (UnsafePointer<posix_spawnattr_t>) throws -> Result) rethrows -> Result {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -1,0 +1,80 @@
+import ExplorerCore
+import ExplorerImport
+import Foundation
+
+// `apix-openapi SPEC --profiles DIR [--name ID] [--force]`: the OpenAPI importer as a program of its own, so `apix`
+// links no OpenAPIKit. `apix import openapi` parses and documents the options, then becomes this program (exec):
+// messages and exit statuses are the ones `apix` gives (2 usage, 3 profile).
+
+/// A message for stderr and the exit status that goes with it.
+struct ImportFailure: Error {
+    var status: Int32
+    var message: String
+
+    static func usage(_ message: String) -> ImportFailure { ImportFailure(status: 2, message: message) }
+}
+
+func parse(_ arguments: [String]) throws -> (spec: String, directory: String, name: String?, force: Bool) {
+    var spec: String?
+    var directory: String?
+    var name: String?
+    var force = false
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--profiles": directory = rest.popFirst()
+        case "--name": name = rest.popFirst()
+        case "--force": force = true
+        default:
+            guard spec == nil, !argument.hasPrefix("--") else { throw ImportFailure.usage("unexpected \(argument)") }
+            spec = argument
+        }
+    }
+    guard let spec else { throw ImportFailure.usage("usage: apix import openapi SPEC [--name ID] [--force]") }
+    return (spec, ProfileSearchPath.directory(explicit: directory), name, force)
+}
+
+func writeError(_ line: String) {
+    FileHandle.standardError.write(Data("apix: \(line)\n".utf8))
+}
+
+func importDocument(_ arguments: [String]) throws {
+    let (spec, directory, name, force) = try parse(arguments)
+    guard let data = FileManager.default.contents(atPath: spec), let text = String(data: data, encoding: .utf8) else {
+        throw ImportFailure.usage("cannot read \(spec)")
+    }
+    var imported: OpenAPIImport
+    do {
+        imported = try OpenAPIImporter.makeProfile(text: text, id: name, file: "")
+    } catch {
+        throw ImportFailure.usage("\(spec): \(error.message)")
+    }
+    imported.profile.file = (directory as NSString).appendingPathComponent("\(imported.profile.id).yaml")
+    let file = imported.profile.file
+    if FileManager.default.fileExists(atPath: file), !force {
+        throw ImportFailure.usage("\(file) exists: choose another --name or use --force")
+    }
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try AtomicFile.write(imported.yaml(source: (spec as NSString).lastPathComponent), to: file)
+    let secretsFile = (directory as NSString).appendingPathComponent("\(imported.profile.id).secrets.yaml")
+    if let secrets = imported.secretsYAML, !FileManager.default.fileExists(atPath: secretsFile) {
+        try AtomicFile.write(secrets, to: secretsFile, mode: 0o600)
+        writeError("fill in \(secretsFile) (keep it out of version control)")
+    }
+    for note in imported.notes { writeError("note: \(note)") }
+    if case .failure(let failure) = ProfileLoader.load(file: file) {
+        throw ImportFailure(status: 3, message: failure.description)
+    }
+    let profile = imported.profile
+    print("wrote \(file): \(profile.endpoints.count) endpoints, \(profile.environments.count) environments")
+}
+
+do {
+    try importDocument(Array(CommandLine.arguments.dropFirst()))
+} catch let failure as ImportFailure {
+    writeError(failure.message)
+    exit(failure.status)
+} catch {
+    writeError("\(error)")
+    exit(1)
+}
