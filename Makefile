@@ -1,5 +1,5 @@
 # The two commands of the README. Both install missing system packages first (scripts/setup.sh).
-.PHONY: demo test setup bench
+.PHONY: demo test setup bench format check-source
 
 setup:
 	@bash scripts/setup.sh
@@ -10,9 +10,17 @@ demo: setup
 	swift build --product apix-demo
 	swift run apix demo
 
-# Every test: unit, integration against the demo API on loopback, CLI and TUI end to end.
-test: setup
+# Every test: unit, integration against the demo API on loopback, CLI and TUI end to end; first the source checks
+# (formatting with .swift-format, long files; scripts/check-source.sh).
+test: setup check-source
 	swift test
+
+check-source:
+	@bash scripts/check-source.sh
+
+# Formats every Swift file in place with the toolchain's swift-format and .swift-format.
+format:
+	swift format format --parallel --recursive --in-place Package.swift Sources Tests
 
 # Benchmarks against curl and of the TUI, in release mode (writes docs/BENCHMARKS.md). The Swift runtime and
 # Foundation are linked into the binaries (--static-swift-stdlib): start-up is about 10 ms shorter without loading
