@@ -58,7 +58,7 @@ let package = Package(
             name: "apix-bench", dependencies: ["ExplorerCore", "TUI", "CPseudoTerminal"], path: "Sources/Benchmarks"),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "apix", "apix-bench", "ExplorerCore", "DemoAPI"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "apix", "apix-bench", "ExplorerCore", "DemoAPI", "TUI"]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix"]),
