@@ -1,7 +1,8 @@
 /// Percent-encoding of URL parts and of file names, with the character set each use needs.
 ///
-/// Every escape is `%` and two upper-case hex digits of one UTF-8 byte, and `%` itself is always escaped (except
-/// an existing `%XX` in a path, which is kept), so the encoding is reversible: two texts never encode the same.
+/// `encode` writes every escape as `%` and two upper-case hex digits of one UTF-8 byte, and escapes `%` itself
+/// (except an existing `%XX` in a path, which is kept), so two texts never encode the same. Cache file names keep
+/// their own older form (`cacheFileName`), made unambiguous too.
 enum PercentEncoding {
     /// RFC 3986 unreserved characters: the only ones left alone in placeholder values, query items and forms.
     static let unreserved: Set<UInt8> = Set(

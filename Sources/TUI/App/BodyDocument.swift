@@ -58,7 +58,7 @@ public final class BodyDocument: Sendable {
             kind = BodyClassifier.plainKind(contentType: contentType, prefix: prefix)
         }
         switch kind {
-        case .empty, .json:
+        case .empty, .json:  // `plainKind` is never `.json`
             return BodyDocument(kind: .empty, bytes: bytes, index: nil, lineStarts: [], jsonError: nil)
         case .binary:
             return BodyDocument(kind: .binary, bytes: bytes, index: nil, lineStarts: [], jsonError: jsonError)
