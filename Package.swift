@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "ExplorerCore", "DemoAPI"]),
+            dependencies: ["CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "ExplorerCore", "DemoAPI", "TUI"]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix", "apix-demo"]),

@@ -3,6 +3,7 @@ import Foundation
 
 /// Prints a response body to stdout: exactly as received when piped; on a terminal, JSON pretty-printed (in
 /// colour unless `NO_COLOR` is set), text with control characters escaped, and binary replaced by a notice.
+/// What is JSON, text or binary is `BodyClassifier`'s decision, the same as the TUI's.
 struct BodyPrinter {
     let response: Response
     let toTerminal: Bool
@@ -17,41 +18,40 @@ struct BodyPrinter {
             }
             return
         }
-        if response.body.count == 0 { return }
+        let shown = try terminalOutput()
+        if let output = shown.output {
+            StandardOutput.write(output)
+        } else if shown.kind == .binary {
+            StandardError.writeLine(
+                "apix: binary body (\(Units.bytes(response.body.count))) not shown on a terminal; use -o FILE or a pipe")
+        }
+    }
+
+    /// What a terminal gets: the kind the body is shown as (`BodyClassifier`, as in the TUI) and the bytes for
+    /// stdout, `nil` when nothing is printed (an empty or binary body, which is then never read whole).
+    func terminalOutput() throws -> (kind: BodyKind, output: Data?) {
+        let contentType = response.contentType
+        var kind = BodyClassifier.kind(of: response.body, contentType: contentType)
+        guard kind == .json || kind == .text else { return (kind, nil) }
         let data = try response.body.data()
-        if MediaType.isJSON(response.contentType) || looksLikeJSON(data) {
+        if kind == .json {
             let colors = environment["NO_COLOR"].map { $0.isEmpty } ?? true
             var output = Data()
             do {
                 try JSONPrettyPrinter(colors: colors).write(data) { chunk in
                     output.append(chunk.assumingMemoryBound(to: UInt8.self))
                 }
-                StandardOutput.write(output)
-                StandardOutput.write("\n")
-                return
+                output.append(UInt8(ascii: "\n"))
+                return (.json, output)
             } catch {
-                // Not valid JSON after all: fall through and show it as text.
+                // Not valid JSON after all: shown as text or binary, as the TUI does.
+                kind = BodyClassifier.plainKind(
+                    contentType: contentType, prefix: data.prefix(BodyClassifier.prefixLength))
+                guard kind == .text else { return (kind, nil) }
             }
-        }
-        if isBinary(data) {
-            StandardError.writeLine(
-                "apix: binary body (\(Units.bytes(response.body.count))) not shown on a terminal; use -o FILE or a pipe")
-            return
         }
         var text = SafeText.decode(data, keepNewlines: true)
         if !text.hasSuffix("\n") { text += "\n" }
-        StandardOutput.write(text)
-    }
-
-    private func looksLikeJSON(_ data: Data) -> Bool {
-        guard let first = data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else { return false }
-        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-    }
-
-    /// NUL bytes or mostly invalid UTF-8 in the first 8 KiB.
-    private func isBinary(_ data: Data) -> Bool {
-        let sample = data.prefix(8192)
-        if sample.contains(0) { return true }
-        return String(data: sample, encoding: .utf8) == nil && String(data: sample.dropLast(3), encoding: .utf8) == nil
+        return (.text, Data(text.utf8))
     }
 }

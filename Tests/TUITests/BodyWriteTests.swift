@@ -21,7 +21,7 @@ struct BodyWriteTests {
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
             try Data("keep me".utf8).write(to: URL(fileURLWithPath: target + "/precious.txt"))
 
-            let error = Runtime.write(ResponseBody(data: Data("{}".utf8)), to: target)
+            let error = BodyFileWriter.write(ResponseBody(data: Data("{}".utf8)), to: target)
 
             #expect(error == "it is a directory; type a file name (nothing was written)")
             #expect(FileManager.default.contents(atPath: target + "/precious.txt") == Data("keep me".utf8))
@@ -35,7 +35,7 @@ struct BodyWriteTests {
             let target = directory + "/out.body"
             try Data("old contents that are longer".utf8).write(to: URL(fileURLWithPath: target))
 
-            #expect(Runtime.write(ResponseBody(data: Data("new".utf8)), to: target) == nil)
+            #expect(BodyFileWriter.write(ResponseBody(data: Data("new".utf8)), to: target) == nil)
 
             #expect(FileManager.default.contents(atPath: target) == Data("new".utf8))
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.body"])
@@ -46,7 +46,7 @@ struct BodyWriteTests {
     func createsFile() throws {
         try Self.withTemporaryDirectory { directory in
             let target = directory + "/fresh.body"
-            #expect(Runtime.write(ResponseBody(data: Data("hello".utf8)), to: target) == nil)
+            #expect(BodyFileWriter.write(ResponseBody(data: Data("hello".utf8)), to: target) == nil)
             #expect(FileManager.default.contents(atPath: target) == Data("hello".utf8))
         }
     }

@@ -44,7 +44,7 @@ public struct OAuthTokenClient: Sendable {
     /// The token request for `grant`: a form POST with the client authenticated as the profile says.
     public func request(_ grant: Grant, settings: OAuth2Settings) throws(AuthError) -> PreparedRequest {
         let name = Self.grantName(grant, settings: settings)
-        var form: [(String, String)] = [("grant_type", name)]
+        var form: [(name: String, value: String)] = [("grant_type", name)]
         switch grant {
         case .refresh(let refreshToken):
             form.append(("refresh_token", refreshToken))
@@ -61,14 +61,14 @@ public struct OAuthTokenClient: Sendable {
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if settings.clientAuth == .basic, let secret = settings.clientSecret {
             // RFC 6749 section 2.3.1: id and secret are form-encoded before they are joined and Base64-encoded.
-            let credentials = Self.formEncode(settings.clientID) + ":" + Self.formEncode(secret)
+            let credentials = FormEncoding.component(settings.clientID) + ":" + FormEncoding.component(secret)
             headers.set("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString())
         } else {
             form.append(("client_id", settings.clientID))
             if let secret = settings.clientSecret { form.append(("client_secret", secret)) }
         }
         form.append(contentsOf: settings.extra.map { ($0.name, $0.value) })
-        let body = form.map { Self.formEncode($0.0) + "=" + Self.formEncode($0.1) }.joined(separator: "&")
+        let body = FormEncoding.body(form)
         var options = settings.transfer
         options.downloadTo = nil
         // A 307 or 308 would resend the form, with its password, refresh token or client secret, to wherever
@@ -131,10 +131,6 @@ public struct OAuthTokenClient: Sendable {
             !$0.properties.generalCategory.isControlOrFormat
         }))
         return cleaned.count > 200 ? cleaned.prefix(200) + "…" : cleaned
-    }
-
-    static func formEncode(_ text: String) -> String {
-        URLBuilder.encode(text, allowed: URLBuilder.unreserved).replacingOccurrences(of: "%20", with: "+")
     }
 }
 

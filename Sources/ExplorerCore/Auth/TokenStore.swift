@@ -45,7 +45,7 @@ public struct TokenStore: Sendable {
 
     /// `profile@environment.json`, with anything but letters, digits, `.`, `_` and `-` percent-encoded.
     public func path(for key: AuthSessionKey) -> String {
-        let name = Self.fileComponent(key.profile) + "@" + Self.fileComponent(key.environment) + ".json"
+        let name = PercentEncoding.fileName(key.profile) + "@" + PercentEncoding.fileName(key.environment) + ".json"
         return (directory as NSString).appendingPathComponent(name)
     }
 
@@ -73,7 +73,11 @@ public struct TokenStore: Sendable {
             throw AuthError(.store(path: path, detail: "cannot encode: \(error)"))
         }
         try prepareDirectory()
-        try Self.writeAtomically(data, to: path)
+        do {
+            try AtomicFile.write(data, to: path, options: .userOnly)
+        } catch {
+            throw AuthError(.store(path: path, detail: error.detail))
+        }
     }
 
     /// Forgets the tokens of `key` (nothing happens when there are none).
@@ -86,7 +90,7 @@ public struct TokenStore: Sendable {
 
     /// Forgets the tokens of every environment of `profile`.
     public func removeAll(profile: String) throws(AuthError) {
-        let prefix = Self.fileComponent(profile) + "@"
+        let prefix = PercentEncoding.fileName(profile) + "@"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".json") {
             let path = (directory as NSString).appendingPathComponent(name)
@@ -118,62 +122,6 @@ public struct TokenStore: Sendable {
         if info.st_mode & 0o777 != 0o700, chmod(directory, 0o700) != 0 {
             throw AuthError(.store(path: directory, detail: "cannot make it private: \(String(cString: strerror(errno)))"))
         }
-    }
-
-    /// Writes `data` to a new 0600 file beside `path`, flushes it, renames it over `path` and flushes the
-    /// directory, so readers see the old file or the new one, never a mix.
-    private static func writeAtomically(_ data: Data, to path: String) throws(AuthError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory as NSString).appendingPathComponent(
-            ".\((path as NSString).lastPathComponent).\(UInt32.random(in: .min ... .max)).tmp")
-        func failure(_ what: String) -> AuthError {
-            AuthError(.store(path: path, detail: "\(what): \(String(cString: strerror(errno)))"))
-        }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("cannot create a temporary file") }
-        var written = 0
-        let ok = data.withUnsafeBytes { buffer -> Bool in
-            // The umask may narrow the mode given to open, never widen it; set it exactly anyway.
-            guard fchmod(fd, 0o600) == 0 else { return false }
-            while written < buffer.count {
-                let result = write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += result
-            }
-            return fsync(fd) == 0
-        }
-        let error = ok ? nil : failure("cannot write")
-        close(fd)
-        if let error {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let error = failure("cannot replace the file")
-            unlink(temporary)
-            throw error
-        }
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            fsync(directoryFD)
-            close(directoryFD)
-        }
-    }
-
-    private static func fileComponent(_ text: String) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".utf8)
-        var output = ""
-        for byte in text.utf8 {
-            if allowed.contains(byte) {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
-            }
-        }
-        return output
     }
 
     private static func describe(_ error: Error) -> String {

@@ -82,7 +82,7 @@ struct CacheFile: Sendable {
         return data
     }
 
-    /// Writes the file through a temporary sibling and a rename, so readers see the old or the new file, whole.
+    /// Replaces the file atomically (`AtomicFile`), so readers see the old or the new file, whole.
     func write(to path: String) throws(CacheError) {
         let directory = (path as NSString).deletingLastPathComponent
         let data: Data
@@ -93,28 +93,10 @@ struct CacheFile: Sendable {
         } catch {
             throw CacheError(.unwritable(error.localizedDescription), path: path)
         }
-        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CacheError(.unwritable(String(cString: strerror(errno))), path: path) }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw CacheError(.unwritable(failure), path: path)
+        do {
+            try AtomicFile.write(data, to: path, options: .userOnly)
+        } catch {
+            throw CacheError(.unwritable(error.detail), path: path)
         }
     }
 

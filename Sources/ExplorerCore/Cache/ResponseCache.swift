@@ -78,14 +78,7 @@ public actor ResponseCache {
     /// The file holding `namespace`'s entries (`nil` for a memory-only cache).
     public nonisolated func filePath(namespace: String) -> String? {
         guard let directory else { return nil }
-        let safe = namespace.unicodeScalars.map { scalar -> String in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": String(scalar)
-            case "." where namespace.first != ".": "."
-            default: "%" + String(scalar.value, radix: 16)
-            }
-        }.joined()
-        return (directory as NSString).appendingPathComponent(safe + ".cache")
+        return (directory as NSString).appendingPathComponent(PercentEncoding.cacheFileName(namespace) + ".cache")
     }
 
     /// Entries held, across every loaded namespace.

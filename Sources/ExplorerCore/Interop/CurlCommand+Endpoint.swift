@@ -55,10 +55,7 @@ extension CurlCommand {
             let isForm = type == nil || type?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
             if isForm, !text.isEmpty {
                 let pairs = Self.pairs(text, plusIsSpace: true)
-                let encoded = pairs.map {
-                    RequestBuilder.formEncode($0.name) + "=" + RequestBuilder.formEncode($0.value)
-                }
-                if encoded.joined(separator: "&") == text {
+                if FormEncoding.body(pairs) == text {
                     if type != nil { headers.remove("Content-Type") }
                     return .form(pairs.map { Parameter($0.name, Template($0.value)) })
                 }

@@ -226,10 +226,11 @@ public struct CurlCommand: Sendable, Equatable {
         }
         // curl escapes everything but unreserved characters (a space becomes %20).
         guard let equals = text.firstIndex(of: "=") else {
-            return URLBuilder.encode(text, allowed: URLBuilder.unreserved)
+            return PercentEncoding.encode(text, allowed: PercentEncoding.unreserved)
         }
         let name = text[..<equals]
-        let value = URLBuilder.encode(String(text[text.index(after: equals)...]), allowed: URLBuilder.unreserved)
+        let value = PercentEncoding.encode(
+            String(text[text.index(after: equals)...]), allowed: PercentEncoding.unreserved)
         return name.isEmpty ? value : "\(name)=\(value)"
     }
 }

@@ -67,7 +67,7 @@ public enum ProfileWriter {
                 if case .success(let reloaded) = ProfileLoader.load(file: file, text: candidate),
                     same(reloaded, expected)
                 {
-                    try AtomicFile.write(candidate, to: file)
+                    try replace(file, with: candidate)
                     return .edited(file: file)
                 }
                 reason = "the edited profile did not read back as intended"
@@ -120,8 +120,17 @@ public enum ProfileWriter {
         else {
             throw ProfileWriteError(.unverifiable("the overlay did not read back as intended"), file: file)
         }
-        try AtomicFile.write(text, to: file)
+        try replace(file, with: text)
         return .overlay(file: file, reason: reason)
+    }
+
+    /// Replaces a profile file (`AtomicFile`), failing as a profile write.
+    private static func replace(_ file: String, with text: String) throws(ProfileWriteError) {
+        do {
+            try AtomicFile.write(text, to: file)
+        } catch {
+            throw ProfileWriteError(.io(path: error.path, reason: error.detail), file: file)
+        }
     }
 
     /// Equal in everything a profile file says (locations aside).

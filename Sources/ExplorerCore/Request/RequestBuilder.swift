@@ -182,13 +182,14 @@ public struct RequestBuilder: Sendable {
             }
             return .bytes(data, contentType: declaredType ?? "application/json")
         case .form(let fields):
-            var pairs: [String] = []
+            var pairs: [(name: String, value: String)] = []
             for field in fields {
                 for value in field.values ?? [] {
-                    pairs.append(Self.formEncode(field.name) + "=" + Self.formEncode(try value.render(scope, masking: masking)))
+                    pairs.append((field.name, try value.render(scope, masking: masking)))
                 }
             }
-            return .bytes(Data(pairs.joined(separator: "&").utf8), contentType: declaredType ?? "application/x-www-form-urlencoded")
+            return .bytes(
+                Data(FormEncoding.body(pairs).utf8), contentType: declaredType ?? "application/x-www-form-urlencoded")
         case .text(let text, let contentType):
             return .bytes(
                 Data(try text.render(scope, masking: masking).utf8),
@@ -261,10 +262,6 @@ public struct RequestBuilder: Sendable {
             return (resolved as NSString).appendingPathComponent(name)
         }
         return resolved
-    }
-
-    static func formEncode(_ text: String) -> String {
-        URLBuilder.encode(text, allowed: URLBuilder.unreserved).replacingOccurrences(of: "%20", with: "+")
     }
 
     static func boundary(in contentType: String) -> String? {

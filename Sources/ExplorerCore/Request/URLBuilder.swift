@@ -72,18 +72,19 @@ public enum URLBuilder {
                 guard let value = scope.rendered(name, masking: masking) else {
                     throw RequestBuildError(.unknownVariable(name: name), location: template.location)
                 }
-                output += encode(value, allowed: pathAllowed)
+                output += PercentEncoding.encode(value, allowed: PercentEncoding.pathAllowed, keepingEscapes: true)
             case .text(let text):
                 for segment in placeholderSegments(text) {
                     switch segment {
                     case .literal(let literal):
-                        output += encode(literal, allowed: pathAllowed)
+                        output += PercentEncoding.encode(
+                            literal, allowed: PercentEncoding.pathAllowed, keepingEscapes: true)
                     case .placeholder(let name):
                         guard let value = params[name] else {
                             throw RequestBuildError(
                                 .missingPlaceholder(name: name, path: template.raw), location: template.location)
                         }
-                        output += encode(value, allowed: unreserved)
+                        output += PercentEncoding.encode(value, allowed: PercentEncoding.unreserved)
                     }
                 }
             }
@@ -100,48 +101,18 @@ public enum URLBuilder {
             fragment = String(base[hash...])
             base = String(base[..<hash])
         }
-        let encoded = items.map { encode($0.name, allowed: unreserved) + "=" + encode($0.value, allowed: unreserved) }
-            .joined(separator: "&")
+        let encoded = items.map {
+            PercentEncoding.encode($0.name, allowed: PercentEncoding.unreserved) + "="
+                + PercentEncoding.encode($0.value, allowed: PercentEncoding.unreserved)
+        }.joined(separator: "&")
         let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
         return base + separator + encoded + fragment
     }
-
-    /// Percent-encodes every byte outside `allowed`; an existing `%XX` escape in a path is kept as is.
-    public static func encode(_ text: String, allowed: Set<UInt8>) -> String {
-        var output = ""
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if allowed.contains(byte) {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            } else if byte == UInt8(ascii: "%"), allowed.contains(UInt8(ascii: "/")), index + 2 < bytes.count,
-                isHex(bytes[index + 1]), isHex(bytes[index + 2])
-            {
-                output += "%"
-            } else {
-                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
-            }
-            index += 1
-        }
-        return output
-    }
-
-    /// RFC 3986 unreserved characters: the only ones left alone in placeholder values and query items.
-    public static let unreserved: Set<UInt8> = Set(
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
-    /// Characters allowed as written in a path template: unreserved, sub-delims, `:@/` and `?&=#` so a template
-    /// may carry its own query.
-    static let pathAllowed: Set<UInt8> = unreserved.union(Array("!$&'()*+,;=:@/?#".utf8))
 
     static func hasScheme(_ text: String) -> Bool {
         guard let colon = text.range(of: "://") else { return false }
         let scheme = text[..<colon.lowerBound]
         return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
-    }
-
-    private static func isHex(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
     }
 
     private enum Segment: Equatable {

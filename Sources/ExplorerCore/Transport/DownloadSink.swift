@@ -89,18 +89,8 @@ final class DownloadSink {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard var base = bytes.baseAddress else { return true }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let count = Foundation.write(fd, base, remaining)
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = "cannot write \(path ?? "body"): \(String(cString: strerror(errno)))"
-                return false
-            }
-            remaining -= count
-            base += count
-        }
-        return true
+        guard let code = AtomicFile.writeAll(bytes, to: fd) else { return true }
+        failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
+        return false
     }
 }

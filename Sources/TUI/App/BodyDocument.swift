@@ -6,12 +6,8 @@ import Foundation
 /// Built once off the main actor (`make`), then asked only for the lines on screen, so a 50 MB body costs the
 /// same per frame as a small one. Immutable, so it is shared freely between the runtime and views.
 public final class BodyDocument: Sendable {
-    public enum Kind: Sendable, Equatable {
-        case empty
-        case json
-        case text
-        case binary
-    }
+    /// Decided by the core's `BodyClassifier`, the same as for `apix run`.
+    public typealias Kind = BodyKind
 
     public let kind: Kind
     public let byteCount: Int
@@ -24,8 +20,6 @@ public final class BodyDocument: Sendable {
 
     /// Bytes per hex dump row.
     static let hexRowBytes = 16
-    /// How much of the start is checked to tell text from binary.
-    static let sniffLength = 8192
 
     init(kind: Kind, bytes: Data, index: JSONLineIndex?, lineStarts: [Int], jsonError: String?) {
         self.kind = kind
@@ -48,43 +42,30 @@ public final class BodyDocument: Sendable {
         return make(bytes: data, contentType: response.contentType)
     }
 
-    /// Indexes `bytes` as the content type suggests, falling back to text, then to binary.
+    /// Indexes `bytes` as `BodyClassifier` says; JSON that does not parse is shown as text or binary.
     public static func make(bytes: Data, contentType: String?) -> BodyDocument {
-        guard !bytes.isEmpty else {
-            return BodyDocument(kind: .empty, bytes: bytes, index: nil, lineStarts: [], jsonError: nil)
-        }
-        let type = (contentType ?? "").lowercased()
-        let first = bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-        let announcedJSON = type.contains("json")
+        let prefix = bytes.prefix(BodyClassifier.prefixLength)
+        var kind = BodyClassifier.kind(contentType: contentType, prefix: prefix)
         var jsonError: String?
-        if announcedJSON || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+        if kind == .json {
             do {
                 let index = try JSONLineIndex(bytes: bytes)
                 return BodyDocument(
                     kind: .json, bytes: bytes, index: index, lineStarts: lineStarts(of: bytes), jsonError: nil)
             } catch {
-                if announcedJSON { jsonError = error.description }
+                if MediaType.isJSON(contentType) { jsonError = error.description }
             }
+            kind = BodyClassifier.plainKind(contentType: contentType, prefix: prefix)
         }
-        if isBinary(bytes, contentType: type) {
+        switch kind {
+        case .empty, .json:  // `plainKind` is never `.json`
+            return BodyDocument(kind: .empty, bytes: bytes, index: nil, lineStarts: [], jsonError: nil)
+        case .binary:
             return BodyDocument(kind: .binary, bytes: bytes, index: nil, lineStarts: [], jsonError: jsonError)
+        case .text:
+            return BodyDocument(
+                kind: .text, bytes: bytes, index: nil, lineStarts: lineStarts(of: bytes), jsonError: jsonError)
         }
-        return BodyDocument(
-            kind: .text, bytes: bytes, index: nil, lineStarts: lineStarts(of: bytes), jsonError: jsonError)
-    }
-
-    static func isBinary(_ bytes: Data, contentType: String) -> Bool {
-        if contentType.hasPrefix("text/") || contentType.contains("json") || contentType.contains("xml") {
-            return false
-        }
-        let sample = bytes.prefix(sniffLength)
-        if sample.contains(0) { return true }
-        // Mostly printable or valid UTF-8: text. A cut multi-byte sequence at the end is fine.
-        if String(validating: sample, as: UTF8.self) != nil { return false }
-        if String(validating: sample.dropLast(3), as: UTF8.self) != nil { return false }
-        let controls = sample.filter { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) }.count
-        return controls * 10 > sample.count || contentType.hasPrefix("application/octet-stream")
-            || contentType.hasPrefix("image/")
     }
 
     static func lineStarts(of bytes: Data) -> [Int] {

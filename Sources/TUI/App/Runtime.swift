@@ -164,7 +164,7 @@ final class Runtime {
             }
         case .saveBody(let response, let path):
             Task.detached {
-                inbox.post(.bodySaved(path: path, error: Self.write(response.body, to: path)))
+                inbox.post(.bodySaved(path: path, error: BodyFileWriter.write(response.body, to: path)))
             }
         case .login(let key):
             runAuth(key) { await $0.login(key) }
@@ -223,38 +223,6 @@ final class Runtime {
             return
         }
         Task.detached { await body(auth) }
-    }
-
-    /// Writes a response body to the path typed at the "Write body to" prompt; returns an error for the status
-    /// line, or nil. The target is never deleted: a directory (`.`, a folder name, a link to one) is refused,
-    /// because replacing it would destroy everything in it; an existing file is replaced by writing a new file
-    /// next to it and renaming it over the target, so a failed write leaves the old file whole.
-    nonisolated static func write(_ body: ResponseBody, to path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "it is a directory; type a file name (nothing was written)"
-        }
-        let url = URL(fileURLWithPath: path)
-        // Same directory as the target, so the rename stays on one file system and is atomic.
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).apix-\(UUID().uuidString).tmp")
-        do {
-            // Both create the temporary file exclusively: they fail rather than write through an existing name.
-            if let source = body.filePath {
-                try FileManager.default.copyItem(atPath: source, toPath: temporary.path)
-            } else {
-                try body.data().write(to: temporary, options: .withoutOverwriting)
-            }
-        } catch {
-            unlink(temporary.path)
-            return error.localizedDescription
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            return reason
-        }
-        return nil
     }
 
     // MARK: - $EDITOR
@@ -331,17 +299,9 @@ struct EditorFile: Sendable {
             return .failure(Failure(description: "\(file.path): \(reason)"))
         }
         defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                file.remove()
-                return .failure(Failure(description: "\(file.path): \(reason)"))
-            }
-            written += result
+        if let code = Array(text.utf8).withUnsafeBytes({ AtomicFile.writeAll($0, to: fd) }) {
+            file.remove()
+            return .failure(Failure(description: "\(file.path): \(String(cString: strerror(code)))"))
         }
         return .success(file)
     }

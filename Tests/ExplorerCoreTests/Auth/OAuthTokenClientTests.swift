@@ -110,7 +110,7 @@ struct OAuthTokenClientTests {
     func redirectNotFollowed() async throws {
         try await withAuthFixture { fixture in
             var settings = fixture.settings
-            let target = OAuthTokenClient.formEncode(settings.tokenURL)
+            let target = FormEncoding.component(settings.tokenURL)
             settings.tokenURL = fixture.server.url("/redirect-to?status=307&url=\(target)")
             guard case .failure(let error) = await OAuthTokenClient().obtain(.configured, settings: settings) else {
                 Issue.record("a 307 from the token endpoint was followed")

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+
+/// The one writer of replaced files: permissions, directories, links, and nothing left behind.
+@Suite("Atomic file writes")
+struct AtomicFileTests {
+    func mode(_ path: String) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    func contents(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("a user-only file is 0600 when new and narrowed to 0600 when it was wider")
+    func userOnlyMode() throws {
+        let directory = try TemporaryDirectory()
+        let fresh = directory.file("fresh")
+        try AtomicFile.write(Data("one".utf8), to: fresh, options: .userOnly)
+        #expect(try mode(fresh) == 0o600)
+        let wide = try directory.write("wide", "old")
+        chmod(wide, 0o644)
+        try AtomicFile.write(Data("two".utf8), to: wide, options: .userOnly)
+        #expect(try mode(wide) == 0o600)
+        #expect(contents(wide) == "two")
+    }
+
+    @Test("text gets the given mode when new, and an existing file keeps its own")
+    func textModes() throws {
+        let directory = try TemporaryDirectory()
+        let fresh = directory.file("secrets.yaml")
+        try AtomicFile.write("a: 1\n", to: fresh, mode: 0o600)
+        #expect(try mode(fresh) == 0o600)
+        let existing = try directory.write("p.yaml", "old")
+        chmod(existing, 0o640)
+        try AtomicFile.write("new", to: existing)
+        #expect(try mode(existing) == 0o640)
+        #expect(contents(existing) == "new")
+    }
+
+    @Test("a directory, or a link to one, is refused and left intact, with nothing written beside it")
+    func refusesDirectories() throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.file("folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/precious"))
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link"), withDestinationPath: folder)
+        for target in [folder, directory.file("link")] {
+            for options in [AtomicFile.Options.userOnly, .userFile] {
+                #expect(throws: AtomicFileError(.isDirectory, path: target)) {
+                    try AtomicFile.write(Data("x".utf8), to: target, options: options)
+                }
+            }
+        }
+        #expect(contents(folder + "/precious") == "keep")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["folder", "link"])
+    }
+
+    @Test("text is written through a symbolic link, which stays a link")
+    func followsLinks() throws {
+        let directory = try TemporaryDirectory()
+        let real = try directory.write("real.yaml", "old")
+        let link = directory.file("link.yaml")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        try AtomicFile.write("new", to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
+        #expect(contents(real) == "new")
+    }
+
+    @Test("without following, the link itself is replaced and its old target is untouched")
+    func replacesLinks() throws {
+        let directory = try TemporaryDirectory()
+        let real = try directory.write("real", "old")
+        let link = directory.file("link")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        try AtomicFile.write(Data("new".utf8), to: link, options: .userFile)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil)
+        #expect(contents(link) == "new")
+        #expect(contents(real) == "old")
+    }
+
+    @Test("a failure midway leaves the old file whole and no temporary file")
+    func failureLeavesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let target = try directory.write("out", "old")
+        // Reading a directory fails after the temporary file exists.
+        let source = directory.file("not-a-file")
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: false)
+        #expect(throws: AtomicFileError.self) {
+            try AtomicFile.write(contentsOf: source, to: target, options: .userFile)
+        }
+        #expect(throws: AtomicFileError.self) {
+            try AtomicFile.write(contentsOf: directory.file("missing"), to: target, options: .userFile)
+        }
+        #expect(contents(target) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["not-a-file", "out"])
+    }
+
+    @Test("a body on disk is streamed into place; one in memory is written; no temporary file stays")
+    func bodies() throws {
+        let directory = try TemporaryDirectory()
+        let source = try directory.writePattern("source", size: 300_000)
+        let target = directory.file("copy")
+        try AtomicFile.write(contentsOf: source, to: target, options: .userFile)
+        #expect(FileManager.default.contents(atPath: target) == FileManager.default.contents(atPath: source))
+        try AtomicFile.write(body: ResponseBody(data: Data("small".utf8)), to: target)
+        #expect(contents(target) == "small")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["copy", "source"])
+    }
+
+    @Test("a temporary file a killed writer left over a minute ago is removed by the next write")
+    func removesLeftovers() throws {
+        let directory = try TemporaryDirectory()
+        let leftover = try directory.write(".out.tmp-abcdefgh", "half")
+        let old = Date(timeIntervalSinceNow: -120)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: leftover)
+        try AtomicFile.write(Data("new".utf8), to: directory.file("out"), options: .userOnly)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
+    }
+
+    @Test("writeAll writes every byte to a descriptor and reports errno on failure")
+    func writeAll() async throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let bytes = Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0) })
+        let input = fds[0]
+        let reader = Task.detached { @Sendable () -> Data in
+            var received = Data()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(input, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.append(contentsOf: buffer[0..<count])
+            }
+            close(input)
+            return received
+        }
+        #expect(bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: fds[1]) } == nil)
+        close(fds[1])
+        #expect(await reader.value == bytes)
+        #expect(bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: -1) } == EBADF)
+    }
+}
