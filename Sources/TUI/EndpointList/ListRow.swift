@@ -4,21 +4,3 @@ public enum ListRow: Hashable, Sendable {
     case folder(profile: Int, name: String)
     case endpoint(profile: Int, index: Int)
 }
-
-/// Which pane has the keyboard.
-public enum Focus: Hashable, Sendable, CaseIterable {
-    case list, editor, response
-}
-
-/// The response pane's tabs.
-public enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
-    case body, headers, raw
-
-    public var title: String {
-        switch self {
-        case .body: "Body"
-        case .headers: "Headers"
-        case .raw: "Raw"
-        }
-    }
-}

@@ -1,0 +1,126 @@
+import ExplorerCore
+
+/// A request body as editable text, with the kind that says how the text turns back into a body.
+public struct BodyDraft: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case json
+        /// `name=value` lines.
+        case form
+        /// `name=value` lines; `@path` values are files.
+        case multipart
+        case text(contentType: String?)
+        /// `@path` of a file streamed from disk.
+        case file(contentType: String?)
+
+        public var name: String {
+            switch self {
+            case .json: "JSON"
+            case .form: "form"
+            case .multipart: "multipart"
+            case .text: "text"
+            case .file: "file"
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var text: String
+
+    public init(kind: Kind, text: String) {
+        self.kind = kind
+        self.text = text
+    }
+
+    public init(template: BodyTemplate) {
+        switch template {
+        case .json(let value):
+            kind = .json
+            if case .string(let raw) = value, raw.raw.first == "{" || raw.raw.first == "[" {
+                text = raw.raw
+            } else {
+                text = Self.json(value).serialized(pretty: true)
+            }
+        case .form(let fields):
+            kind = .form
+            text = Self.lines(fields)
+        case .multipart(let fields):
+            kind = .multipart
+            text = Self.lines(fields)
+        case .text(let template, let type):
+            kind = .text(contentType: type)
+            text = template.raw
+        case .file(let template, let type):
+            kind = .file(contentType: type)
+            text = template.raw.hasPrefix("@") ? template.raw : "@" + template.raw
+        }
+    }
+
+    /// A YAML body value as JSON, keeping `{{variables}}` as written inside strings.
+    static func json(_ value: TemplateValue) -> JSONValue {
+        switch value {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let text): .number(text)
+        case .string(let template): .string(template.raw)
+        case .array(let items): .array(items.map(json))
+        case .object(let members):
+            .object(JSONObject(members.map { (key: $0.key, value: json($0.value)) }))
+        }
+    }
+
+    static func lines(_ fields: [Parameter]) -> String {
+        fields.flatMap { field in (field.values ?? []).map { "\(field.name)=\($0.raw)" } }.joined(separator: "\n")
+    }
+
+    /// Checks the text for its kind: JSON must parse (errors carry line and column), form lines need `=`.
+    public func validate() -> String? {
+        switch kind {
+        case .json:
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.hasPrefix("@") || trimmed.isEmpty { return nil }
+            do {
+                _ = try JSONValue.parse(text)
+                return nil
+            } catch {
+                return error.description
+            }
+        case .form, .multipart:
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).isEmpty && !line.contains("=") {
+                return "line \(number + 1), column 1: expected name=value"
+            }
+            return nil
+        case .text:
+            return nil
+        case .file:
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.hasPrefix("@") && trimmed.count > 1 ? nil : "line 1, column 1: expected @path of a file"
+        }
+    }
+
+    /// The body template this text stands for. A JSON or text body written as `@path` sends that file.
+    public var template: BodyTemplate {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch kind {
+        case .json:
+            if trimmed.hasPrefix("@"), !trimmed.contains("\n") { return .file(Template(trimmed), contentType: "application/json") }
+            return .json(.string(Template(text)))
+        case .form:
+            return .form(Self.parameters(text))
+        case .multipart:
+            return .multipart(Self.parameters(text))
+        case .text(let type):
+            return .text(Template(text), contentType: type)
+        case .file(let type):
+            return .file(Template(trimmed), contentType: type)
+        }
+    }
+
+    static func parameters(_ text: String) -> [Parameter] {
+        text.split(separator: "\n").compactMap { line in
+            guard let equals = line.firstIndex(of: "=") else { return nil }
+            let name = String(line[..<equals]).trimmingCharacters(in: .whitespaces)
+            return Parameter(name, Template(String(line[equals...].dropFirst())))
+        }
+    }
+}
