@@ -32,7 +32,7 @@ public struct AppState: Sendable {
     // MARK: Editor
     public var drafts: [EndpointKey: RequestDraft] = [:]
     /// The selected endpoint's request as the editor shows it; `update` rebuilds it when its inputs change.
-    public internal(set) var requestPreview: RequestPreview?
+    var requestPreview: RequestPreview?
     /// Counts profile replacements (saves), so a preview built on the old profile is rebuilt.
     var catalogRevision = 0
     public var editorTab: EditorTab = .params

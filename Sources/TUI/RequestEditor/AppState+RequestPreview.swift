@@ -12,7 +12,7 @@ extension AppState {
 
     /// Rebuilds the preview when the selection, the draft, the environment or the profile changed since it was
     /// built; otherwise leaves it as it is.
-    public mutating func refreshPreview() {
+    mutating func refreshPreview() {
         guard let inputs = previewInputs else {
             requestPreview = nil
             return

@@ -2,7 +2,7 @@ import ExplorerCore
 
 /// The selected endpoint's request as the editor shows it (secrets masked): built by `update` when what it is
 /// built from changes, then only read, so drawing a frame never builds a request.
-public struct RequestPreview: Sendable {
+struct RequestPreview: Sendable {
     /// What the preview is built from: when any of it changes, the preview is rebuilt.
     struct Inputs: Equatable, Sendable {
         var key: EndpointKey
@@ -12,8 +12,8 @@ public struct RequestPreview: Sendable {
     }
 
     var inputs: Inputs
-    public var result: Result<RequestPlan, RequestBuildError>
+    var result: Result<RequestPlan, RequestBuildError>
 
     /// The URL with secrets masked, when the request builds.
-    public var url: String? { try? result.get().request.url }
+    var url: String? { try? result.get().request.url }
 }
