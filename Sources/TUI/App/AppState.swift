@@ -40,7 +40,7 @@ public struct AppState: Sendable {
     public var fieldEdit: FieldEdit?
 
     // MARK: Transfers and response
-    public var transfers: [Int: TransferState] = [:]
+    public var transfers: [Int: Exchange] = [:]
     public var latestTransfer: [EndpointKey: Int] = [:]
     public var nextTransferID = 1
     public var response = ResponseViewState()
@@ -136,12 +136,12 @@ public struct AppState: Sendable {
     }
 
     /// The transfer shown for the selected endpoint: its latest.
-    public var shownTransfer: TransferState? {
+    public var shownTransfer: Exchange? {
         guard let key = selectedKey, let id = latestTransfer[key] else { return nil }
         return transfers[id]
     }
 
-    public var runningTransfers: [TransferState] {
+    public var runningTransfers: [Exchange] {
         transfers.values.filter(\.isRunning).sorted { $0.id < $1.id }
     }
 

@@ -27,7 +27,7 @@ extension AppState {
         if let previous = latestTransfer[key], transfers[previous]?.isRunning == false {
             transfers[previous] = nil
         }
-        transfers[id] = TransferState(
+        transfers[id] = Exchange(
             id: id, key: key, method: request.method, url: shownURL, startedAt: now.uptime)
         latestTransfer[key] = id
         showTransfer(id)
@@ -91,7 +91,7 @@ extension AppState {
         let id = nextTransferID
         nextTransferID += 1
         let shownURL = maskedURL(for: key) ?? response.url
-        var transfer = TransferState(id: id, key: key, method: response.method, url: shownURL, startedAt: now.uptime)
+        var transfer = Exchange(id: id, key: key, method: response.method, url: shownURL, startedAt: now.uptime)
         transfer.finishedAt = now.uptime
         transfer.outcome = .response(response)
         transfer.origin = .stored(isFresh: stored.isFresh)
