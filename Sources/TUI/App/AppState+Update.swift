@@ -164,7 +164,6 @@ extension AppState {
         return []
     }
 
-
     /// Gives a key to the open overlay; each feature handles its own.
     mutating func handleOverlayKey(_ key: Key, _ overlay: Overlay) -> [Effect] {
         switch overlay {
