@@ -67,7 +67,7 @@ final class TUIHarness {
     /// Sends the selected endpoint: returns the transfer id and the request `update` prepared.
     func send() throws -> (id: Int, request: PreparedRequest) {
         for effect in press(.enter) {
-            if case .send(let id, let request, _, _, _) = effect { return (id, request) }
+            if case .send(let id, let plan, _, _, _) = effect { return (id, plan.prepared()) }
         }
         throw BenchmarkError("Enter did not send \(state.selectedEndpoint?.id ?? "anything")")
     }

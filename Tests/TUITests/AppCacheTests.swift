@@ -125,11 +125,11 @@ struct AppCacheTests {
         var state = Fixtures.demoState()
         _ = Self.selecting(endpoint, in: &state)
         let effects = state.press(key)
-        guard case .send(_, let request, _, _, let cache)? = effects.first else {
+        guard case .send(_, let plan, _, _, let cache)? = effects.first else {
             Issue.record("expected a send, got \(effects.names)")
             return
         }
-        #expect(request.url.hasPrefix("http://127.0.0.1:8080/"))
+        #expect(plan.request.url.hasPrefix("http://127.0.0.1:8080/"))
         #expect(cache?.mode == mode)
         if mode != nil { #expect(cache?.namespace == "demo") }
     }

@@ -64,10 +64,11 @@ struct AppUpdateTests {
         state.select("todos.get")
         let effects = state.press(.enter)
         let effect = try #require(effects.first)
-        guard case .send(let id, let request, let auth, _, _) = effect else {
+        guard case .send(let id, let plan, let auth, _, _) = effect else {
             Issue.record("expected a send, got \(effects.names)")
             return
         }
+        let request = plan.request
         #expect(request.url == "http://127.0.0.1:8080/todos/1")
         #expect(request.headers["X-Trace"] == "demo")
         #expect(auth == AuthKey(profile: "demo", environment: "local"))
@@ -149,13 +150,13 @@ struct AppUpdateTests {
         state.type("héllo 世界")
         _ = state.press(.enter)
         let key = try #require(state.selectedKey)
-        let request = try state.prepare(key).get()
+        let request = try state.prepare(key).get().request
         #expect(request.url == "http://127.0.0.1:8080/todos/42")
         #expect(request.headers["X-Demo"] == "héllo 世界")
         #expect(request.headers["X-Trace"] == "demo")
         // Space disables the row; d deletes it.
         _ = state.press(.character(" "))
-        #expect(try state.prepare(key).get().headers["X-Demo"] == nil)
+        #expect(try state.prepare(key).get().request.headers["X-Demo"] == nil)
         _ = state.press(.character("d"))
         #expect(state.draft(for: key)?.headers.count == 1)
     }
@@ -192,7 +193,7 @@ struct AppUpdateTests {
         // Fix it in the built-in editor: remove the trailing comma on line 2, then keep.
         _ = state.press(.down, .end, .backspace, .control("s"))
         #expect(state.overlay == nil)
-        let request = try state.prepare(key).get()
+        let request = try state.prepare(key).get().request
         guard case .bytes(let data, _) = request.body else {
             Issue.record("expected a JSON body")
             return
@@ -210,7 +211,7 @@ struct AppUpdateTests {
         #expect(state.overlay == nil)
         #expect(state.environmentName(for: state.profiles[0]) == "prod")
         #expect(effects.names == ["watchToken"])
-        #expect(try state.prepare(state.selectedKey!).get().url == "https://shop.example/health")
+        #expect(try state.prepare(state.selectedKey!).get().request.url == "https://shop.example/health")
     }
 
     @Test("the auth panel follows the token and its keys ask for log in, refresh and log out")

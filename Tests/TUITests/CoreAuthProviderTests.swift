@@ -20,7 +20,7 @@ struct CoreAuthProviderTests {
     }
 
     static func request(_ endpoint: String) throws -> PreparedRequest {
-        try Fixtures.demoState().prepare(EndpointKey(profile: "demo", endpoint: endpoint)).get()
+        try Fixtures.demoState().prepare(EndpointKey(profile: "demo", endpoint: endpoint)).get().request
     }
 
     @Test("OAuth2 without a token gives nothing to look up with (no login is attempted)")
@@ -76,7 +76,7 @@ struct CoreAuthProviderTests {
         let catalog = ProfileLoader.load(directory: directory)
         #expect(catalog.problems.isEmpty)
         let state = AppState(catalog: catalog, profileDirectory: directory, processEnvironment: [:])
-        let request = try state.prepare(EndpointKey(profile: "keyed", endpoint: "items")).get()
+        let request = try state.prepare(EndpointKey(profile: "keyed", endpoint: "items")).get().request
         let provider = CoreAuthProvider(
             catalog: catalog, variables: [:], sessions: AuthSessions(store: TokenStore(directory: directory)))
         let credentialed = await provider.currentCredentials(

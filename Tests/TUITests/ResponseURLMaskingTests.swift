@@ -13,7 +13,7 @@ struct ResponseURLMaskingTests {
 
     @Test("the masked request URL is shown, never the received URL with a key in its query")
     func masked() {
-        let transfer = TransferState(
+        let transfer = Exchange(
             id: 1, key: EndpointKey(profile: "p", endpoint: "e"), method: .get,
             url: "http://h/items?api_key=••••", startedAt: 0)
         let direct = ResponseView.shownURL(response(url: "http://h/items?api_key=SECRET", redirects: 0), transfer: transfer)

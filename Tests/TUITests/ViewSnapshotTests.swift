@@ -51,7 +51,7 @@ struct ViewSnapshotTests {
 
     @Test("progress mid-transfer: bar, bytes done of total, percent, rate and ETA")
     func progressSnapshot() {
-        var transfer = TransferState(
+        var transfer = Exchange(
             id: 1, key: EndpointKey(profile: "p", endpoint: "e"), method: .get, url: "http://x/", startedAt: 100)
         transfer.record(TransferProgress(received: 10 << 20, receiveTotal: 40 << 20), at: 101)
         transfer.record(TransferProgress(received: 30 << 20, receiveTotal: 40 << 20), at: 102)
@@ -66,7 +66,7 @@ struct ViewSnapshotTests {
 
     @Test("progress with an unknown total: an indeterminate bar with bytes and rate; upload bar when sending")
     func indeterminateAndUpload() {
-        var transfer = TransferState(
+        var transfer = Exchange(
             id: 1, key: EndpointKey(profile: "p", endpoint: "e"), method: .post, url: "http://x/", startedAt: 100)
         transfer.record(TransferProgress(sent: 1 << 20, sendTotal: 4 << 20, received: 0), at: 101)
         transfer.record(TransferProgress(sent: 2 << 20, sendTotal: 4 << 20, received: 1000), at: 102)

@@ -10,6 +10,11 @@ public struct RequestBuilder: Sendable {
     public var processEnvironment: [String: String]
     /// How `masking` shows secrets: `••••` for the screen, markers for exports (`SecretMarker`).
     public var maskStyle: VariableScope.MaskStyle = .bullets
+    /// Where relative paths of a profile without a file start; `nil`: the process's current directory, read when
+    /// needed. A front end that builds requests without asking the process sets it once.
+    public var workingDirectory: String?
+    /// What `~/` means when `processEnvironment` has no `HOME`; `nil`: the user database, read when needed.
+    public var homeDirectory: String?
 
     public init(
         profile: Profile, environment: String? = nil,
@@ -76,6 +81,14 @@ public struct RequestBuilder: Sendable {
     public func request(
         for endpoint: Endpoint, overrides: RequestOverrides = RequestOverrides(), masking: Bool = false
     ) throws(RequestBuildError) -> PreparedRequest {
+        try plan(for: endpoint, overrides: overrides, masking: masking).prepared()
+    }
+
+    /// The request for `endpoint` built without file system, clock or randomness (with `workingDirectory` and
+    /// `homeDirectory` set): what only the machine knows is settled later by `RequestPlan.prepared`.
+    public func plan(
+        for endpoint: Endpoint, overrides: RequestOverrides = RequestOverrides(), masking: Bool = false
+    ) throws(RequestBuildError) -> RequestPlan {
         let scope = try scope(overrides: overrides.variables, masking: masking)
         let context = "endpoint \(endpoint.id)"
 
@@ -120,10 +133,15 @@ public struct RequestBuilder: Sendable {
         if let max = overrides.maxRedirects { options.maxRedirects = max }
         if let insecure = overrides.insecure { options.insecure = insecure }
         if let caFile = options.caFile { options.caFile = resolvePath(caFile) }
-        options.downloadTo = try downloadTarget(endpoint: endpoint, url: url, overrides: overrides)
+        let download = downloadTarget(endpoint: endpoint, url: url, overrides: overrides)
+        options.downloadTo = download?.path
 
         let body = try body(for: endpoint, overrides: overrides, headers: headers, scope: scope, masking: masking)
-        return PreparedRequest(method: endpoint.method, url: url, headers: headers, body: body, options: options)
+        let drawsBoundary =
+            if case .multipart = body { headers["Content-Type"].flatMap(Self.boundary) == nil } else { false }
+        return RequestPlan(
+            request: PreparedRequest(method: endpoint.method, url: url, headers: headers, body: body, options: options),
+            drawsBoundary: drawsBoundary, downloadName: download?.nameIfDirectory)
     }
 
     /// Convenience: the request for the endpoint with this id.
@@ -211,8 +229,9 @@ public struct RequestBuilder: Sendable {
                     }
                 }
             }
-            // The boundary comes from the user's Content-Type when they set one, so both agree.
-            var multipart = MultipartBody(parts: parts)
+            // The boundary comes from the user's Content-Type when they set one, so both agree; else it is drawn
+            // when the request is sent (`RequestPlan.prepared`).
+            var multipart = MultipartBody(parts: parts, boundary: "")
             if let declaredType, let boundary = Self.boundary(in: declaredType) { multipart.boundary = boundary }
             return .multipart(multipart)
         }
@@ -241,27 +260,27 @@ public struct RequestBuilder: Sendable {
     func resolvePath(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         if path.hasPrefix("~/") {
-            return (processEnvironment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
+            return (processEnvironment["HOME"] ?? homeDirectory ?? NSHomeDirectory()) + path.dropFirst()
         }
-        let base = profile.file.isEmpty ? FileManager.default.currentDirectoryPath : profile.directory
-        return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardized.path
+        let base = profile.file.isEmpty
+            ? workingDirectory ?? FileManager.default.currentDirectoryPath : profile.directory
+        // Hints, not `fileURLWithPath:`, which asks the file system whether the path is a directory.
+        let baseURL = URL(filePath: base, directoryHint: .isDirectory)
+        return URL(filePath: path, directoryHint: .inferFromPath, relativeTo: baseURL).standardized.path
     }
 
+    /// Where the body is written, and the file name it gets inside that target if it is a directory: a target
+    /// written with a final `/` is one by its spelling; any other is looked at when sent (`RequestPlan.prepared`).
     private func downloadTarget(endpoint: Endpoint, url: String, overrides: RequestOverrides)
-        throws(RequestBuildError) -> String?
+        -> (path: String, nameIfDirectory: String?)?
     {
-        if let explicit = overrides.downloadTo { return explicit }
+        if let explicit = overrides.downloadTo { return (explicit, nil) }
         guard let target = endpoint.downloadTo else { return nil }
         let resolved = resolvePath(target)
-        var isDirectory: ObjCBool = false
-        if target.hasSuffix("/") || (FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory)
-            && isDirectory.boolValue)
-        {
-            let last = URL(string: url)?.lastPathComponent ?? ""
-            let name = last.isEmpty || last == "/" ? "download" : last
-            return (resolved as NSString).appendingPathComponent(name)
-        }
-        return resolved
+        let last = URL(string: url)?.lastPathComponent ?? ""
+        let name = last.isEmpty || last == "/" ? "download" : last
+        if target.hasSuffix("/") { return ((resolved as NSString).appendingPathComponent(name), nil) }
+        return (resolved, name)
     }
 
     static func boundary(in contentType: String) -> String? {

@@ -15,6 +15,8 @@ public enum Action: Sendable {
     case searchFinished(transfer: Int, line: Int?)
     /// `$EDITOR` returned: the new text, or nil when it failed to run (`error` says why).
     case externalEditorFinished(EndpointKey, text: String?, error: String?)
+    /// No `$EDITOR` is set: edit the body in the built-in editor.
+    case builtInEditorRequested(EndpointKey, text: String)
     case tokenUpdated(AuthKey, TokenStatus)
     case profileSaved(profile: String, saved: Profile?, error: String?)
     case bodySaved(path: String, error: String?)

@@ -13,27 +13,34 @@ public struct AppState: Sendable {
     public private(set) var catalog: ProfileCatalog
     public var profileDirectory: String
     /// Variables for every request of the session (`apix demo` sets `port`).
-    public var variables: [String: String]
-    public var processEnvironment: [String: String]
+    public let variables: [String: String]
+    public let processEnvironment: [String: String]
+    /// The process's directory and home, read once at start so building a request asks the process nothing.
+    public let workingDirectory: String
+    public let homeDirectory: String
     /// Chosen environment per profile id (else the profile's default).
     public var chosenEnvironments: [String: String] = [:]
     public var collapsed: Set<String> = []
     /// The filter text; `isFiltering` while it has the keyboard.
     public var filter = LineEditor()
     public var isFiltering = false
-    public private(set) var rows: [ListRow] = []
+    public internal(set) var rows: [ListRow] = []
     public var selectedRow = 0
     public var listTop = 0
     public var focus: Focus = .list
 
     // MARK: Editor
     public var drafts: [EndpointKey: RequestDraft] = [:]
+    /// The selected endpoint's request as the editor shows it; `update` rebuilds it when its inputs change.
+    var requestPreview: RequestPreview?
+    /// Counts profile replacements (saves), so a preview built on the old profile is rebuilt.
+    var catalogRevision = 0
     public var editorTab: EditorTab = .params
     public var editorRow = 0
     public var fieldEdit: FieldEdit?
 
     // MARK: Transfers and response
-    public var transfers: [Int: TransferState] = [:]
+    public var transfers: [Int: Exchange] = [:]
     public var latestTransfer: [EndpointKey: Int] = [:]
     public var nextTransferID = 1
     public var response = ResponseViewState()
@@ -53,12 +60,15 @@ public struct AppState: Sendable {
         catalog: ProfileCatalog, profileDirectory: String = "", variables: [String: String] = [:],
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment, width: Int = 80,
         height: Int = 24, now: Moment = Moment(uptime: 0, date: Date(timeIntervalSince1970: 0)),
-        selecting profileID: String? = nil
+        selecting profileID: String? = nil, workingDirectory: String = FileManager.default.currentDirectoryPath,
+        homeDirectory: String = NSHomeDirectory()
     ) {
         self.catalog = catalog
         self.profileDirectory = profileDirectory
         self.variables = variables
         self.processEnvironment = processEnvironment
+        self.workingDirectory = workingDirectory
+        self.homeDirectory = homeDirectory
         self.width = width
         self.height = height
         self.now = now
@@ -75,6 +85,7 @@ public struct AppState: Sendable {
         } else if !catalog.problems.isEmpty {
             message = StatusMessage("\(catalog.problems.count) problem(s) in broken profiles: press p", isError: true)
         }
+        refreshPreview()
     }
 
     // MARK: - Derived
@@ -125,12 +136,12 @@ public struct AppState: Sendable {
     }
 
     /// The transfer shown for the selected endpoint: its latest.
-    public var shownTransfer: TransferState? {
+    public var shownTransfer: Exchange? {
         guard let key = selectedKey, let id = latestTransfer[key] else { return nil }
         return transfers[id]
     }
 
-    public var runningTransfers: [TransferState] {
+    public var runningTransfers: [Exchange] {
         transfers.values.filter(\.isRunning).sorted { $0.id < $1.id }
     }
 
@@ -139,23 +150,21 @@ public struct AppState: Sendable {
         !runningTransfers.isEmpty || currentTokenStatus.isCountingDown
     }
 
-    /// The request the selected endpoint would send now, with secrets masked (for the URL preview).
-    public func preview(masking: Bool = true) -> Result<PreparedRequest, RequestBuildError>? {
-        guard let key = selectedKey else { return nil }
-        return prepare(key, masking: masking)
-    }
-
-    /// Builds the request for `key` from its draft, the chosen environment and the session variables.
-    public func prepare(_ key: EndpointKey, masking: Bool = false) -> Result<PreparedRequest, RequestBuildError> {
+    /// Builds the request for `key` from its draft, the chosen environment and the session variables, asking
+    /// neither the file system nor the process (`RequestPlan`: the boundary and download directory are settled
+    /// when it is sent).
+    public func prepare(_ key: EndpointKey, masking: Bool = false) -> Result<RequestPlan, RequestBuildError> {
         guard let profile = catalog.profile(key.profile), let endpoint = profile.endpoint(key.endpoint),
             let draft = draft(for: key)
         else {
             return .failure(RequestBuildError(.unknownEndpoint(key.endpoint)))
         }
-        return Result { () throws(RequestBuildError) -> PreparedRequest in
-            let builder = try RequestBuilder(
+        return Result { () throws(RequestBuildError) -> RequestPlan in
+            var builder = try RequestBuilder(
                 profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
-            return try builder.request(
+            builder.workingDirectory = workingDirectory
+            builder.homeDirectory = homeDirectory
+            return try builder.plan(
                 for: draft.endpoint(from: endpoint), overrides: RequestOverrides(variables: variables), masking: masking)
         }
     }
@@ -174,66 +183,11 @@ public struct AppState: Sendable {
     /// Lines the response body area shows.
     public var responseBodyHeight: Int { max(1, Layout(width: width, height: height).responseBody.height) }
 
-    // MARK: - Rows
-
-    static func profileKey(_ id: String) -> String { "p:" + id }
-    static func folderKey(_ id: String, _ folder: String) -> String { "f:\(id)/\(folder)" }
-
-    /// Recomputes the list rows after a filter, collapse or catalog change; keeps the selection on the same row.
-    public mutating func rebuildRows() {
-        let previous = selectedListRow
-        rows = []
-        let needle = filter.text.lowercased()
-        for (p, profile) in profiles.enumerated() {
-            let matches = profile.endpoints.indices.filter { index in
-                needle.isEmpty || Self.matches(profile.endpoints[index], needle)
-            }
-            if !needle.isEmpty && matches.isEmpty { continue }
-            rows.append(.profile(p))
-            if needle.isEmpty && collapsed.contains(Self.profileKey(profile.id)) { continue }
-            // Endpoints without a folder first, then each folder in order of first appearance.
-            var folders: [String] = []
-            for index in matches {
-                if let folder = profile.endpoints[index].folder {
-                    if !folders.contains(folder) { folders.append(folder) }
-                } else {
-                    rows.append(.endpoint(profile: p, index: index))
-                }
-            }
-            for folder in folders {
-                rows.append(.folder(profile: p, name: folder))
-                if needle.isEmpty && collapsed.contains(Self.folderKey(profile.id, folder)) { continue }
-                for index in matches where profile.endpoints[index].folder == folder {
-                    rows.append(.endpoint(profile: p, index: index))
-                }
-            }
-        }
-        if let previous, let index = rows.firstIndex(of: previous) {
-            selectedRow = index
-        } else if !needle.isEmpty {
-            selectedRow = rows.firstIndex { if case .endpoint = $0 { true } else { false } } ?? 0
-        }
-        selectedRow = min(max(0, selectedRow), max(0, rows.count - 1))
-        scrollListToSelection()
-    }
-
-    static func matches(_ endpoint: Endpoint, _ needle: String) -> Bool {
-        endpoint.id.lowercased().contains(needle) || endpoint.name.lowercased().contains(needle)
-            || endpoint.path.raw.lowercased().contains(needle) || endpoint.method.rawValue.lowercased() == needle
-            || (endpoint.folder?.lowercased().contains(needle) ?? false)
-    }
-
-    mutating func scrollListToSelection() {
-        let height = max(1, listHeight)
-        if selectedRow < listTop { listTop = selectedRow }
-        if selectedRow >= listTop + height { listTop = selectedRow - height + 1 }
-        listTop = max(0, min(listTop, max(0, rows.count - height)))
-    }
-
     /// Replaces a profile after a save (its drafts now match the file).
     mutating func replaceProfile(_ profile: Profile) {
         guard let index = catalog.profiles.firstIndex(where: { $0.id == profile.id }) else { return }
         catalog.profiles[index] = profile
+        catalogRevision += 1
         drafts = drafts.filter { $0.key.profile != profile.id }
         rebuildRows()
     }

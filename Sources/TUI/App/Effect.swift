@@ -2,10 +2,12 @@ import ExplorerCore
 
 /// Work `update` asks the runtime to do; results come back as actions.
 public enum Effect: Sendable {
-    /// `cache`: how the response cache takes part (`nil` for endpoints without `cache:`).
-    case send(transfer: Int, PreparedRequest, auth: AuthKey, priority: Endpoint.Priority, cache: CacheOptions?)
+    /// `cache`: how the response cache takes part (`nil` for endpoints without `cache:`). The plan is settled
+    /// (multipart boundary, download directory) when it is sent: `Client.start(_: RequestPlan, options:)`.
+    case send(transfer: Int, RequestPlan, auth: AuthKey, priority: Endpoint.Priority, cache: CacheOptions?)
     case cancel(transfer: Int)
-    /// Look up the stored response for an endpoint without sending anything (→ `.storedResponseLoaded`).
+    /// Look up the stored response for an endpoint without sending anything (→ `.storedResponseLoaded`); the
+    /// request is the plan's, unsettled (neither the boundary nor the download file is part of a cache key).
     case loadStoredResponse(EndpointKey, PreparedRequest, auth: AuthKey, cache: CacheOptions)
     /// Index a response body off the main actor (→ `.bodyPrepared`).
     case prepareBody(transfer: Int, Response)

@@ -1,45 +1,3 @@
-/// Where a key is pressed: the focused pane, an overlay, or a text field.
-public enum KeyContext: String, CaseIterable, Hashable, Sendable {
-    case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems
-
-    public var title: String {
-        switch self {
-        case .global: "Everywhere"
-        case .list: "Endpoint list"
-        case .editor: "Request editor"
-        case .response: "Response"
-        case .textField: "Text fields (filter, search, row values)"
-        case .bodyEditor: "Body editor"
-        case .auth: "Auth panel"
-        case .environments: "Environment picker"
-        case .help: "Help"
-        case .problems: "Problems"
-        }
-    }
-}
-
-/// One row of the key map: the single table that drives `update`, the help screen, the status bar hints and
-/// the README's key table, so they cannot disagree.
-public struct KeyBinding: Sendable, Hashable {
-    public var context: KeyContext
-    public var keys: [Key]
-    public var command: Command
-    public var help: String
-    /// Short label for the status bar, when the binding deserves a hint there.
-    public var hint: String?
-
-    public init(_ context: KeyContext, _ keys: [Key], _ command: Command, _ help: String, hint: String? = nil) {
-        self.context = context
-        self.keys = keys
-        self.command = command
-        self.help = help
-        self.hint = hint
-    }
-
-    /// `Enter / Ctrl-R` style.
-    public var keyLabel: String { keys.map(\.label).joined(separator: " / ") }
-}
-
 /// Every key apix understands, by context.
 public enum KeyMap {
     public static let bindings: [KeyBinding] = [
@@ -143,8 +101,8 @@ public enum KeyMap {
     ]
 
     /// Key → command per context, built once from `bindings`.
-    private static let table: [KeyContext: [Key: Command]] = {
-        var table: [KeyContext: [Key: Command]] = [:]
+    private static let table: [KeyContext: [Key: KeyCommand]] = {
+        var table: [KeyContext: [Key: KeyCommand]] = [:]
         for binding in bindings {
             for key in binding.keys where table[binding.context]?[key] == nil {
                 table[binding.context, default: [:]][key] = binding.command
@@ -154,7 +112,7 @@ public enum KeyMap {
     }()
 
     /// The command `key` means in `context`, falling back to the global bindings for pane contexts.
-    public static func command(for key: Key, in context: KeyContext) -> Command? {
+    public static func command(for key: Key, in context: KeyContext) -> KeyCommand? {
         if let command = table[context]?[key] { return command }
         switch context {
         case .list, .editor, .response: return table[.global]?[key]

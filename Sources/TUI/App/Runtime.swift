@@ -85,8 +85,7 @@ final class Runtime {
     }
 
     private func apply(_ action: Action) {
-        if case .ticked = action {} else { state.now = .now }
-        let effects = state.update(action)
+        let effects = state.update(action, at: .now)
         for effect in effects { perform(effect) }
     }
 
@@ -231,7 +230,7 @@ final class Runtime {
     private func editBody(_ key: EndpointKey, text: String) {
         let environment = ProcessInfo.processInfo.environment
         guard let editor = (environment["VISUAL"] ?? environment["EDITOR"]).flatMap({ $0.isEmpty ? nil : $0 }) else {
-            state.openBuiltInEditor(key, text: text)
+            apply(.builtInEditorRequested(key, text: text))
             return
         }
         let file: EditorFile

@@ -90,6 +90,7 @@ extension AppState {
             return false
         }) else { return }
         moveSelection(to: index)
+        refreshPreview()  // as `update` does after every key
     }
 }
 

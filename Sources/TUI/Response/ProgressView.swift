@@ -3,7 +3,7 @@ import ExplorerCore
 /// Upload and download bars for a transfer: bytes done / total, percent, rate and ETA, or an indeterminate bar
 /// with bytes and rate when the total is unknown. A finished transfer shows its final figures.
 enum ProgressView {
-    static func draw(_ transfer: TransferState, now: Double, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+    static func draw(_ transfer: Exchange, now: Double, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
         let progress = transfer.progress
         let finished = !transfer.isRunning

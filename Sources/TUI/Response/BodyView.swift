@@ -3,7 +3,7 @@ import ExplorerCore
 /// cost of a frame does not depend on the body's size.
 enum BodyView {
     static func draw(
-        _ state: AppState, transfer: TransferState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
+        _ state: AppState, transfer: Exchange, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
     ) {
         guard !rect.isEmpty, let response = transfer.response else { return }
         let view = state.response

@@ -1,13 +1,15 @@
 import ExplorerCore
 
-/// One request the user sent: its progress while running, then its response or failure.
-public struct TransferState: Sendable {
+/// One request of an endpoint as the screen shows it: its progress while running, then its response or failure
+/// (or a stored answer shown in its place). Keyed by transfer id: the core `Transfer` that carries it out, which
+/// only the runtime holds, has the same id.
+public struct Exchange: Sendable {
     public enum Outcome: Sendable {
         case response(Response)
         case failure(ClientError)
     }
 
-    /// How the transfer came to be on screen.
+    /// How the exchange came to be on screen.
     public enum Origin: Sendable, Equatable {
         /// The user sent it.
         case sent
@@ -64,7 +66,7 @@ public struct TransferState: Sendable {
         return age + .seconds(max(0, now - finishedAt))
     }
 
-    /// Seconds the transfer has run (or ran).
+    /// Seconds the exchange has run (or ran).
     public func elapsed(now: Double) -> Double {
         (finishedAt ?? now) - startedAt
     }

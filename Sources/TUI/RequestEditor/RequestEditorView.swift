@@ -18,9 +18,9 @@ enum RequestEditorView {
         var x = buffer.write(endpoint.method.rawValue, x: inner.x, y: inner.y, limit: inner.maxX,
             style: theme.method(endpoint.method))
         x += 1
-        switch state.preview() {
-        case .success(let request)?:
-            buffer.write(SafeText.escape(request.url), x: x, y: inner.y, limit: inner.maxX)
+        switch state.requestPreview?.result {
+        case .success(let plan)?:
+            buffer.write(SafeText.escape(plan.request.url), x: x, y: inner.y, limit: inner.maxX)
         case .failure(let error)?:
             buffer.write(SafeText.escape(error.message), x: x, y: inner.y, limit: inner.maxX, style: theme.error)
         case nil:

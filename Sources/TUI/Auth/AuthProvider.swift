@@ -15,8 +15,3 @@ public protocol AuthProvider: Sendable {
     func refresh(_ key: AuthKey) async
     func logout(_ key: AuthKey) async
 }
-
-/// Writes an edited profile back to its file (atomically) and returns the profile as reloaded.
-public protocol ProfileSaver: Sendable {
-    func save(_ profile: Profile) async throws -> Profile
-}

@@ -52,7 +52,7 @@ enum ResponseView {
     /// The status, a mark when the answer is not fresh from the server (stored, cached, revalidated), the method
     /// and the URL.
     static func drawStatus(
-        _ response: Response, transfer: TransferState, age: Duration?, in row: Rect, theme: Theme,
+        _ response: Response, transfer: Exchange, age: Duration?, in row: Rect, theme: Theme,
         on buffer: inout ScreenBuffer
     ) {
         var x = buffer.write(
@@ -74,7 +74,7 @@ enum ResponseView {
 
     /// The URL as requested with secrets masked (the transfer's), plus where redirects ended without its query:
     /// the final URL as received may carry a credential (an API key in the query) in clear.
-    static func shownURL(_ response: Response, transfer: TransferState) -> String {
+    static func shownURL(_ response: Response, transfer: Exchange) -> String {
         guard response.metrics.redirects > 0 else { return transfer.url }
         let final = response.url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? response.url
         return transfer.url + " → " + final
@@ -101,7 +101,7 @@ enum ResponseView {
     }
 
     static func drawTabs(
-        _ state: AppState, transfer: TransferState, response: Response, in row: Rect, theme: Theme,
+        _ state: AppState, transfer: Exchange, response: Response, in row: Rect, theme: Theme,
         on buffer: inout ScreenBuffer
     ) {
         var x = row.x

@@ -1,0 +1,21 @@
+/// One row of the key map: the single table that drives `update`, the help screen, the status bar hints and
+/// the README's key table, so they cannot disagree.
+public struct KeyBinding: Sendable, Hashable {
+    public var context: KeyContext
+    public var keys: [Key]
+    public var command: KeyCommand
+    public var help: String
+    /// Short label for the status bar, when the binding deserves a hint there.
+    public var hint: String?
+
+    public init(_ context: KeyContext, _ keys: [Key], _ command: KeyCommand, _ help: String, hint: String? = nil) {
+        self.context = context
+        self.keys = keys
+        self.command = command
+        self.help = help
+        self.hint = hint
+    }
+
+    /// `Enter / Ctrl-R` style.
+    public var keyLabel: String { keys.map(\.label).joined(separator: " / ") }
+}

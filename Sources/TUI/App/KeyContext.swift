@@ -1,0 +1,19 @@
+/// Where a key is pressed: the focused pane, an overlay, or a text field.
+public enum KeyContext: String, CaseIterable, Hashable, Sendable {
+    case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems
+
+    public var title: String {
+        switch self {
+        case .global: "Everywhere"
+        case .list: "Endpoint list"
+        case .editor: "Request editor"
+        case .response: "Response"
+        case .textField: "Text fields (filter, search, row values)"
+        case .bodyEditor: "Body editor"
+        case .auth: "Auth panel"
+        case .environments: "Environment picker"
+        case .help: "Help"
+        case .problems: "Problems"
+        }
+    }
+}

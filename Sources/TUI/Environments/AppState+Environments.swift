@@ -1,0 +1,32 @@
+import ExplorerCore
+
+/// Choosing the environment of the selected profile.
+extension AppState {
+    /// Opens the picker on the environment in use.
+    mutating func chooseEnvironment() {
+        guard let profile = selectedProfile else { return }
+        let current = profile.environments.firstIndex { $0.name == environmentName(for: profile) } ?? 0
+        overlay = .environments(selected: current)
+    }
+
+    mutating func handleEnvironmentsKey(_ key: Key, selected: Int) -> [Effect] {
+        guard let profile = selectedProfile else {
+            overlay = nil
+            return []
+        }
+        switch KeyMap.command(for: key, in: .environments) {
+        case .moveUp: overlay = .environments(selected: max(0, selected - 1))
+        case .moveDown:
+            overlay = .environments(selected: min(profile.environments.count - 1, selected + 1))
+        case .choose:
+            overlay = nil
+            guard profile.environments.indices.contains(selected) else { return [] }
+            chosenEnvironments[profile.id] = profile.environments[selected].name
+            message = StatusMessage("environment: \(profile.environments[selected].name)")
+            return watchCurrentToken()
+        case .close: overlay = nil
+        default: break
+        }
+        return []
+    }
+}

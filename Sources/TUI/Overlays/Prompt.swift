@@ -1,0 +1,16 @@
+/// A one-line question in the status bar (file to save a body to, new row name).
+public struct Prompt: Hashable, Sendable {
+    public enum Purpose: Hashable, Sendable {
+        case saveBody(transfer: Int)
+    }
+
+    public var purpose: Purpose
+    public var title: String
+    public var field: LineEditor
+
+    public init(purpose: Purpose, title: String, text: String) {
+        self.purpose = purpose
+        self.title = title
+        self.field = LineEditor(text)
+    }
+}

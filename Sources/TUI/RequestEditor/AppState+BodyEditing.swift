@@ -1,0 +1,63 @@
+import ExplorerCore
+
+/// Editing a request body: `$EDITOR` or the built-in editor, and taking the edited text.
+extension AppState {
+    mutating func editBody(_ key: EndpointKey, _ draft: RequestDraft) -> [Effect] {
+        let body = draft.body ?? BodyDraft(kind: .json, text: "")
+        return [.editBody(key, text: body.text)]
+    }
+
+    /// Opens the built-in editor (`.builtInEditorRequested` when `$EDITOR` is not set, or on invalid text).
+    mutating func openBuiltInEditor(_ key: EndpointKey, text: String, error: String? = nil) {
+        let kind = draft(for: key)?.body?.kind ?? .json
+        overlay = .bodyEditor(BodyEditorState(key: key, kind: kind, text: text, error: error))
+    }
+
+    /// Takes edited body text: valid text becomes the draft's body; invalid text reopens the built-in editor on
+    /// it with the error, so nothing typed is lost.
+    mutating func applyBody(_ text: String, for key: EndpointKey) -> [Effect] {
+        guard var draft = draft(for: key) else { return [] }
+        var body = draft.body ?? BodyDraft(kind: Self.guessKind(text), text: text)
+        body.text = text
+        if let error = body.validate() {
+            openBuiltInEditor(key, text: text, error: error)
+            message = StatusMessage(error, isError: true)
+            return []
+        }
+        draft.body = text.isEmpty && draft.body == nil ? nil : body
+        drafts[key] = draft
+        message = StatusMessage("body updated (\(body.kind.name))")
+        return []
+    }
+
+    static func guessKind(_ text: String) -> BodyDraft.Kind {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return .json }
+        if trimmed.hasPrefix("@"), !trimmed.contains("\n") { return .file(contentType: nil) }
+        return .text(contentType: nil)
+    }
+
+    mutating func handleBodyEditorKey(_ key: Key, _ state: BodyEditorState) -> [Effect] {
+        var state = state
+        switch KeyMap.command(for: key, in: .bodyEditor) {
+        case .confirm:
+            var body = draft(for: state.key)?.body ?? BodyDraft(kind: state.kind, text: "")
+            body.text = state.editor.text
+            if let error = body.validate() {
+                state.error = error
+                overlay = .bodyEditor(state)
+                return []
+            }
+            overlay = nil
+            return applyBody(state.editor.text, for: state.key)
+        case .close:
+            overlay = nil
+            message = StatusMessage("body edit discarded")
+        default:
+            state.editor.handle(key, pageHeight: max(1, height - 8))
+            state.editor.scrollIntoView(height: max(1, height - 8))
+            overlay = .bodyEditor(state)
+        }
+        return []
+    }
+}

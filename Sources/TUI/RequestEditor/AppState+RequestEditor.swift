@@ -1,0 +1,121 @@
+import ExplorerCore
+
+/// The request editor: tabs, rows, field editing, and saving drafts to the profile.
+extension AppState {
+    mutating func performEditor(_ command: KeyCommand) -> [Effect] {
+        guard let key = selectedKey, var draft = draft(for: key) else {
+            if command == .moveUp || command == .moveDown { return [] }
+            message = StatusMessage("select an endpoint to edit its request")
+            return []
+        }
+        var rows = draft.rows(editorTab)
+        switch command {
+        case .previousTab: selectTab(EditorTab(rawValue: (editorTab.rawValue + 3) % 4)!)
+        case .nextTab: selectTab(EditorTab(rawValue: (editorTab.rawValue + 1) % 4)!)
+        case .selectTab(let tab): selectTab(tab)
+        case .moveUp: editorRow = max(0, editorRow - 1)
+        case .moveDown: editorRow = min(max(0, rows.count - 1), editorRow + 1)
+        case .editValue, .editName:
+            if editorTab == .body { return editBody(key, draft) }
+            guard rows.indices.contains(editorRow) else { return performEditor(.addRow) }
+            let row = rows[editorRow]
+            let part: FieldEdit.Part = command == .editName ? .name : .value
+            fieldEdit = FieldEdit(
+                tab: editorTab, row: editorRow, part: part, field: LineEditor(part == .name ? row.name : row.value),
+                isNewRow: false)
+        case .addRow:
+            if editorTab == .body { return editBody(key, draft) }
+            rows.append(DraftRow(name: "", value: ""))
+            draft.setRows(rows, for: editorTab)
+            drafts[key] = draft
+            editorRow = rows.count - 1
+            fieldEdit = FieldEdit(tab: editorTab, row: editorRow, part: .name, field: LineEditor(), isNewRow: true)
+        case .deleteRow:
+            guard rows.indices.contains(editorRow) else { return [] }
+            rows.remove(at: editorRow)
+            draft.setRows(rows, for: editorTab)
+            drafts[key] = draft
+            editorRow = min(editorRow, max(0, rows.count - 1))
+        case .toggleRow:
+            guard rows.indices.contains(editorRow) else { return [] }
+            rows[editorRow].enabled.toggle()
+            draft.setRows(rows, for: editorTab)
+            drafts[key] = draft
+        case .editBody:
+            return editBody(key, draft)
+        default:
+            break
+        }
+        return []
+    }
+
+    mutating func selectTab(_ tab: EditorTab) {
+        editorTab = tab
+        editorRow = 0
+    }
+
+    mutating func handleFieldKey(_ key: Key) -> [Effect] {
+        guard var edit = fieldEdit, let endpointKey = selectedKey, var draft = draft(for: endpointKey) else {
+            fieldEdit = nil
+            return []
+        }
+        var rows = draft.rows(edit.tab)
+        guard rows.indices.contains(edit.row) else {
+            fieldEdit = nil
+            return []
+        }
+        switch key {
+        case .escape:
+            if edit.isNewRow {
+                rows.remove(at: edit.row)
+                draft.setRows(rows, for: edit.tab)
+                drafts[endpointKey] = draft
+                editorRow = max(0, min(editorRow, rows.count - 1))
+            }
+            fieldEdit = nil
+        case .enter, .tab:
+            let text = edit.field.text
+            switch edit.part {
+            case .name:
+                guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    message = StatusMessage("a name is needed", isError: true)
+                    return []
+                }
+                rows[edit.row].name = text.trimmingCharacters(in: .whitespaces)
+            case .value:
+                rows[edit.row].value = text
+                rows[edit.row].enabled = true
+            }
+            draft.setRows(rows, for: edit.tab)
+            drafts[endpointKey] = draft
+            if edit.part == .name && edit.isNewRow {
+                edit.part = .value
+                edit.field = LineEditor(rows[edit.row].value)
+                fieldEdit = edit
+            } else {
+                fieldEdit = nil
+            }
+        default:
+            edit.field.handle(key)
+            fieldEdit = edit
+        }
+        return []
+    }
+
+    mutating func saveProfile() -> [Effect] {
+        guard let profile = selectedProfile else { return [] }
+        var edited = profile
+        var changed = false
+        for (index, endpoint) in profile.endpoints.enumerated() {
+            let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
+            guard let draft = drafts[key], draft != RequestDraft(endpoint: endpoint) else { continue }
+            edited.endpoints[index] = draft.endpoint(from: endpoint)
+            changed = true
+        }
+        guard changed else {
+            message = StatusMessage("no edits to save in \(profile.id)")
+            return []
+        }
+        return [.saveProfile(edited)]
+    }
+}

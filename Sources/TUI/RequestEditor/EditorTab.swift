@@ -1,0 +1,13 @@
+/// The request editor's tabs.
+public enum EditorTab: Int, CaseIterable, Hashable, Sendable {
+    case params, query, headers, body
+
+    public var title: String {
+        switch self {
+        case .params: "Params"
+        case .query: "Query"
+        case .headers: "Headers"
+        case .body: "Body"
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// A row field being edited in the request editor.
+public struct FieldEdit: Hashable, Sendable {
+    public enum Part: Hashable, Sendable {
+        case name, value
+    }
+
+    public var tab: EditorTab
+    public var row: Int
+    public var part: Part
+    public var field: LineEditor
+    /// A new row: Enter on its name moves on to its value; Esc removes it.
+    public var isNewRow: Bool
+}

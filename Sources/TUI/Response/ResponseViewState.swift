@@ -1,0 +1,16 @@
+/// The response pane's own state: tab, scroll, search.
+public struct ResponseViewState: Hashable, Sendable {
+    /// The transfer whose result is shown; when the shown transfer changes, the rest resets.
+    public var transfer: Int?
+    public var tab: ResponseTab = .body
+    public var top: Int = 0
+    /// Display columns scrolled off the left edge (long lines are cut at the pane's width, not wrapped).
+    public var left: Int = 0
+    public var query: String = ""
+    /// The search field while typing a query.
+    public var searchField: LineEditor?
+    public var matchLine: Int?
+    public var searching = false
+
+    public init() {}
+}
