@@ -15,7 +15,7 @@ public enum Action: Sendable {
     case searchFinished(transfer: Int, line: Int?)
     /// `$EDITOR` returned: the new text, or nil when it failed to run (`error` says why).
     case externalEditorFinished(EndpointKey, text: String?, error: String?)
-    case tokenUpdated(AuthKey, TokenStatus)
+    case tokenUpdated(AuthSessionKey, TokenStatus)
     case profileSaved(profile: String, saved: Profile?, error: String?)
     case bodySaved(path: String, error: String?)
     /// SIGINT or SIGTERM from outside: cancel everything and quit.

@@ -185,7 +185,7 @@ extension AppState {
             id: id, key: key, method: request.method, url: shownURL, startedAt: now.uptime)
         latestTransfer[key] = id
         showTransfer(id)
-        let auth = AuthKey(profile: profile.id, environment: environmentName(for: profile))
+        let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
         let cache = CacheOptions.forEndpoint(endpoint, profile: profile.id, mode: cacheMode)
         var effects: [Effect] = [
             .send(transfer: id, request, auth: auth, priority: endpoint.priority ?? .normal, cache: cache)
@@ -231,7 +231,7 @@ extension AppState {
             case .success(let request) = prepare(key)
         else { return [] }
         storedLookups.insert(key)
-        let auth = AuthKey(profile: profile.id, environment: environmentName(for: profile))
+        let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
         return [.loadStoredResponse(key, request, auth: auth, cache: cache)]
     }
 
@@ -703,7 +703,7 @@ extension AppState {
         return watch(key)
     }
 
-    mutating func watch(_ key: AuthKey) -> [Effect] {
+    mutating func watch(_ key: AuthSessionKey) -> [Effect] {
         guard watchedTokens.insert(key).inserted else { return [] }
         return [.watchToken(key)]
     }

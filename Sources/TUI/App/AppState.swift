@@ -45,9 +45,9 @@ public struct AppState: Sendable {
     // MARK: Overlays, auth, messages
     public var overlay: Overlay?
     public var message: StatusMessage?
-    public var tokens: [AuthKey: TokenStatus] = [:]
+    public var tokens: [AuthSessionKey: TokenStatus] = [:]
     /// Token stores already being followed (so each is watched once).
-    public var watchedTokens: Set<AuthKey> = []
+    public var watchedTokens: Set<AuthSessionKey> = []
 
     public init(
         catalog: ProfileCatalog, profileDirectory: String = "", variables: [String: String] = [:],
@@ -109,8 +109,8 @@ public struct AppState: Sendable {
     }
 
     /// The token store for the selected profile and its environment.
-    public var currentAuthKey: AuthKey? {
-        selectedProfile.map { AuthKey(profile: $0.id, environment: environmentName(for: $0)) }
+    public var currentAuthKey: AuthSessionKey? {
+        selectedProfile.map { AuthSessionKey(profile: $0.id, environment: environmentName(for: $0)) }
     }
 
     public var currentTokenStatus: TokenStatus {
@@ -145,7 +145,8 @@ public struct AppState: Sendable {
         return prepare(key, masking: masking)
     }
 
-    /// Builds the request for `key` from its draft, the chosen environment and the session variables.
+    /// Builds the request for `key` from its draft, the chosen environment and the session variables; with
+    /// `masking`, as it is shown (secrets and credential masked).
     public func prepare(_ key: EndpointKey, masking: Bool = false) -> Result<PreparedRequest, RequestBuildError> {
         guard let profile = catalog.profile(key.profile), let endpoint = profile.endpoint(key.endpoint),
             let draft = draft(for: key)
@@ -155,8 +156,15 @@ public struct AppState: Sendable {
         return Result { () throws(RequestBuildError) -> PreparedRequest in
             let builder = try RequestBuilder(
                 profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
-            return try builder.request(
-                for: draft.endpoint(from: endpoint), overrides: RequestOverrides(variables: variables), masking: masking)
+            let endpoint = draft.endpoint(from: endpoint)
+            let overrides = RequestOverrides(variables: variables)
+            guard masking else { return try builder.request(for: endpoint, overrides: overrides) }
+            // Shown as `apix run --json` shows it. Credentials that cannot be resolved are not sent (see
+            // `CoreAuthProvider.resolve`), so they are not shown either.
+            let shown = try CredentialPresentation.bullets.request(for: endpoint, builder: builder, overrides: overrides)
+            let credential = try? CredentialPresentation.bullets.credential(
+                for: endpoint, builder: builder, overrides: overrides)
+            return credential?.apply(to: shown) ?? shown
         }
     }
 

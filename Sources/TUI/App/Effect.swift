@@ -3,10 +3,10 @@ import ExplorerCore
 /// Work `update` asks the runtime to do; results come back as actions.
 public enum Effect: Sendable {
     /// `cache`: how the response cache takes part (`nil` for endpoints without `cache:`).
-    case send(transfer: Int, PreparedRequest, auth: AuthKey, priority: Endpoint.Priority, cache: CacheOptions?)
+    case send(transfer: Int, PreparedRequest, auth: AuthSessionKey, priority: Endpoint.Priority, cache: CacheOptions?)
     case cancel(transfer: Int)
     /// Look up the stored response for an endpoint without sending anything (→ `.storedResponseLoaded`).
-    case loadStoredResponse(EndpointKey, PreparedRequest, auth: AuthKey, cache: CacheOptions)
+    case loadStoredResponse(EndpointKey, PreparedRequest, auth: AuthSessionKey, cache: CacheOptions)
     /// Index a response body off the main actor (→ `.bodyPrepared`).
     case prepareBody(transfer: Int, Response)
     /// Search a body off the main actor (→ `.searchFinished`).
@@ -15,11 +15,11 @@ public enum Effect: Sendable {
     case editBody(EndpointKey, text: String)
     case saveProfile(Profile)
     case saveBody(Response, path: String)
-    case login(AuthKey)
-    case refreshToken(AuthKey)
-    case logout(AuthKey)
+    case login(AuthSessionKey)
+    case refreshToken(AuthSessionKey)
+    case logout(AuthSessionKey)
     /// Start following token states for this profile and environment (→ `.tokenUpdated`).
-    case watchToken(AuthKey)
+    case watchToken(AuthSessionKey)
     case quit
 
     /// A short name for tests and logs.

@@ -11,13 +11,3 @@ public struct EndpointKey: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(profile)/\(endpoint)" }
 }
 
-/// Names the token store of one profile in one environment.
-public struct AuthKey: Hashable, Sendable {
-    public var profile: String
-    public var environment: String
-
-    public init(profile: String, environment: String) {
-        self.profile = profile
-        self.environment = environment
-    }
-}
