@@ -50,6 +50,7 @@ struct CoreWordingTests {
         let endpoint = try #require(builder.profile.endpoint("items"))
         #expect(shown == (try CredentialPresentation.bullets.shownRequest(for: endpoint, builder: builder)))
         #expect(!shown.url.contains("k-123"))
-        #expect(shown.url == URLBuilder.appendingQuery([("copy", "••••"), ("key", "••••")], to: "http://127.0.0.1:9/items"))
+        let query = [("copy", "••••"), ("key", "••••")]
+        #expect(shown.url == URLBuilder.appendingQuery(query, to: "http://127.0.0.1:9/items"))
     }
 }

@@ -19,16 +19,16 @@ public enum CredentialPresentation: Sendable, Equatable {
     static let accessTokenVariable = "env.ACCESS_TOKEN"
 
     /// Whether secrets are replaced (every style but `revealed`).
-    public var masks: Bool { self != .revealed }
+    var masks: Bool { self != .revealed }
 
     /// How masked secrets read in this style.
     var maskStyle: VariableScope.MaskStyle { self == .marker ? .marker : .bullets }
 
     // MARK: - The credential
 
-    /// What is shown of `auth`, resolved in this style (see `credential(for:builder:overrides:token:)`), or as
-    /// sent for `bullets`, which hides every secret whole. `token`: the `Authorization` value of the OAuth2 token
-    /// at hand; `nil` when `revealed` has no token to show.
+    /// What is shown of `auth`: for `marker`, `auth` as resolved in that style (its secrets already markers, see
+    /// `credential(for:builder:overrides:token:)`); `bullets` hide the secret whole, so any resolution will do.
+    /// `token`: the `Authorization` value of the OAuth2 token at hand; `nil` when `revealed` has no token to show.
     public func credential(for auth: ResolvedAuth, token: String? = nil) -> ShownCredential? {
         switch (self, auth) {
         case (_, .oauth2): oauth2Credential(token: token)

@@ -9,7 +9,8 @@ public enum ShownCredential: Sendable, Equatable {
     public var placement: CredentialPlacement {
         switch self {
         case .placement(let placement): placement
-        case .basic(let username, let password): .authorization("Basic " + ResolvedAuth.base64("\(username):\(password)"))
+        case .basic(let username, let password):
+            .authorization("Basic " + ResolvedAuth.base64("\(username):\(password)"))
         }
     }
 

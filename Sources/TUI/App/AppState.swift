@@ -161,9 +161,9 @@ public struct AppState: Sendable {
             guard masking else { return try builder.request(for: endpoint, overrides: overrides) }
             // Shown as `apix run --json` shows it. Credentials that cannot be resolved are not sent (see
             // `CoreAuthProvider.resolve`), so they are not shown either.
-            let shown = try CredentialPresentation.bullets.request(for: endpoint, builder: builder, overrides: overrides)
-            let credential = try? CredentialPresentation.bullets.credential(
-                for: endpoint, builder: builder, overrides: overrides)
+            let presentation = CredentialPresentation.bullets
+            let shown = try presentation.request(for: endpoint, builder: builder, overrides: overrides)
+            let credential = try? presentation.credential(for: endpoint, builder: builder, overrides: overrides)
             return credential?.apply(to: shown) ?? shown
         }
     }

@@ -189,7 +189,9 @@ final class Runtime {
 
     /// Reads the cache's answer for `request` as it would be sent now (with the credential at hand, never a new
     /// one) and posts it; nothing goes to the network.
-    private func loadStored(_ key: EndpointKey, request: PreparedRequest, authKey: AuthSessionKey, options: CacheOptions) {
+    private func loadStored(
+        _ key: EndpointKey, request: PreparedRequest, authKey: AuthSessionKey, options: CacheOptions
+    ) {
         let inbox = self.inbox
         guard let cache = client.cache else {
             inbox.post(.storedResponseLoaded(key, nil, warning: nil))

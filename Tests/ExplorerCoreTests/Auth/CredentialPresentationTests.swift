@@ -17,7 +17,12 @@ struct CredentialPresentationTests {
           query: { base_url: "http://h/api", auth: { type: api_key, name: api_key, value: "{{key}}", in: query } }
           oauth:
             base_url: "http://h/api"
-            auth: { type: oauth2, grant: client_credentials, token_url: /token, client_id: c, client_secret: "{{pass}}" }
+            auth:
+              type: oauth2
+              grant: client_credentials
+              token_url: /token
+              client_id: c
+              client_secret: "{{pass}}"
         endpoints:
           - id: items
             path: /items
@@ -39,7 +44,8 @@ struct CredentialPresentationTests {
     /// Every kind in every style: (environment, bullets, marker, revealed).
     static let table: [(String, ShownCredential, ShownCredential, ShownCredential?)] = [
         (
-            "bearer", .placement(.authorization("Bearer ••••")), .placement(.authorization("Bearer " + marker("token"))),
+            "bearer", .placement(.authorization("Bearer ••••")),
+            .placement(.authorization("Bearer " + marker("token"))),
             .placement(.authorization("Bearer tok-1"))
         ),
         (
@@ -125,7 +131,8 @@ struct CredentialPresentationTests {
         let bullets = try CredentialPresentation.bullets.shownRequest(for: endpoint, builder: builder)
         #expect(bullets.headers["Cookie"] == "••••")
         #expect(bullets.headers["Proxy-Authorization"] == "Basic ••••")
-        #expect(bullets.url == URLBuilder.appendingQuery([("t", "tok-1"), ("api_key", "••••")], to: "http://h/api/items"))
+        let query = [("t", "tok-1"), ("api_key", "••••")]
+        #expect(bullets.url == URLBuilder.appendingQuery(query, to: "http://h/api/items"))
         let revealed = try CredentialPresentation.revealed.shownRequest(for: endpoint, builder: builder)
         #expect(revealed.headers["Cookie"] == "session=1")
         #expect(revealed.url == "http://h/api/items?t=tok-1&api_key=k-1")
