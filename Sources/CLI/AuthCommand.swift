@@ -34,7 +34,10 @@ struct AuthCommand: AsyncParsableCommand {
                 document = oauthDocument(session, status)
                 lines = oauthLines(session, status)
             case let auth?:
-                let placement = reveal ? auth.placement ?? auth.maskedPlacement() : auth.maskedPlacement()
+                let presentation: CredentialPresentation = reveal ? .revealed : .bullets
+                guard let placement = presentation.credential(for: auth)?.placement else {
+                    preconditionFailure("a static credential is always shown")
+                }
                 var object = Self.base(session, type: auth.typeName, state: "static")
                 object.append(key: "credential", value: Self.placementObject(placement))
                 document = object

@@ -21,43 +21,32 @@ struct ExportCurlCommand: AsyncParsableCommand {
     var reveal = false
     @OptionGroup var profileOptions: ProfileOptions
 
-    /// The shell variable an OAuth2 access token is read from when it is not revealed.
-    static let accessTokenVariable = "env.ACCESS_TOKEN"
-
     func run() async throws {
         let overrides = try request.overrides()
         let loaded = try profileOptions.profile(profile)
+        let presentation: CredentialPresentation = reveal ? .revealed : .marker
         var prepared: PreparedRequest
         var basic: (username: String, password: String)?
-        do {
-            var builder = try RequestBuilder(profile: loaded, environment: request.environment)
-            let endpointValue = builder.profile.endpoint(endpoint)
-            // Variables the credentials use are secret here even when no secrets file says so.
-            builder.profile.secretNames.formUnion(builder.secretVariableNames(for: endpointValue))
-            builder.maskStyle = .marker
-            prepared = try builder.request(endpoint: endpoint, overrides: overrides, masking: !reveal)
-            let scope = try builder.scope(overrides: overrides.variables, masking: !reveal)
-            switch builder.authSpec(for: endpointValue) {
-            case .bearer(let token)?:
-                prepared = CredentialPlacement.authorization("Bearer " + (try token.render(scope, masking: !reveal)))
-                    .apply(to: prepared)
-            case .basic(let username, let password)?:
-                basic = (try username.render(scope, masking: !reveal), try password.render(scope, masking: !reveal))
-            case .apiKey(let name, let value, let location)?:
-                let key = try name.render(scope)
-                let placement = CredentialPlacement(
-                    location == .header ? .header(key) : .query(key), try value.render(scope, masking: !reveal))
-                prepared = placement.apply(to: prepared)
-            case .oauth2?:
-                let token = reveal ? await storedToken(builder, endpointValue, overrides) : nil
-                if reveal, token == nil {
-                    StandardError.writeLine(
-                        "apix: no valid token stored for \(profile): run `apix auth login \(profile)` first")
-                }
-                let value = token ?? "Bearer " + SecretMarker.marker(for: Self.accessTokenVariable)
-                prepared = CredentialPlacement.authorization(value).apply(to: prepared)
-            case .none?, nil:
-                break
+        do throws(RequestBuildError) {
+            let builder = try RequestBuilder(profile: loaded, environment: request.environment)
+            guard let endpointValue = builder.profile.endpoint(endpoint) else {
+                throw RequestBuildError(.unknownEndpoint(endpoint))
+            }
+            prepared = try presentation.request(for: endpointValue, builder: builder, overrides: overrides)
+            let token = await storedToken(builder, endpointValue, overrides)
+            var credential = try presentation.credential(
+                for: endpointValue, builder: builder, overrides: overrides, token: token)
+            if credential == nil, case .oauth2? = builder.authSpec(for: endpointValue) {
+                // `--reveal` without a stored token: the command reads $ACCESS_TOKEN instead.
+                StandardError.writeLine(
+                    "apix: no valid token stored for \(profile): run `apix auth login \(profile)` first")
+                credential = try CredentialPresentation.marker.credential(
+                    for: endpointValue, builder: builder, overrides: overrides)
+            }
+            switch credential {
+            case .basic(let username, let password)?: basic = (username, password)
+            case let credential?: prepared = credential.apply(to: prepared)
+            case nil: break
             }
         } catch {
             throw CLIFailure(.profile, error.message)
@@ -82,13 +71,11 @@ struct ExportCurlCommand: AsyncParsableCommand {
         }
     }
 
-    /// `Bearer …` from the token store, when a valid OAuth2 token is there (never fetches one).
-    private func storedToken(_ builder: RequestBuilder, _ endpoint: Endpoint?, _ overrides: RequestOverrides) async
+    /// `Bearer …` from the token store for `--reveal`, when a valid OAuth2 token is there (never fetches one).
+    private func storedToken(_ builder: RequestBuilder, _ endpoint: Endpoint, _ overrides: RequestOverrides) async
         -> String?
     {
-        guard let auth = try? builder.auth(for: endpoint, overrides: overrides) else { return nil }
-        let interceptor = await AuthSessions.shared.interceptor(for: auth, key: builder.authSessionKey)
-        guard case .oauth2(let refresher) = interceptor.credential else { return nil }
-        return await refresher.status().token?.authorization
+        guard reveal, let auth = try? builder.auth(for: endpoint, overrides: overrides) else { return nil }
+        return await AuthSessions.shared.storedAuthorization(for: auth, key: builder.authSessionKey)
     }
 }

@@ -46,6 +46,7 @@ struct RunCommand: AsyncParsableCommand {
     /// The request and what `--json` shows of it, with the credentials and send options that apply.
     private struct Prepared {
         var request: PreparedRequest
+        /// What `--json` shows as sent, its credential added by `shownRequest` (OAuth2's is known after sending).
         var shown: PreparedRequest
         var auth: ResolvedAuth?
         var key: AuthSessionKey
@@ -53,30 +54,22 @@ struct RunCommand: AsyncParsableCommand {
         var options: SendOptions
     }
 
+    private var presentation: CredentialPresentation { reveal ? .revealed : .bullets }
+
     private func prepare() throws -> Prepared {
         let overrides = try makeOverrides()
         var options = try makeSendOptions()
         let loaded = try profileOptions.profile(profile)
-        do {
+        do throws(RequestBuildError) {
             let builder = try RequestBuilder(profile: loaded, environment: requestOptions.environment)
-            let request = try builder.request(endpoint: endpoint, overrides: overrides)
-            let endpointValue = builder.profile.endpoint(endpoint)
+            guard let endpointValue = builder.profile.endpoint(endpoint) else {
+                throw RequestBuildError(.unknownEndpoint(endpoint))
+            }
+            let request = try builder.request(for: endpointValue, overrides: overrides)
             let auth = try builder.auth(for: endpointValue, overrides: overrides)
-            var shown = request
-            if !reveal {
-                // Variables the credentials use are secret here even when no secrets file says so.
-                var masking = builder
-                masking.profile.secretNames.formUnion(builder.secretVariableNames(for: endpointValue))
-                shown = try masking.request(endpoint: endpoint, overrides: overrides, masking: true)
-                shown = auth?.maskedPlacement().apply(to: shown) ?? shown
-                shown.headers = Self.maskingCredentials(shown.headers)
-            } else if let placement = auth?.placement {
-                shown = placement.apply(to: shown)
-            }
-            if let endpointValue {
-                if priority == nil, let declared = endpointValue.priority { options.priority = declared }
-                options.cache?.ttl = .seconds(endpointValue.cacheSeconds ?? 0)
-            }
+            let shown = try presentation.request(for: endpointValue, builder: builder, overrides: overrides)
+            if priority == nil, let declared = endpointValue.priority { options.priority = declared }
+            options.cache?.ttl = .seconds(endpointValue.cacheSeconds ?? 0)
             return Prepared(request: request, shown: shown, auth: auth, key: builder.authSessionKey, options: options)
         } catch {
             throw CLIFailure(.profile, error.message)
@@ -100,27 +93,6 @@ struct RunCommand: AsyncParsableCommand {
         return options
     }
 
-    /// Credentials written by hand: `Authorization` and `Proxy-Authorization` keep their scheme only
-    /// (`Bearer ••••`), a `Cookie` is masked whole.
-    static func maskingCredentials(_ headers: HTTPHeaders) -> HTTPHeaders {
-        var masked = HTTPHeaders()
-        for field in headers {
-            let name = field.name.lowercased()
-            if name == "cookie" {
-                masked.add(field.name, VariableScope.mask)
-                continue
-            }
-            guard name == "authorization" || name == "proxy-authorization" else {
-                masked.add(field.name, field.value)
-                continue
-            }
-            let scheme = field.value.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
-            let value = scheme == field.value ? VariableScope.mask : "\(scheme) \(VariableScope.mask)"
-            masked.add(field.name, value)
-        }
-        return masked
-    }
-
     /// The interceptor for the profile's auth; warns about a token file that had to be ignored.
     private func interceptor(for prepared: Prepared) async -> AuthInterceptor? {
         guard let auth = prepared.auth else { return nil }
@@ -132,11 +104,12 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// What `--json` reports as sent: masked unless `--reveal`, which shows the token the request went with.
-    private func shownRequest(_ prepared: Prepared, interceptor: AuthInterceptor?) async -> PreparedRequest {
-        guard reveal, case .oauth2(let refresher)? = interceptor?.credential,
-            let token = await refresher.status().token
-        else { return prepared.shown }
-        return CredentialPlacement.authorization(token.authorization).apply(to: prepared.shown)
+    private func shownRequest(_ prepared: Prepared) async -> PreparedRequest {
+        guard let auth = prepared.auth else { return prepared.shown }
+        let token =
+            reveal
+            ? await AuthSessions.shared.storedAuthorization(for: auth, key: prepared.key, includingExpired: true) : nil
+        return presentation.credential(for: auth, token: token)?.apply(to: prepared.shown) ?? prepared.shown
     }
 
     func makeOverrides() throws -> RequestOverrides {
@@ -183,7 +156,7 @@ struct RunCommand: AsyncParsableCommand {
         switch result {
         case .failure(let error):
             if json {
-                let shown = await shownRequest(prepared, interceptor: interceptor)
+                let shown = await shownRequest(prepared)
                 StandardOutput.write(ResponseDocument.make(error, request: shown).serialized() + "\n")
             }
             StandardError.writeLine("apix: \(error.description)")
@@ -191,7 +164,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(error.exitCode)
         case .success(let response):
             try output(
-                response, request: await shownRequest(prepared, interceptor: interceptor),
+                response, request: await shownRequest(prepared),
                 savedTo: prepared.request.options.downloadTo)
             if fail, response.statusClass.isFailure {
                 if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }

@@ -213,6 +213,22 @@ struct AuthCommandTests {
         }
     }
 
+    @Test("status words the token state with TokenState.summary, the wording the TUI's status bar uses")
+    func stateWording() async throws {
+        try await withSetup { setup in
+            let none = try await setup.apix(["auth", "status", "oauth"])
+            #expect(none.text.contains("  state: \(TokenState.none.summary())\n"))
+            let refused = try await setup.apix(["auth", "login", "oauth", "--var", "password=wrong"])
+            #expect(refused.status == 4)
+            let json = try JSONValue.parse(await setup.apix(["auth", "status", "oauth", "--json"]).stdout)
+            #expect(json["state"]?.stringValue == "failed")
+            let reason = try #require(json["reason"]?.stringValue)
+            let failed = try await setup.apix(["auth", "status", "oauth"])
+            #expect(failed.text.contains("  state: \(TokenState.failed(reason).summary())\n"))
+            #expect(failed.text.contains("  state: failed: "))
+        }
+    }
+
     @Test("a corrupt token file is reported and replaced, never a crash")
     func corruptStore() async throws {
         try await withSetup { setup in

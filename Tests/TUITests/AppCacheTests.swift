@@ -42,7 +42,7 @@ struct AppCacheTests {
         guard case .loadStoredResponse(let key, let request, let auth, let cache)? = lookups.first else { return }
         #expect(key == Self.etagKey)
         #expect(request.url == "http://127.0.0.1:8080/cache/etag/report")
-        #expect(auth == AuthKey(profile: "demo", environment: "local"))
+        #expect(auth == AuthSessionKey(profile: "demo", environment: "local"))
         #expect(cache == CacheOptions(namespace: "demo", ttl: .seconds(30), mode: .use))
 
         // Moving away and back does not ask again.

@@ -71,7 +71,7 @@ struct AppUpdateTests {
         let request = plan.request
         #expect(request.url == "http://127.0.0.1:8080/todos/1")
         #expect(request.headers["X-Trace"] == "demo")
-        #expect(auth == AuthKey(profile: "demo", environment: "local"))
+        #expect(auth == AuthSessionKey(profile: "demo", environment: "local"))
         #expect(state.transfers[id]?.isRunning == true)
         #expect(state.runningTransfers.map(\.key) == [EndpointKey(profile: "demo", endpoint: "todos.get")])
         #expect(effects.names.contains("watchToken"))
@@ -217,11 +217,11 @@ struct AppUpdateTests {
     @Test("the auth panel follows the token and its keys ask for log in, refresh and log out")
     func authPanel() {
         var state = Fixtures.smallState()
-        let key = AuthKey(profile: "shop", environment: "dev")
+        let key = AuthSessionKey(profile: "shop", environment: "dev")
         #expect(state.press(.character("a")) .names == ["watchToken"])
         #expect(state.overlay == .auth)
         let expiry = Fixtures.start.date.addingTimeInterval(90)
-        _ = state.update(.tokenUpdated(key, .valid(expiresAt: expiry)))
+        _ = state.update(.tokenUpdated(key, .token(.valid(expiresAt: expiry))))
         #expect(state.currentTokenStatus.summary(now: state.now.date) == "valid, expires in 1:30")
         _ = state.update(.ticked(Moment(uptime: 130, date: Fixtures.start.date.addingTimeInterval(30))))
         #expect(state.currentTokenStatus.summary(now: state.now.date) == "valid, expires in 1:00")
@@ -229,8 +229,8 @@ struct AppUpdateTests {
         #expect(state.press(.character("r")).names == ["refreshToken"])
         #expect(state.press(.character("l")).names == ["login"])
         #expect(state.press(.character("o")).names == ["logout"])
-        _ = state.update(.tokenUpdated(key, .failed("invalid_grant")))
-        #expect(state.currentTokenStatus.summary(now: state.now.date) == "refresh failed: invalid_grant")
+        _ = state.update(.tokenUpdated(key, .token(.failed("invalid_grant"))))
+        #expect(state.currentTokenStatus.summary(now: state.now.date) == "failed: invalid_grant")
         _ = state.press(.escape)
         #expect(state.overlay == nil)
     }

@@ -7,7 +7,7 @@ import Testing
 /// The credential a stored response is looked up with: the one at hand, never a new one from the server.
 @Suite("CoreAuthProvider: credentials for stored responses")
 struct CoreAuthProviderTests {
-    static let local = AuthKey(profile: "demo", environment: "local")
+    static let local = AuthSessionKey(profile: "demo", environment: "local")
 
     /// A provider on the demo profile whose tokens live in a fresh temporary directory.
     static func withDemoProvider(_ body: (CoreAuthProvider, TokenStore) async throws -> Void) async throws {
@@ -80,7 +80,7 @@ struct CoreAuthProviderTests {
         let provider = CoreAuthProvider(
             catalog: catalog, variables: [:], sessions: AuthSessions(store: TokenStore(directory: directory)))
         let credentialed = await provider.currentCredentials(
-            on: request, for: AuthKey(profile: "keyed", environment: "dev"), endpoint: "items")
+            on: request, for: AuthSessionKey(profile: "keyed", environment: "dev"), endpoint: "items")
         #expect(credentialed?.url == "http://127.0.0.1:9/items?key=k-123")
     }
 }

@@ -121,7 +121,7 @@ struct TUIEndToEndTests {
             try startDemo(session, arguments: "--token-lifetime 100")
             try session.send("a")
             try session.waitFor("┌─ Auth")
-            try session.waitFor("token: no token")
+            try session.waitFor("token: none")
             try session.send("l")
             try session.waitFor("token: valid, expires in 1:")
             // Let the countdown pass 1:38, then refresh: the expiry jumps back to 1:40 (or 1:39).

@@ -175,7 +175,8 @@ struct ViewSnapshotTests {
         var state = Fixtures.smallState(width: 80, height: 18)
         _ = state.press(.character("a"))
         _ = state.update(.tokenUpdated(
-            AuthKey(profile: "shop", environment: "dev"), .valid(expiresAt: Fixtures.start.date.addingTimeInterval(272))))
+            AuthSessionKey(profile: "shop", environment: "dev"),
+            .token(.valid(expiresAt: Fixtures.start.date.addingTimeInterval(272)))))
         let lines = Screen.render(state, theme: .monochrome).lines
         #expect(lines[4].contains("┌─ Auth ─"))
         #expect(lines[5].contains("│ profile shop · environment dev"))

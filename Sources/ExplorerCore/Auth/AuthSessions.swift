@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The process-wide registry of OAuth2 sessions: one `TokenRefresher` per profile and environment, so the CLI,
@@ -40,6 +41,29 @@ public final class AuthSessions: Sendable {
     /// The refresher for `key` if one was created, e.g. for the TUI to watch.
     public func existingRefresher(for key: AuthSessionKey) -> TokenRefresher? {
         refreshers.withLock { $0[key] }
+    }
+
+    /// The `Authorization` value of the OAuth2 token stored for `auth` under `key`, never asking a server for one:
+    /// `nil` when `auth` is not OAuth2 or no token is at hand. A token known to have expired counts only with
+    /// `includingExpired` (a stored response was fetched with the token of its time).
+    public func storedAuthorization(
+        for auth: ResolvedAuth, key: AuthSessionKey, includingExpired: Bool = false, now: Date = Date()
+    ) async -> String? {
+        guard case .oauth2(let settings) = auth,
+            let token = await refresher(for: key, settings: settings).status().token,
+            includingExpired || !token.isExpired(at: now)
+        else { return nil }
+        return token.authorization
+    }
+
+    /// The credential `auth` would add to a request now, never asking a server for one: a static one as it is,
+    /// OAuth2's stored token (see `storedAuthorization`); `nil` when OAuth2 has no token at hand.
+    public func currentCredential(for auth: ResolvedAuth, key: AuthSessionKey, includingExpired: Bool = false) async
+        -> CredentialPlacement?
+    {
+        if let placement = auth.placement { return placement }
+        let token = await storedAuthorization(for: auth, key: key, includingExpired: includingExpired)
+        return token.map(CredentialPlacement.authorization)
     }
 
     /// The interceptor that applies `auth` to requests of `key`.

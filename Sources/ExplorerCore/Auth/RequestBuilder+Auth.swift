@@ -19,6 +19,15 @@ extension RequestBuilder {
         profile.secretNames.union(authSpec(for: endpoint)?.secretVariableNames ?? [])
     }
 
+    /// This builder for showing or exporting requests of `endpoint` in `presentation`: the variables its
+    /// credentials use are secret too, even when no secrets file says so, and masks read in the style's way.
+    public func showing(_ endpoint: Endpoint?, as presentation: CredentialPresentation) -> RequestBuilder {
+        var builder = self
+        builder.profile.secretNames = secretVariableNames(for: endpoint)
+        builder.maskStyle = presentation.maskStyle
+        return builder
+    }
+
     /// The credentials for `endpoint` with variables (the user's included) filled in; `nil` when none apply.
     /// An OAuth2 `token_url` without a scheme is joined to the environment's base URL.
     public func auth(for endpoint: Endpoint?, overrides: RequestOverrides = RequestOverrides())
@@ -27,14 +36,8 @@ extension RequestBuilder {
         guard let spec = authSpec(for: endpoint) else { return nil }
         let scope = try scope(overrides: overrides.variables)
         switch spec {
-        case .none:
-            return nil
-        case .bearer(let token):
-            return .bearer(token: try token.render(scope))
-        case .basic(let username, let password):
-            return .basic(username: try username.render(scope), password: try password.render(scope))
-        case .apiKey(let name, let value, let location):
-            return .apiKey(name: try name.render(scope), value: try value.render(scope), location: location)
+        case .none, .bearer, .basic, .apiKey:
+            return try Self.staticAuth(spec, scope: scope, masking: false)
         case .oauth2(let spec):
             let written = try spec.tokenURL.render(scope)
             let tokenURL =
@@ -55,6 +58,26 @@ extension RequestBuilder {
                     clientSecret: try spec.clientSecret?.render(scope), username: try spec.username?.render(scope),
                     password: try spec.password?.render(scope), scope: try spec.scope?.render(scope),
                     clientAuth: spec.clientAuth, extra: extra, transfer: tokenTransferOptions(overrides: overrides)))
+        }
+    }
+
+    /// A static credential (bearer, basic, API key) rendered in `scope`; with `masking`, its secrets read the
+    /// scope's masks (names never do). `nil` for `none` and OAuth2.
+    static func staticAuth(_ spec: AuthSpec, scope: VariableScope, masking: Bool) throws(RequestBuildError)
+        -> ResolvedAuth?
+    {
+        switch spec {
+        case .none, .oauth2:
+            return nil
+        case .bearer(let token):
+            return .bearer(token: try token.render(scope, masking: masking))
+        case .basic(let username, let password):
+            return .basic(
+                username: try username.render(scope, masking: masking),
+                password: try password.render(scope, masking: masking))
+        case .apiKey(let name, let value, let location):
+            return .apiKey(
+                name: try name.render(scope), value: try value.render(scope, masking: masking), location: location)
         }
     }
 

@@ -20,7 +20,7 @@ public enum ResolvedAuth: Sendable, Equatable {
 
     /// The credential as it may be shown or exported: the scheme and name stay, the secret reads `mask`
     /// (`Authorization: Bearer ••••`, `api_key=••••`).
-    public func maskedPlacement(mask: String = VariableScope.mask) -> CredentialPlacement {
+    func maskedPlacement(mask: String = VariableScope.mask) -> CredentialPlacement {
         switch self {
         case .bearer, .oauth2: .authorization("Bearer \(mask)")
         case .basic: .authorization("Basic \(mask)")

@@ -24,23 +24,25 @@ public enum TokenState: Sendable, Hashable {
         }
     }
 
-    /// `valid, expires in 4m 12s`, `expired`, `failed: …`.
+    /// The one wording of a token state, for the TUI's status bar and auth panel and `apix auth status`:
+    /// `none`, `valid, expires in 4:12`, `valid (no expiry given)`, `expired`, `refreshing…`, `failed: why`.
+    /// The countdown uses `Units.eta`, like transfers; a lifetime that has run out reads `expired`.
     public func summary(now: Date = Date()) -> String {
         switch self {
         case .none: return "none"
         case .valid(nil): return "valid (no expiry given)"
-        case .valid(let expiresAt?): return "valid, expires in " + Self.span(max(0, expiresAt.timeIntervalSince(now)))
+        case .valid(let expiresAt?):
+            let left = expiresAt.timeIntervalSince(now)
+            return left <= 0 ? "expired" : "valid, expires in \(Units.eta(seconds: left))"
         case .expired: return "expired"
-        case .refreshing: return "refreshing"
+        case .refreshing: return "refreshing…"
         case .failed(let reason): return "failed: \(reason)"
         }
     }
 
-    /// `45s`, `4m 12s`, `2h 5m`.
-    static func span(_ seconds: TimeInterval) -> String {
-        let total = Int(seconds.rounded(.down))
-        if total < 60 { return "\(total)s" }
-        if total < 3600 { return "\(total / 60)m \(total % 60)s" }
-        return "\(total / 3600)h \(total % 3600 / 60)m"
+    /// Whether `summary` counts down (a screen showing it redraws every second).
+    public var isCountingDown: Bool {
+        if case .valid(let expiresAt) = self { return expiresAt != nil }
+        return false
     }
 }

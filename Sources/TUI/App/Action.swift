@@ -17,7 +17,7 @@ public enum Action: Sendable {
     case externalEditorFinished(EndpointKey, text: String?, error: String?)
     /// No `$EDITOR` is set: edit the body in the built-in editor.
     case builtInEditorRequested(EndpointKey, text: String)
-    case tokenUpdated(AuthKey, TokenStatus)
+    case tokenUpdated(AuthSessionKey, TokenStatus)
     case profileSaved(profile: String, saved: Profile?, error: String?)
     case bodySaved(path: String, error: String?)
     /// SIGINT or SIGTERM from outside: cancel everything and quit.

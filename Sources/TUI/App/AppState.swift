@@ -52,9 +52,9 @@ public struct AppState: Sendable {
     // MARK: Overlays, auth, messages
     public var overlay: Overlay?
     public var message: StatusMessage?
-    public var tokens: [AuthKey: TokenStatus] = [:]
+    public var tokens: [AuthSessionKey: TokenStatus] = [:]
     /// Token stores already being followed (so each is watched once).
-    public var watchedTokens: Set<AuthKey> = []
+    public var watchedTokens: Set<AuthSessionKey> = []
 
     public init(
         catalog: ProfileCatalog, profileDirectory: String = "", variables: [String: String] = [:],
@@ -120,8 +120,8 @@ public struct AppState: Sendable {
     }
 
     /// The token store for the selected profile and its environment.
-    public var currentAuthKey: AuthKey? {
-        selectedProfile.map { AuthKey(profile: $0.id, environment: environmentName(for: $0)) }
+    public var currentAuthKey: AuthSessionKey? {
+        selectedProfile.map { AuthSessionKey(profile: $0.id, environment: environmentName(for: $0)) }
     }
 
     public var currentTokenStatus: TokenStatus {
@@ -152,7 +152,7 @@ public struct AppState: Sendable {
 
     /// Builds the request for `key` from its draft, the chosen environment and the session variables, asking
     /// neither the file system nor the process (`RequestPlan`: the boundary and download directory are settled
-    /// when it is sent).
+    /// when it is sent); with `masking`, as it is shown (`CredentialPresentation.bullets`, as `apix run --json`).
     public func prepare(_ key: EndpointKey, masking: Bool = false) -> Result<RequestPlan, RequestBuildError> {
         guard let profile = catalog.profile(key.profile), let endpoint = profile.endpoint(key.endpoint),
             let draft = draft(for: key)
@@ -164,8 +164,16 @@ public struct AppState: Sendable {
                 profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
             builder.workingDirectory = workingDirectory
             builder.homeDirectory = homeDirectory
-            return try builder.plan(
-                for: draft.endpoint(from: endpoint), overrides: RequestOverrides(variables: variables), masking: masking)
+            let endpoint = draft.endpoint(from: endpoint)
+            let overrides = RequestOverrides(variables: variables)
+            guard masking else { return try builder.plan(for: endpoint, overrides: overrides) }
+            // Credentials that cannot be resolved are not sent (see `CoreAuthProvider.resolve`), so they are not
+            // shown either.
+            let presentation = CredentialPresentation.bullets
+            var shown = try presentation.plan(for: endpoint, builder: builder, overrides: overrides)
+            let credential = try? presentation.credential(for: endpoint, builder: builder, overrides: overrides)
+            if let credential { shown.request = credential.apply(to: shown.request) }
+            return shown
         }
     }
 

@@ -4,11 +4,11 @@ import ExplorerCore
 public enum Effect: Sendable {
     /// `cache`: how the response cache takes part (`nil` for endpoints without `cache:`). The plan is settled
     /// (multipart boundary, download directory) when it is sent: `Client.start(_: RequestPlan, options:)`.
-    case send(transfer: Int, RequestPlan, auth: AuthKey, priority: Endpoint.Priority, cache: CacheOptions?)
+    case send(transfer: Int, RequestPlan, auth: AuthSessionKey, priority: Endpoint.Priority, cache: CacheOptions?)
     case cancel(transfer: Int)
     /// Look up the stored response for an endpoint without sending anything (→ `.storedResponseLoaded`); the
     /// request is the plan's, unsettled (neither the boundary nor the download file is part of a cache key).
-    case loadStoredResponse(EndpointKey, PreparedRequest, auth: AuthKey, cache: CacheOptions)
+    case loadStoredResponse(EndpointKey, PreparedRequest, auth: AuthSessionKey, cache: CacheOptions)
     /// Index a response body off the main actor (→ `.bodyPrepared`).
     case prepareBody(transfer: Int, Response)
     /// Search a body off the main actor (→ `.searchFinished`).
@@ -17,11 +17,11 @@ public enum Effect: Sendable {
     case editBody(EndpointKey, text: String)
     case saveProfile(Profile)
     case saveBody(Response, path: String)
-    case login(AuthKey)
-    case refreshToken(AuthKey)
-    case logout(AuthKey)
+    case login(AuthSessionKey)
+    case refreshToken(AuthSessionKey)
+    case logout(AuthSessionKey)
     /// Start following token states for this profile and environment (→ `.tokenUpdated`).
-    case watchToken(AuthKey)
+    case watchToken(AuthSessionKey)
     case quit
 
     /// A short name for tests and logs.

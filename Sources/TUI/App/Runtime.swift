@@ -188,7 +188,9 @@ final class Runtime {
 
     /// Reads the cache's answer for `request` as it would be sent now (with the credential at hand, never a new
     /// one) and posts it; nothing goes to the network.
-    private func loadStored(_ key: EndpointKey, request: PreparedRequest, authKey: AuthKey, options: CacheOptions) {
+    private func loadStored(
+        _ key: EndpointKey, request: PreparedRequest, authKey: AuthSessionKey, options: CacheOptions
+    ) {
         let inbox = self.inbox
         guard let cache = client.cache else {
             inbox.post(.storedResponseLoaded(key, nil, warning: nil))
@@ -216,7 +218,7 @@ final class Runtime {
     /// Transfers whose `start` has not happened yet (waiting for the interceptor), so a cancel can reach them.
     private var pendingStarts: [Int: TransferHolder] = [:]
 
-    private func runAuth(_ key: AuthKey, _ body: @escaping @Sendable (any AuthProvider) async -> Void) {
+    private func runAuth(_ key: AuthSessionKey, _ body: @escaping @Sendable (any AuthProvider) async -> Void) {
         guard let auth else {
             inbox.post(.tokenUpdated(key, .unavailable("no auth")))
             return

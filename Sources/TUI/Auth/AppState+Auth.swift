@@ -28,7 +28,7 @@ extension AppState {
         return watch(key)
     }
 
-    mutating func watch(_ key: AuthKey) -> [Effect] {
+    mutating func watch(_ key: AuthSessionKey) -> [Effect] {
         guard watchedTokens.insert(key).inserted else { return [] }
         return [.watchToken(key)]
     }

@@ -13,10 +13,10 @@ enum AuthPanelView {
         let status = state.currentTokenStatus
         let style: Style
         switch status {
-        case .valid: style = theme.ok.with(bold: true)
-        case .expired, .failed: style = theme.error
-        case .refreshing: style = theme.running
-        case .none, .unavailable: style = theme.muted
+        case .token(.valid): style = theme.ok.with(bold: true)
+        case .token(.expired), .token(.failed): style = theme.error
+        case .token(.refreshing): style = theme.running
+        case .token(.none), .unavailable: style = theme.muted
         }
         let x = buffer.write("token: ", x: inner.x + 1, y: inner.y + 2, limit: inner.maxX, style: theme.title)
         buffer.write(SafeText.escape(status.summary(now: state.now.date)), x: x, y: inner.y + 2, limit: inner.maxX,

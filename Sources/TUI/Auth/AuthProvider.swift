@@ -4,14 +4,14 @@ import ExplorerCore
 /// actions. The core's auth (per profile and environment) implements it; without one the panel says so.
 public protocol AuthProvider: Sendable {
     /// The interceptor that adds and refreshes credentials for requests of this profile and environment.
-    func interceptor(for key: AuthKey, endpoint: String?) async -> (any RequestInterceptor)?
+    func interceptor(for key: AuthSessionKey, endpoint: String?) async -> (any RequestInterceptor)?
     /// `request` with the credential it would be sent with now, without asking a server for one (stored
     /// responses are kept per credential); `nil` when it needs a token and none is at hand.
-    func currentCredentials(on request: PreparedRequest, for key: AuthKey, endpoint: String?) async
+    func currentCredentials(on request: PreparedRequest, for key: AuthSessionKey, endpoint: String?) async
         -> PreparedRequest?
     /// Token states as they change (first the current one), including refreshes triggered by sends.
-    func statuses(for key: AuthKey) async -> AsyncStream<TokenStatus>
-    func login(_ key: AuthKey) async
-    func refresh(_ key: AuthKey) async
-    func logout(_ key: AuthKey) async
+    func statuses(for key: AuthSessionKey) async -> AsyncStream<TokenStatus>
+    func login(_ key: AuthSessionKey) async
+    func refresh(_ key: AuthSessionKey) async
+    func logout(_ key: AuthSessionKey) async
 }

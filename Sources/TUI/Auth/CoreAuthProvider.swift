@@ -14,7 +14,7 @@ public struct CoreAuthProvider: AuthProvider {
     }
 
     /// The profile's credentials for an endpoint (or the profile as a whole), variables filled in.
-    func resolve(_ key: AuthKey, endpoint: String?) -> ResolvedAuth? {
+    func resolve(_ key: AuthSessionKey, endpoint: String?) -> ResolvedAuth? {
         guard let profile = catalog.profile(key.profile),
             let builder = try? RequestBuilder(profile: profile, environment: key.environment)
         else { return nil }
@@ -22,35 +22,26 @@ public struct CoreAuthProvider: AuthProvider {
         return try? builder.auth(for: endpointValue, overrides: RequestOverrides(variables: variables))
     }
 
-    static func sessionKey(_ key: AuthKey) -> AuthSessionKey {
-        AuthSessionKey(profile: key.profile, environment: key.environment)
-    }
-
-    public func interceptor(for key: AuthKey, endpoint: String?) async -> (any RequestInterceptor)? {
+    public func interceptor(for key: AuthSessionKey, endpoint: String?) async -> (any RequestInterceptor)? {
         guard let auth = resolve(key, endpoint: endpoint) else { return nil }
-        return await sessions.interceptor(for: auth, key: Self.sessionKey(key))
+        return await sessions.interceptor(for: auth, key: key)
     }
 
-    public func currentCredentials(on request: PreparedRequest, for key: AuthKey, endpoint: String?) async
+    public func currentCredentials(on request: PreparedRequest, for key: AuthSessionKey, endpoint: String?) async
         -> PreparedRequest?
     {
         guard let auth = resolve(key, endpoint: endpoint) else { return request }
-        switch await sessions.interceptor(for: auth, key: Self.sessionKey(key)).credential {
-        case .fixed(let placement):
-            return placement.apply(to: request)
-        case .oauth2(let refresher):
-            // The token as it is, even expired: the stored answer was fetched with it.
-            guard let token = await refresher.status().token else { return nil }
-            return CredentialPlacement.authorization(token.authorization).apply(to: request)
-        }
+        // The token as it is, even expired: the stored answer was fetched with it.
+        let credential = await sessions.currentCredential(for: auth, key: key, includingExpired: true)
+        return credential?.apply(to: request)
     }
 
-    private func refresher(_ key: AuthKey) async -> TokenRefresher? {
+    private func refresher(_ key: AuthSessionKey) async -> TokenRefresher? {
         guard case .oauth2(let settings)? = resolve(key, endpoint: nil) else { return nil }
-        return await sessions.refresher(for: Self.sessionKey(key), settings: settings)
+        return await sessions.refresher(for: key, settings: settings)
     }
 
-    public func statuses(for key: AuthKey) async -> AsyncStream<TokenStatus> {
+    public func statuses(for key: AuthSessionKey) async -> AsyncStream<TokenStatus> {
         guard let refresher = await refresher(key) else {
             let what = resolve(key, endpoint: nil).map { "\($0.typeName) (no token to refresh)" } ?? "no auth"
             return AsyncStream { continuation in
@@ -61,33 +52,23 @@ public struct CoreAuthProvider: AuthProvider {
         let states = await refresher.states()
         return AsyncStream { continuation in
             let task = Task {
-                for await state in states { continuation.yield(Self.status(state)) }
+                for await state in states { continuation.yield(.token(state)) }
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
         }
     }
 
-    static func status(_ state: TokenState) -> TokenStatus {
-        switch state {
-        case .none: .none
-        case .valid(let expiresAt): .valid(expiresAt: expiresAt)
-        case .expired: .expired
-        case .refreshing: .refreshing
-        case .failed(let reason): .failed(reason)
-        }
-    }
-
     // Failures show up through `statuses` (the refresher publishes `.failed`), so the errors are not rethrown.
-    public func login(_ key: AuthKey) async {
+    public func login(_ key: AuthSessionKey) async {
         _ = try? await refresher(key)?.login()
     }
 
-    public func refresh(_ key: AuthKey) async {
+    public func refresh(_ key: AuthSessionKey) async {
         _ = try? await refresher(key)?.refresh()
     }
 
-    public func logout(_ key: AuthKey) async {
+    public func logout(_ key: AuthSessionKey) async {
         try? await refresher(key)?.logout()
     }
 }

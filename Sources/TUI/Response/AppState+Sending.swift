@@ -31,7 +31,7 @@ extension AppState {
             id: id, key: key, method: request.method, url: shownURL, startedAt: now.uptime)
         latestTransfer[key] = id
         showTransfer(id)
-        let auth = AuthKey(profile: profile.id, environment: environmentName(for: profile))
+        let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
         let cache = CacheOptions.forEndpoint(endpoint, profile: profile.id, mode: cacheMode)
         var effects: [Effect] = [
             .send(transfer: id, plan, auth: auth, priority: endpoint.priority ?? .normal, cache: cache)
@@ -78,7 +78,7 @@ extension AppState {
         else { return [] }
         let request = plan.request
         storedLookups.insert(key)
-        let auth = AuthKey(profile: profile.id, environment: environmentName(for: profile))
+        let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
         return [.loadStoredResponse(key, request, auth: auth, cache: cache)]
     }
 
