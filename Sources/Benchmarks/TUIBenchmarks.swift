@@ -136,13 +136,13 @@ struct TUIBenchmarks {
             let loaded = Subprocess.now()
             let state = AppState(
                 catalog: catalog, profileDirectory: bigDirectory, width: Self.width, height: Self.height, now: .now)
-            let screen = try pty.map { try Self.curses(on: $0) }
+            let screen = try Self.terminal(on: pty)
             let harness = TUIHarness(state: state, terminal: screen)
-            let size = screen?.size ?? (width: Self.width, height: Self.height)
+            let size = screen.size
             harness.apply(.resized(width: size.width, height: size.height))
             let frame = harness.render()
             let end = Subprocess.now()
-            screen?.stop()
+            screen.stop()
             guard frame.text.contains("resource0.op0"), catalog.problems.isEmpty else {
                 throw BenchmarkError("the first frame does not show the large profile:\n\(frame.text)")
             }
@@ -188,14 +188,14 @@ struct TUIBenchmarks {
         defer { pty?.stop() }
         let catalog = ProfileLoader.load(directory: profileDirectory)
         guard catalog.problems.isEmpty else { throw BenchmarkError("benchmark profile: \(catalog.problems)") }
-        let screen = try pty.map { try Self.curses(on: $0) }
-        defer { screen?.stop() }
+        let screen = try Self.terminal(on: pty)
+        defer { screen.stop() }
         let harness = TUIHarness(
             state: AppState(
                 catalog: catalog, profileDirectory: profileDirectory, width: Self.width, height: Self.height,
                 now: .now),
             terminal: screen)
-        let size = screen?.size ?? (width: Self.width, height: Self.height)
+        let size = screen.size
         harness.apply(.resized(width: size.width, height: size.height))
         harness.render()
 
@@ -224,7 +224,7 @@ struct TUIBenchmarks {
         harness.render()
         var scrolling: [Double] = []
         for (key, typed) in scrollKeys {
-            scrolling.append(try pressTimed(key, typed: typed, harness: harness, pty: pty, screen: screen))
+            scrolling.append(try await pressTimed(key, typed: typed, harness: harness, pty: pty, screen: screen))
         }
 
         let downloading = try await keysDuringDownloads(harness: harness, pty: pty, screen: screen)
@@ -234,16 +234,18 @@ struct TUIBenchmarks {
     /// One key: headless, `update` + render; on the pty, typed into the terminal, read back by curses, applied,
     /// rendered and drawn.
     private func pressTimed(
-        _ key: Key, typed: String, harness: TUIHarness, pty: PseudoTerminal?, screen: BenchmarkTerminal?
-    ) throws -> Double {
-        guard let pty, let screen else {
+        _ key: Key, typed: String, harness: TUIHarness, pty: PseudoTerminal?, screen: any TerminalBackend
+    ) async throws -> Double {
+        guard let pty else {
             let start = Subprocess.now()
             harness.apply(.keyPressed(key))
             harness.render()
             return Subprocess.now() - start
         }
         let start = pty.type(typed)
-        guard let read = screen.readKey(timeout: 5000) else { throw BenchmarkError("curses did not read \(key)") }
+        guard let read = await Self.key(from: screen, timeout: 5000) else {
+            throw BenchmarkError("curses did not read \(key)")
+        }
         harness.apply(.keyPressed(read))
         harness.render()
         return Subprocess.now() - start
@@ -253,7 +255,7 @@ struct TUIBenchmarks {
     /// screen and keys scroll it; the loop is the runtime's (a key read with a 30 ms timeout, the inbox, a tick
     /// every 100 ms, a redraw when something changed).
     private func keysDuringDownloads(
-        harness: TUIHarness, pty: PseudoTerminal?, screen: BenchmarkTerminal?
+        harness: TUIHarness, pty: PseudoTerminal?, screen: any TerminalBackend
     ) async throws -> Stats {
         var latencies: [Double] = []
         // Each download gives some twenty keys; five give enough for a median and a maximum.
@@ -282,8 +284,8 @@ struct TUIBenchmarks {
                 guard Subprocess.now() < deadline else { throw BenchmarkError("no key was read during the download") }
                 var changed = false
                 var typedAt: Double?
-                if let screen, let typist {
-                    if let key = screen.readKey(timeout: 30) {
+                if let typist {
+                    if let key = await Self.key(from: screen, timeout: 30) {
                         harness.apply(.keyPressed(key))
                         changed = true
                         typedAt = typist.next()
@@ -314,7 +316,7 @@ struct TUIBenchmarks {
             typist?.stop()
             Subprocess.settle()
             // Keys typed after the download ended are read and dropped so the next run starts clean.
-            while screen?.readKey(timeout: 0) != nil {}
+            while await screen.readKey(timeout: 0) != nil {}
             await forwarding.value
             if let failure = harness.state.transfers[id]?.failure {
                 throw BenchmarkError("the download failed: \(failure)")
@@ -373,11 +375,23 @@ struct TUIBenchmarks {
 
     // MARK: - Fixtures and rows
 
-    private static func curses(on pty: PseudoTerminal) throws -> BenchmarkTerminal {
-        guard let screen = BenchmarkTerminal(fileDescriptor: pty.secondary) else {
-            throw BenchmarkError("curses could not start on the pseudo-terminal (TERM xterm-256color)")
+    /// The terminal a case draws on, started: the app's curses backend on `pty`, or without one a headless
+    /// terminal of the benchmark's size that keeps the frame.
+    private static func terminal(on pty: PseudoTerminal?) throws -> any TerminalBackend {
+        let terminal: any TerminalBackend =
+            pty.map { NcursesBackend(fileDescriptor: $0.secondary) } ?? HeadlessBackend(width: width, height: height)
+        do {
+            try terminal.start(noColor: false, onTerminate: {})
+        } catch {
+            throw BenchmarkError("curses could not start on the pseudo-terminal: \(error)")
         }
-        return screen
+        return terminal
+    }
+
+    /// The next key the terminal read, nil on a timeout (or a resize: the pseudo-terminal keeps its size).
+    private static func key(from terminal: any TerminalBackend, timeout: Int32) async -> Key? {
+        if case .key(let key)? = await terminal.readKey(timeout: timeout) { return key }
+        return nil
     }
 
     private func writeProfiles() throws {

@@ -3,22 +3,23 @@ import Foundation
 import Synchronization
 @_spi(Benchmarks) import TUI
 
-/// The app's state, `update` and views, driven the way `Runtime` drives them, with frames either kept in memory
-/// (headless) or drawn by the real curses backend on a pseudo-terminal.
+/// The app's state, `update` and views, driven the way `Runtime` drives them, with frames drawn through a terminal
+/// backend: kept in memory (`HeadlessBackend`) or drawn by the real curses backend on a pseudo-terminal.
 ///
 /// Effects the cases need (send, prepare a body) are performed by the cases themselves; the rest are ignored.
 @MainActor
 final class TUIHarness {
     private(set) var state: AppState
-    let terminal: BenchmarkTerminal?
+    /// Started by the caller.
+    let terminal: any TerminalBackend
     let theme: Theme
     /// Actions posted from background work (progress, results), applied by `drain()` like the runtime's inbox.
     let inbox = Inbox()
 
-    init(state: AppState, terminal: BenchmarkTerminal?) {
+    init(state: AppState, terminal: any TerminalBackend) {
         self.state = state
         self.terminal = terminal
-        theme = terminal.map { $0.usesColor ? Theme.color : Theme.monochrome } ?? .color
+        theme = terminal.usesColor ? .color : .monochrome
     }
 
     /// Applies an action as the runtime does (stamping the time first) and returns the effects.
@@ -34,11 +35,11 @@ final class TUIHarness {
         apply(.keyPressed(key))
     }
 
-    /// Renders a frame and, with a terminal, draws it there (changed cells, then the refresh).
+    /// Renders a frame and draws it on the terminal (on curses: changed cells, then the refresh).
     @discardableResult
     func render() -> ScreenBuffer {
         let frame = Screen.render(state, theme: theme)
-        terminal?.draw(frame)
+        terminal.draw(frame)
         return frame
     }
 

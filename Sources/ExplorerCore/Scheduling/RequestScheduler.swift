@@ -27,6 +27,20 @@ public final class RequestScheduler: Sendable {
         var queue: SchedulerQueue
         var continuations: [UInt64: CheckedContinuation<Bool, Never>] = [:]
         var nextID: UInt64 = 0
+        var observers: [UInt64: AsyncStream<Int>.Continuation] = [:]
+        /// The waiting count the observers last got.
+        var publishedWaiting = 0
+
+        /// Tells the observers the waiting count when it changed. Called under the lock after every change to the
+        /// queue, so observers see the counts in the order they happened (`yield` only buffers; it runs no
+        /// observer code here).
+        mutating func publishWaiting() {
+            guard !observers.isEmpty else { return }
+            let waiting = queue.waitingCount
+            guard waiting != publishedWaiting else { return }
+            publishedWaiting = waiting
+            for observer in observers.values { observer.yield(waiting) }
+        }
     }
 
     /// Requests whose body (or download) is larger than this go to the transfer lane when none is chosen.
@@ -63,13 +77,16 @@ public final class RequestScheduler: Sendable {
                     position.withLock { $0 = place }
                     if place == 0 { return true }
                     state.continuations[id] = continuation
+                    state.publishWaiting()
                     return nil
                 }
                 if let outcome { continuation.resume(returning: outcome) }
             }
         } onCancel: {
             let continuation = state.withLock { state in
-                state.queue.withdraw(id) ? state.continuations.removeValue(forKey: id) : nil
+                guard state.queue.withdraw(id) else { return CheckedContinuation<Bool, Never>?.none }
+                state.publishWaiting()
+                return state.continuations.removeValue(forKey: id)
             }
             continuation?.resume(returning: false)
         }
@@ -80,7 +97,9 @@ public final class RequestScheduler: Sendable {
     /// Frees `slot` and starts whoever is next.
     public func leave(_ slot: Slot) {
         let next = state.withLock { state in
-            state.queue.finish(slot.id).compactMap { state.continuations.removeValue(forKey: $0) }
+            let started = state.queue.finish(slot.id).compactMap { state.continuations.removeValue(forKey: $0) }
+            if !started.isEmpty { state.publishWaiting() }
+            return started
         }
         for continuation in next { continuation.resume(returning: true) }
     }
@@ -94,6 +113,27 @@ public final class RequestScheduler: Sendable {
             }
             return snapshot
         }
+    }
+
+    /// How many requests wait for a slot, all lanes together: the count now, then each change, so a status display
+    /// is told instead of polling `snapshot`. A slow reader gets the latest count only. Ends when the reading task
+    /// is cancelled.
+    public func waitingCounts() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        let id = state.withLock { state in
+            state.nextID += 1
+            let waiting = state.queue.waitingCount
+            // With no observers the published count is not kept up to date; this one starts from the truth.
+            if state.observers.isEmpty { state.publishedWaiting = waiting }
+            state.observers[state.nextID] = continuation
+            continuation.yield(waiting)
+            return state.nextID
+        }
+        // Runs outside the lock: the stream calls it when the reader stops, never from `yield`.
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+        }
+        return stream
     }
 
     /// `scheme://host:port` with the default port filled in, so `http://a` and `http://a:80` share a limit; the URL

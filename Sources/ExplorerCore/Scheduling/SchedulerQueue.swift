@@ -44,6 +44,9 @@ struct SchedulerQueue {
 
     func waitingCount(_ lane: Lane) -> Int { waiting.count { $0.request.lane == lane } }
 
+    /// Waiting requests in all lanes.
+    var waitingCount: Int { waiting.count }
+
     /// Adds `request`; returns 0 when it starts at once, else its place in its lane's line (1 = next).
     mutating func submit(_ request: Request) -> Int {
         precondition(running[request.id] == nil && !waiting.contains { $0.request.id == request.id }, "duplicate id")

@@ -5,8 +5,8 @@ import Foundation
     import Glibc
 #endif
 
-/// Runs the app: reads keys with a short timeout (so progress moves while the user types), applies actions
-/// through `update`, performs the effects with the client, and redraws when something changed.
+/// Runs the app on a terminal backend: reads keys with a short timeout (so progress moves while the user types),
+/// applies actions through `update`, performs the effects with the client, and redraws when something changed.
 @MainActor
 final class Runtime {
     private var state: AppState
@@ -15,7 +15,7 @@ final class Runtime {
     private let saver: (any ProfileSaver)?
     private let log: LogFile
     private let inbox = Inbox()
-    private let backend = NcursesBackend()
+    private let backend: any TerminalBackend
     private var transfers: [Int: Transfer] = [:]
     private var searchTask: Task<Void, Never>?
     private var tokenTasks: [Task<Void, Never>] = []
@@ -26,27 +26,36 @@ final class Runtime {
     /// How often time-dependent parts (progress bars, countdowns) are redrawn.
     static let tickInterval = 0.1
 
-    init(state: AppState, client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?, log: LogFile) {
+    init(
+        state: AppState, client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?, log: LogFile,
+        backend: any TerminalBackend
+    ) {
         self.state = state
         self.client = client
         self.auth = auth
         self.saver = saver
         self.log = log
+        self.backend = backend
     }
 
-    func run() async {
+    /// Runs until the user quits (or the process is asked to end); throws when the terminal cannot be taken over.
+    func run() async throws {
         let inbox = self.inbox
-        let guardian = TerminalGuard { inbox.post(.terminationRequested) }
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        backend.start(noColor: noColor)
+        try backend.start(noColor: noColor) { inbox.post(.terminationRequested) }
         theme = backend.usesColor ? .color : .monochrome
+        // The status bar's queued count arrives as messages when it changes.
+        let scheduler = client.scheduler
+        let queueWatch = Task.detached {
+            for await waiting in scheduler.waitingCounts() { inbox.post(.queueUpdated(waiting: waiting)) }
+        }
         let size = backend.size
         apply(.resized(width: size.width, height: size.height))
         render()
         var lastTick = Moment.now.uptime
         while !state.shouldQuit {
             var changed = false
-            if let event = backend.readKey(timeout: Self.keyTimeout) {
+            if let event = await backend.readKey(timeout: Self.keyTimeout) {
                 switch event {
                 case .resize:
                     let size = backend.size
@@ -65,19 +74,14 @@ final class Runtime {
                 lastTick = now.uptime
                 apply(.ticked(now))
                 if state.isAnimating { changed = true }
-                let waiting = state.runningTransfers.isEmpty ? 0 : client.scheduler.snapshot.waiting.values.reduce(0, +)
-                if waiting != state.queuedRequests {
-                    apply(.queueUpdated(waiting: waiting))
-                    changed = true
-                }
             }
             if changed && !state.shouldQuit { render() }
             await Task.yield()
         }
         for transfer in transfers.values { transfer.cancel() }
         for task in tokenTasks { task.cancel() }
+        queueWatch.cancel()
         backend.stop()
-        guardian.uninstall()
     }
 
     private func render() {

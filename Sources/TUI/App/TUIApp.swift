@@ -25,7 +25,8 @@ public enum TUIApp {
         }
         let state = AppState(
             catalog: catalog, profileDirectory: directory, variables: variables, now: .now, selecting: profile)
-        let runtime = Runtime(state: state, client: client, auth: auth, saver: saver, log: LogFile())
-        await runtime.run()
+        let runtime = Runtime(
+            state: state, client: client, auth: auth, saver: saver, log: LogFile(), backend: NcursesBackend())
+        try await runtime.run()
     }
 }

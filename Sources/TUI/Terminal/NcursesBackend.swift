@@ -1,11 +1,16 @@
 import CNcurses
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The one place that talks to curses: starts and ends the screen, reads keys with a timeout, and copies frames
 /// to the terminal (only the cells that changed). Every call happens on the main actor: ncurses is not
 /// thread-safe.
+@_spi(Benchmarks)
 @MainActor
-final class NcursesBackend {
+public final class NcursesBackend: TerminalBackend {
     private var previous: ScreenBuffer?
     private var pairs: [Int: Int16] = [:]
     private var colorEnabled = false
@@ -13,29 +18,57 @@ final class NcursesBackend {
     private var wordRightCode: Int32 = -1
     private(set) var isActive = false
 
-    /// Whether colours are in use (a colour terminal and no `NO_COLOR`).
-    var usesColor: Bool { colorEnabled }
-
-    /// The screen made by `newterm` when the backend drives a terminal other than stdin/stdout.
+    /// The process's own terminal (stdin/stdout), or another one given by file descriptor.
+    private let terminal: Int32?
+    private let terminalType: String
+    /// The screen made by `newterm` when the backend drives a terminal other than stdin/stdout, and its streams.
     private var screen: OpaquePointer?
+    private var streams: (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>)?
+    /// Signal handling while curses owns the process's terminal.
+    private var guardian: TerminalGuard?
 
-    /// Takes over the terminal: UTF-8 locale, raw keys, keypad decoding, hidden cursor, colours if allowed.
-    func start(noColor: Bool) {
-        _ = TextWidth.localeReady
-        initscr()
-        configure(noColor: noColor)
+    /// Whether colours are in use (a colour terminal and no `NO_COLOR`).
+    public var usesColor: Bool { colorEnabled }
+
+    /// The process's terminal, on stdin and stdout.
+    public init() {
+        terminal = nil
+        terminalType = ""
     }
 
-    /// Takes over the terminal on `input` and `output` instead of stdin/stdout (the benchmarks' pseudo-terminal);
-    /// false when curses does not know `type`.
-    func start(
-        noColor: Bool, type: String, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>
-    ) -> Bool {
+    /// The terminal on `fileDescriptor` (the benchmarks' pseudo-terminal), of type `type`; the descriptor stays the
+    /// caller's to close. The process's signal handling is left alone: that terminal is not the process's.
+    public init(fileDescriptor: Int32, type: String = "xterm-256color") {
+        terminal = fileDescriptor
+        terminalType = type
+    }
+
+    /// Takes over the terminal: UTF-8 locale, raw keys, keypad decoding, hidden cursor, colours if allowed.
+    public func start(noColor: Bool, onTerminate: @escaping @Sendable () -> Void) throws {
         _ = TextWidth.localeReady
-        guard let screen = newterm(type, output, input) else { return false }
+        guard let terminal else {
+            // Before `initscr`, so ncurses sees SIGINT/SIGTERM already handled and leaves them alone.
+            guardian = TerminalGuard(onTerminate: onTerminate)
+            initscr()
+            configure(noColor: noColor)
+            return
+        }
+        // Own duplicates, so closing the streams leaves the caller's descriptor alone.
+        guard let input = fdopen(dup(terminal), "r") else {
+            throw TUIApp.StartError(description: "cannot open the terminal: \(String(cString: strerror(errno)))")
+        }
+        guard let output = fdopen(dup(terminal), "w") else {
+            fclose(input)
+            throw TUIApp.StartError(description: "cannot open the terminal: \(String(cString: strerror(errno)))")
+        }
+        guard let screen = newterm(terminalType, output, input) else {
+            fclose(input)
+            fclose(output)
+            throw TUIApp.StartError(description: "curses does not know the terminal type \(terminalType)")
+        }
         self.screen = screen
+        streams = (input, output)
         configure(noColor: noColor)
-        return true
     }
 
     private func configure(noColor: Bool) {
@@ -58,7 +91,7 @@ final class NcursesBackend {
     }
 
     /// Gives the terminal back (normal screen, cursor, modes).
-    func stop() {
+    public func stop() {
         guard isActive else { return }
         _ = apix_curs_set(1)
         endwin()
@@ -66,28 +99,36 @@ final class NcursesBackend {
             delscreen(screen)
             self.screen = nil
         }
+        if let streams {
+            fclose(streams.input)
+            fclose(streams.output)
+            self.streams = nil
+        }
+        // After curses has ended, so the saved modes it restores are the last word.
+        guardian?.uninstall()
+        guardian = nil
         isActive = false
     }
 
     /// Leaves curses mode for a child program (`$EDITOR`), then `resume()` comes back.
-    func suspend() {
+    public func suspend() {
         def_prog_mode()
         endwin()
     }
 
-    func resume() {
+    public func resume() {
         reset_prog_mode()
         previous = nil
         _ = apix_clearok()
         _ = apix_refresh()
     }
 
-    var size: (width: Int, height: Int) {
+    public var size: (width: Int, height: Int) {
         (Int(apix_cols()), Int(apix_lines()))
     }
 
     /// The next key, waiting at most `timeout` milliseconds. `.resize` is reported separately.
-    func readKey(timeout: Int32) -> KeyEvent? {
+    public func readKey(timeout: Int32) -> KeyEvent? {
         apix_timeout(timeout)
         var character: wint_t = 0
         let result = apix_get_wch(&character)
@@ -144,7 +185,7 @@ final class NcursesBackend {
     }
 
     /// Copies a frame to the screen: only cells that differ from the last frame are written.
-    func draw(_ buffer: ScreenBuffer) {
+    public func draw(_ buffer: ScreenBuffer) {
         let fresh = previous == nil || previous!.width != buffer.width || previous!.height != buffer.height
         if fresh { _ = apix_erase() }
         for y in 0..<buffer.height {
@@ -195,8 +236,3 @@ final class NcursesBackend {
     }
 }
 
-/// What the backend reads: a key, or the terminal changed size.
-enum KeyEvent: Equatable {
-    case key(Key)
-    case resize
-}

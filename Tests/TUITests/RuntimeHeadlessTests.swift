@@ -1,0 +1,172 @@
+import DemoAPI
+import ExplorerCore
+import Foundation
+import Testing
+
+@_spi(Benchmarks) @testable import TUI
+
+/// The real runtime loop (keys, inbox, ticks, effects, redraws) on a headless terminal, sending to the demo API on
+/// 127.0.0.1: keys go in through `HeadlessBackend`, the screen is read back as text.
+@Suite("Runtime on a headless terminal")
+@MainActor
+struct RuntimeHeadlessTests {
+    /// One small JSON answer, and a slow download (1 MiB over 30 s) whose bar moves while it runs.
+    static func profile(port: Int) -> String {
+        """
+        name: Headless
+        default_environment: local
+        environments:
+          local: { base_url: "http://127.0.0.1:\(port)" }
+        endpoints:
+          - id: todo
+            path: /todos/1
+          - id: slow
+            path: /drip
+            query: { bytes: 1048576, duration: 30 }
+
+        """
+    }
+
+    /// A running loop and what the test drives it with.
+    @MainActor
+    struct Session {
+        let backend: HeadlessBackend
+        let client: Client
+        let loop: Task<Void, any Error>
+
+        /// Waits (bounded) for the loop to end after a quit, and reports whether it did (without an error).
+        func ended() async -> Bool {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while backend.isActive && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            guard !backend.isActive else { return false }
+            return (try? await loop.value) != nil
+        }
+    }
+
+    /// Starts the runtime on a fresh demo server with the small profile, hands the session to `body`, and always
+    /// ends the loop (with `q`, then a termination request if that did not do it).
+    func withRuntime(
+        width: Int = 100, height: Int = 30, client: Client = Client(), _ body: (Session) async throws -> Void
+    ) async throws {
+        try await withDemoServer { server in
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("apix-runtime-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            try Self.profile(port: server.port)
+                .write(toFile: directory + "/headless.yaml", atomically: true, encoding: .utf8)
+            let catalog = ProfileLoader.load(directory: directory)
+            try #require(catalog.problems.isEmpty, "\(catalog.problems)")
+            let backend = HeadlessBackend(width: width, height: height)
+            let runtime = Runtime(
+                state: AppState(catalog: catalog, profileDirectory: directory, processEnvironment: [:], now: .now),
+                client: client, auth: nil, saver: nil, log: LogFile(directory: directory), backend: backend)
+            let session = Session(backend: backend, client: client, loop: Task { try await runtime.run() })
+            do {
+                try #require(await backend.waitForScreen(containing: "env: local") != nil, "the first frame")
+                try await body(session)
+            } catch {
+                await Self.end(session)
+                throw error
+            }
+            await Self.end(session)
+        }
+    }
+
+    @Test("Enter sends the selected endpoint and the frame shows its status line and body; q ends the loop")
+    func sendAndQuit() async throws {
+        try await withRuntime { session in
+            let frames = session.backend.frameCount
+            session.backend.press(.enter)
+            let shown = await session.backend.waitForScreen(containing: "200 OK", #""title":"#)
+            #expect(shown != nil, "status line and body, got:\n\(session.backend.screenText)")
+            #expect(session.backend.frameCount > frames)
+            session.backend.press(.character("q"))
+            #expect(await session.ended())
+        }
+    }
+
+    @Test("a resize redraws the screen at the new size")
+    func resize() async throws {
+        try await withRuntime(width: 100, height: 30) { session in
+            #expect(session.backend.lastFrame?.width == 100)
+            session.backend.resize(width: 50, height: 12)
+            let small = await session.backend.waitForScreen(containing: "Terminal too small")
+            #expect(small?.width == 50 && small?.height == 12)
+            session.backend.resize(width: 120, height: 40)
+            let large = await session.backend.waitForScreen(containing: "Endpoints (")
+            #expect(large?.width == 120 && large?.height == 40)
+            session.backend.press(.character("q"))
+            #expect(await session.ended())
+        }
+    }
+
+    @Test("a download's progress reaches the screen while it runs, and quitting cancels it")
+    func progressAndCancelOnQuit() async throws {
+        try await withRuntime { session in
+            session.backend.press(.down, .enter)
+            let moving = await session.backend.waitForFrame(timeout: .seconds(20)) { frame in
+                guard let done = Self.downloaded(frame.text) else { return false }
+                return done != "0 B"
+            }
+            #expect(moving != nil, "a moving download bar, got:\n\(session.backend.screenText)")
+            #expect(session.client.scheduler.snapshot.running[.interactive] == 1)
+            session.backend.press(.character("q"))
+            #expect(await session.ended())
+            // The drip would hold its slot for 30 s; cancelled, it gives it back at once.
+            #expect(await Self.eventually { session.client.scheduler.snapshot.running[.interactive] == 0 })
+        }
+    }
+
+    @Test("the status bar counts queued requests as the scheduler reports them, and quitting cancels them all")
+    func queuedRequests() async throws {
+        let client = Client(scheduler: RequestScheduler(interactive: SchedulerLimits(concurrency: 1, perHost: 1)))
+        try await withRuntime(client: client) { session in
+            session.backend.press(.down, .enter)
+            #expect(await session.backend.waitForScreen(containing: "⟳ 1 running") != nil)
+            session.backend.press(.up, .enter)
+            let queued = await session.backend.waitForScreen(containing: "⟳ 2 running, 1 queued")
+            #expect(queued != nil, "a queued count, got:\n\(session.backend.screenText)")
+            session.backend.press(.character("q"))
+            #expect(await session.ended())
+            #expect(await Self.eventually {
+                let snapshot = client.scheduler.snapshot
+                return snapshot.running[.interactive] == 0 && snapshot.waiting[.interactive] == 0
+            })
+        }
+    }
+
+    @Test("a termination request (SIGTERM on a real terminal) ends the loop and gives the terminal back")
+    func termination() async throws {
+        try await withRuntime { session in
+            session.backend.requestTermination()
+            #expect(await session.ended())
+            #expect(!session.backend.isActive)
+        }
+    }
+
+    /// Ends a loop a test left running (it failed half-way), so it never outlives its server.
+    static func end(_ session: Session) async {
+        guard session.backend.isActive else { return }
+        session.backend.requestTermination()
+        _ = await session.ended()
+    }
+
+    /// The bytes-done figure of the download bar on screen, nil when there is none.
+    static func downloaded(_ screen: String) -> String? {
+        let figure = #"↓ \[[█░]+\] ([0-9.]+ (?:B|KiB|MiB)) / 1\.00 MiB"#
+        guard let match = screen.range(of: figure, options: .regularExpression) else { return nil }
+        return screen[match].components(separatedBy: "] ").last?.components(separatedBy: " / ").first
+    }
+
+    /// Waits (at most 5 s) until `condition` holds; returns whether it did.
+    static func eventually(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<500 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+}
