@@ -1,6 +1,8 @@
-import Foundation
 import CLI
+import Foundation
 
-// Everything lives in the TUI module (testable, benchmarkable); this file only maps the result to an exit status.
+// Everything lives in the CLI module (testable, benchmarkable); this file only maps the result to an exit status.
+// `--version` is answered before the first `await`, which starts the async runtime.
+if ApixCLI.answeredVersion(CommandLine.arguments.dropFirst()) { exit(0) }
 let status = await ApixCLI.main()
 exit(status)

@@ -40,3 +40,27 @@ struct APIDocTests {
         #expect(page.subtracting(code).sorted() == [], "in docs/API.md but not public")
     }
 }
+
+/// `docs/ARCHITECTURE.md`'s "Where is …" table names one file per behaviour: each must exist.
+@Suite("docs/ARCHITECTURE.md")
+struct ArchitectureDocTests {
+    @Test("every file the 'Where is' table names exists under Sources")
+    func whereIsFilesExist() throws {
+        let root = APIDocTests.root
+        let text = try String(contentsOf: root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        let table = try #require(text.components(separatedBy: "## Where is").last)
+        let span = try Regex(#"`([A-Za-z/+.]+\.swift)`"#)
+        let names = table.matches(of: span).compactMap { $0.output[1].substring.map(String.init) }
+        #expect(names.count > 20)
+        let sources = root.appendingPathComponent("Sources")
+        var all: [String] = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL { all.append(file.path) }
+        for name in names {
+            let found = name.contains("/")
+                ? FileManager.default.fileExists(atPath: sources.appendingPathComponent(name).path)
+                : all.contains { $0.hasSuffix("/" + name) }
+            #expect(found, "\(name) is named in 'Where is' but not found")
+        }
+    }
+}
