@@ -1,4 +1,4 @@
-import ExplorerCore
+@testable import ExplorerCore
 import Foundation
 import Testing
 @testable import TUI

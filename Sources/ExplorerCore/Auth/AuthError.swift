@@ -37,7 +37,7 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the token server refused the grant with a 4xx (so asking again with the same credentials would
     /// fail again); 5xx answers and unreachable servers may recover on their own.
-    public var isRejection: Bool {
+    var isRejection: Bool {
         if case .rejected(let status, _, _) = reason { return (400..<500).contains(status) }
         return false
     }
@@ -71,7 +71,7 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { message }
 
     /// The same failure as the client reports it.
-    public var clientError: ClientError {
+    var clientError: ClientError {
         if case .cancelled = reason { return .transport(TransportError(.cancelled, "cancelled")) }
         return .auth(message)
     }

@@ -76,7 +76,7 @@ public enum AuthSpec: Sendable, Hashable {
     /// The `{{variables}}` that carry secrets (bearer token, Basic and OAuth2 passwords, API key value, client
     /// secret). Whatever they resolve to is secret even outside a secrets file: exports should write them as
     /// `$NAME` and displays as `••••`.
-    public var secretVariableNames: Set<String> {
+    var secretVariableNames: Set<String> {
         Set(secretTemplates.flatMap(\.variableNames))
     }
 

@@ -22,7 +22,7 @@ public struct CredentialPlacement: Sendable, Hashable {
 
     /// Whether `request` already carries this credential's header or query item. What the user wrote wins:
     /// such a request is sent as it is.
-    public func isPresent(in request: PreparedRequest) -> Bool {
+    func isPresent(in request: PreparedRequest) -> Bool {
         switch target {
         case .header(let name): request.headers.contains(name)
         case .query(let name): Self.queryNames(in: request.url).contains(name)

@@ -45,5 +45,5 @@ public struct OAuth2Settings: Sendable, Equatable {
 
     /// Tokens are only reused by the same client of the same token endpoint: a stored token from another server
     /// (say, a different port) is ignored rather than sent.
-    public var issuer: String { "\(clientID)@\(tokenURL)" }
+    var issuer: String { "\(clientID)@\(tokenURL)" }
 }

@@ -6,12 +6,12 @@ import Foundation
 public struct OAuthToken: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible {
     public var accessToken: String
     /// `Bearer` unless the server said otherwise.
-    public var tokenType: String
+    var tokenType: String
     public var refreshToken: String?
     /// When the access token stops working, from `expires_in`; `nil` when the server did not say.
     public var expiresAt: Date?
     public var scope: String?
-    public var receivedAt: Date
+    var receivedAt: Date
 
     public init(
         accessToken: String, tokenType: String = "Bearer", refreshToken: String? = nil, expiresAt: Date? = nil,
@@ -32,13 +32,13 @@ public struct OAuthToken: Sendable, Hashable, Codable, CustomStringConvertible, 
     }
 
     /// Whether the access token is known to have expired at `now` (see `staleAt`).
-    public func isExpired(at now: Date = Date()) -> Bool {
+    func isExpired(at now: Date = Date()) -> Bool {
         staleAt.map { now >= $0 } ?? false
     }
 
     /// When apix starts treating the token as expired: a little before the real expiry (a tenth of the lifetime,
     /// at most 5 s), so a request does not leave with a token that dies on the way.
-    public var staleAt: Date? {
+    var staleAt: Date? {
         guard let expiresAt else { return nil }
         let margin = min(5, max(0, expiresAt.timeIntervalSince(receivedAt) / 10))
         return expiresAt.addingTimeInterval(-margin)

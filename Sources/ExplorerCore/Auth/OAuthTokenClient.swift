@@ -80,7 +80,7 @@ public struct OAuthTokenClient: Sendable {
     }
 
     /// `password`, `client_credentials` or `refresh_token`.
-    public static func grantName(_ grant: Grant, settings: OAuth2Settings) -> String {
+    static func grantName(_ grant: Grant, settings: OAuth2Settings) -> String {
         switch grant {
         case .configured: settings.grant.rawValue
         case .refresh: "refresh_token"

@@ -2,7 +2,7 @@
 /// every fresh token would otherwise make each request refresh again; past the limit requests fail instead.
 /// Explicit refreshes (`apix auth refresh`, the TUI's key) are not counted.
 public struct RefreshPolicy: Sendable, Hashable {
-    public var maxRefreshes: Int
+    var maxRefreshes: Int
     public var window: Duration
 
     /// Five refreshes in 30 seconds, as Alamofire's authentication interceptor allows by default.

@@ -15,7 +15,7 @@ extension RequestBuilder {
 
     /// Names whose values must be masked when a request for `endpoint` is shown or exported: the secrets file's
     /// variables and those the credentials use.
-    public func secretVariableNames(for endpoint: Endpoint?) -> Set<String> {
+    func secretVariableNames(for endpoint: Endpoint?) -> Set<String> {
         profile.secretNames.union(authSpec(for: endpoint)?.secretVariableNames ?? [])
     }
 

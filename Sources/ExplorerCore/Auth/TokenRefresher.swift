@@ -73,7 +73,7 @@ public actor TokenRefresher {
 
     /// The token to send now: the current one unless it is known to have expired, else the result of the refresh
     /// in flight or of a new one. Throws at once, without asking the server, after a failed refresh.
-    public func validToken() async throws(AuthError) -> OAuthToken {
+    func validToken() async throws(AuthError) -> OAuthToken {
         try await token(replacing: nil)
     }
 

@@ -10,12 +10,12 @@ public struct TokenStore: Sendable {
     public struct Record: Sendable, Hashable, Codable {
         /// `OAuth2Settings.issuer` of the settings that obtained the token: a record from another token endpoint or
         /// client is ignored.
-        public var issuer: String
+        var issuer: String
         public var token: OAuthToken?
         /// Why the last refresh was rejected by the server, so a later process does not ask again until the user
         /// logs in.
         public var failure: String?
-        public var savedAt: Date
+        var savedAt: Date
 
         public init(issuer: String, token: OAuthToken?, failure: String? = nil, savedAt: Date = Date()) {
             self.issuer = issuer

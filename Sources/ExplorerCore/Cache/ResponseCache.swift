@@ -82,7 +82,7 @@ public actor ResponseCache {
     }
 
     /// Entries held, across every loaded namespace.
-    public var entryCount: Int {
+    var entryCount: Int {
         namespaces.values.reduce(0) { total, namespace in
             total + namespace.entries.values.reduce(0) { $0 + $1.count }
         }

@@ -18,7 +18,7 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func auth(_ detail: String) -> ClientError { ClientError(.auth(detail)) }
 
     /// The transport failure, when that is what it was.
-    public var transportError: TransportError? {
+    var transportError: TransportError? {
         if case .transport(let error) = reason { return error }
         return nil
     }

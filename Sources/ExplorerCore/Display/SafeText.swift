@@ -32,7 +32,7 @@ public enum SafeText {
     }
 
     /// Whether `text` needs no escaping (fast path for the common case).
-    public static func isClean(_ text: some StringProtocol) -> Bool {
+    static func isClean(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             let value = scalar.value
             return value >= 0x20 && value != 0x7F && !(0x80..<0xA0).contains(value)

@@ -12,10 +12,10 @@ public enum AtomicFile {
         /// Permissions of a new file, set exactly; `nil`: 0666 narrowed by the umask, like any file a program makes.
         public var mode: mode_t?
         /// An existing file keeps its own permissions instead of `mode`.
-        public var keepsExistingMode: Bool
+        var keepsExistingMode: Bool
         /// A symbolic link is written through: its target is replaced and the link stays. Otherwise the link itself
         /// is replaced by the new file.
-        public var followsSymlink: Bool
+        var followsSymlink: Bool
 
         public init(mode: mode_t?, keepsExistingMode: Bool, followsSymlink: Bool) {
             self.mode = mode
@@ -24,7 +24,7 @@ public enum AtomicFile {
         }
 
         /// Readable only by the user (tokens, caches): 0600 whatever the file had before.
-        public static let userOnly = Options(mode: 0o600, keepsExistingMode: false, followsSymlink: false)
+        static let userOnly = Options(mode: 0o600, keepsExistingMode: false, followsSymlink: false)
         /// A file the user named (a saved body): new files as the umask says, existing ones keep their mode.
         public static let userFile = Options(mode: nil, keepsExistingMode: true, followsSymlink: false)
     }

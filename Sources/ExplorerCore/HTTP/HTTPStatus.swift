@@ -1,5 +1,5 @@
 /// Reason phrases for status codes, for HTTP/2 and later where the server sends none.
-public enum HTTPStatus {
+enum HTTPStatus {
     public static func reasonPhrase(for code: Int) -> String {
         switch code {
         case 100: "Continue"
@@ -39,5 +39,5 @@ public enum HTTPStatus {
     }
 
     /// Status codes a client follows to another location.
-    public static let redirectCodes: Set<Int> = [301, 302, 303, 307, 308]
+    static let redirectCodes: Set<Int> = [301, 302, 303, 307, 308]
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Small helpers around media types: guessing from a file name, recognising JSON and text.
 public enum MediaType {
-    public static func guess(forPath path: String) -> String {
+    static func guess(forPath path: String) -> String {
         let lower = path.lowercased()
         let table: [(String, String)] = [
             (".json", "application/json"), (".txt", "text/plain"), (".csv", "text/csv"),
@@ -15,7 +15,7 @@ public enum MediaType {
     }
 
     /// The bare `type/subtype`, lower-cased, without parameters.
-    public static func essence(of contentType: String) -> String {
+    static func essence(of contentType: String) -> String {
         let bare = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
         return bare.trimmingCharacters(in: .whitespaces).lowercased()
     }
@@ -26,7 +26,7 @@ public enum MediaType {
         return essence == "application/json" || essence.hasSuffix("+json")
     }
 
-    public static func isText(_ contentType: String?) -> Bool {
+    static func isText(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let essence = essence(of: contentType)
         return essence.hasPrefix("text/") || isJSON(contentType) || essence.hasSuffix("+xml")

@@ -34,9 +34,9 @@ public struct CurlCommand: Sendable, Equatable {
     public var followRedirects: Bool?
     public var maxRedirects: Int?
     public var insecure: Bool?
-    public var caFile: String?
+    var caFile: String?
     public var timeout: Duration?
-    public var connectTimeout: Duration?
+    var connectTimeout: Duration?
     public var output: String?
 
     public init(method: HTTPMethod = .get, url: String, headers: HTTPHeaders = [:], body: Body = .none) {

@@ -2,7 +2,7 @@
 /// keep everything but `\` before `$`, `` ` ``, `"`, `\` and newline; a backslash outside quotes escapes the next
 /// character, and backslash-newline joins lines. `$'…'` (bash's ANSI-C quoting, used by browsers' "copy as cURL")
 /// is understood too. Variables and command substitutions are not expanded.
-public enum ShellWords {
+enum ShellWords {
     public static func split(_ line: String) throws(InteropError) -> [String] {
         var words: [String] = []
         var word = ""
@@ -93,14 +93,14 @@ public enum ShellWords {
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=@%+,-".unicodeScalars)
 
     /// `word` as one shell word: as is when only safe characters, else single-quoted.
-    public static func quote(_ word: String) -> String {
+    static func quote(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy { safeCharacters.contains($0) }
         if safe, !word.isEmpty { return word }
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Double-quoted, for words where `$NAME` must expand: `"`, `\`, `$` and `` ` `` in `literal` are escaped.
-    public static func doubleQuotedLiteral(_ literal: String) -> String {
+    static func doubleQuotedLiteral(_ literal: String) -> String {
         var output = ""
         for character in literal {
             if "\"\\$`".contains(character) { output.append("\\") }

@@ -19,7 +19,7 @@ public struct JSONLine: Sendable, Equatable {
     public let isTruncated: Bool
 
     /// The text of each span with its kind, for tests and simple renderers.
-    public var coloredPieces: [(text: Substring, kind: JSONTokenKind)] {
+    var coloredPieces: [(text: Substring, kind: JSONTokenKind)] {
         spans.map { (text[$0.range], $0.kind) }
     }
 }

@@ -16,7 +16,7 @@ public struct JSONPrettyPrinter: Sendable {
     /// null grey; punctuation uncoloured.
     public var colors: Bool
     /// Bytes gathered before each call of the sink (the last chunk may be shorter).
-    public var chunkSize: Int
+    var chunkSize: Int
 
     /// A printer writing chunks of about `chunkSize` bytes.
     public init(colors: Bool = false, chunkSize: Int = 64 * 1024) {

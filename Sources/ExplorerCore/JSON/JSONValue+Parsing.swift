@@ -2,7 +2,7 @@ import Foundation
 
 extension JSONValue {
     /// Deepest nesting of arrays and objects that parsing and indexing accept.
-    public static let maximumDepth = JSONScanner.maximumDepth
+    static let maximumDepth = JSONScanner.maximumDepth
 
     /// Parses a UTF-8 JSON document (RFC 8259; a leading byte order mark is skipped).
     ///

@@ -22,12 +22,12 @@ public enum JSONValue: Sendable, Equatable {
 
 extension JSONValue {
     /// True for `null`.
-    public var isNull: Bool {
+    var isNull: Bool {
         if case .null = self { true } else { false }
     }
 
     /// The boolean, if this is `true` or `false`.
-    public var boolValue: Bool? {
+    var boolValue: Bool? {
         if case .bool(let value) = self { value } else { nil }
     }
 
@@ -37,12 +37,12 @@ extension JSONValue {
     }
 
     /// The literal text, if this is a number.
-    public var numberText: String? {
+    var numberText: String? {
         if case .number(let text) = self { text } else { nil }
     }
 
     /// The number as a `Double` (possibly rounded), if this is a number.
-    public var doubleValue: Double? {
+    var doubleValue: Double? {
         numberText.flatMap { Double($0) }
     }
 
@@ -57,12 +57,12 @@ extension JSONValue {
     }
 
     /// The elements, if this is an array.
-    public var arrayValue: [JSONValue]? {
+    var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { elements } else { nil }
     }
 
     /// The members, if this is an object.
-    public var objectValue: JSONObject? {
+    var objectValue: JSONObject? {
         if case .object(let object) = self { object } else { nil }
     }
 

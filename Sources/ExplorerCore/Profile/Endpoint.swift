@@ -59,12 +59,12 @@ public struct Endpoint: Sendable, Hashable, Identifiable {
 /// Transfer settings a profile, environment or endpoint may set; unset ones fall through to the next level.
 public struct TransferSettings: Sendable, Hashable {
     public var timeout: Duration?
-    public var connectTimeout: Duration?
-    public var stallTimeout: Duration?
+    var connectTimeout: Duration?
+    var stallTimeout: Duration?
     public var followRedirects: Bool?
     public var maxRedirects: Int?
     public var insecure: Bool?
-    public var caFile: String?
+    var caFile: String?
 
     public init(
         timeout: Duration? = nil, connectTimeout: Duration? = nil, stallTimeout: Duration? = nil,

@@ -138,12 +138,12 @@ public enum ProfileEmitter {
     // MARK: - Endpoint fields
 
     /// The endpoint's keys in the canonical order, leaving out what is unset or default (`name` equal to `id`).
-    public static func endpointFields(_ endpoint: Endpoint) -> [Entry] {
+    static func endpointFields(_ endpoint: Endpoint) -> [Entry] {
         endpointKeys.compactMap { key in endpointValue(endpoint, key).map { Entry(key, $0) } }
     }
 
     /// Keys of an endpoint in the order they are written.
-    public static let endpointKeys = [
+    static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "priority",
         "cache", "auth", "download",

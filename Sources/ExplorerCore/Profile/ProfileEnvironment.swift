@@ -5,7 +5,7 @@ public struct ProfileEnvironment: Sendable, Hashable {
     public var headers: [Parameter]
     public var variables: [String: Template]
     public var insecure: Bool?
-    public var caFile: String?
+    var caFile: String?
     public var location: SourceLocation?
     /// `auth:` for this environment, replacing the profile's; `nil` inherits it.
     public var auth: AuthSpec?

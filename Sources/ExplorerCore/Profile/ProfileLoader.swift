@@ -87,7 +87,7 @@ public enum ProfileLoader {
     }
 
     /// The companion file `ID.KIND.yaml` (or `.yml`) next to a profile, when it exists.
-    public static func companion(of path: String, kind: String) -> String? {
+    static func companion(of path: String, kind: String) -> String? {
         let directory = (path as NSString).deletingLastPathComponent
         let base = id(forFile: path)
         for ext in ["yaml", "yml"] {

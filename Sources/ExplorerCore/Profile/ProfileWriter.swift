@@ -83,7 +83,7 @@ public enum ProfileWriter {
     }
 
     /// The overlay file for a profile file (`ID.local.yaml` beside it), whether or not it exists yet.
-    public static func overlayFile(for file: String) -> String {
+    static func overlayFile(for file: String) -> String {
         if let existing = ProfileLoader.companion(of: file, kind: "local") { return existing }
         let directory = (file as NSString).deletingLastPathComponent
         return (directory as NSString).appendingPathComponent("\(ProfileLoader.id(forFile: file)).local.yaml")

@@ -16,7 +16,7 @@ public struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
     public var description: String { raw }
 
     /// Names referenced by this template, in order (`env.X` included as written).
-    public var variableNames: [String] {
+    var variableNames: [String] {
         pieces.compactMap { if case .variable(let name) = $0 { name } else { nil } }
     }
 

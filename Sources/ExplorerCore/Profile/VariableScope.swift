@@ -30,7 +30,7 @@ public struct VariableScope: Sendable, Equatable {
     }
 
     /// Layers `more` over the current values (later wins).
-    public mutating func merge(_ more: [String: String], secret: Bool = false) {
+    mutating func merge(_ more: [String: String], secret: Bool = false) {
         values.merge(more) { _, new in new }
         if secret { secretNames.formUnion(more.keys) }
     }
@@ -40,7 +40,7 @@ public struct VariableScope: Sendable, Equatable {
         return values[name]
     }
 
-    public func isSecret(_ name: String) -> Bool {
+    func isSecret(_ name: String) -> Bool {
         secretNames.contains(name) || (maskStyle == .marker && name.hasPrefix("env."))
     }
 
@@ -52,7 +52,7 @@ public struct VariableScope: Sendable, Equatable {
     }
 
     /// What a secret named `name` shows as in this scope's `maskStyle`.
-    public func maskText(for name: String) -> String {
+    func maskText(for name: String) -> String {
         switch maskStyle {
         case .bullets: Self.mask
         case .marker: SecretMarker.marker(for: name)

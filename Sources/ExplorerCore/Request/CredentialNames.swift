@@ -10,7 +10,7 @@ public struct CredentialNames: Sendable, Hashable {
     /// Lower-cased: header names compare case-insensitively.
     public private(set) var headers: Set<String> = []
     /// As written: query item names are case-sensitive. Compared with the decoded names in a URL.
-    public private(set) var queryItems: Set<String> = []
+    private(set) var queryItems: Set<String> = []
 
     public init(headers: [String] = [], queryItems: [String] = []) {
         for name in headers { insertHeader(name) }
@@ -19,11 +19,11 @@ public struct CredentialNames: Sendable, Hashable {
 
     public var isEmpty: Bool { headers.isEmpty && queryItems.isEmpty }
 
-    public mutating func insertHeader(_ name: String) {
+    mutating func insertHeader(_ name: String) {
         headers.insert(name.lowercased())
     }
 
-    public mutating func insertQueryItem(_ name: String) {
+    mutating func insertQueryItem(_ name: String) {
         queryItems.insert(name)
     }
 

@@ -34,7 +34,7 @@ public struct MultipartBody: Sendable, Equatable {
     }
 
     /// The body as segments: small in-memory framing around each part, files by reference.
-    public func segments() throws(RequestBuildError) -> [BodySegment] {
+    func segments() throws(RequestBuildError) -> [BodySegment] {
         var segments: [BodySegment] = []
         var pending = Data()
         for part in parts {

@@ -24,7 +24,7 @@ public enum RequestBody: Sendable, Equatable {
     }
 
     /// The pieces the transport reads in order. Throws when a file is missing or unreadable.
-    public func segments() throws(RequestBuildError) -> [BodySegment] {
+    func segments() throws(RequestBuildError) -> [BodySegment] {
         switch self {
         case .none: return []
         case .bytes(let data, _): return [.bytes(data)]
@@ -35,7 +35,7 @@ public enum RequestBody: Sendable, Equatable {
 }
 
 /// One contiguous piece of an upload: bytes in memory or a whole file on disk.
-public enum BodySegment: Sendable, Equatable {
+enum BodySegment: Sendable, Equatable {
     case bytes(Data)
     case file(path: String, size: Int64)
 

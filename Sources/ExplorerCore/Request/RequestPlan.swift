@@ -9,9 +9,9 @@ public struct RequestPlan: Sendable, Equatable {
     /// the path as written while `downloadName` is set.
     public var request: PreparedRequest
     /// Whether the multipart boundary is still to be drawn.
-    public var drawsBoundary: Bool
+    var drawsBoundary: Bool
     /// The file name a download target gets inside it when it turns out to be a directory.
-    public var downloadName: String?
+    var downloadName: String?
 
     public init(request: PreparedRequest, drawsBoundary: Bool = false, downloadName: String? = nil) {
         self.request = request

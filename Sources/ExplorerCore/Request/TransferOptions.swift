@@ -2,15 +2,15 @@
 public struct TransferOptions: Sendable, Equatable {
     /// The whole exchange, redirects included; `nil` means no limit.
     public var timeout: Duration?
-    public var connectTimeout: Duration?
+    var connectTimeout: Duration?
     /// Give up when no byte moves in either direction for this long.
-    public var stallTimeout: Duration?
+    var stallTimeout: Duration?
     public var followRedirects: Bool
     public var maxRedirects: Int
     /// Skip TLS certificate and host name verification (never the default).
     public var insecure: Bool
     /// A PEM bundle of CAs to trust instead of the system's.
-    public var caFile: String?
+    var caFile: String?
     /// Write the response body to this file instead of memory.
     public var downloadTo: String?
     /// Bodies larger than this spill from memory to a temporary file.

@@ -1,5 +1,5 @@
 /// Joins base URLs and paths, fills `{placeholder}`s and appends query items, percent-encoding as it goes.
-public enum URLBuilder {
+enum URLBuilder {
     /// Joins without doubling or dropping the slash between them. An absolute `path` (with a scheme) wins.
     public static func join(base: String, path: String) -> String {
         if path.isEmpty { return base }
@@ -93,7 +93,7 @@ public enum URLBuilder {
     }
 
     /// Appends `items` to `url`'s query (after any query it already has), encoding names and values.
-    public static func appendingQuery(_ items: [(name: String, value: String)], to url: String) -> String {
+    static func appendingQuery(_ items: [(name: String, value: String)], to url: String) -> String {
         guard !items.isEmpty else { return url }
         var base = url
         var fragment = ""

@@ -34,7 +34,7 @@ public struct ResponseBody: Sendable {
     }
 
     /// Whether the file is apix's own temporary spool (deleted when the last copy of this body goes away).
-    public var isSpooled: Bool {
+    var isSpooled: Bool {
         if case .file(let file) = storage { return file.isTemporary }
         return false
     }

@@ -22,12 +22,12 @@ public struct TransferProgress: Sendable, Equatable {
     }
 
     /// Fraction of the download done, when its size is known.
-    public var receiveFraction: Double? {
+    var receiveFraction: Double? {
         guard let total = receiveTotal, total > 0 else { return nil }
         return min(1, Double(received) / Double(total))
     }
 
-    public var sendFraction: Double? {
+    var sendFraction: Double? {
         guard let total = sendTotal, total > 0 else { return nil }
         return min(1, Double(sent) / Double(total))
     }

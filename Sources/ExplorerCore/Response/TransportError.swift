@@ -23,7 +23,7 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     public var kind: Kind
     public var message: String
     /// libcurl's `CURLcode`, when the failure came from it.
-    public var curlCode: Int?
+    var curlCode: Int?
     /// What was measured before the failure.
     public var metrics: Metrics
 

@@ -8,7 +8,7 @@ public enum Lane: String, Sendable, Hashable, CaseIterable {
 
     /// The lane `request` belongs in when none is chosen: `transfer` for a download to a file or a body (bytes,
     /// file, or multipart form with its files) over `threshold` bytes; `interactive` otherwise.
-    public static func automatic(for request: PreparedRequest, threshold: Int64) -> Lane {
+    static func automatic(for request: PreparedRequest, threshold: Int64) -> Lane {
         if request.options.downloadTo != nil { return .transfer }
         guard !request.body.isEmpty else { return .interactive }
         // A body whose files cannot be read fails in the transport anyway; its lane does not matter.

@@ -12,7 +12,7 @@ public final class RequestScheduler: Sendable {
         let id: UInt64
         public let lane: Lane
         /// How long the request waited for its slot (next to nothing when it started at once).
-        public let waited: Duration
+        let waited: Duration
         /// Its place in the lane's line when it arrived: 0 when it started at once, 1 when it was next, …
         public let position: Int
     }
@@ -95,7 +95,7 @@ public final class RequestScheduler: Sendable {
     }
 
     /// Frees `slot` and starts whoever is next.
-    public func leave(_ slot: Slot) {
+    func leave(_ slot: Slot) {
         let next = state.withLock { state in
             let started = state.queue.finish(slot.id).compactMap { state.continuations.removeValue(forKey: $0) }
             if !started.isEmpty { state.publishWaiting() }

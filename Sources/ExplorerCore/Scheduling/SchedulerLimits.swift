@@ -1,9 +1,9 @@
 /// How many requests may run at once, per lane and per host within a lane.
 public struct SchedulerLimits: Sendable, Equatable {
     /// Requests of one lane running at once.
-    public var concurrency: Int
+    var concurrency: Int
     /// Requests of one lane running at once against one host (scheme, host and port).
-    public var perHost: Int
+    var perHost: Int
 
     public init(concurrency: Int, perHost: Int) {
         precondition(concurrency > 0 && perHost > 0, "scheduler limits must be positive")

@@ -114,7 +114,7 @@ extension AppState {
     }
 
     /// Performs a pane command (the focused pane's, or a global one).
-    public mutating func perform(_ command: KeyCommand) -> [Effect] {
+    mutating func perform(_ command: KeyCommand) -> [Effect] {
         switch command {
         case .quit: return quit()
         case .showHelp: overlay = .help(top: 0)

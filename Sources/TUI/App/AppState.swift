@@ -7,7 +7,7 @@ public struct AppState: Sendable {
     public var width: Int
     public var height: Int
     public var now: Moment
-    public var shouldQuit = false
+    var shouldQuit = false
 
     // MARK: Profiles and list
     public private(set) var catalog: ProfileCatalog
@@ -19,42 +19,42 @@ public struct AppState: Sendable {
     public let workingDirectory: String
     public let homeDirectory: String
     /// Chosen environment per profile id (else the profile's default).
-    public var chosenEnvironments: [String: String] = [:]
-    public var collapsed: Set<String> = []
+    var chosenEnvironments: [String: String] = [:]
+    var collapsed: Set<String> = []
     /// The filter text; `isFiltering` while it has the keyboard.
     public var filter = LineEditor()
-    public var isFiltering = false
+    var isFiltering = false
     public internal(set) var rows: [ListRow] = []
-    public var selectedRow = 0
-    public var listTop = 0
+    var selectedRow = 0
+    var listTop = 0
     public var focus: Focus = .list
 
     // MARK: Editor
-    public var drafts: [EndpointKey: RequestDraft] = [:]
+    var drafts: [EndpointKey: RequestDraft] = [:]
     /// The selected endpoint's request as the editor shows it; `update` rebuilds it when its inputs change.
     var requestPreview: RequestPreview?
     /// Counts profile replacements (saves), so a preview built on the old profile is rebuilt.
     var catalogRevision = 0
-    public var editorTab: EditorTab = .params
-    public var editorRow = 0
-    public var fieldEdit: FieldEdit?
+    var editorTab: EditorTab = .params
+    var editorRow = 0
+    var fieldEdit: FieldEdit?
 
     // MARK: Transfers and response
     public var transfers: [Int: Exchange] = [:]
-    public var latestTransfer: [EndpointKey: Int] = [:]
-    public var nextTransferID = 1
+    var latestTransfer: [EndpointKey: Int] = [:]
+    var nextTransferID = 1
     public var response = ResponseViewState()
     /// Endpoints whose stored response was already looked up this session (each is looked up once).
-    public var storedLookups: Set<EndpointKey> = []
+    var storedLookups: Set<EndpointKey> = []
     /// Requests waiting for a scheduler slot (the runtime polls this while transfers run).
-    public var queuedRequests = 0
+    var queuedRequests = 0
 
     // MARK: Overlays, auth, messages
     public var overlay: Overlay?
     public var message: StatusMessage?
     public var tokens: [AuthSessionKey: TokenStatus] = [:]
     /// Token stores already being followed (so each is watched once).
-    public var watchedTokens: Set<AuthSessionKey> = []
+    var watchedTokens: Set<AuthSessionKey> = []
 
     public init(
         catalog: ProfileCatalog, profileDirectory: String = "", variables: [String: String] = [:],
@@ -92,12 +92,12 @@ public struct AppState: Sendable {
 
     public var profiles: [Profile] { catalog.profiles }
 
-    public var selectedListRow: ListRow? {
+    var selectedListRow: ListRow? {
         rows.indices.contains(selectedRow) ? rows[selectedRow] : nil
     }
 
     /// The profile of the selected row.
-    public var selectedProfile: Profile? {
+    var selectedProfile: Profile? {
         switch selectedListRow {
         case .profile(let p), .folder(let p, _), .endpoint(let p, _): profiles[p]
         case nil: profiles.first
@@ -109,39 +109,39 @@ public struct AppState: Sendable {
         return profiles[p].endpoints[index]
     }
 
-    public var selectedKey: EndpointKey? {
+    var selectedKey: EndpointKey? {
         guard let profile = selectedProfile, let endpoint = selectedEndpoint else { return nil }
         return EndpointKey(profile: profile.id, endpoint: endpoint.id)
     }
 
     /// The environment in use for a profile.
-    public func environmentName(for profile: Profile) -> String {
+    func environmentName(for profile: Profile) -> String {
         chosenEnvironments[profile.id] ?? (try? profile.environment(nil).name) ?? "-"
     }
 
     /// The token store for the selected profile and its environment.
-    public var currentAuthKey: AuthSessionKey? {
+    var currentAuthKey: AuthSessionKey? {
         selectedProfile.map { AuthSessionKey(profile: $0.id, environment: environmentName(for: $0)) }
     }
 
-    public var currentTokenStatus: TokenStatus {
+    var currentTokenStatus: TokenStatus {
         currentAuthKey.flatMap { tokens[$0] } ?? .unavailable("no auth")
     }
 
     /// The draft for an endpoint: the user's edits, or the endpoint as saved.
-    public func draft(for key: EndpointKey) -> RequestDraft? {
+    func draft(for key: EndpointKey) -> RequestDraft? {
         if let draft = drafts[key] { return draft }
         guard let endpoint = catalog.profile(key.profile)?.endpoint(key.endpoint) else { return nil }
         return RequestDraft(endpoint: endpoint)
     }
 
     /// The transfer shown for the selected endpoint: its latest.
-    public var shownTransfer: Exchange? {
+    var shownTransfer: Exchange? {
         guard let key = selectedKey, let id = latestTransfer[key] else { return nil }
         return transfers[id]
     }
 
-    public var runningTransfers: [Exchange] {
+    var runningTransfers: [Exchange] {
         transfers.values.filter(\.isRunning).sorted { $0.id < $1.id }
     }
 
@@ -180,16 +180,16 @@ public struct AppState: Sendable {
     // MARK: - Layout facts update needs (page sizes)
 
     /// Where the endpoint list's rows, filter line and problems panel are drawn at the current size.
-    public var listAreas: Layout.ListAreas {
+    var listAreas: Layout.ListAreas {
         Layout(width: width, height: height).listAreas(
             showsProblems: !catalog.problems.isEmpty, showsFilter: isFiltering || !filter.text.isEmpty)
     }
 
     /// Rows the endpoint list shows at the current size (what is left after the problems panel and filter line).
-    public var listHeight: Int { listAreas.rows.height }
+    var listHeight: Int { listAreas.rows.height }
 
     /// Lines the response body area shows.
-    public var responseBodyHeight: Int { max(1, Layout(width: width, height: height).responseBody.height) }
+    var responseBodyHeight: Int { max(1, Layout(width: width, height: height).responseBody.height) }
 
     /// Replaces a profile after a save (its drafts now match the file).
     mutating func replaceProfile(_ profile: Profile) {

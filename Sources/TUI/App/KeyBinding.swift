@@ -1,12 +1,12 @@
 /// One row of the key map: the single table that drives `update`, the help screen, the status bar hints and
 /// the README's key table, so they cannot disagree.
-public struct KeyBinding: Sendable, Hashable {
+struct KeyBinding: Sendable, Hashable {
     public var context: KeyContext
     public var keys: [Key]
     public var command: KeyCommand
     public var help: String
     /// Short label for the status bar, when the binding deserves a hint there.
-    public var hint: String?
+    var hint: String?
 
     public init(_ context: KeyContext, _ keys: [Key], _ command: KeyCommand, _ help: String, hint: String? = nil) {
         self.context = context
@@ -17,5 +17,5 @@ public struct KeyBinding: Sendable, Hashable {
     }
 
     /// `Enter / Ctrl-R` style.
-    public var keyLabel: String { keys.map(\.label).joined(separator: " / ") }
+    var keyLabel: String { keys.map(\.label).joined(separator: " / ") }
 }

@@ -1,5 +1,5 @@
 /// What a key means in a context; `update` performs commands, the key map binds keys to them.
-public enum KeyCommand: Hashable, Sendable {
+enum KeyCommand: Hashable, Sendable {
     // Global
     case quit, showHelp, send, cancel, focusNext, focusPrevious
     /// Send asking the server even when the cache holds a fresh answer (then store the new one).

@@ -1,5 +1,5 @@
 /// Where a key is pressed: the focused pane, an overlay, or a text field.
-public enum KeyContext: String, CaseIterable, Hashable, Sendable {
+enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems
 
     public var title: String {

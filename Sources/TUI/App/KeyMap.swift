@@ -1,6 +1,6 @@
 /// Every key apix understands, by context.
-public enum KeyMap {
-    public static let bindings: [KeyBinding] = [
+enum KeyMap {
+    static let bindings: [KeyBinding] = [
         // Everywhere (unless a text field or overlay has the key)
         KeyBinding(.global, [.enter, .control("r")], .send, "send the selected request (Enter edits in the editor)",
             hint: "send"),
@@ -120,12 +120,12 @@ public enum KeyMap {
         }
     }
 
-    public static func bindings(in context: KeyContext) -> [KeyBinding] {
+    static func bindings(in context: KeyContext) -> [KeyBinding] {
         bindings.filter { $0.context == context }
     }
 
     /// Status bar hints for a context: its own hinted bindings, then the global ones.
-    public static func hints(for context: KeyContext) -> [(key: String, label: String)] {
+    static func hints(for context: KeyContext) -> [(key: String, label: String)] {
         var hints: [(String, String)] = []
         var contexts = [context]
         if [.list, .editor, .response].contains(context) { contexts.append(.global) }
@@ -145,7 +145,7 @@ public enum KeyMap {
 
 extension KeyMap {
     /// The key table of the README's "Using the TUI" section (a test checks the README holds exactly this).
-    public static func markdownTable() -> String {
+    static func markdownTable() -> String {
         var lines = ["| where | keys | what |", "|---|---|---|"]
         for context in KeyContext.allCases {
             for binding in bindings(in: context) {

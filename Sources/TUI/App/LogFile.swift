@@ -4,7 +4,7 @@ import Synchronization
 
 /// Where the TUI writes what it cannot show: a file under the state directory. Never stdout while curses owns
 /// the screen.
-public final class LogFile: Sendable {
+final class LogFile: Sendable {
     public let path: String
     private let lock = Mutex(())
 

@@ -14,7 +14,7 @@ public struct LineEditor: Hashable, Sendable {
     public var text: String { String(characters) }
 
     /// Display column of the cursor.
-    public var cursorColumn: Int {
+    var cursorColumn: Int {
         characters[..<cursor].reduce(0) { $0 + TextWidth.width(of: $1) }
     }
 

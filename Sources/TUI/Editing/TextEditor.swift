@@ -81,13 +81,13 @@ public struct TextEditor: Hashable, Sendable {
     }
 
     /// Keeps the cursor's line within `height` visible lines.
-    public mutating func scrollIntoView(height: Int) {
+    mutating func scrollIntoView(height: Int) {
         if row < top { top = row }
         if height > 0, row >= top + height { top = row - height + 1 }
     }
 
     /// Display column of the cursor in its line.
-    public var cursorColumn: Int {
+    var cursorColumn: Int {
         lines[row][..<column].reduce(0) { $0 + TextWidth.width(of: $1) }
     }
 }

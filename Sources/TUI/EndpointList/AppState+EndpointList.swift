@@ -6,7 +6,7 @@ extension AppState {
     static func folderKey(_ id: String, _ folder: String) -> String { "f:\(id)/\(folder)" }
 
     /// Recomputes the list rows after a filter, collapse or catalog change; keeps the selection on the same row.
-    public mutating func rebuildRows() {
+    mutating func rebuildRows() {
         let previous = selectedListRow
         rows = []
         let needle = filter.text.lowercased()

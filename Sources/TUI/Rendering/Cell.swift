@@ -13,5 +13,5 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell()
 
     /// The covered half of a wide character: drawn by the cell to its left.
-    public var isContinuation: Bool { width == 0 }
+    var isContinuation: Bool { width == 0 }
 }

@@ -1,8 +1,8 @@
 /// Where each pane goes for a screen size. Views and `update` (page sizes) share it.
 public struct Layout: Sendable, Equatable {
     /// Below this the screen shows only a "too small" message.
-    public static let minimumWidth = 60
-    public static let minimumHeight = 16
+    static let minimumWidth = 60
+    static let minimumHeight = 16
 
     public let width: Int
     public let height: Int
@@ -12,11 +12,11 @@ public struct Layout: Sendable, Equatable {
         self.height = height
     }
 
-    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+    var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
     public var screen: Rect { Rect(x: 0, y: 0, width: width, height: height) }
     public var title: Rect { screen.row(0) }
-    public var statusBar: Rect { screen.row(height - 1) }
+    var statusBar: Rect { screen.row(height - 1) }
     var main: Rect { Rect(x: 0, y: 1, width: width, height: height - 2) }
 
     public var list: Rect { main.splitLeft(min(44, max(28, width / 3))).left }
@@ -35,13 +35,13 @@ public struct Layout: Sendable, Equatable {
     /// The parts inside the endpoint list's border. The problems panel (bottom) and the filter line (top) take
     /// rows from the list; the view draws with this and `update` pages and scrolls by `rows.height`, so the
     /// selection it keeps in view is the one drawn.
-    public struct ListAreas: Sendable, Equatable {
+    struct ListAreas: Sendable, Equatable {
         public let rows: Rect
-        public let filterLine: Rect?
+        let filterLine: Rect?
         public let problems: Rect?
     }
 
-    public func listAreas(showsProblems: Bool, showsFilter: Bool) -> ListAreas {
+    func listAreas(showsProblems: Bool, showsFilter: Bool) -> ListAreas {
         var inner = list.inset(1)
         var problems: Rect?
         var filterLine: Rect?
@@ -59,7 +59,7 @@ public struct Layout: Sendable, Equatable {
         return ListAreas(rows: inner, filterLine: filterLine, problems: problems)
     }
 
-    public var responseBody: Rect {
+    var responseBody: Rect {
         response.inset(1).splitTop(Self.responseHeaderRows).rest
     }
 }

@@ -12,8 +12,8 @@ public struct Rect: Hashable, Sendable {
         self.height = max(0, height)
     }
 
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    var maxX: Int { x + width }
+    var maxY: Int { y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The top `rows` rows and the rest below them.
@@ -23,7 +23,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The bottom `rows` rows and the rest above them.
-    public func splitBottom(_ rows: Int) -> (rest: Rect, bottom: Rect) {
+    func splitBottom(_ rows: Int) -> (rest: Rect, bottom: Rect) {
         let rows = min(max(0, rows), height)
         return (
             Rect(x: x, y: y, width: width, height: height - rows),
@@ -41,7 +41,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The rectangle shrunk by `by` cells on every side.
-    public func inset(_ by: Int) -> Rect {
+    func inset(_ by: Int) -> Rect {
         Rect(x: x + by, y: y + by, width: width - 2 * by, height: height - 2 * by)
     }
 
@@ -51,7 +51,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// A rectangle of the given size centred in this one (clamped to fit).
-    public func centered(width: Int, height: Int) -> Rect {
+    func centered(width: Int, height: Int) -> Rect {
         let w = min(width, self.width)
         let h = min(height, self.height)
         return Rect(x: x + (self.width - w) / 2, y: y + (self.height - h) / 2, width: w, height: h)

@@ -90,7 +90,7 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// Changes the style of cells already written in `rect` (selection highlight, search matches).
-    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+    mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
         let x0 = max(0, rect.x)
         let x1 = min(width, rect.maxX)
         let y0 = max(0, rect.y)

@@ -11,7 +11,7 @@ public struct Style: Hashable, Sendable {
     public var bold: Bool
     public var dim: Bool
     public var reverse: Bool
-    public var underline: Bool
+    var underline: Bool
 
     public init(
         _ foreground: Color = .terminal, on background: Color = .terminal, bold: Bool = false, dim: Bool = false,

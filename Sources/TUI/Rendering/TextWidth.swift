@@ -10,10 +10,10 @@ import Foundation
 private func systemWidth(_ character: wchar_t) -> Int32
 
 /// Display width of text in terminal columns, from the C library's `wcwidth` under a UTF-8 locale.
-public enum TextWidth {
+enum TextWidth {
     /// Makes sure `LC_CTYPE` is a UTF-8 locale (the user's when it is one, else `C.UTF-8`), once per process.
     /// `wcwidth` and ncurses' wide-character output both depend on it.
-    public static let localeReady: Bool = {
+    static let localeReady: Bool = {
         if let name = setlocale(LC_ALL, ""), String(cString: name).lowercased().contains("utf") { return true }
         if let current = setlocale(LC_CTYPE, nil), String(cString: current).lowercased().contains("utf") {
             return true
@@ -41,7 +41,7 @@ public enum TextWidth {
     }
 
     /// The longest prefix of `text` that fits in `columns`, with `…` marking a cut when `ellipsis`.
-    public static func truncate(_ text: String, to columns: Int, ellipsis: Bool = true) -> String {
+    static func truncate(_ text: String, to columns: Int, ellipsis: Bool = true) -> String {
         guard columns > 0 else { return "" }
         if text.utf8.count <= columns, !text.utf8.contains(where: { $0 >= 0x80 }) { return text }
         guard width(of: text) > columns else { return text }

@@ -15,19 +15,19 @@ public struct Theme: Sendable {
     private func pick(_ color: Style, _ mono: Style) -> Style { colors ? color : mono }
 
     public var plain: Style { .plain }
-    public var muted: Style { Style(dim: true) }
-    public var border: Style { pick(Style(.blue), Style(dim: true)) }
-    public var focusedBorder: Style { pick(Style(.cyan, bold: true), Style(bold: true)) }
+    var muted: Style { Style(dim: true) }
+    var border: Style { pick(Style(.blue), Style(dim: true)) }
+    var focusedBorder: Style { pick(Style(.cyan, bold: true), Style(bold: true)) }
     public var title: Style { Style(bold: true) }
     public var selected: Style { Style(reverse: true) }
-    public var selectedUnfocused: Style { pick(Style(.black, on: .white), Style(underline: true)) }
+    var selectedUnfocused: Style { pick(Style(.black, on: .white), Style(underline: true)) }
     public var error: Style { pick(Style(.red, bold: true), Style(bold: true)) }
     public var ok: Style { pick(Style(.green), Style()) }
     public var warning: Style { pick(Style(.yellow, bold: true), Style(bold: true)) }
-    public var accent: Style { pick(Style(.cyan), Style(bold: true)) }
-    public var statusBar: Style { Style(reverse: true) }
-    public var activeTab: Style { pick(Style(.cyan, bold: true, underline: true), Style(bold: true, underline: true)) }
-    public var searchMatch: Style { pick(Style(.black, on: .yellow), Style(reverse: true)) }
+    var accent: Style { pick(Style(.cyan), Style(bold: true)) }
+    var statusBar: Style { Style(reverse: true) }
+    var activeTab: Style { pick(Style(.cyan, bold: true, underline: true), Style(bold: true, underline: true)) }
+    var searchMatch: Style { pick(Style(.black, on: .yellow), Style(reverse: true)) }
     public var cursor: Style { Style(reverse: true) }
     public var running: Style { pick(Style(.yellow, bold: true), Style(bold: true)) }
 

@@ -1,5 +1,5 @@
 /// One editable row of the request editor: a path param, query item or header.
-public struct DraftRow: Hashable, Sendable {
+struct DraftRow: Hashable, Sendable {
     public var name: String
     public var value: String
     /// Disabled rows stay listed but are not sent (YAML `null` items start disabled).

@@ -1,5 +1,5 @@
 /// The request editor's tabs.
-public enum EditorTab: Int, CaseIterable, Hashable, Sendable {
+enum EditorTab: Int, CaseIterable, Hashable, Sendable {
     case params, query, headers, body
 
     public var title: String {

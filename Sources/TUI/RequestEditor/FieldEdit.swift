@@ -1,5 +1,5 @@
 /// A row field being edited in the request editor.
-public struct FieldEdit: Hashable, Sendable {
+struct FieldEdit: Hashable, Sendable {
     public enum Part: Hashable, Sendable {
         case name, value
     }
@@ -9,5 +9,5 @@ public struct FieldEdit: Hashable, Sendable {
     public var part: Part
     public var field: LineEditor
     /// A new row: Enter on its name moves on to its value; Esc removes it.
-    public var isNewRow: Bool
+    var isNewRow: Bool
 }

@@ -2,7 +2,7 @@ import ExplorerCore
 
 /// The user's working copy of an endpoint: rows and body text as written (`{{variables}}` unresolved). Sends use
 /// `endpoint(from:)`, so edits apply to requests whether or not they are saved.
-public struct RequestDraft: Hashable, Sendable {
+struct RequestDraft: Hashable, Sendable {
     public var params: [DraftRow]
     public var query: [DraftRow]
     public var headers: [DraftRow]
@@ -37,7 +37,7 @@ public struct RequestDraft: Hashable, Sendable {
         }
     }
 
-    public mutating func setRows(_ rows: [DraftRow], for tab: EditorTab) {
+    mutating func setRows(_ rows: [DraftRow], for tab: EditorTab) {
         switch tab {
         case .params: params = rows
         case .query: query = rows

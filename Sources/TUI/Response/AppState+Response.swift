@@ -60,7 +60,7 @@ extension AppState {
     }
 
     /// Lines of the current response tab.
-    public func responseLineCount() -> Int {
+    func responseLineCount() -> Int {
         guard let transfer = shownTransfer else { return 0 }
         switch response.tab {
         case .body: return transfer.document?.lineCount ?? 0

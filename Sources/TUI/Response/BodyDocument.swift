@@ -12,7 +12,7 @@ public final class BodyDocument: Sendable {
     public let kind: Kind
     public let byteCount: Int
     /// Why a body announced as JSON is shown as text.
-    public let jsonError: String?
+    let jsonError: String?
     private let bytes: Data
     private let index: JSONLineIndex?
     /// Start offset of every line as received (text, and the raw view of JSON).
@@ -98,7 +98,7 @@ public final class BodyDocument: Sendable {
     }
 
     /// Lines of the raw view: the body as received, split at line breaks (hex for binary).
-    public var rawLineCount: Int {
+    var rawLineCount: Int {
         kind == .json ? lineStarts.count : lineCount
     }
 
@@ -130,7 +130,7 @@ public final class BodyDocument: Sendable {
     }
 
     /// Raw line `number`: text as received (JSON unformatted), hex for binary.
-    public func rawLine(_ number: Int, maxColumns: Int) -> [(text: String, role: TextRole)] {
+    func rawLine(_ number: Int, maxColumns: Int) -> [(text: String, role: TextRole)] {
         switch kind {
         case .empty: return []
         case .json:

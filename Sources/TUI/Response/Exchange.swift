@@ -24,7 +24,7 @@ public struct Exchange: Sendable {
     /// The URL with secrets masked, for display.
     public let url: String
     public let startedAt: Double
-    public var finishedAt: Double?
+    var finishedAt: Double?
     public var progress = TransferProgress()
     public var uploadRate = TransferRate()
     public var downloadRate = TransferRate()
@@ -61,7 +61,7 @@ public struct Exchange: Sendable {
     }
 
     /// The response's age now, for one that came from the cache: its age on arrival plus the time shown since.
-    public func responseAge(now: Double) -> Duration? {
+    func responseAge(now: Double) -> Duration? {
         guard let age = response?.age, let finishedAt else { return nil }
         return age + .seconds(max(0, now - finishedAt))
     }

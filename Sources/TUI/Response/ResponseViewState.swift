@@ -8,8 +8,8 @@ public struct ResponseViewState: Hashable, Sendable {
     public var left: Int = 0
     public var query: String = ""
     /// The search field while typing a query.
-    public var searchField: LineEditor?
-    public var matchLine: Int?
+    var searchField: LineEditor?
+    var matchLine: Int?
     public var searching = false
 
     public init() {}

@@ -8,13 +8,13 @@ public final class HeadlessBackend: TerminalBackend {
     public private(set) var size: (width: Int, height: Int)
     public private(set) var usesColor = false
     /// Between `start` and `stop`.
-    public private(set) var isActive = false
+    private(set) var isActive = false
     /// The last frame drawn, nil before the first.
-    public private(set) var lastFrame: ScreenBuffer?
+    private(set) var lastFrame: ScreenBuffer?
     /// How many frames were drawn.
-    public private(set) var frameCount = 0
+    private(set) var frameCount = 0
     /// How many times a child program had the terminal (`suspend`).
-    public private(set) var suspensions = 0
+    private(set) var suspensions = 0
 
     private let colors: Bool
     private var pending: [KeyEvent] = []
@@ -30,7 +30,7 @@ public final class HeadlessBackend: TerminalBackend {
     }
 
     /// The last frame as text, one line per row (empty before the first frame).
-    public var screenText: String { lastFrame?.text ?? "" }
+    var screenText: String { lastFrame?.text ?? "" }
 
     // MARK: - Input
 
@@ -51,7 +51,7 @@ public final class HeadlessBackend: TerminalBackend {
     }
 
     /// What a SIGTERM does to the real terminal: the callback given to `start` runs.
-    public func requestTermination() {
+    func requestTermination() {
         onTerminate?()
     }
 
@@ -67,7 +67,7 @@ public final class HeadlessBackend: TerminalBackend {
     // MARK: - Waiting
 
     /// Waits (at most `timeout`) until a frame satisfies `condition`; returns that frame, or nil.
-    public func waitForFrame(
+    func waitForFrame(
         timeout: Duration = .seconds(10), where condition: (ScreenBuffer) -> Bool
     ) async -> ScreenBuffer? {
         let deadline = ContinuousClock.now + timeout
@@ -79,7 +79,7 @@ public final class HeadlessBackend: TerminalBackend {
     }
 
     /// Waits (at most `timeout`) until the screen shows every one of `texts`; returns the frame, or nil.
-    public func waitForScreen(
+    func waitForScreen(
         containing texts: String..., timeout: Duration = .seconds(10)
     ) async -> ScreenBuffer? {
         await waitForFrame(timeout: timeout) { frame in

@@ -39,7 +39,7 @@ public enum Key: Hashable, Sendable {
     }
 
     /// A printable character typed into a text field.
-    public var typedCharacter: Character? {
+    var typedCharacter: Character? {
         if case .character(let c) = self { return c }
         return nil
     }

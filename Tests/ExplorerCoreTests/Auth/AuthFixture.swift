@@ -1,5 +1,5 @@
 import DemoAPI
-import ExplorerCore
+@testable import ExplorerCore
 import Foundation
 import Synchronization
 

@@ -1,4 +1,4 @@
-import ExplorerCore
+@testable import ExplorerCore
 
 /// SplitMix64: a tiny seeded generator, so a failing corpus case can be replayed from its seed.
 struct SeededGenerator: RandomNumberGenerator {
