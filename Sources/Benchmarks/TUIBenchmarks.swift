@@ -3,6 +3,10 @@ import Foundation
 import Synchronization
 @_spi(Benchmarks) import TUI
 
+// Long file: one case per method (start-up, first body screen, keys while idle and during a download, memory), each
+// in its headless, pseudo-terminal and whole-process form; they share the fixtures above them, and splitting the
+// forms apart would scatter what one row of docs/BENCHMARKS.md measures.
+
 /// The terminal UI cases of issue #7. Each is measured inside a process in two ways: headless (`update` plus
 /// rendering into a 200×50 cell buffer) and through the app's real curses backend writing to a pseudo-terminal
 /// (`openpty`; for keys, typed into the terminal and read back by curses). Start-up and memory are also measured

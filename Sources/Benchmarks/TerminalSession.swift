@@ -18,9 +18,9 @@ final class TerminalSession {
         posix_spawn_file_actions_addclose(&actions, terminal.secondary)
         posix_spawn_file_actions_addclose(&actions, terminal.primary)
         let argv = ([apix] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
         startedAt = Subprocess.now()
         let spawned = posix_spawn(&pid, apix, &actions, nil, argv, envp)

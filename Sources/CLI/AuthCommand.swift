@@ -41,7 +41,10 @@ struct AuthCommand: AsyncParsableCommand {
                 var object = Self.base(session, type: auth.typeName, state: "static")
                 object.append(key: "credential", value: Self.placementObject(placement))
                 document = object
-                lines = ["\(session.key): \(auth.typeName) (static credentials from the profile)", "  " + Self.text(placement)]
+                lines = [
+                    "\(session.key): \(auth.typeName) (static credentials from the profile)",
+                    "  " + Self.text(placement),
+                ]
             }
             if json {
                 StandardOutput.write(JSONValue.object(document).serialized() + "\n")
@@ -51,10 +54,13 @@ struct AuthCommand: AsyncParsableCommand {
         }
 
         private func oauthLines(_ session: AuthTarget.Session, _ status: AuthStatus) -> [String] {
-            var lines = ["\(session.key): oauth2, \(status.grant.rawValue) grant", "  state: \(status.state.summary())"]
+            var lines = [
+                "\(session.key): oauth2, \(status.grant.rawValue) grant", "  state: \(status.state.summary())",
+            ]
             lines.append("  token url: \(status.tokenURL)")
             if let token = status.token {
-                lines.append("  access token: " + (reveal ? token.accessToken : VariableScope.mask + "  (--reveal shows it)"))
+                lines.append(
+                    "  access token: " + (reveal ? token.accessToken : VariableScope.mask + "  (--reveal shows it)"))
                 let refresh = token.refreshToken.map { reveal ? $0 : "yes" } ?? "no"
                 lines.append("  refresh token: \(refresh)")
                 if let scope = token.scope { lines.append("  scope: \(scope)") }
@@ -79,9 +85,13 @@ struct AuthCommand: AsyncParsableCommand {
                 break
             }
             let token = status.token
-            object.append(key: "access_token", value: token.map { .string(reveal ? $0.accessToken : VariableScope.mask) } ?? .null)
+            object.append(
+                key: "access_token", value: token.map { .string(reveal ? $0.accessToken : VariableScope.mask) } ?? .null
+            )
             object.append(key: "has_refresh_token", value: .bool(token?.refreshToken != nil))
-            if reveal, let refresh = token?.refreshToken { object.append(key: "refresh_token", value: .string(refresh)) }
+            if reveal, let refresh = token?.refreshToken {
+                object.append(key: "refresh_token", value: .string(refresh))
+            }
             object.append(key: "scope", value: token?.scope.map(JSONValue.string) ?? .null)
             object.append(key: "file", value: .string(status.storeFile))
             object.append(key: "problem", value: status.storeProblem.map { .string($0.message) } ?? .null)
@@ -138,7 +148,8 @@ struct AuthCommand: AsyncParsableCommand {
         func run() async throws {
             let (session, refresher) = try await target.refresher(for: "refresh")
             let token = try await AuthTarget.obtain { () async throws(AuthError) in try await refresher.refresh() }
-            StandardOutput.write("\(session.key): refreshed; token \(TokenState.valid(expiresAt: token.expiresAt).summary())\n")
+            StandardOutput.write(
+                "\(session.key): refreshed; token \(TokenState.valid(expiresAt: token.expiresAt).summary())\n")
         }
     }
 

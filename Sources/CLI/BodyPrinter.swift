@@ -23,7 +23,8 @@ struct BodyPrinter {
             StandardOutput.write(output)
         } else if shown.kind == .binary {
             StandardError.writeLine(
-                "apix: binary body (\(Units.bytes(response.body.count))) not shown on a terminal; use -o FILE or a pipe")
+                "apix: binary body (\(Units.bytes(response.body.count))) not shown on a terminal; use -o FILE or a pipe"
+            )
         }
     }
 

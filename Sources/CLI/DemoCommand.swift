@@ -31,7 +31,8 @@ struct DemoCommand: AsyncParsableCommand {
         guard catalog.profile("demo") != nil || catalog.failedFiles.contains(where: { $0.hasSuffix("/demo.yaml") })
         else {
             throw CLIFailure(
-                .profile, "no demo profile in \(profileOptions.directory): run apix demo from the apix checkout, or "
+                .profile,
+                "no demo profile in \(profileOptions.directory): run apix demo from the apix checkout, or "
                     + "pass --profiles DIR")
         }
         let server = try DemoServerChild(arguments: arguments, log: log)

@@ -54,7 +54,8 @@ struct ExportCurlCommand: AsyncParsableCommand {
         StandardOutput.write(CurlCommand.render(prepared, basicAuth: basic) + "\n")
         // `-u` is written only when the request has no Authorization header of its own (see `CurlCommand.render`).
         let usedBasic = prepared.headers.contains("Authorization") ? nil : basic
-        let variables = CurlCommand.shellVariables(in: prepared)
+        let variables =
+            CurlCommand.shellVariables(in: prepared)
             + (usedBasic.map { SecretMarker.split($0.username + $0.password) } ?? []).compactMap {
                 if case .secret(let name) = $0 { SecretMarker.shellName(for: name) } else { nil }
             }

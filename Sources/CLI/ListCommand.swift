@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
 import ExplorerCore
+import Foundation
 
 /// `apix list [PROFILE]`: the profiles on the search path, or one profile's endpoints.
 struct ListCommand: AsyncParsableCommand {
@@ -17,7 +17,9 @@ struct ListCommand: AsyncParsableCommand {
                 let method = endpoint.method.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
                 let id = endpoint.id.padding(toLength: width, withPad: " ", startingAt: 0)
                 let folder = endpoint.folder.map { "[\($0)] " } ?? ""
-                print("\(id)  \(method) \(endpoint.path.raw)  \(folder)\(endpoint.name == endpoint.id ? "" : endpoint.name)")
+                print(
+                    "\(id)  \(method) \(endpoint.path.raw)  \(folder)\(endpoint.name == endpoint.id ? "" : endpoint.name)"
+                )
             }
             return
         }

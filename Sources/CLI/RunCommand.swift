@@ -128,7 +128,6 @@ struct RunCommand: AsyncParsableCommand {
         return overrides
     }
 
-
     // MARK: - Sending
 
     private func send(_ prepared: Prepared) async throws {
@@ -182,11 +181,12 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let size = Units.bytes(response.body.count)
-        let origin = switch response.source {
-        case .network: ""
-        case .cache: "  (from the cache, \(Units.age(response.age ?? .zero)) old)"
-        case .revalidated: "  (from the cache, revalidated)"
-        }
+        let origin =
+            switch response.source {
+            case .network: ""
+            case .cache: "  (from the cache, \(Units.age(response.age ?? .zero)) old)"
+            case .revalidated: "  (from the cache, revalidated)"
+            }
         StandardError.writeLine(
             "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))"
                 + origin)
@@ -199,7 +199,8 @@ struct RunCommand: AsyncParsableCommand {
     private func printTimings(_ metrics: Metrics) {
         var lines: [String] = []
         for phase in metrics.phases {
-            let name = phase.name.replacingOccurrences(of: "_", with: " ").padding(toLength: 12, withPad: " ", startingAt: 0)
+            let name = phase.name.replacingOccurrences(of: "_", with: " ").padding(
+                toLength: 12, withPad: " ", startingAt: 0)
             lines.append("  \(name)\(Units.duration(phase.duration))")
         }
         lines.append("  total       \(Units.duration(metrics.total))")

@@ -20,7 +20,8 @@ struct SaveLoopCommand: AsyncParsableCommand {
         while saved < count {
             var edited = original
             edited.description = saved % 2 == 0 ? "version A" : "version B"
-            edited.query = saved % 2 == 0
+            edited.query =
+                saved % 2 == 0
                 ? [Parameter("v", "a")]
                 : (0..<40).map { Parameter("b\($0)", Template(String(repeating: "x", count: 50))) }
             do {

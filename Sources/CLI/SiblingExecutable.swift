@@ -13,7 +13,9 @@ enum SiblingExecutable {
     static func path(_ name: String) throws -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let own = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let own =
+            count > 0
+            ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             : CommandLine.arguments[0]
         let path = (URL(fileURLWithPath: own).resolvingSymlinksInPath().deletingLastPathComponent().path as NSString)
             .appendingPathComponent(name)

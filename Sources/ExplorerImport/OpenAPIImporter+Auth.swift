@@ -28,15 +28,19 @@ extension OpenAPIImporter {
         case .http(let kind, _) where kind.lowercased() == "bearer":
             return (.mapping([Entry("type", .scalar("bearer")), Entry("token", secret("token"))]), ["token"])
         case .http(let kind, _) where kind.lowercased() == "basic":
-            return (.mapping([
-                Entry("type", .scalar("basic")), Entry("username", secret("username")),
-                Entry("password", secret("password")),
-            ]), ["username", "password"])
+            return (
+                .mapping([
+                    Entry("type", .scalar("basic")), Entry("username", secret("username")),
+                    Entry("password", secret("password")),
+                ]), ["username", "password"]
+            )
         case .apiKey(let name, let location) where location != .cookie:
-            return (.mapping([
-                Entry("type", .scalar("api_key")), Entry("name", .string(name)), Entry("value", secret("api_key")),
-                Entry("in", .scalar(location.rawValue)),
-            ]), ["api_key"])
+            return (
+                .mapping([
+                    Entry("type", .scalar("api_key")), Entry("name", .string(name)), Entry("value", secret("api_key")),
+                    Entry("in", .scalar(location.rawValue)),
+                ]), ["api_key"]
+            )
         case .oauth2(let flows, _):
             var entries = [Entry("type", .scalar("oauth2"))]
             var secrets = ["client_id", "client_secret"]

@@ -113,7 +113,8 @@ public enum OpenAPIImporter {
     static func exampleValues(_ parameter: DereferencedParameter) -> [String]? {
         var value: AnyCodable?
         if case .a(let context) = parameter.schemaOrContent {
-            value = context.example ?? context.examples?.values.first?.dataOrLegacyValue
+            value =
+                context.example ?? context.examples?.values.first?.dataOrLegacyValue
                 ?? context.schema.examples.first ?? context.schema.defaultValue
                 ?? (parameter.required ? context.schema.allowedValues?.first : nil)
         } else if case .b(let content) = parameter.schemaOrContent, let first = content.values.first {
@@ -194,9 +195,10 @@ public enum OpenAPIImporter {
             default: return .string("string")
             }
         case .object(_, let object):
-            return .object(object.properties.compactMap { name, property in
-                property.readOnly ? nil : .init(key: name, value: example(property, depth: depth + 1))
-            })
+            return .object(
+                object.properties.compactMap { name, property in
+                    property.readOnly ? nil : .init(key: name, value: example(property, depth: depth + 1))
+                })
         case .array(_, let array):
             return .array(array.items.map { [example($0, depth: depth + 1)] } ?? [])
         case .all(of: let schemas, _):

@@ -1,7 +1,8 @@
 import DemoAPI
-@testable import ExplorerCore
 import Foundation
 import Testing
+
+@testable import ExplorerCore
 
 /// `apix auth …` and `apix run` with auth, end to end: the real binary against the demo API, with the token store
 /// in a temporary `XDG_STATE_HOME`.

@@ -1,7 +1,8 @@
 import DemoAPI
-@testable import ExplorerCore
 import Foundation
 import Testing
+
+@testable import ExplorerCore
 
 /// `apix run --cached / --no-cache / --priority` end to end: the real binary, a real demo server, and a state
 /// directory of its own per test (`XDG_STATE_HOME`).
@@ -30,7 +31,8 @@ struct CacheCommandTests {
         let state: TemporaryFolder
 
         func run(_ arguments: [String]) async throws -> ApixProcess.Output {
-            try await ApixProcess.run(["run", "test"] + arguments + ["--profiles", profiles], environment: environment)
+            try await ApixProcess.run(
+                ["run", "test"] + arguments + ["--profiles", profiles], environment: environment)
         }
 
         func json(_ arguments: [String]) async throws -> JSONValue {

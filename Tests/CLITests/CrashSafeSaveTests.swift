@@ -1,7 +1,8 @@
-@testable import ExplorerCore
 import Foundation
 import Synchronization
 import Testing
+
+@testable import ExplorerCore
 
 /// Saving a profile from a process that is killed at random moments never leaves a truncated or mixed file.
 @Suite("saves survive SIGKILL")

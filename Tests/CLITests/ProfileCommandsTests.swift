@@ -1,7 +1,8 @@
 import DemoAPI
-@testable import ExplorerCore
 import Foundation
 import Testing
+
+@testable import ExplorerCore
 
 /// `apix check`, `apix import` and `apix export curl` as subprocesses.
 @Suite("profile commands as a subprocess")
@@ -206,7 +207,8 @@ struct ProfileCommandsTests {
                 #expect(authorization(apix) == "Basic " + Data("me:p a'ss".utf8).base64EncodedString())
                 #expect(export.stderr.contains("$PASSWORD"))
                 // An Authorization header given by hand replaces basic auth: no -u, and no $PASSWORD to set.
-                let manual = try await ApixProcess.run(["export", "curl", "creds"] + args + ["-H", "Authorization: X y"])
+                let manual = try await ApixProcess.run(
+                    ["export", "curl", "creds"] + args + ["-H", "Authorization: X y"])
                 #expect(!manual.text.contains(" -u "))
                 #expect(!manual.stderr.contains("$PASSWORD"))
             case "bearer": #expect(authorization(apix) == "Bearer tok-1.2_3")

@@ -1,7 +1,8 @@
 import DemoAPI
-@testable import ExplorerCore
 import Foundation
 import Testing
+
+@testable import ExplorerCore
 
 /// `apix run` and `apix list` end to end: the real binary as a subprocess against the demo API.
 @Suite("apix run as a subprocess")
@@ -33,7 +34,8 @@ struct RunCommandTests {
     func withProfiles(_ body: (String, RunningDemoServer) async throws -> Void) async throws {
         let directory = try TemporaryFolder()
         try await withDemoServer { server in
-            try Self.profile(port: server.port).write(toFile: directory.path + "/test.yaml", atomically: true, encoding: .utf8)
+            try Self.profile(port: server.port).write(
+                toFile: directory.path + "/test.yaml", atomically: true, encoding: .utf8)
             try await body(directory.path, server)
         }
     }
@@ -69,7 +71,9 @@ struct RunCommandTests {
             let plain = try await ApixProcess.run(["run", "test", "status", "-p", "code=404", "--profiles", profiles])
             #expect(plain.status == 0)
             #expect(plain.stderr.contains("404"))
-            let failing = try await ApixProcess.run(["run", "test", "status", "-p", "code=503", "--fail", "--profiles", profiles])
+            let failing = try await ApixProcess.run([
+                "run", "test", "status", "-p", "code=503", "--fail", "--profiles", profiles,
+            ])
             #expect(failing.status == 22)
             let ok = try await ApixProcess.run(["run", "test", "status", "--fail", "--profiles", profiles])
             #expect(ok.status == 0)
@@ -125,7 +129,9 @@ struct RunCommandTests {
         try await withProfiles { profiles, _ in
             let raw = try await ApixProcess.run(["run", "test", "bytes", "-p", "n=300", "--profiles", profiles])
             #expect(raw.stdout == Data((0..<300).map { UInt8($0 % 251) }))
-            let json = try await ApixProcess.run(["run", "test", "bytes", "-p", "n=300", "--json", "--profiles", profiles])
+            let json = try await ApixProcess.run([
+                "run", "test", "bytes", "-p", "n=300", "--json", "--profiles", profiles,
+            ])
             let object = try JSONValue.parse(json.stdout)
             #expect(object["body_encoding"]?.stringValue == "base64")
             #expect(object["body"]?.stringValue.flatMap { Data(base64Encoded: $0) } == raw.stdout)

@@ -32,7 +32,10 @@ struct SiblingProgramsTests {
         let name = try String(contentsOfFile: "/proc/\(process.processIdentifier)/comm", encoding: .utf8)
         #expect(name.trimmingCharacters(in: .whitespacesAndNewlines) == "apix-demo")
         let run = try await ApixProcess.run(
-            ["run", "demo", "todos.list", "--profiles", Self.profiles, "--var", "port=\(text[range].split(separator: ":")[1])"])
+            [
+                "run", "demo", "todos.list", "--profiles", Self.profiles, "--var",
+                "port=\(text[range].split(separator: ":")[1])",
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("200"))
         kill(process.processIdentifier, SIGTERM)

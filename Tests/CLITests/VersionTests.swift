@@ -1,7 +1,7 @@
-@testable import ExplorerCore
 import Testing
 
 @testable import CLI
+@testable import ExplorerCore
 
 /// `apix --version` is answered before the argument parser starts (`ApixCLI.answeredVersion`): it must say what the
 /// parser would.

@@ -1,7 +1,7 @@
-@testable import ExplorerCore
 import Foundation
 import Testing
 
+@testable import ExplorerCore
 @testable import ExplorerImport
 
 @Suite("OpenAPI import")
@@ -24,24 +24,28 @@ struct OpenAPIImporterTests {
         let file = directory + "/\(imported.profile.id).yaml"
         try imported.yaml(source: "a test").write(toFile: file, atomically: true, encoding: .utf8)
         if let secrets = imported.secretsYAML {
-            try secrets.write(toFile: directory + "/\(imported.profile.id).secrets.yaml", atomically: true, encoding: .utf8)
+            try secrets.write(
+                toFile: directory + "/\(imported.profile.id).secrets.yaml", atomically: true, encoding: .utf8)
         }
         return try ProfileLoader.load(file: file).get()
     }
 
     @Test("a 3.0 YAML document (Petstore shape): tags become folders, examples and defaults fill params and query")
     func petstore() throws {
-        let imported = try OpenAPIImporter.makeProfile(text: Self.fixture("petstore-3.0.yaml"), id: nil, file: "/p/x.yaml")
+        let imported = try OpenAPIImporter.makeProfile(
+            text: Self.fixture("petstore-3.0.yaml"), id: nil, file: "/p/x.yaml")
         let profile = imported.profile
         #expect(profile.id == "swagger-petstore-openapi-3-0")
         #expect(profile.name == "Swagger Petstore - OpenAPI 3.0")
         #expect(profile.description == "This is a sample Pet Store Server based on the OpenAPI 3.0 specification.")
         #expect(profile.environments.map(\.baseURL.raw) == ["{{origin}}/api/v3"])
         #expect(profile.environments.first?.variables["origin"]?.raw == "http://localhost")
-        #expect(profile.endpoints.map(\.id) == [
-            "addPet", "updatePet", "findPetsByStatus", "findPetsByTags", "getPetById", "updatePetWithForm", "deletePet",
-            "uploadFile", "getInventory", "placeOrder", "loginUser",
-        ])
+        #expect(
+            profile.endpoints.map(\.id) == [
+                "addPet", "updatePet", "findPetsByStatus", "findPetsByTags", "getPetById", "updatePetWithForm",
+                "deletePet",
+                "uploadFile", "getInventory", "placeOrder", "loginUser",
+            ])
         #expect(Set(profile.endpoints.compactMap(\.folder)) == ["pet", "store", "user"])
 
         let byStatus = try #require(profile.endpoint("findPetsByStatus"))
@@ -50,15 +54,20 @@ struct OpenAPIImporterTests {
         #expect(profile.endpoint("findPetsByTags")?.query.first?.values?.map(\.raw) == ["dog", "cat"])
         #expect(profile.endpoint("getPetById")?.params.first?.value?.raw == "10")
         #expect(profile.endpoint("updatePetWithForm")?.params.first?.values == nil)
-        #expect(profile.endpoint("uploadFile")?.body == .file("@./uploadFile.body", contentType: "application/octet-stream"))
+        #expect(
+            profile.endpoint("uploadFile")?.body == .file("@./uploadFile.body", contentType: "application/octet-stream")
+        )
 
         let order = try #require(profile.endpoint("placeOrder"))
         #expect(order.method == .post)
-        #expect(order.body == .json(.object([
-            .init(key: "petId", value: .number("198772")), .init(key: "quantity", value: .number("7")),
-            .init(key: "shipDate", value: .string("2024-01-01T00:00:00Z")),
-            .init(key: "status", value: .string("approved")), .init(key: "complete", value: .bool(false)),
-        ])))
+        #expect(
+            order.body
+                == .json(
+                    .object([
+                        .init(key: "petId", value: .number("198772")), .init(key: "quantity", value: .number("7")),
+                        .init(key: "shipDate", value: .string("2024-01-01T00:00:00Z")),
+                        .init(key: "status", value: .string("approved")), .init(key: "complete", value: .bool(false)),
+                    ])))
         guard case .json(.object(let pet)) = profile.endpoint("updatePet")?.body else {
             Issue.record("expected a JSON body")
             return
@@ -66,10 +75,12 @@ struct OpenAPIImporterTests {
         #expect(pet.map(\.key) == ["id", "name", "category", "photoUrls", "tags", "status"])
 
         // api_key maps to `auth`; operations that do not use it opt out.
-        #expect(imported.auth == .mapping([
-            .init("type", .scalar("api_key")), .init("name", .scalar("api_key")),
-            .init("value", .scalar("\"{{api_key}}\"")), .init("in", .scalar("header")),
-        ]))
+        #expect(
+            imported.auth
+                == .mapping([
+                    .init("type", .scalar("api_key")), .init("name", .scalar("api_key")),
+                    .init("value", .scalar("\"{{api_key}}\"")), .init("in", .scalar("header")),
+                ]))
         #expect(imported.secretVariables == ["api_key"])
         #expect(profile.endpoints.filter { !$0.authDisabled }.map(\.id) == ["getPetById", "getInventory"])
         #expect(imported.notes.contains { $0.contains("petstore_auth") })
@@ -81,23 +92,29 @@ struct OpenAPIImporterTests {
 
     @Test("a 3.1 JSON document (Train Travel shape): servers with variables, bearer auth, examples, oneOf, multipart")
     func trains() throws {
-        let imported = try OpenAPIImporter.makeProfile(text: Self.fixture("trains-3.1.json"), id: "trains", file: "/p/t.yaml")
+        let imported = try OpenAPIImporter.makeProfile(
+            text: Self.fixture("trains-3.1.json"), id: "trains", file: "/p/t.yaml")
         let profile = imported.profile
         #expect(profile.id == "trains")
         #expect(profile.environments.map(\.name) == ["production", "mock-server"])
-        #expect(profile.environments.map(\.baseURL.raw) == ["https://{{region}}.api.example.com/v1", "https://try.example.com/v1"])
+        #expect(
+            profile.environments.map(\.baseURL.raw) == [
+                "https://{{region}}.api.example.com/v1", "https://try.example.com/v1",
+            ])
         #expect(profile.environments.first?.variables["region"]?.raw == "eu")
         #expect(profile.defaultEnvironment == "production")
-        #expect(imported.auth == .mapping([.init("type", .scalar("bearer")), .init("token", .scalar("\"{{token}}\""))]))
+        #expect(
+            imported.auth == .mapping([.init("type", .scalar("bearer")), .init("token", .scalar("\"{{token}}\""))]))
         #expect(profile.endpoints.filter(\.authDisabled).map(\.id) == ["get-stations"])
 
         let stations = try #require(profile.endpoint("get-stations"))
         #expect(stations.folder == "Stations")
         #expect(stations.query.map(\.name) == ["page", "coordinates", "search"])
         #expect(stations.query.map { $0.values?.first?.raw } == ["1", "52.5200,13.4050", nil])
-        #expect(profile.endpoint("get-trips")?.query.map { $0.values?.first?.raw } == [
-            "efdbb9d1-02c2-4bc3-afb7-6788d8782b1e", "2024-02-01T09:00:00Z", "false",
-        ])
+        #expect(
+            profile.endpoint("get-trips")?.query.map { $0.values?.first?.raw } == [
+                "efdbb9d1-02c2-4bc3-afb7-6788d8782b1e", "2024-02-01T09:00:00Z", "false",
+            ])
         let booking = try #require(profile.endpoint("get-booking"))
         #expect(booking.path.raw == "/bookings/{bookingId}")
         #expect(booking.params.first?.value?.raw == "1725ff48-ab45-4bb5-9d02-88745177dedb")
@@ -111,9 +128,11 @@ struct OpenAPIImporterTests {
         #expect(created.map(\.key) == ["has_bicycle", "has_dog", "passenger_name", "trip_id"])
         #expect(payment.map(\.key) == ["amount", "currency", "source"])
         #expect(payment.first?.value == .number("49.99"))
-        #expect(profile.endpoint("upload-ticket-scan")?.body == .multipart([
-            Parameter("booking", "1725ff48"), Parameter("scan", "@./scan"),
-        ]))
+        #expect(
+            profile.endpoint("upload-ticket-scan")?.body
+                == .multipart([
+                    Parameter("booking", "1725ff48"), Parameter("scan", "@./scan"),
+                ]))
 
         let loaded = try Self.roundTrip(imported)
         #expect(loaded.endpoints.map(Self.fields) == profile.endpoints.map(Self.fields))
@@ -131,19 +150,27 @@ struct OpenAPIImporterTests {
     }
 
     static let schemes: [(scheme: String, auth: String, secrets: [String])] = [
-        ("{ type: http, scheme: basic }",
-         "{ type: basic, username: \"{{username}}\", password: \"{{password}}\" }", ["username", "password"]),
-        ("{ type: apiKey, name: key, in: query }",
-         "{ type: api_key, name: key, value: \"{{api_key}}\", in: query }", ["api_key"]),
-        ("{ type: oauth2, flows: { password: { tokenUrl: 'https://a.example/token', scopes: { read: r } } } }",
-         "{ type: oauth2, grant: password, token_url: https://a.example/token, client_id: \"{{client_id}}\", "
-            + "client_secret: \"{{client_secret}}\", username: \"{{username}}\", password: \"{{password}}\", "
-            + "scope: read }",
-         ["client_id", "client_secret", "username", "password"]),
-        ("{ type: oauth2, flows: { clientCredentials: { tokenUrl: /token, scopes: {} } } }",
-         "{ type: oauth2, grant: client_credentials, token_url: /token, client_id: \"{{client_id}}\", "
-            + "client_secret: \"{{client_secret}}\", scope: read }",
-         ["client_id", "client_secret"]),
+        (
+            "{ type: http, scheme: basic }",
+            "{ type: basic, username: \"{{username}}\", password: \"{{password}}\" }", ["username", "password"]
+        ),
+        (
+            "{ type: apiKey, name: key, in: query }",
+            "{ type: api_key, name: key, value: \"{{api_key}}\", in: query }", ["api_key"]
+        ),
+        (
+            "{ type: oauth2, flows: { password: { tokenUrl: 'https://a.example/token', scopes: { read: r } } } }",
+            "{ type: oauth2, grant: password, token_url: https://a.example/token, client_id: \"{{client_id}}\", "
+                + "client_secret: \"{{client_secret}}\", username: \"{{username}}\", password: \"{{password}}\", "
+                + "scope: read }",
+            ["client_id", "client_secret", "username", "password"]
+        ),
+        (
+            "{ type: oauth2, flows: { clientCredentials: { tokenUrl: /token, scopes: {} } } }",
+            "{ type: oauth2, grant: client_credentials, token_url: /token, client_id: \"{{client_id}}\", "
+                + "client_secret: \"{{client_secret}}\", scope: read }",
+            ["client_id", "client_secret"]
+        ),
     ]
 
     @Test("security schemes map to the auth kinds, written so the loader reads them back", arguments: 0..<4)

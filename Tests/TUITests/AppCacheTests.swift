@@ -80,8 +80,9 @@ struct AppCacheTests {
         var state = Fixtures.demoState()
         _ = Self.selecting("cache.etag", in: &state)
         let response = Self.cached(#"{"served": 4}"#, age: .seconds(300))
-        let effects = state.update(.storedResponseLoaded(
-            Self.etagKey, ResponseCache.Stored(response: response, isFresh: false), warning: nil))
+        let effects = state.update(
+            .storedResponseLoaded(
+                Self.etagKey, ResponseCache.Stored(response: response, isFresh: false), warning: nil))
         #expect(effects.names == ["prepareBody"])
         let transfer = try #require(state.shownTransfer)
         #expect(transfer.origin == .stored(isFresh: false))
@@ -95,8 +96,9 @@ struct AppCacheTests {
     func nothingStored() {
         var state = Fixtures.demoState()
         _ = Self.selecting("cache.etag", in: &state)
-        let effects = state.update(.storedResponseLoaded(
-            Self.etagKey, nil, warning: "cache: /s/cache/demo.cache: damaged"))
+        let effects = state.update(
+            .storedResponseLoaded(
+                Self.etagKey, nil, warning: "cache: /s/cache/demo.cache: damaged"))
         #expect(effects.isEmpty)
         #expect(state.shownTransfer == nil)
         #expect(state.message == StatusMessage("cache: /s/cache/demo.cache: damaged", isError: true))
@@ -114,13 +116,15 @@ struct AppCacheTests {
         #expect(state.shownTransfer?.isRunning == true)
     }
 
-    @Test("Enter sends through the cache, R bypasses it; endpoints without cache: send without it", arguments: [
-        (Key.enter, "cache.etag", CacheOptions.Mode?.some(.use)),
-        (Key.control("r"), "cache.etag", .some(.use)),
-        (Key.character("R"), "cache.etag", .some(.refresh)),
-        (Key.character("R"), "todos.get", nil),
-        (Key.enter, "todos.get", nil),
-    ])
+    @Test(
+        "Enter sends through the cache, R bypasses it; endpoints without cache: send without it",
+        arguments: [
+            (Key.enter, "cache.etag", CacheOptions.Mode?.some(.use)),
+            (Key.control("r"), "cache.etag", .some(.use)),
+            (Key.character("R"), "cache.etag", .some(.refresh)),
+            (Key.character("R"), "todos.get", nil),
+            (Key.enter, "todos.get", nil),
+        ])
     func sendModes(key: Key, endpoint: String, mode: CacheOptions.Mode?) throws {
         var state = Fixtures.demoState()
         _ = Self.selecting(endpoint, in: &state)
@@ -182,18 +186,23 @@ struct AppCacheTests {
         let key = try #require(state.selectedKey)
         let id: Int
         if let stored {
-            _ = state.update(.storedResponseLoaded(
-                key, ResponseCache.Stored(response: response, isFresh: stored), warning: nil))
+            _ = state.update(
+                .storedResponseLoaded(
+                    key, ResponseCache.Stored(response: response, isFresh: stored), warning: nil))
             id = try #require(state.shownTransfer?.id)
         } else {
             _ = state.press(.enter)
             id = try #require(state.shownTransfer?.id)
             _ = state.update(.transferFinished(transfer: id, .success(response), at: Fixtures.start.uptime))
         }
-        _ = state.update(.bodyPrepared(
-            transfer: id, BodyDocument.make(bytes: try response.body.data(), contentType: "application/json")))
-        _ = state.update(.ticked(Moment(
-            uptime: Fixtures.start.uptime + secondsLater, date: Fixtures.start.date.addingTimeInterval(secondsLater))))
+        _ = state.update(
+            .bodyPrepared(
+                transfer: id, BodyDocument.make(bytes: try response.body.data(), contentType: "application/json")))
+        _ = state.update(
+            .ticked(
+                Moment(
+                    uptime: Fixtures.start.uptime + secondsLater,
+                    date: Fixtures.start.date.addingTimeInterval(secondsLater))))
         let width = Layout(width: 100, height: 30).list.width
         return Array(Screen.render(state, theme: .monochrome).lines[13..<20]).map { String($0.dropFirst(width)) }
     }

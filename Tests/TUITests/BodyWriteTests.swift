@@ -1,6 +1,7 @@
-@testable import ExplorerCore
 import Foundation
 import Testing
+
+@testable import ExplorerCore
 @testable import TUI
 
 @Suite("Writing a response body to the path typed at the w prompt")

@@ -1,7 +1,7 @@
-@testable import ExplorerCore
 import Foundation
 import Testing
 
+@testable import ExplorerCore
 @testable import TUI
 
 /// The credential a stored response is looked up with: the one at hand, never a new one from the server.

@@ -1,7 +1,7 @@
-@testable import ExplorerCore
 import Foundation
 import Testing
 
+@testable import ExplorerCore
 @testable import TUI
 
 /// What the TUI shows of tokens and credentials comes from the core's decisions, the ones `apix auth status` and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TUI
 
 @Suite("The temporary file a body is edited in with $EDITOR")

@@ -1,6 +1,6 @@
-@testable import ExplorerCore
 import Testing
 
+@testable import ExplorerCore
 @testable import TUI
 
 @Suite("Response URL on screen")
@@ -16,7 +16,8 @@ struct ResponseURLMaskingTests {
         let transfer = Exchange(
             id: 1, key: EndpointKey(profile: "p", endpoint: "e"), method: .get,
             url: "http://h/items?api_key=••••", startedAt: 0)
-        let direct = ResponseView.shownURL(response(url: "http://h/items?api_key=SECRET", redirects: 0), transfer: transfer)
+        let direct = ResponseView.shownURL(
+            response(url: "http://h/items?api_key=SECRET", redirects: 0), transfer: transfer)
         #expect(direct == "http://h/items?api_key=••••")
         let redirected = ResponseView.shownURL(
             response(url: "http://other/final?api_key=SECRET", redirects: 2), transfer: transfer)

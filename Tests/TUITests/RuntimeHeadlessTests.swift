@@ -1,8 +1,8 @@
 import DemoAPI
-@testable import ExplorerCore
 import Foundation
 import Testing
 
+@testable import ExplorerCore
 @_spi(Benchmarks) @testable import TUI
 
 /// The real runtime loop (keys, inbox, ticks, effects, redraws) on a headless terminal, sending to the demo API on
@@ -131,10 +131,11 @@ struct RuntimeHeadlessTests {
             #expect(queued != nil, "a queued count, got:\n\(session.backend.screenText)")
             session.backend.press(.character("q"))
             #expect(await session.ended())
-            #expect(await Self.eventually {
-                let snapshot = client.scheduler.snapshot
-                return snapshot.running[.interactive] == 0 && snapshot.waiting[.interactive] == 0
-            })
+            #expect(
+                await Self.eventually {
+                    let snapshot = client.scheduler.snapshot
+                    return snapshot.running[.interactive] == 0 && snapshot.waiting[.interactive] == 0
+                })
         }
     }
 

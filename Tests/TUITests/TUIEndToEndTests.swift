@@ -115,7 +115,9 @@ struct TUIEndToEndTests {
         }
     }
 
-    @Test("auth panel: log in, watch the countdown, refresh and see the new expiry; Ctrl-C and SIGTERM restore the terminal")
+    @Test(
+        "auth panel: log in, watch the countdown, refresh and see the new expiry; Ctrl-C and SIGTERM restore the terminal"
+    )
     func authPanelAndCtrlC() throws {
         try withSession { session in
             try startDemo(session, arguments: "--token-lifetime 100")
@@ -125,9 +127,13 @@ struct TUIEndToEndTests {
             try session.send("l")
             try session.waitFor("token: valid, expires in 1:")
             // Let the countdown pass 1:38, then refresh: the expiry jumps back to 1:40 (or 1:39).
-            try session.waitFor("the countdown", timeout: 30) { $0.range(of: "expires in 1:([0-2][0-9]|3[0-8])", options: .regularExpression) != nil }
+            try session.waitFor("the countdown", timeout: 30) {
+                $0.range(of: "expires in 1:([0-2][0-9]|3[0-8])", options: .regularExpression) != nil
+            }
             try session.send("r")
-            try session.waitFor("the refreshed expiry") { $0.range(of: "expires in 1:(40|39)", options: .regularExpression) != nil }
+            try session.waitFor("the refreshed expiry") {
+                $0.range(of: "expires in 1:(40|39)", options: .regularExpression) != nil
+            }
             try session.send("Escape")
             try session.waitFor("Tab pane")
             try session.send("?")
@@ -168,7 +174,9 @@ struct TUIEndToEndTests {
             #expect(!first.contains("cached ·"))
             try session.send("Enter")
             // The status line can show before the body is indexed and drawn: wait for both.
-            let second = try session.waitFor("the cached answer") { $0.contains("cached · ") && $0.contains(#""served""#) }
+            let second = try session.waitFor("the cached answer") {
+                $0.contains("cached · ") && $0.contains(#""served""#)
+            }
             #expect(second.contains(#""served": 1"#))
             #expect(second.contains("R asks the server"))
             try session.send("R")
@@ -182,7 +190,9 @@ struct TUIEndToEndTests {
             try session.send("/")
             try session.send("cache.etag", literal: true)
             try session.send("Enter")
-            let stored = try session.waitFor("the stored answer") { $0.contains("stored · ") && $0.contains(#""served""#) }
+            let stored = try session.waitFor("the stored answer") {
+                $0.contains("stored · ") && $0.contains(#""served""#)
+            }
             #expect(stored.contains(#""served": 2"#))
             #expect(stored.contains("nothing was sent in this session"))
             // The new demo server has served nothing from its cache routes.

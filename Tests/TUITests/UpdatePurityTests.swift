@@ -1,7 +1,7 @@
-@testable import ExplorerCore
 import Foundation
 import Testing
 
+@testable import ExplorerCore
 @testable import TUI
 
 @Suite("update is pure; the request preview is built when its inputs change, never when drawing")

@@ -1,6 +1,7 @@
-@testable import ExplorerCore
 import Foundation
 import Testing
+
+@testable import ExplorerCore
 @testable import TUI
 
 /// Views rendered headlessly at fixed sizes and compared as text.
@@ -57,11 +58,12 @@ struct ViewSnapshotTests {
         transfer.record(TransferProgress(received: 30 << 20, receiveTotal: 40 << 20), at: 102)
         var buffer = ScreenBuffer(width: 76, height: 3)
         ProgressView.draw(transfer, now: 102, in: buffer.bounds, theme: .monochrome, on: &buffer)
-        #expect(buffer.lines == [
-            "↓ [████████████████░░░░░░] 30.0 MiB / 40.0 MiB  75%  20.0 MiB/s  ETA 0:01",
-            "running 2.0 s — Esc cancels",
-            "",
-        ])
+        #expect(
+            buffer.lines == [
+                "↓ [████████████████░░░░░░] 30.0 MiB / 40.0 MiB  75%  20.0 MiB/s  ETA 0:01",
+                "running 2.0 s — Esc cancels",
+                "",
+            ])
     }
 
     @Test("progress with an unknown total: an indeterminate bar with bytes and rate; upload bar when sending")
@@ -89,8 +91,9 @@ struct ViewSnapshotTests {
         _ = state.press(.enter)
         let id = try #require(state.shownTransfer?.id)
         _ = state.update(.transferFinished(transfer: id, .success(Fixtures.jsonResponse(json)), at: 101))
-        _ = state.update(.bodyPrepared(
-            transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: "application/json")))
+        _ = state.update(
+            .bodyPrepared(
+                transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: "application/json")))
         return state
     }
 
@@ -106,20 +109,21 @@ struct ViewSnapshotTests {
         #expect(pane[0] == "│ 200 OK  GET http://127.0.0.1:9000/items/7                       │")
         #expect(pane[1].hasPrefix("│time ░") && pane[1].hasSuffix("█ total 3.85 ms     │"))
         #expect(pane[2].hasPrefix("│░dns 0.10 ms  ▒connect 0.20 ms  ▓tls 0.00 ms"))
-        #expect(Array(pane[3...]) == [
-            "│↑ 0 B · ↓ 70 B · new connection                                  │",
-            "│ Body  Headers  Raw   70 B · application/json · lines 1-10 of 10 │",
-            "│{                                                                │",
-            "│  \"id\": 7,                                                       │",
-            "│  \"name\": \"pen\",                                                 │",
-            "│  \"tags\": [                                                      │",
-            "│    \"a\",                                                         │",
-            "│    \"b\"                                                          │",
-            "│  ],                                                             │",
-            "│  \"ok\": true,                                                    │",
-            "│  \"none\": null                                                   │",
-            "│}                                                                │",
-        ])
+        #expect(
+            Array(pane[3...]) == [
+                "│↑ 0 B · ↓ 70 B · new connection                                  │",
+                "│ Body  Headers  Raw   70 B · application/json · lines 1-10 of 10 │",
+                "│{                                                                │",
+                "│  \"id\": 7,                                                       │",
+                "│  \"name\": \"pen\",                                                 │",
+                "│  \"tags\": [                                                      │",
+                "│    \"a\",                                                         │",
+                "│    \"b\"                                                          │",
+                "│  ],                                                             │",
+                "│  \"ok\": true,                                                    │",
+                "│  \"none\": null                                                   │",
+                "│}                                                                │",
+            ])
     }
 
     @Test("long lines are cut at the pane; l and h (or > and <) scroll them sideways")
@@ -174,9 +178,10 @@ struct ViewSnapshotTests {
     func authSnapshot() {
         var state = Fixtures.smallState(width: 80, height: 18)
         _ = state.press(.character("a"))
-        _ = state.update(.tokenUpdated(
-            AuthSessionKey(profile: "shop", environment: "dev"),
-            .token(.valid(expiresAt: Fixtures.start.date.addingTimeInterval(272)))))
+        _ = state.update(
+            .tokenUpdated(
+                AuthSessionKey(profile: "shop", environment: "dev"),
+                .token(.valid(expiresAt: Fixtures.start.date.addingTimeInterval(272)))))
         let lines = Screen.render(state, theme: .monochrome).lines
         #expect(lines[4].contains("┌─ Auth ─"))
         #expect(lines[5].contains("│ profile shop · environment dev"))
@@ -199,16 +204,18 @@ struct ViewSnapshotTests {
     @Test("a terminal below the minimum shows a clear too-small message")
     func tooSmallSnapshot() {
         let state = Fixtures.smallState(width: 40, height: 8)
-        #expect(Screen.render(state).lines == [
-            "",
-            "",
-            "           Terminal too small",
-            "            40×8, need 60×16",
-            "    enlarge the window, or q to quit",
-            "",
-            "",
-            "",
-        ].map { $0 })
+        #expect(
+            Screen.render(state).lines
+                == [
+                    "",
+                    "",
+                    "           Terminal too small",
+                    "            40×8, need 60×16",
+                    "    enlarge the window, or q to quit",
+                    "",
+                    "",
+                    "",
+                ].map { $0 })
     }
 
     @Test("hostile response bodies and headers are shown escaped, never as control characters")
@@ -223,7 +230,8 @@ struct ViewSnapshotTests {
             headers: ["Content-Type": "text/plain", "X-Evil": "a\u{1B}[31mred"],
             body: ResponseBody(data: Data(hostile.utf8)), metrics: Metrics())
         _ = state.update(.transferFinished(transfer: id, .success(response), at: 101))
-        _ = state.update(.bodyPrepared(transfer: id, BodyDocument.make(bytes: Data(hostile.utf8), contentType: "text/plain")))
+        _ = state.update(
+            .bodyPrepared(transfer: id, BodyDocument.make(bytes: Data(hostile.utf8), contentType: "text/plain")))
         var buffer = Screen.render(state)
         var text = buffer.text
         #expect(text.contains(#"title\e]0;pwned\x07"#))

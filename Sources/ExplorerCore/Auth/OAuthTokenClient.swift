@@ -30,7 +30,9 @@ public struct OAuthTokenClient: Sendable {
         switch await client.send(request) {
         case .failure(let error):
             if error.isCancelled { return .failure(AuthError(.cancelled, grant: name)) }
-            guard let transport = error.transportError else { return .failure(AuthError(.invalidResponse(error.message), grant: name)) }
+            guard let transport = error.transportError else {
+                return .failure(AuthError(.invalidResponse(error.message), grant: name))
+            }
             return .failure(AuthError(.unreachable(transport), grant: name))
         case .success(let response):
             return Self.token(from: response, grant: name).map { token in
@@ -104,7 +106,10 @@ public struct OAuthTokenClient: Sendable {
         guard response.statusClass == .success else {
             if let code = json?["error"]?.stringValue {
                 let detail = json?["error_description"]?.stringValue.map(Self.printable)
-                return .failure(AuthError(.rejected(status: response.statusCode, code: Self.printable(code), detail: detail), grant: grant))
+                return .failure(
+                    AuthError(
+                        .rejected(status: response.statusCode, code: Self.printable(code), detail: detail), grant: grant
+                    ))
             }
             let reason = response.reason.isEmpty ? "HTTP \(response.statusCode)" : Self.printable(response.reason)
             return .failure(AuthError(.rejected(status: response.statusCode, code: reason, detail: nil), grant: grant))
@@ -127,9 +132,11 @@ public struct OAuthTokenClient: Sendable {
 
     /// Server text made safe for one line on a terminal: control characters dropped, length capped.
     static func printable(_ text: String) -> String {
-        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.filter {
-            !$0.properties.generalCategory.isControlOrFormat
-        }))
+        let cleaned = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter {
+                    !$0.properties.generalCategory.isControlOrFormat
+                }))
         return cleaned.count > 200 ? cleaned.prefix(200) + "…" : cleaned
     }
 }

@@ -63,7 +63,8 @@ extension ProfileLoader {
             return .apiKey(name: name, value: value, location: location)
         default:
             let grant = choice("grant", AuthSpec.OAuth2.Grant.self)
-            let clientAuth = fields["client_auth"] == nil ? .basic : choice("client_auth", AuthSpec.OAuth2.ClientAuth.self)
+            let clientAuth =
+                fields["client_auth"] == nil ? .basic : choice("client_auth", AuthSpec.OAuth2.ClientAuth.self)
             let tokenURL = template("token_url")
             if let tokenURL, let node = fields["token_url"], tokenURL.variableNames.isEmpty,
                 tokenURL.raw.contains("://") && !RequestBuilder.isHTTPURL(tokenURL.raw) || tokenURL.raw.isEmpty

@@ -44,7 +44,8 @@ extension RequestBuilder {
                 URLBuilder.hasScheme(written)
                 ? written : URLBuilder.join(base: try environment.baseURL.render(scope), path: written)
             guard Self.isHTTPURL(tokenURL) else {
-                throw RequestBuildError(.invalidURL(tokenURL), location: spec.tokenURL.location, context: "auth.token_url")
+                throw RequestBuildError(
+                    .invalidURL(tokenURL), location: spec.tokenURL.location, context: "auth.token_url")
             }
             var extra: [OAuth2Settings.Field] = []
             for parameter in spec.extra {

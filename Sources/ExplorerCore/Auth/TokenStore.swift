@@ -59,7 +59,8 @@ public struct TokenStore: Sendable {
         do {
             return try Self.decoder.decode(Record.self, from: data)
         } catch {
-            throw AuthError(.store(path: path, detail: "not a token file apix can read (ignored): \(Self.describe(error))"))
+            throw AuthError(
+                .store(path: path, detail: "not a token file apix can read (ignored): \(Self.describe(error))"))
         }
     }
 
@@ -120,7 +121,8 @@ public struct TokenStore: Sendable {
             throw AuthError(.store(path: directory, detail: String(cString: strerror(errno))))
         }
         if info.st_mode & 0o777 != 0o700, chmod(directory, 0o700) != 0 {
-            throw AuthError(.store(path: directory, detail: "cannot make it private: \(String(cString: strerror(errno)))"))
+            throw AuthError(
+                .store(path: directory, detail: "cannot make it private: \(String(cString: strerror(errno)))"))
         }
     }
 

@@ -19,11 +19,6 @@ struct CacheFile: Sendable {
     /// Least recently used first.
     var entries: [CachedResponse]
 
-    init(salt: String, entries: [CachedResponse]) {
-        self.salt = salt
-        self.entries = entries
-    }
-
     /// A new random salt.
     static func makeSalt() -> String {
         var generator = SystemRandomNumberGenerator()

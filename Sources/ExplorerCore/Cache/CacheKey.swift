@@ -42,10 +42,11 @@ struct CacheKey: Hashable, Sendable, Codable {
         let names = (alwaysCredentialHeaders + credentialHeaders).map { $0.lowercased() }.filter {
             seen.insert($0).inserted
         }
-        let present = names.sorted().compactMap { name -> String? in
-            let values = headers.values(for: name)
-            return values.isEmpty ? nil : name + ":" + values.joined(separator: "\u{0}")
-        } + queryCredentials.map { "?" + $0 }
+        let present =
+            names.sorted().compactMap { name -> String? in
+                let values = headers.values(for: name)
+                return values.isEmpty ? nil : name + ":" + values.joined(separator: "\u{0}")
+            } + queryCredentials.map { "?" + $0 }
         guard !present.isEmpty else { return "" }
         return SHA256.hex("identity\u{0}" + salt + "\u{0}" + present.joined(separator: "\n"))
     }
@@ -54,7 +55,8 @@ struct CacheKey: Hashable, Sendable, Codable {
     static func varyDigest(of headers: HTTPHeaders, names: [String], salt: String) -> String {
         guard !names.isEmpty else { return "" }
         let values = names.map { name in
-            name + ":" + headers.values(for: name).map { $0.trimmingCharacters(in: .whitespaces) }
+            name + ":"
+                + headers.values(for: name).map { $0.trimmingCharacters(in: .whitespaces) }
                 .joined(separator: ",")
         }
         return SHA256.hex("vary\u{0}" + salt + "\u{0}" + values.joined(separator: "\n"))

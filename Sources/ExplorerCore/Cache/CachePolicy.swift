@@ -15,11 +15,15 @@ enum CachePolicy {
     static let storableStatuses: Set<Int> = [200, 203, 204, 301, 404]
     /// A request carrying one of these asks the server a conditional or partial question the cache must not
     /// answer or change, so it goes through untouched.
-    static let passThroughHeaders = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since",
-                                     "If-Range", "Range"]
+    static let passThroughHeaders = [
+        "If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since",
+        "If-Range", "Range",
+    ]
     /// Headers a 304 must not change in the stored response (RFC 9111 section 3.2, and hop-by-hop fields).
-    static let keptOnRevalidation: Set<String> = ["content-length", "transfer-encoding", "connection", "keep-alive",
-                                                   "content-encoding", "content-range"]
+    static let keptOnRevalidation: Set<String> = [
+        "content-length", "transfer-encoding", "connection", "keep-alive",
+        "content-encoding", "content-range",
+    ]
 
     /// Why a response stays fresh for as long as it does.
     enum Origin: String, Sendable, Equatable {
@@ -159,7 +163,8 @@ enum CachePolicy {
                     $0.trimmingCharacters(in: .whitespaces)
                 }
                 if let name = parts.first, !name.isEmpty {
-                    let argument = parts.count > 1
+                    let argument =
+                        parts.count > 1
                         ? parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
                     items.append((name.lowercased(), argument))
                 }

@@ -205,10 +205,12 @@ public actor ResponseCache {
         let space = load(options.namespace)
         let key = CacheKey(request, credentialHeaders: options.credentialHeaders, salt: space.salt)
         guard let entries = space.entries[key] else { return nil }
-        guard let index = entries.firstIndex(where: { entry in
-            CacheKey.varyDigest(of: request.headers, names: entry.record.varyNames, salt: space.salt)
-                == entry.record.varyDigest
-        }) else { return nil }
+        guard
+            let index = entries.firstIndex(where: { entry in
+                CacheKey.varyDigest(of: request.headers, names: entry.record.varyNames, salt: space.salt)
+                    == entry.record.varyDigest
+            })
+        else { return nil }
         return Found(namespace: options.namespace, key: key, index: index, entry: entries[index])
     }
 

@@ -38,11 +38,12 @@ struct RedirectPolicy {
 
         var next = request
         next.url = target.absoluteString
-        let dropsBody = switch response.statusCode {
-        case 303: true
-        case 301, 302: request.method == .post
-        default: false
-        }
+        let dropsBody =
+            switch response.statusCode {
+            case 303: true
+            case 301, 302: request.method == .post
+            default: false
+            }
         if dropsBody {
             if request.method != .head { next.method = .get }
             next.body = .none

@@ -1,4 +1,3 @@
-
 /// Rate and ETA of a running transfer from its progress events, smoothed over a short window so the figures
 /// do not jitter with every event.
 public struct TransferRate: Sendable, Equatable {
@@ -10,7 +9,8 @@ public struct TransferRate: Sendable, Equatable {
     }
 
     public static func == (lhs: TransferRate, rhs: TransferRate) -> Bool {
-        lhs.window == rhs.window && lhs.samples.elementsEqual(rhs.samples) { $0.time == $1.time && $0.bytes == $1.bytes }
+        lhs.window == rhs.window
+            && lhs.samples.elementsEqual(rhs.samples) { $0.time == $1.time && $0.bytes == $1.bytes }
     }
 
     /// Records `bytes` done at `time` (seconds on any monotonic clock).

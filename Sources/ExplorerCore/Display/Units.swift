@@ -1,4 +1,3 @@
-
 /// Human-readable sizes, rates and durations, shared by the CLI and the TUI.
 public enum Units {
     /// `512 B`, `1.5 KiB`, `12.3 MiB`, `1.02 GiB`.

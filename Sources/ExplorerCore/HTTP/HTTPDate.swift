@@ -10,7 +10,10 @@ enum HTTPDate {
     /// The date, or `nil` when `text` is in none of the three forms.
     static func parse(_ text: String) -> Date? {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { $0.lowercased() }
-        let day: String, month: String, year: String, clock: String
+        let day: String
+        let month: String
+        let year: String
+        let clock: String
         switch fields.count {
         case 6 where fields[5] == "gmt":  // Sun, 06 Nov 1994 08:49:37 GMT
             (day, month, year, clock) = (fields[1], fields[2], fields[3], fields[4])

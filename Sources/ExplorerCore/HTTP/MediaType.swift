@@ -30,8 +30,10 @@ public enum MediaType {
         guard let contentType else { return false }
         let essence = essence(of: contentType)
         return essence.hasPrefix("text/") || isJSON(contentType) || essence.hasSuffix("+xml")
-            || ["application/xml", "application/javascript", "application/x-www-form-urlencoded",
-                "application/yaml"].contains(essence)
+            || [
+                "application/xml", "application/javascript", "application/x-www-form-urlencoded",
+                "application/yaml",
+            ].contains(essence)
     }
 
     /// The `charset` parameter, lower-cased.

@@ -65,7 +65,8 @@ extension CurlCommand {
                     words += ["--form-string", shellWord("\(part.name)=\(value)")]
                 case .file(let path, let filename, let type):
                     let name = filename ?? (path as NSString).lastPathComponent
-                    let spec = "\(part.name)=@\"\(formQuoted(path))\";filename=\"\(formQuoted(name))\""
+                    let spec =
+                        "\(part.name)=@\"\(formQuoted(path))\";filename=\"\(formQuoted(name))\""
                         + ";type=\(type ?? MediaType.guess(forPath: path))"
                     words += ["-F", shellWord(spec)]
                 }

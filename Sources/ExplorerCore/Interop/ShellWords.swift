@@ -79,7 +79,9 @@ enum ShellWords {
                 guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
                     throw InteropError(.syntax("a bad \\\(escape) escape in $'…'"))
                 }
-                if escape == "x" { bytes.append(UInt8(truncatingIfNeeded: value)) } else {
+                if escape == "x" {
+                    bytes.append(UInt8(truncatingIfNeeded: value))
+                } else {
                     bytes.append(contentsOf: Array(String(scalar).utf8))
                 }
             default: bytes.append(contentsOf: Array(String(escape).utf8))

@@ -51,8 +51,11 @@ public enum ProfileEmitter {
         entries.append(contentsOf: transfer(profile.transfer))
         if let spec = profile.auth { entries.append(.init("auth", auth(spec))) }
         entries.append(contentsOf: extra)
-        var text = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { "# \($0)" }.joined(separator: "\n") + "\n" } ?? ""
+        var text =
+            header.map {
+                $0.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { "# \($0)" }.joined(separator: "\n") + "\n"
+            } ?? ""
         for entry in entries { text += field(entry, indent: 0) }
         text += endpoints(profile.endpoints)
         return text
@@ -251,11 +254,12 @@ public enum ProfileEmitter {
 
     /// `name: value` pairs: null, one value, or a list.
     static func parameters(_ parameters: [Parameter]) -> Value {
-        .mapping(parameters.map { parameter in
-            guard let values = parameter.values else { return Entry(parameter.name, .scalar("null")) }
-            if values.count == 1 { return Entry(parameter.name, template(values[0], anyScalar: true)) }
-            return Entry(parameter.name, .sequence(values.map { template($0, anyScalar: true) }))
-        })
+        .mapping(
+            parameters.map { parameter in
+                guard let values = parameter.values else { return Entry(parameter.name, .scalar("null")) }
+                if values.count == 1 { return Entry(parameter.name, template(values[0], anyScalar: true)) }
+                return Entry(parameter.name, .sequence(values.map { template($0, anyScalar: true) }))
+            })
     }
 
     static func variables(_ variables: [String: Template]) -> Value {

@@ -30,8 +30,9 @@ extension ProfileLoader {
                             + profile.environments.map(\.name).joined(separator: ", ") + ")", at: entry.keyNode)
                     continue
                 }
-                guard let environment = reader.fields(
-                    entry.value, "environment `\(entry.key)` of the secrets file", known: ["variables"]),
+                guard
+                    let environment = reader.fields(
+                        entry.value, "environment `\(entry.key)` of the secrets file", known: ["variables"]),
                     let variablesNode = environment["variables"]
                 else { continue }
                 let variables = readVariables(variablesNode, reader: &reader)

@@ -12,9 +12,10 @@ extension ProfileLoader {
             for name in template.variableNames where !name.hasPrefix("env.") && !defined.contains(name) {
                 let location = template.location ?? SourceLocation(file: profile.file, line: 1, column: 1)
                 guard reported.insert("\(location):\(name)").inserted else { continue }
-                problems.append(ProfileProblem(
-                    "unknown variable `{{\(name)}}` in \(context()): define it under `variables`, in an "
-                        + "environment's `variables` or in \(profile.id).secrets.yaml", at: location))
+                problems.append(
+                    ProfileProblem(
+                        "unknown variable `{{\(name)}}` in \(context()): define it under `variables`, in an "
+                            + "environment's `variables` or in \(profile.id).secrets.yaml", at: location))
             }
         }
         func check(_ parameters: [Parameter], _ kind: String, _ owner: String) {

@@ -151,7 +151,8 @@ public enum ProfileLoader {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let detail = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
-            return ProfileProblem("YAML syntax error: \(problem)\(detail)", at: .init(file: file, line: mark.line, column: mark.column))
+            return ProfileProblem(
+                "YAML syntax error: \(problem)\(detail)", at: .init(file: file, line: mark.line, column: mark.column))
         case .duplicatedKeysInMapping(let duplicates, let context):
             return ProfileProblem(
                 "duplicate key `\(duplicates.joined(separator: "`, `"))`",
@@ -169,7 +170,12 @@ public enum ProfileLoader {
         var column = 1
         for (index, character) in text.unicodeScalars.enumerated() {
             if index >= offset { break }
-            if character == "\n" { line += 1; column = 1 } else { column += 1 }
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
         return (line, column)
     }
@@ -258,7 +264,8 @@ public enum ProfileLoader {
             let urlNode = fields["base_url"], let baseURL = reader.template(urlNode, "base_url")
         else { return nil }
         if baseURL.variableNames.isEmpty, !RequestBuilder.isHTTPURL(baseURL.raw) {
-            reader.fail("`base_url` must be an http:// or https:// URL with a host, got \"\(baseURL.raw)\"", at: urlNode)
+            reader.fail(
+                "`base_url` must be an http:// or https:// URL with a host, got \"\(baseURL.raw)\"", at: urlNode)
         }
         var environment = ProfileEnvironment(name: name, baseURL: baseURL, location: reader.location(node))
         if let node = fields["headers"] { environment.headers = reader.parameters(node, "headers") }
@@ -327,7 +334,8 @@ public enum ProfileLoader {
         let kinds = bodyKinds.filter { fields[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let value = fields[kind] else {
             let found = kinds.isEmpty ? "none" : kinds.map { "`\($0)`" }.joined(separator: " and ")
-            reader.fail("`body` needs exactly one of `json`, `form`, `multipart`, `text` or `file`, got \(found)", at: node)
+            reader.fail(
+                "`body` needs exactly one of `json`, `form`, `multipart`, `text` or `file`, got \(found)", at: node)
             return nil
         }
         let contentType = fields["content_type"].flatMap { reader.string($0, "content_type") }

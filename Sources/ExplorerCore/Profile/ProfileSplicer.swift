@@ -162,9 +162,11 @@ struct ProfileSplicer {
             switch (regions[key], after) {
             case (let region?, let value?):
                 let field = ProfileEmitter.field(.init(key, value), indent: region.column - 1)
-                edits.append(Edit(
-                    from: region.start - 1, to: region.end, keep: prefix(ofLine: region.start, column: region.column),
-                    text: String(field.dropFirst(region.column - 1))))
+                edits.append(
+                    Edit(
+                        from: region.start - 1, to: region.end,
+                        keep: prefix(ofLine: region.start, column: region.column),
+                        text: String(field.dropFirst(region.column - 1))))
                 anchor = region.end
             case (let region?, nil):
                 if region.start == span.startLine {
@@ -174,9 +176,10 @@ struct ProfileSplicer {
                 edits.append(Edit(from: region.start - 1, to: region.end, keep: "", text: ""))
                 anchor = region.end
             case (nil, let value?):
-                edits.append(Edit(
-                    from: anchor, to: anchor, keep: "",
-                    text: ProfileEmitter.field(.init(key, value), indent: contentColumn)))
+                edits.append(
+                    Edit(
+                        from: anchor, to: anchor, keep: "",
+                        text: ProfileEmitter.field(.init(key, value), indent: contentColumn)))
             case (nil, nil):
                 break
             }

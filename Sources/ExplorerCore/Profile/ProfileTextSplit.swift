@@ -96,8 +96,10 @@ struct ProfileTextSplit {
             switch bytes[index] {
             case 0x0D where index + 1 == bytes.count || bytes[index + 1] != 0x0A: return true
             case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
-            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
-                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9): return true
+            case 0xE2
+            where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                return true
             default: continue
             }
         }

@@ -54,7 +54,8 @@ public enum ProfileWriter {
         }
 
         if let old, let location = old.location, location.file != file {
-            return try saveToOverlay(endpoint, target: target, profile: current, expected: expected,
+            return try saveToOverlay(
+                endpoint, target: target, profile: current, expected: expected,
                 reason: "`\(target)` was saved there before")
         }
         let reason: String

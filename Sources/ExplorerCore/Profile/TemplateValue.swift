@@ -31,7 +31,9 @@ public indirect enum TemplateValue: Sendable, Hashable {
             return .array(rendered)
         case .object(let members):
             var object = JSONObject()
-            for member in members { object.append(key: member.key, value: try member.value.render(scope, masking: masking)) }
+            for member in members {
+                object.append(key: member.key, value: try member.value.render(scope, masking: masking))
+            }
             return .object(object)
         }
     }

@@ -138,8 +138,9 @@ struct YAMLReader {
             } else if entry.value.scalar != nil {
                 values = template(entry.value, "\(key).\(entry.key)").map { [$0] } ?? []
             } else {
-                fail("`\(key).\(entry.key)` must be a value, a list or null, got \(Self.describe(entry.value))",
-                     at: entry.value)
+                fail(
+                    "`\(key).\(entry.key)` must be a value, a list or null, got \(Self.describe(entry.value))",
+                    at: entry.value)
                 continue
             }
             result.append(Parameter(name: entry.key, values: values, location: location(entry.keyNode)))
@@ -164,7 +165,8 @@ struct YAMLReader {
         case .sequence(let sequence):
             return .array(sequence.map { templateValue($0) })
         case .mapping:
-            return .object((entries(node, "JSON object") ?? []).map { .init(key: $0.key, value: templateValue($0.value)) })
+            return .object(
+                (entries(node, "JSON object") ?? []).map { .init(key: $0.key, value: templateValue($0.value)) })
         case .alias:
             fail("YAML aliases are not supported here", at: node)
             return .null
@@ -214,7 +216,8 @@ struct YAMLReader {
         if text.hasPrefix("0x"), let int = Int(text.dropFirst(2), radix: 16) { return String(int) }
         if text.hasPrefix("0o"), let int = Int(text.dropFirst(2), radix: 8) { return String(int) }
         guard let double = Double(text), double.isFinite else { return nil }
-        let isPlainJSON = text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression)
+        let isPlainJSON = text.range(
+            of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression)
         return isPlainJSON != nil ? text : String(double)
     }
 

@@ -41,12 +41,15 @@ public struct MultipartBody: Sendable, Equatable {
             pending.append(contentsOf: Array("--\(boundary)\r\n".utf8))
             switch part.content {
             case .text(let value):
-                pending.append(contentsOf: Array("Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\"\r\n\r\n".utf8))
+                pending.append(
+                    contentsOf: Array("Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\"\r\n\r\n".utf8)
+                )
                 pending.append(contentsOf: Array(value.utf8))
             case .file(let path, let filename, let contentType):
                 let name = filename ?? (path as NSString).lastPathComponent
                 let type = contentType ?? MediaType.guess(forPath: path)
-                let head = "Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\"; "
+                let head =
+                    "Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\"; "
                     + "filename=\"\(Self.quoted(name))\"\r\nContent-Type: \(type)\r\n\r\n"
                 pending.append(contentsOf: Array(head.utf8))
                 segments.append(.bytes(pending))

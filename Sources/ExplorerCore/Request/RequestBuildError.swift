@@ -47,8 +47,8 @@ public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvert
         case .invalidBody(let why):
             text = "invalid body: \(why)"
         }
-        let where_ = [location?.description, context].compactMap { $0 }.joined(separator: ": ")
-        return where_.isEmpty ? text : "\(where_): \(text)"
+        let place = [location?.description, context].compactMap { $0 }.joined(separator: ": ")
+        return place.isEmpty ? text : "\(place): \(text)"
     }
 
     public var description: String { message }

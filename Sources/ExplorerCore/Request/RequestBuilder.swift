@@ -222,7 +222,8 @@ public struct RequestBuilder: Sendable {
                     let rendered = try value.render(scope, masking: masking)
                     if rendered.hasPrefix("@"), !rendered.hasPrefix("@@") {
                         let path = try fileReference(value, scope: scope)
-                        parts.append(.init(name: field.name, content: .file(path: path, filename: nil, contentType: nil)))
+                        parts.append(
+                            .init(name: field.name, content: .file(path: path, filename: nil, contentType: nil)))
                     } else {
                         let text = rendered.hasPrefix("@@") ? String(rendered.dropFirst()) : rendered
                         parts.append(.init(name: field.name, content: .text(text)))
@@ -262,7 +263,8 @@ public struct RequestBuilder: Sendable {
         if path.hasPrefix("~/") {
             return (processEnvironment["HOME"] ?? homeDirectory ?? NSHomeDirectory()) + path.dropFirst()
         }
-        let base = profile.file.isEmpty
+        let base =
+            profile.file.isEmpty
             ? workingDirectory ?? FileManager.default.currentDirectoryPath : profile.directory
         // Hints, not `fileURLWithPath:`, which asks the file system whether the path is a directory.
         let baseURL = URL(filePath: base, directoryHint: .isDirectory)

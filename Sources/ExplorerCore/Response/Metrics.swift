@@ -66,8 +66,10 @@ public struct Metrics: Sendable, Equatable {
 
     /// Phase durations in the order they happen, for waterfalls and tests.
     public var phases: [(name: String, duration: Duration)] {
-        [("dns", dns), ("connect", connect), ("tls", tls), ("pretransfer", preTransfer),
-         ("first_byte", firstByte), ("transfer", transfer)]
+        [
+            ("dns", dns), ("connect", connect), ("tls", tls), ("pretransfer", preTransfer),
+            ("first_byte", firstByte), ("transfer", transfer),
+        ]
     }
 }
 

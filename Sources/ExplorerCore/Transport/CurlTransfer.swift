@@ -143,7 +143,8 @@ final class CurlTransfer: @unchecked Sendable {
             // "Name:" removes a header libcurl would add; "Name;" sends it with an empty value.
             let line: String
             if field.value.isEmpty {
-                line = ["Expect", "Content-Type", "Accept"].contains(where: { field.name.caseInsensitiveEquals($0) })
+                line =
+                    ["Expect", "Content-Type", "Accept"].contains(where: { field.name.caseInsensitiveEquals($0) })
                     ? "\(field.name):" : "\(field.name);"
             } else {
                 line = "\(field.name): \(field.value)"
@@ -183,7 +184,8 @@ final class CurlTransfer: @unchecked Sendable {
         } else if line.isEmpty {
             guard statusCode >= 200 else { return }
             headComplete = true
-            discardBody = request.options.followRedirects && HTTPStatus.redirectCodes.contains(statusCode)
+            discardBody =
+                request.options.followRedirects && HTTPStatus.redirectCodes.contains(statusCode)
                 && headers.contains("Location")
             if !discardBody, request.method != .head {
                 let expected = headers["Content-Length"].flatMap { Int64($0) }
@@ -311,11 +313,12 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportError(kind, "\(text): \(message)", curlCode: raw, metrics: metrics)
         case CURLE_OPERATION_TIMEDOUT:
             let which = timeoutKind(metrics: metrics)
-            let text = switch which {
-            case .connect: "connect timed out"
-            case .total: "timed out"
-            case .stall: "stalled: no data for \(Int(request.options.stallTimeout?.seconds ?? 0)) s"
-            }
+            let text =
+                switch which {
+                case .connect: "connect timed out"
+                case .total: "timed out"
+                case .stall: "stalled: no data for \(Int(request.options.stallTimeout?.seconds ?? 0)) s"
+                }
             return TransportError(.timeout(which), "\(text) (\(message))", curlCode: raw, metrics: metrics)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:

@@ -86,7 +86,8 @@ extension AppState {
             }
             return []
         case .bodySaved(let path, let error):
-            message = error.map { StatusMessage("could not write \(path): \($0)", isError: true) }
+            message =
+                error.map { StatusMessage("could not write \(path): \($0)", isError: true) }
                 ?? StatusMessage("body written to \(path)")
             return []
         case .terminationRequested:
@@ -104,11 +105,12 @@ extension AppState {
         if fieldEdit != nil { return handleFieldKey(key) }
         if isFiltering { return handleFilterKey(key) }
         if response.searchField != nil { return handleSearchKey(key) }
-        let context: KeyContext = switch focus {
-        case .list: .list
-        case .editor: .editor
-        case .response: .response
-        }
+        let context: KeyContext =
+            switch focus {
+            case .list: .list
+            case .editor: .editor
+            case .response: .response
+            }
         guard let command = KeyMap.command(for: key, in: context) else { return [] }
         return perform(command)
     }

@@ -74,14 +74,17 @@ public struct AppState: Sendable {
         self.now = now
         // Other profiles start collapsed when one is asked for, so it is what the user sees.
         if let profileID {
-            for profile in catalog.profiles where profile.id != profileID { collapsed.insert(Self.profileKey(profile.id)) }
+            for profile in catalog.profiles where profile.id != profileID {
+                collapsed.insert(Self.profileKey(profile.id))
+            }
         }
         rebuildRows()
         if let first = rows.firstIndex(where: { if case .endpoint = $0 { true } else { false } }) {
             selectedRow = first
         }
         if catalog.profiles.isEmpty {
-            message = StatusMessage("no profiles in \(profileDirectory.isEmpty ? "the profile directory" : profileDirectory)")
+            message = StatusMessage(
+                "no profiles in \(profileDirectory.isEmpty ? "the profile directory" : profileDirectory)")
         } else if !catalog.problems.isEmpty {
             message = StatusMessage("\(catalog.problems.count) problem(s) in broken profiles: press p", isError: true)
         }

@@ -10,7 +10,9 @@ enum KeyCommand: Hashable, Sendable {
     // Endpoint list
     case activate, collapse, expand, startFilter, clearFilter
     // Request editor
-    case previousTab, nextTab, selectTab(EditorTab), editValue, editName, addRow, deleteRow, toggleRow, editBody
+    case previousTab, nextTab
+    case selectTab(EditorTab)
+    case editValue, editName, addRow, deleteRow, toggleRow, editBody
     // Response
     case startSearch, nextMatch, previousMatch, saveBody, scrollLeft, scrollRight
     // Auth panel

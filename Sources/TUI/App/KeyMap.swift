@@ -2,16 +2,20 @@
 enum KeyMap {
     static let bindings: [KeyBinding] = [
         // Everywhere (unless a text field or overlay has the key)
-        KeyBinding(.global, [.enter, .control("r")], .send, "send the selected request (Enter edits in the editor)",
+        KeyBinding(
+            .global, [.enter, .control("r")], .send, "send the selected request (Enter edits in the editor)",
             hint: "send"),
-        KeyBinding(.global, [.character("R")], .sendBypassingCache,
+        KeyBinding(
+            .global, [.character("R")], .sendBypassingCache,
             "send bypassing the cache (ask the server even when a fresh answer is stored)"),
-        KeyBinding(.global, [.escape, .control("c")], .cancel,
+        KeyBinding(
+            .global, [.escape, .control("c")], .cancel,
             "cancel the running request; Esc otherwise steps back, Ctrl-C quits", hint: "cancel"),
         KeyBinding(.global, [.tab], .focusNext, "next pane: list → editor → response", hint: "pane"),
         KeyBinding(.global, [.backTab], .focusPrevious, "previous pane"),
         KeyBinding(.global, [.character("e")], .chooseEnvironment, "switch environment", hint: "env"),
-        KeyBinding(.global, [.character("a")], .showAuth, "auth panel: token state, log in, refresh, log out",
+        KeyBinding(
+            .global, [.character("a")], .showAuth, "auth panel: token state, log in, refresh, log out",
             hint: "auth"),
         KeyBinding(.global, [.character("s")], .saveProfile, "save edits to the profile file"),
         KeyBinding(.global, [.character("p")], .showProblems, "problems of broken profiles"),
@@ -68,13 +72,15 @@ enum KeyMap {
         KeyBinding(.textField, [.left, .right, .home, .end], .editText, "move the cursor (also Ctrl-A / Ctrl-E)"),
         KeyBinding(.textField, [.wordLeft, .wordRight], .editText, "jump a word (also Alt-B / Alt-F)"),
         KeyBinding(.textField, [.backspace, .delete], .editText, "delete before / at the cursor"),
-        KeyBinding(.textField, [.control("u"), .control("k"), .control("w")], .editText,
+        KeyBinding(
+            .textField, [.control("u"), .control("k"), .control("w")], .editText,
             "delete to start / to end / the word before"),
 
         // Body editor
         KeyBinding(.bodyEditor, [.control("s")], .confirm, "check and keep the body", hint: "keep"),
         KeyBinding(.bodyEditor, [.escape], .close, "discard changes", hint: "discard"),
-        KeyBinding(.bodyEditor, [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown], .editText,
+        KeyBinding(
+            .bodyEditor, [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown], .editText,
             "move the cursor"),
 
         // Auth panel
@@ -150,7 +156,8 @@ extension KeyMap {
         for context in KeyContext.allCases {
             for binding in bindings(in: context) {
                 let keys = binding.keys.map { "`\($0.label == "|" ? "\\|" : $0.label)`" }.joined(separator: " ")
-                lines.append("| \(context.title) | \(keys) | \(binding.help.replacingOccurrences(of: "|", with: "\\|")) |")
+                lines.append(
+                    "| \(context.title) | \(keys) | \(binding.help.replacingOccurrences(of: "|", with: "\\|")) |")
             }
         }
         return lines.joined(separator: "\n")

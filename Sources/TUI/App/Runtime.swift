@@ -152,9 +152,11 @@ final class Runtime {
             editBody(key, text: text)
         case .saveProfile(let profile):
             guard let saver else {
-                inbox.post(.profileSaved(
-                    profile: profile.id, saved: nil,
-                    error: "saving profiles is not available in this build; edits stay in memory and apply to sends"))
+                inbox.post(
+                    .profileSaved(
+                        profile: profile.id, saved: nil,
+                        error: "saving profiles is not available in this build; edits stay in memory and apply to sends"
+                    ))
                 return
             }
             Task.detached {
@@ -180,11 +182,12 @@ final class Runtime {
                 inbox.post(.tokenUpdated(key, .unavailable("no auth")))
                 return
             }
-            tokenTasks.append(Task.detached {
-                for await status in await auth.statuses(for: key) {
-                    inbox.post(.tokenUpdated(key, status))
-                }
-            })
+            tokenTasks.append(
+                Task.detached {
+                    for await status in await auth.statuses(for: key) {
+                        inbox.post(.tokenUpdated(key, status))
+                    }
+                })
         case .quit:
             break
         }

@@ -1,4 +1,5 @@
 import ExplorerCore
+
 /// The token of the current profile and environment: its state with a live countdown, and the keys to log in,
 /// refresh and log out.
 enum AuthPanelView {
@@ -8,7 +9,8 @@ enum AuthPanelView {
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
         guard let key = state.currentAuthKey else { return }
-        buffer.write("profile \(SafeText.escape(key.profile)) · environment \(SafeText.escape(key.environment))",
+        buffer.write(
+            "profile \(SafeText.escape(key.profile)) · environment \(SafeText.escape(key.environment))",
             x: inner.x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
         let status = state.currentTokenStatus
         let style: Style
@@ -19,10 +21,12 @@ enum AuthPanelView {
         case .token(.none), .unavailable: style = theme.muted
         }
         let x = buffer.write("token: ", x: inner.x + 1, y: inner.y + 2, limit: inner.maxX, style: theme.title)
-        buffer.write(SafeText.escape(status.summary(now: state.now.date)), x: x, y: inner.y + 2, limit: inner.maxX,
+        buffer.write(
+            SafeText.escape(status.summary(now: state.now.date)), x: x, y: inner.y + 2, limit: inner.maxX,
             style: style)
         if case .unavailable = status {
-            buffer.write("This profile has no token to manage.", x: inner.x + 1, y: inner.y + 4, limit: inner.maxX,
+            buffer.write(
+                "This profile has no token to manage.", x: inner.x + 1, y: inner.y + 4, limit: inner.maxX,
                 style: theme.muted)
         }
         let hints = KeyMap.hints(for: .auth).map { "\($0.key) \($0.label)" }.joined(separator: "   ")

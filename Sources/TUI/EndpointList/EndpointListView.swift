@@ -1,4 +1,5 @@
 import ExplorerCore
+
 /// The left pane: profiles → folders → endpoints with method badges, the filter line, running marks, and a
 /// problems panel for broken profiles.
 enum EndpointListView {
@@ -34,7 +35,8 @@ enum EndpointListView {
             guard index < state.rows.count else { break }
             let y = inner.y + line
             let selected = index == state.selectedRow
-            drawRow(state.rows[index], state: state, running: running, x: inner.x, y: y, limit: inner.maxX,
+            drawRow(
+                state.rows[index], state: state, running: running, x: inner.x, y: y, limit: inner.maxX,
                 theme: theme, on: &buffer)
             if selected {
                 let style = focused ? theme.selected : theme.selectedUnfocused
@@ -78,9 +80,12 @@ enum EndpointListView {
                 style: theme.method(endpoint.method))
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
             let isRunning = running.contains(key)
-            let marker = isRunning ? " ⟳" : (state.drafts[key].map { $0 != RequestDraft(endpoint: endpoint) } == true ? " ✎" : "")
+            let marker =
+                isRunning
+                ? " ⟳" : (state.drafts[key].map { $0 != RequestDraft(endpoint: endpoint) } == true ? " ✎" : "")
             let room = limit - column - TextWidth.width(of: marker)
-            column = buffer.write(TextWidth.truncate(SafeText.escape(endpoint.id), to: room), x: column, y: y, limit: limit)
+            column = buffer.write(
+                TextWidth.truncate(SafeText.escape(endpoint.id), to: room), x: column, y: y, limit: limit)
             if !marker.isEmpty {
                 buffer.write(marker, x: column, y: y, limit: limit, style: isRunning ? theme.running : theme.muted)
             }

@@ -38,7 +38,8 @@ enum HelpView {
         let all = lines()
         let start = min(top, max(0, all.count - inner.height))
         for (row, line) in all.dropFirst(start).prefix(inner.height).enumerated() {
-            buffer.write(line.text, x: inner.x + 1, y: inner.y + row, limit: inner.maxX,
+            buffer.write(
+                line.text, x: inner.x + 1, y: inner.y + row, limit: inner.maxX,
                 style: line.isHeading ? theme.title.with(underline: true) : theme.plain)
         }
     }

@@ -19,7 +19,9 @@ public struct Rect: Hashable, Sendable {
     /// The top `rows` rows and the rest below them.
     public func splitTop(_ rows: Int) -> (top: Rect, rest: Rect) {
         let rows = min(max(0, rows), height)
-        return (Rect(x: x, y: y, width: width, height: rows), Rect(x: x, y: y + rows, width: width, height: height - rows))
+        return (
+            Rect(x: x, y: y, width: width, height: rows), Rect(x: x, y: y + rows, width: width, height: height - rows)
+        )
     }
 
     /// The bottom `rows` rows and the rest above them.

@@ -1,4 +1,5 @@
 import ExplorerCore
+
 /// Draws a whole frame from the state: title, the three panes, the status bar and any overlay.
 public enum Screen {
     public static func render(_ state: AppState, theme: Theme = .color) -> ScreenBuffer {
@@ -19,7 +20,8 @@ public enum Screen {
         case .auth?: AuthPanelView.draw(state, in: main, theme: theme, on: &buffer)
         case .environments(let selected)?:
             EnvironmentPickerView.draw(state, selected: selected, in: main, theme: theme, on: &buffer)
-        case .problems(let top)?: ProblemsView.draw(state.catalog.problems, top: top, in: main, theme: theme, on: &buffer)
+        case .problems(let top)?:
+            ProblemsView.draw(state.catalog.problems, top: top, in: main, theme: theme, on: &buffer)
         case .bodyEditor(let editor)?: BodyEditorView.draw(editor, in: main, theme: theme, on: &buffer)
         case .prompt?, nil: break
         }
@@ -27,11 +29,13 @@ public enum Screen {
     }
 
     static func drawTitle(_ state: AppState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
-        var x = buffer.write(" apix ", x: rect.x, y: rect.y, limit: rect.maxX, style: theme.accent.with(bold: true, reverse: true))
+        var x = buffer.write(
+            " apix ", x: rect.x, y: rect.y, limit: rect.maxX, style: theme.accent.with(bold: true, reverse: true))
         if let profile = state.selectedProfile {
             x = buffer.write(" " + SafeText.escape(profile.name), x: x, y: rect.y, limit: rect.maxX, style: theme.title)
             if let description = profile.description {
-                buffer.write(" — " + SafeText.escape(description), x: x, y: rect.y, limit: rect.maxX,
+                buffer.write(
+                    " — " + SafeText.escape(description), x: x, y: rect.y, limit: rect.maxX,
                     style: theme.muted)
             }
         }

@@ -1,4 +1,5 @@
 import ExplorerCore
+
 /// A frame of cells that views draw into; the terminal backend copies it to the screen, and tests read it back
 /// as text lines.
 ///
@@ -105,7 +106,9 @@ public struct ScreenBuffer: Sendable, Equatable {
         guard x >= 0, x < width else { return }
         let index = y * width + x
         // Overwriting half of a wide character blanks its other half so no stray glyph remains.
-        if cells[index].width == 2, cell.width != 2, x + 1 < width { cells[index + 1] = Cell(" ", style: cells[index].style) }
+        if cells[index].width == 2, cell.width != 2, x + 1 < width {
+            cells[index + 1] = Cell(" ", style: cells[index].style)
+        }
         if cells[index].isContinuation, x > 0 { cells[index - 1] = Cell(" ", style: cells[index - 1].style) }
         cells[index] = cell
     }

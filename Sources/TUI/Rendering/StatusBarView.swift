@@ -1,4 +1,5 @@
 import ExplorerCore
+
 /// The bottom line: environment, token state, running transfers, then a message or key hints from the key map.
 enum StatusBarView {
     static func draw(_ state: AppState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
@@ -6,7 +7,8 @@ enum StatusBarView {
         buffer.fill(rect, style: theme.statusBar)
         if case .prompt(let prompt)? = state.overlay {
             let x = buffer.write(" \(prompt.title): ", x: rect.x, y: rect.y, limit: rect.maxX, style: theme.statusBar)
-            RequestEditorView.drawField(prompt.field, x: x, y: rect.y, width: rect.maxX - x - 1, theme: theme,
+            RequestEditorView.drawField(
+                prompt.field, x: x, y: rect.y, width: rect.maxX - x - 1, theme: theme,
                 on: &buffer)
             return
         }
@@ -18,11 +20,13 @@ enum StatusBarView {
             let queued = state.queuedRequests > 0 ? ", \(state.queuedRequests) queued" : ""
             facts.append("⟳ \(running) running\(queued)")
         }
-        var x = buffer.write(" " + facts.joined(separator: " │ ") + " ", x: rect.x, y: rect.y, limit: rect.maxX,
+        var x = buffer.write(
+            " " + facts.joined(separator: " │ ") + " ", x: rect.x, y: rect.y, limit: rect.maxX,
             style: theme.statusBar.with(bold: true))
         x = buffer.write("│ ", x: x, y: rect.y, limit: rect.maxX, style: theme.statusBar)
         if let message = state.message {
-            buffer.write(SafeText.escape(message.text), x: x, y: rect.y, limit: rect.maxX,
+            buffer.write(
+                SafeText.escape(message.text), x: x, y: rect.y, limit: rect.maxX,
                 style: message.isError ? theme.error.with(reverse: true) : theme.statusBar)
             return
         }

@@ -103,7 +103,9 @@ public struct BodyDraft: Hashable, Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch kind {
         case .json:
-            if trimmed.hasPrefix("@"), !trimmed.contains("\n") { return .file(Template(trimmed), contentType: "application/json") }
+            if trimmed.hasPrefix("@"), !trimmed.contains("\n") {
+                return .file(Template(trimmed), contentType: "application/json")
+            }
             return .json(.string(Template(text)))
         case .form:
             return .form(Self.parameters(text))

@@ -1,16 +1,19 @@
 import ExplorerCore
+
 /// The built-in multi-line body editor (used when `$EDITOR` is not set), with the validation error if any.
 enum BodyEditorView {
     static func draw(_ editor: BodyEditorState, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         let rect = screen.centered(width: screen.width - 4, height: screen.height - 2)
-        BoxView.draw(rect, title: "Body (\(editor.kind.name)) — Ctrl-S keeps, Esc discards", focused: true,
+        BoxView.draw(
+            rect, title: "Body (\(editor.kind.name)) — Ctrl-S keeps, Esc discards", focused: true,
             theme: theme, on: &buffer)
         var inner = rect.inset(1)
         guard !inner.isEmpty else { return }
         if let error = editor.error {
             let split = inner.splitBottom(1)
             inner = split.rest
-            buffer.write(SafeText.escape(error), x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX,
+            buffer.write(
+                SafeText.escape(error), x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX,
                 style: theme.error)
         }
         let gutter = 5
@@ -19,11 +22,13 @@ enum BodyEditorView {
             let number = text.top + row
             guard number < text.lines.count else { break }
             let y = inner.y + row
-            buffer.write(TextWidth.pad(String(number + 1), to: gutter - 1), x: inner.x, y: y, limit: inner.maxX,
+            buffer.write(
+                TextWidth.pad(String(number + 1), to: gutter - 1), x: inner.x, y: y, limit: inner.maxX,
                 style: theme.muted)
             buffer.write(SafeText.escape(String(text.lines[number])), x: inner.x + gutter, y: y, limit: inner.maxX)
             if number == text.row {
-                EndpointListView.markCursor(x: inner.x + gutter + text.cursorColumn, y: y, limit: inner.maxX,
+                EndpointListView.markCursor(
+                    x: inner.x + gutter + text.cursorColumn, y: y, limit: inner.maxX,
                     theme: theme, on: &buffer)
             }
         }

@@ -9,13 +9,15 @@ enum RequestEditorView {
         guard !inner.isEmpty else { return }
         guard let key = state.selectedKey, let endpoint = state.selectedEndpoint, let draft = state.draft(for: key)
         else {
-            buffer.write("Select an endpoint in the list.", x: inner.x + 1, y: inner.y, limit: inner.maxX,
+            buffer.write(
+                "Select an endpoint in the list.", x: inner.x + 1, y: inner.y, limit: inner.maxX,
                 style: theme.muted)
             return
         }
 
         // Method and URL preview.
-        var x = buffer.write(endpoint.method.rawValue, x: inner.x, y: inner.y, limit: inner.maxX,
+        var x = buffer.write(
+            endpoint.method.rawValue, x: inner.x, y: inner.y, limit: inner.maxX,
             style: theme.method(endpoint.method))
         x += 1
         switch state.requestPreview?.result {
@@ -30,16 +32,19 @@ enum RequestEditorView {
         // Tabs.
         var tabX = inner.x
         for tab in EditorTab.allCases {
-            let count = tab == .body ? (draft.body == nil ? "" : "·" + draft.body!.kind.name) : "(\(draft.rows(tab).count))"
+            let count =
+                tab == .body ? (draft.body == nil ? "" : "·" + draft.body!.kind.name) : "(\(draft.rows(tab).count))"
             let label = " \(tab.rawValue + 1) \(tab.title)\(count) "
-            tabX = buffer.write(label, x: tabX, y: inner.y + 1, limit: inner.maxX,
+            tabX = buffer.write(
+                label, x: tabX, y: inner.y + 1, limit: inner.maxX,
                 style: tab == state.editorTab ? theme.activeTab : theme.muted)
         }
         let content = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
         if state.editorTab == .body {
             drawBody(draft.body, in: content, theme: theme, on: &buffer)
         } else {
-            drawRows(draft.rows(state.editorTab), state: state, focused: focused, in: content, theme: theme,
+            drawRows(
+                draft.rows(state.editorTab), state: state, focused: focused, in: content, theme: theme,
                 on: &buffer)
         }
     }
@@ -59,13 +64,15 @@ enum RequestEditorView {
             let row = rows[index]
             let y = rect.y + line
             let edit = state.fieldEdit.flatMap { $0.row == index && $0.tab == state.editorTab ? $0 : nil }
-            var x = buffer.write(row.enabled ? "[x] " : "[ ] ", x: rect.x, y: y, limit: rect.maxX,
+            var x = buffer.write(
+                row.enabled ? "[x] " : "[ ] ", x: rect.x, y: y, limit: rect.maxX,
                 style: row.enabled ? theme.ok : theme.muted)
             let nameStyle = row.enabled ? theme.role(.key) : theme.muted
             if let edit, edit.part == .name {
                 x = drawField(edit.field, x: x, y: y, width: nameWidth, theme: theme, on: &buffer)
             } else {
-                x = buffer.write(TextWidth.pad(SafeText.escape(row.name), to: nameWidth), x: x, y: y,
+                x = buffer.write(
+                    TextWidth.pad(SafeText.escape(row.name), to: nameWidth), x: x, y: y,
                     limit: rect.maxX, style: nameStyle)
             }
             x = buffer.write("  ", x: x, y: y, limit: rect.maxX)
@@ -103,7 +110,8 @@ enum RequestEditorView {
             buffer.write(SafeText.escape(line), x: rect.x + 1, y: rect.y + i, limit: rect.maxX)
         }
         if lines.count > rect.height {
-            buffer.write("… \(lines.count - rect.height) more lines — Enter edits", x: rect.x + 1,
+            buffer.write(
+                "… \(lines.count - rect.height) more lines — Enter edits", x: rect.x + 1,
                 y: rect.maxY - 1, limit: rect.maxX, style: theme.muted)
         }
     }

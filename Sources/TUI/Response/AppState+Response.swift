@@ -114,8 +114,11 @@ extension AppState {
             let raw = response.tab == .raw
             // The document numbers lines from the body's first; `.searchFinished` adds the head back.
             let offset = raw ? Self.rawHeadLineCount(httpResponse) : 0
-            return [.search(transfer: transfer.id, document, query: response.query, from: max(0, start - offset),
-                forward: forward, raw: raw)]
+            return [
+                .search(
+                    transfer: transfer.id, document, query: response.query, from: max(0, start - offset),
+                    forward: forward, raw: raw)
+            ]
         }
     }
 

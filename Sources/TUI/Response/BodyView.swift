@@ -1,4 +1,5 @@
 import ExplorerCore
+
 /// Draws the visible lines of a response tab. Only lines on screen are formatted (through `BodyDocument`), so the
 /// cost of a frame does not depend on the body's size.
 enum BodyView {
@@ -26,7 +27,8 @@ enum BodyView {
             case .body:
                 guard let document = transfer.document else {
                     if row == 0 {
-                        buffer.write("indexing \(Units.bytes(response.body.count))…", x: rect.x, y: y,
+                        buffer.write(
+                            "indexing \(Units.bytes(response.body.count))…", x: rect.x, y: y,
                             limit: rect.maxX, style: theme.muted)
                     }
                     return
@@ -44,8 +46,11 @@ enum BodyView {
                 x = buffer.write(piece.text, x: x, y: y, limit: rect.maxX, style: theme.role(piece.role))
                 if x >= rect.maxX { break }
             }
-            if !needle.isEmpty { highlight(needle, in: pieces, x: rect.x, y: y, limit: rect.maxX, theme: theme,
-                on: &buffer) }
+            if !needle.isEmpty {
+                highlight(
+                    needle, in: pieces, x: rect.x, y: y, limit: rect.maxX, theme: theme,
+                    on: &buffer)
+            }
             if number == view.matchLine {
                 buffer.restyle(Rect(x: rect.x, y: y, width: 1, height: 1)) { $0.reverse = true }
             }

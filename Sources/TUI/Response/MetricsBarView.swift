@@ -31,7 +31,8 @@ enum MetricsBarView {
             var w = max(0, end - cells)
             if w == 0 && phase > .zero && cells < width { w = 1 }  // show that a phase happened
             let look = theme.phase(i)
-            x = buffer.write(String(repeating: look.fill, count: w), x: x, y: rect.y, limit: rect.maxX,
+            x = buffer.write(
+                String(repeating: look.fill, count: w), x: x, y: rect.y, limit: rect.maxX,
                 style: look.style)
             cells += w
         }
@@ -46,7 +47,8 @@ enum MetricsBarView {
             for (i, phase) in phases.enumerated() {
                 let look = theme.phase(i)
                 column = buffer.write(String(look.fill), x: column, y: rect.y + 1, limit: rect.maxX, style: look.style)
-                column = buffer.write("\(labels[i]) \(Units.duration(phase))  ", x: column, y: rect.y + 1,
+                column = buffer.write(
+                    "\(labels[i]) \(Units.duration(phase))  ", x: column, y: rect.y + 1,
                     limit: rect.maxX)
             }
         }
@@ -59,14 +61,17 @@ enum MetricsBarView {
             ]
             if response.source == .cache { facts = ["nothing sent"] }
             if metrics.redirects > 0 {
-                facts.append("\(metrics.redirects) redirect\(metrics.redirects == 1 ? "" : "s") (\(Units.duration(metrics.redirectTime)))")
+                facts.append(
+                    "\(metrics.redirects) redirect\(metrics.redirects == 1 ? "" : "s") (\(Units.duration(metrics.redirectTime)))"
+                )
             }
             // A request that started at once still spent a few µs getting its slot: not worth a mention.
             if metrics.queuePosition > 0 {
                 facts.append("queued \(Units.duration(metrics.queued)) (#\(metrics.queuePosition) in line)")
             }
             if let cached = cacheNote(response, age: age) { facts.append(cached) }
-            buffer.write(facts.joined(separator: " · "), x: rect.x, y: rect.y + 2, limit: rect.maxX,
+            buffer.write(
+                facts.joined(separator: " · "), x: rect.x, y: rect.y + 2, limit: rect.maxX,
                 style: theme.muted)
         }
     }

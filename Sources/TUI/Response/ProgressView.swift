@@ -54,7 +54,8 @@ enum ProgressView {
         }
         let barWidth = max(10, min(40, width - TextWidth.width(of: figures) - 6))
         var column = buffer.write(arrow + " ", x: x, y: y, limit: limit, style: theme.accent)
-        column = bar(fraction: fraction, width: barWidth, phase: now, x: column, y: y, limit: limit, theme: theme,
+        column = bar(
+            fraction: fraction, width: barWidth, phase: now, x: column, y: y, limit: limit, theme: theme,
             on: &buffer)
         buffer.write(" " + figures, x: column, y: y, limit: limit)
     }
@@ -70,7 +71,8 @@ enum ProgressView {
         if let fraction {
             let full = Int((Double(inner) * fraction).rounded(.down))
             column = buffer.write(String(repeating: "█", count: full), x: column, y: y, limit: limit, style: fill)
-            column = buffer.write(String(repeating: "░", count: inner - full), x: column, y: y, limit: limit,
+            column = buffer.write(
+                String(repeating: "░", count: inner - full), x: column, y: y, limit: limit,
                 style: theme.muted)
         } else {
             let block = max(1, inner / 5)
@@ -79,7 +81,8 @@ enum ProgressView {
             let start = step < span ? step : 2 * span - step
             for i in 0..<inner {
                 let inBlock = i >= start && i < start + block
-                column = buffer.write(inBlock ? "█" : "░", x: column, y: y, limit: limit,
+                column = buffer.write(
+                    inBlock ? "█" : "░", x: column, y: y, limit: limit,
                     style: inBlock ? fill : theme.muted)
             }
         }

@@ -21,14 +21,17 @@ enum ResponseView {
 
         switch transfer.outcome {
         case nil:
-            var x = buffer.write("sending ", x: statusRow.x, y: statusRow.y, limit: statusRow.maxX, style: theme.running)
-            x = buffer.write(transfer.method.rawValue + " ", x: x, y: statusRow.y, limit: statusRow.maxX,
+            var x = buffer.write(
+                "sending ", x: statusRow.x, y: statusRow.y, limit: statusRow.maxX, style: theme.running)
+            x = buffer.write(
+                transfer.method.rawValue + " ", x: x, y: statusRow.y, limit: statusRow.maxX,
                 style: theme.method(transfer.method))
             buffer.write(SafeText.escape(transfer.url), x: x, y: statusRow.y, limit: statusRow.maxX)
             ProgressView.draw(transfer, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
         case .failure(let error)?:
             let text = error.isCancelled ? "cancelled" : error.description
-            buffer.write(SafeText.escape(text), x: statusRow.x, y: statusRow.y, limit: statusRow.maxX,
+            buffer.write(
+                SafeText.escape(text), x: statusRow.x, y: statusRow.y, limit: statusRow.maxX,
                 style: error.isCancelled ? theme.warning : theme.error)
             ProgressView.draw(transfer, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
         case .response(let response)?:
@@ -38,7 +41,8 @@ enum ResponseView {
                 drawStoredNote(isFresh: isFresh, in: figures, theme: theme, on: &buffer)
             } else if transfer.progress.sent > 16 << 20 || transfer.progress.received > 16 << 20 {
                 // Big transfers keep their final progress figures; the timings go on the status line.
-                ProgressView.draw(transfer, now: state.now.uptime, in: figures.splitTop(2).top, theme: theme,
+                ProgressView.draw(
+                    transfer, now: state.now.uptime, in: figures.splitTop(2).top, theme: theme,
                     on: &buffer)
                 drawPhasesCompact(response, in: figures.row(2), theme: theme, on: &buffer)
             } else {
@@ -58,17 +62,20 @@ enum ResponseView {
         var x = buffer.write(
             " \(SafeText.escape(response.statusLine)) ", x: row.x, y: row.y, limit: row.maxX,
             style: theme.status(response.statusClass).with(reverse: true))
-        let badge: String? = switch transfer.origin {
-        case .stored(let isFresh): "stored · \(Units.age(age ?? .zero)) old\(isFresh ? "" : " · stale")"
-        case .sent: MetricsBarView.cacheBadge(response, age: age)
-        }
+        let badge: String? =
+            switch transfer.origin {
+            case .stored(let isFresh): "stored · \(Units.age(age ?? .zero)) old\(isFresh ? "" : " · stale")"
+            case .sent: MetricsBarView.cacheBadge(response, age: age)
+            }
         if let badge {
             x = buffer.write(" ", x: x, y: row.y, limit: row.maxX)
             x = buffer.write(" \(badge) ", x: x, y: row.y, limit: row.maxX, style: theme.accent.with(reverse: true))
         }
-        x = buffer.write(" " + transfer.method.rawValue + " ", x: x, y: row.y, limit: row.maxX,
+        x = buffer.write(
+            " " + transfer.method.rawValue + " ", x: x, y: row.y, limit: row.maxX,
             style: theme.method(transfer.method))
-        buffer.write(SafeText.escape(shownURL(response, transfer: transfer)), x: x, y: row.y, limit: row.maxX,
+        buffer.write(
+            SafeText.escape(shownURL(response, transfer: transfer)), x: x, y: row.y, limit: row.maxX,
             style: theme.muted)
     }
 
@@ -95,7 +102,8 @@ enum ResponseView {
 
     static func drawPhasesCompact(_ response: Response, in row: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         let m = response.metrics
-        let text = "total \(Units.duration(m.total)) · first byte \(Units.duration(m.firstByte)) · transfer "
+        let text =
+            "total \(Units.duration(m.total)) · first byte \(Units.duration(m.firstByte)) · transfer "
             + "\(Units.duration(m.transfer)) · \(m.reusedConnection ? "reused" : "new") connection"
         buffer.write(text, x: row.x, y: row.y, limit: row.maxX, style: theme.muted)
     }
@@ -106,7 +114,8 @@ enum ResponseView {
     ) {
         var x = row.x
         for tab in ResponseTab.allCases {
-            x = buffer.write(" \(tab.title) ", x: x, y: row.y, limit: row.maxX,
+            x = buffer.write(
+                " \(tab.title) ", x: x, y: row.y, limit: row.maxX,
                 style: tab == state.response.tab ? theme.activeTab : theme.muted)
         }
         var info = [Units.bytes(response.body.count)]
@@ -114,8 +123,11 @@ enum ResponseView {
         if let document = transfer.document {
             let lines = state.responseLineCount()
             if lines > 0 {
-                let last = min(lines, state.response.top + Layout(width: state.width, height: state.height)
-                    .responseBody.height)
+                let last = min(
+                    lines,
+                    state.response.top
+                        + Layout(width: state.width, height: state.height)
+                        .responseBody.height)
                 info.append("lines \(state.response.top + 1)-\(last) of \(lines)")
             }
             // First, so a narrow pane still shows that the lines are scrolled sideways.
@@ -126,7 +138,8 @@ enum ResponseView {
         }
         if let field = state.response.searchField {
             x = buffer.write("  /", x: x, y: row.y, limit: row.maxX, style: theme.accent)
-            RequestEditorView.drawField(field, x: x, y: row.y, width: min(30, row.maxX - x), theme: theme,
+            RequestEditorView.drawField(
+                field, x: x, y: row.y, width: min(30, row.maxX - x), theme: theme,
                 on: &buffer)
             return
         }

@@ -235,4 +235,3 @@ public final class NcursesBackend: TerminalBackend {
         return Int16(next)
     }
 }
-

@@ -30,4 +30,3 @@ public protocol TerminalBackend: AnyObject {
     func suspend()
     func resume()
 }
-

@@ -1,7 +1,8 @@
 import DemoAPI
-@testable import ExplorerCore
 import Foundation
 import Synchronization
+
+@testable import ExplorerCore
 
 /// A demo server plus a private token store: everything an auth test needs, with nothing touching the real home.
 struct AuthFixture: Sendable {
@@ -37,7 +38,8 @@ struct AuthFixture: Sendable {
 
     func revoke(_ token: String) async throws {
         let body = RequestBody.bytes(Data("token=\(token)".utf8), contentType: "application/x-www-form-urlencoded")
-        _ = try await client.send(PreparedRequest(method: .post, url: server.url("/auth/revoke"), body: body)).response()
+        _ = try await client.send(PreparedRequest(method: .post, url: server.url("/auth/revoke"), body: body))
+            .response()
     }
 
     func get(_ path: String, _ interceptor: (any RequestInterceptor)?) async -> Result<Response, ClientError> {
@@ -58,7 +60,9 @@ struct AuthFixture: Sendable {
 }
 
 /// Runs `body` with a fresh demo server and an empty temporary state directory.
-func withAuthFixture<T>(tokenLifetime: Duration = .seconds(30), _ body: (AuthFixture) async throws -> T) async throws -> T {
+func withAuthFixture<T>(tokenLifetime: Duration = .seconds(30), _ body: (AuthFixture) async throws -> T) async throws
+    -> T
+{
     let state = try TemporaryDirectory()
     return try await withDemoServer(tokenLifetime: tokenLifetime) { server in
         try await body(AuthFixture(server: server, stateDirectory: state.path))

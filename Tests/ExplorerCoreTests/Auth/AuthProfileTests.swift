@@ -94,7 +94,10 @@ struct AuthProfileTests {
         #expect(settings.username == "demo")
         #expect(settings.password == "s3cret")
         #expect(settings.scope == "a b")
-        #expect(settings.extra.map { "\($0.name)=\($0.value)" } == ["audience=https://api.example.com", "resource=x", "resource=y"])
+        #expect(
+            settings.extra.map { "\($0.name)=\($0.value)" } == [
+                "audience=https://api.example.com", "resource=x", "resource=y",
+            ])
         #expect(builder.authSessionKey == AuthSessionKey(profile: "demo", environment: "local"))
     }
 
@@ -117,7 +120,10 @@ struct AuthProfileTests {
     @Test("the variables holding secrets are known, so displays and exports can mask them")
     func secretVariables() throws {
         let profile = try profile()
-        #expect(try RequestBuilder(profile: profile, environment: "local").secretVariableNames(for: nil) == ["secret", "pass"])
+        #expect(
+            try RequestBuilder(profile: profile, environment: "local").secretVariableNames(for: nil) == [
+                "secret", "pass",
+            ])
         #expect(try RequestBuilder(profile: profile, environment: "staging").secretVariableNames(for: nil) == ["pass"])
         #expect(AuthSpec.basic(username: "{{u}}", password: "{{p}}").secretVariableNames == ["p"])
         #expect(AuthSpec.apiKey(name: "{{n}}", value: "{{k}}", location: .query).secretVariableNames == ["k"])
@@ -147,7 +153,10 @@ struct AuthProfileTests {
             ("auth: { type: bearer }", 2, 7, "`auth` (bearer) is missing required key `token`"),
             ("auth: { type: basic, username: u }", 2, 7, "`auth` (basic) is missing required key `password`"),
             ("auth: { type: bearer, token: t, username: u }", 2, 33, "unknown key `username` in `auth` (bearer)"),
-            ("auth: { type: api_key, name: K, value: v, in: cookie }", 2, 47, "`auth.in` must be header or query, got \"cookie\""),
+            (
+                "auth: { type: api_key, name: K, value: v, in: cookie }", 2, 47,
+                "`auth.in` must be header or query, got \"cookie\""
+            ),
             (
                 "auth: { type: oauth2, grant: implicit, token_url: /t, client_id: c }", 2, 30,
                 "`auth.grant` must be password or client_credentials, got \"implicit\""
@@ -156,8 +165,14 @@ struct AuthProfileTests {
                 "auth: { type: oauth2, grant: client_credentials, token_url: /t, client_id: c, client_auth: jwt }", 2,
                 92, "`auth.client_auth` must be basic or form, got \"jwt\""
             ),
-            ("auth: { type: oauth2, grant: password, token_url: /t, client_id: c }", 2, 7, "missing required key `username`"),
-            ("auth: { type: oauth2, grant: client_credentials, client_id: c }", 2, 7, "missing required key `token_url`"),
+            (
+                "auth: { type: oauth2, grant: password, token_url: /t, client_id: c }", 2, 7,
+                "missing required key `username`"
+            ),
+            (
+                "auth: { type: oauth2, grant: client_credentials, client_id: c }", 2, 7,
+                "missing required key `token_url`"
+            ),
             (
                 "auth: { type: oauth2, grant: client_credentials, token_url: \"ftp://x/t\", client_id: c }", 2, 61,
                 "`auth.token_url` must be an http:// or https:// URL"

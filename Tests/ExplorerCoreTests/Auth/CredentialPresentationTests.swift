@@ -120,8 +120,9 @@ struct CredentialPresentationTests {
         #expect(CurlCommand.render(exported).contains(#"-H "Authorization: Bearer ${TOKEN}""#))
         // Where no credential uses `token`, it is an ordinary variable.
         let basic = try Self.builder("basic")
-        #expect(try CredentialPresentation.bullets.shownRequest(for: Self.endpoint(basic), builder: basic).url
-            .contains("t=tok-1"))
+        #expect(
+            try CredentialPresentation.bullets.shownRequest(for: Self.endpoint(basic), builder: basic).url
+                .contains("t=tok-1"))
     }
 
     @Test("bullets mask credentials written by hand: Authorization keeps its scheme, a Cookie is masked whole")

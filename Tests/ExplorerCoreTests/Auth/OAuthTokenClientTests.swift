@@ -36,7 +36,8 @@ struct OAuthTokenClientTests {
             settings.extra = [.init(name: "audience", value: "https://api.example.com")]
             let (form, headers) = try await echoed(settings, .configured, fixture: fixture)
             #expect(form.map(\.0) == ["grant_type", "username", "password", "scope", "audience"])
-            #expect(form.map(\.1) == ["password", "demo", "demo-password", "todos:read profile", "https://api.example.com"])
+            #expect(
+                form.map(\.1) == ["password", "demo", "demo-password", "todos:read profile", "https://api.example.com"])
             let basic = Data("demo+client:s%3Ae%26c".utf8).base64EncodedString()
             #expect(headers.header("Authorization") == "Basic \(basic)")
         }
@@ -73,8 +74,14 @@ struct OAuthTokenClientTests {
     @Test(
         "the server's refusal is reported with its error code and description",
         arguments: [
-            ("password", "wrong", "the token server rejected the password grant (HTTP 400): invalid_grant: wrong username or password"),
-            ("secret", "wrong", "the token server rejected the password grant (HTTP 401): invalid_client: unknown client"),
+            (
+                "password", "wrong",
+                "the token server rejected the password grant (HTTP 400): invalid_grant: wrong username or password"
+            ),
+            (
+                "secret", "wrong",
+                "the token server rejected the password grant (HTTP 401): invalid_client: unknown client"
+            ),
             ("scope", "admin", "invalid_scope: known scopes: profile todos:read todos:write"),
         ])
     func refusals(field: String, value: String, message: String) async throws {
@@ -124,7 +131,8 @@ struct OAuthTokenClientTests {
 
     @Test("a password grant without a password is refused before anything is sent")
     func missingPassword() {
-        let settings = OAuth2Settings(grant: .password, tokenURL: "http://127.0.0.1:1/token", clientID: "c", username: "u")
+        let settings = OAuth2Settings(
+            grant: .password, tokenURL: "http://127.0.0.1:1/token", clientID: "c", username: "u")
         #expect(throws: AuthError(.missingSetting("the password grant needs `username` and `password` under `auth`"))) {
             try OAuthTokenClient().request(.configured, settings: settings)
         }
@@ -133,7 +141,8 @@ struct OAuthTokenClientTests {
     static func response(_ status: Int, _ body: String) -> Response {
         Response(
             method: .post, url: "http://h/token", statusCode: status, reason: status == 200 ? "OK" : "Bad Request",
-            httpVersion: "HTTP/1.1", headers: ["Content-Type": "application/json"], body: ResponseBody(data: Data(body.utf8)),
+            httpVersion: "HTTP/1.1", headers: ["Content-Type": "application/json"],
+            body: ResponseBody(data: Data(body.utf8)),
             metrics: Metrics())
     }
 
@@ -143,11 +152,19 @@ struct OAuthTokenClientTests {
             (200, #"{"access_token":"a","expires_in":"60","token_type":"bearer"}"#, "ok 60 bearer"),
             (200, #"{"access_token":"a","expires_in":3600}"#, "ok 3600 Bearer"),
             (200, #"{"access_token":"a"}"#, "ok none Bearer"),
-            (200, #"{"token":"a"}"#, "the token server's answer to the password grant is unusable: no `access_token` in it"),
-            (200, "<html>", "the token server's answer to the password grant is unusable: the body is not a JSON object"),
+            (
+                200, #"{"token":"a"}"#,
+                "the token server's answer to the password grant is unusable: no `access_token` in it"
+            ),
+            (
+                200, "<html>",
+                "the token server's answer to the password grant is unusable: the body is not a JSON object"
+            ),
             (400, "<html>", "the token server rejected the password grant (HTTP 400): Bad Request"),
-            (400, #"{"error":"invalid_request","error_description":"bad\u001b[2Jthing"}"#,
-             "the token server rejected the password grant (HTTP 400): invalid_request: bad[2Jthing"),
+            (
+                400, #"{"error":"invalid_request","error_description":"bad\u001b[2Jthing"}"#,
+                "the token server rejected the password grant (HTTP 400): invalid_request: bad[2Jthing"
+            ),
         ])
     func answers(status: Int, body: String, expected: String) {
         let now = Date()

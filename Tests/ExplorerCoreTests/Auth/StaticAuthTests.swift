@@ -22,7 +22,9 @@ struct StaticAuthTests {
     }
 
     /// Sends `endpoint` of a profile with `auth` the way `apix run` does; returns the response.
-    func send(_ endpoint: String, auth: String, server: RunningDemoServer, sessions: AuthSessions) async throws -> Response {
+    func send(_ endpoint: String, auth: String, server: RunningDemoServer, sessions: AuthSessions) async throws
+        -> Response
+    {
         let profile = try ProfileLoader.parse(
             yaml: Self.profile(port: server.port, auth: auth), file: "/p/static.yaml", id: "static"
         ).get()
@@ -63,7 +65,8 @@ struct StaticAuthTests {
             #expect(basic.statusCode == 200)
             for location in ["header", "query"] {
                 let key = try await send(
-                    "key", auth: "{ type: api_key, name: \(location == "header" ? "X-API-Key" : "api_key"), "
+                    "key",
+                    auth: "{ type: api_key, name: \(location == "header" ? "X-API-Key" : "api_key"), "
                         + "value: \"{{key}}\", in: \(location) }", server: server, sessions: sessions)
                 #expect(key.statusCode == 200)
                 #expect(try JSONValue.parse(key.body.data())["via"]?.stringValue == location)
@@ -83,7 +86,8 @@ struct StaticAuthTests {
         let local = AuthSessionKey(profile: "p", environment: "local")
         let first = await sessions.refresher(for: local, settings: settings)
         let again = await sessions.refresher(for: local, settings: settings)
-        let staging = await sessions.refresher(for: AuthSessionKey(profile: "p", environment: "staging"), settings: settings)
+        let staging = await sessions.refresher(
+            for: AuthSessionKey(profile: "p", environment: "staging"), settings: settings)
         #expect(first === again)
         #expect(first !== staging)
         #expect(sessions.existingRefresher(for: local) === first)

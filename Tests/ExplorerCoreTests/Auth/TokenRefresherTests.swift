@@ -98,7 +98,8 @@ struct TokenRefresherTests {
             }
             #expect(interceptor.attempts == 10)
             let later = await fixture.get("/me", interceptor)
-            #expect(later.error?.message.contains("an earlier token refresh failed (token endpoint unreachable") == true)
+            #expect(
+                later.error?.message.contains("an earlier token refresh failed (token endpoint unreachable") == true)
             // Unreachable is not a verdict on the credentials: it is not written down for other processes.
             #expect(try fixture.store.load(fixture.key)?.failure == nil)
             // Asking explicitly does try again.
@@ -119,7 +120,8 @@ struct TokenRefresherTests {
                 #expect(interceptor.attempts <= 2)
                 switch result {
                 case .success(let response): outcomes.append("\(response.statusCode) after \(interceptor.attempts)")
-                case .failure(let error): outcomes.append(error.message.contains("gave up after 3") ? "gave up" : error.message)
+                case .failure(let error):
+                    outcomes.append(error.message.contains("gave up after 3") ? "gave up" : error.message)
                 }
             }
             #expect(outcomes == ["401 after 2", "401 after 2", "401 after 2", "gave up", "gave up", "gave up"])
@@ -173,7 +175,10 @@ struct TokenRefresherTests {
             let expiresAt = try #require(token.expiresAt)
             #expect(expiresAt.timeIntervalSince(token.receivedAt) == 1)
             try await waitUntil(.seconds(20)) { seen.value.contains(.expired) }
-            #expect(Array(seen.value.drop { $0 != .valid(expiresAt: expiresAt) }) == [.valid(expiresAt: expiresAt), .expired])
+            #expect(
+                Array(seen.value.drop { $0 != .valid(expiresAt: expiresAt) }) == [
+                    .valid(expiresAt: expiresAt), .expired,
+                ])
 
             let known = seen.value.count
             let response = try await fixture.get("/me", AuthInterceptor(.oauth2(refresher))).response()
@@ -232,7 +237,8 @@ struct TokenRefresherTests {
             let interceptor = CountingInterceptor(AuthInterceptor(.oauth2(refresher)))
             var request = PreparedRequest(url: fixture.server.url("/me"))
             request.headers.set("Authorization", "Bearer mine")
-            let response = try await fixture.client.send(request, options: SendOptions(interceptor: interceptor)).response()
+            let response = try await fixture.client.send(request, options: SendOptions(interceptor: interceptor))
+                .response()
             #expect(response.statusCode == 401)
             #expect(interceptor.attempts == 1)
             #expect(try await fixture.stats()["token_requests"]?.intValue == 0)

@@ -63,7 +63,8 @@ struct TokenStoreTests {
             #expect(throws: AuthError.self) { try store.load(key) }
         }
         let refresher = TokenRefresher(
-            key: key, settings: OAuth2Settings(grant: .clientCredentials, tokenURL: "http://127.0.0.1:1/t", clientID: "c"),
+            key: key,
+            settings: OAuth2Settings(grant: .clientCredentials, tokenURL: "http://127.0.0.1:1/t", clientID: "c"),
             store: store, tokenClient: OAuthTokenClient())
         let status = await refresher.status()
         #expect(status.state == TokenState.none)

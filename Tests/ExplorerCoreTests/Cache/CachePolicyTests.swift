@@ -22,8 +22,9 @@ struct CachePolicyTests {
         (.get, 200, ["Cache-Control": "private, max-age=10", "Vary": "Accept"], true),
     ]
 
-    @Test("only GET/HEAD answers with 200, 203, 204, 301 or 404 are stored, never no-store or Vary: *",
-          arguments: storableCases)
+    @Test(
+        "only GET/HEAD answers with 200, 203, 204, 301 or 404 are stored, never no-store or Vary: *",
+        arguments: storableCases)
     func storable(method: HTTPMethod, status: Int, headers: HTTPHeaders, expected: Bool) {
         let request = CacheFixtures.request(method: method)
         let response = CacheFixtures.response(status: status, headers: headers, method: method)
@@ -125,8 +126,9 @@ struct CachePolicyTests {
 
     @Test("Vary names are normalised; Vary: * means never reusable")
     func vary() {
-        #expect(CachePolicy.varyNames(["Vary": "X-Variant, accept", "vary": "Accept-Language"])
-            == ["accept", "accept-language", "x-variant"])
+        #expect(
+            CachePolicy.varyNames(["Vary": "X-Variant, accept", "vary": "Accept-Language"])
+                == ["accept", "accept-language", "x-variant"])
         #expect(CachePolicy.varyNames([:]) == [])
         #expect(CachePolicy.varyNames(["Vary": "*"]) == nil)
     }

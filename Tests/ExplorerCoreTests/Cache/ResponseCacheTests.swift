@@ -161,11 +161,14 @@ struct ResponseCacheTests {
         #expect(await second.problems.isEmpty)
     }
 
-    static let damaged: [String] = ["", "garbage", "apix-cache 1\n99999\n{}", "apix-cache 1\n2\n{}",
-                                    "apix-cache 1\n43\n{\"salt\":\"s\",\"entries\":[],\"bodyLengths\":[4]}"]
+    static let damaged: [String] = [
+        "", "garbage", "apix-cache 1\n99999\n{}", "apix-cache 1\n2\n{}",
+        "apix-cache 1\n43\n{\"salt\":\"s\",\"entries\":[],\"bodyLengths\":[4]}",
+    ]
 
-    @Test("a damaged file is reported and ignored, never a crash, and the next store replaces it",
-          arguments: damaged)
+    @Test(
+        "a damaged file is reported and ignored, never a crash, and the next store replaces it",
+        arguments: damaged)
     func damagedFile(contents: String) async throws {
         let folder = try TemporaryDirectory()
         let cache = ResponseCache(directory: folder.path)
@@ -175,7 +178,8 @@ struct ResponseCacheTests {
         let problems = await cache.problems
         #expect(problems.count == 1)
         #expect(problems.first?.path == path)
-        if case .corrupt = problems.first?.reason {} else {
+        if case .corrupt = problems.first?.reason {
+        } else {
             Issue.record("expected a corrupt-file problem: \(problems)")
         }
         await store(cache, "http://h/a", body: "fresh")

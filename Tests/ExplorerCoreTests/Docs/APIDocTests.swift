@@ -57,7 +57,8 @@ struct ArchitectureDocTests {
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
         while let file = files?.nextObject() as? URL { all.append(file.path) }
         for name in names {
-            let found = name.contains("/")
+            let found =
+                name.contains("/")
                 ? FileManager.default.fileExists(atPath: sources.appendingPathComponent(name).path)
                 : all.contains { $0.hasSuffix("/" + name) }
             #expect(found, "\(name) is named in 'Where is' but not found")

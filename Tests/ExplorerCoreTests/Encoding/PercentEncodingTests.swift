@@ -37,8 +37,9 @@ struct PercentEncodingTests {
 
     @Test("paths keep escapes already written; values and query items escape all but unreserved characters")
     func urlParts() {
-        #expect(PercentEncoding.encode("/a b/%2F/%zz", allowed: PercentEncoding.pathAllowed, keepingEscapes: true)
-            == "/a%20b/%2F/%25zz")
+        #expect(
+            PercentEncoding.encode("/a b/%2F/%zz", allowed: PercentEncoding.pathAllowed, keepingEscapes: true)
+                == "/a%20b/%2F/%25zz")
         #expect(PercentEncoding.encode("a/b%2F é", allowed: PercentEncoding.unreserved) == "a%2Fb%252F%20%C3%A9")
     }
 

@@ -1,6 +1,7 @@
-@testable import ExplorerCore
 import Foundation
 import Testing
+
+@testable import ExplorerCore
 
 /// Property tests over random documents: the line index, the printer and the serialiser must agree.
 @Suite("JSON corpus")

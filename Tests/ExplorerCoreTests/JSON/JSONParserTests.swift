@@ -1,6 +1,7 @@
-@testable import ExplorerCore
 import Foundation
 import Testing
+
+@testable import ExplorerCore
 
 @Suite("JSON parser")
 struct JSONParserTests {

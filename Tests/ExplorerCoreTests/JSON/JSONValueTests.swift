@@ -1,5 +1,6 @@
-@testable import ExplorerCore
 import Testing
+
+@testable import ExplorerCore
 
 @Suite("JSON value")
 struct JSONValueTests {

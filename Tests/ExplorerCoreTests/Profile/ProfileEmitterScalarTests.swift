@@ -23,7 +23,9 @@ struct ProfileEmitterScalarTests {
                         failures.append("\(text.debugDescription) → \(written) in \(document.debugDescription)")
                         continue
                     }
-                    if asString && YAMLReader.tag(of: value) != .str { failures.append("\(text.debugDescription) typed") }
+                    if asString && YAMLReader.tag(of: value) != .str {
+                        failures.append("\(text.debugDescription) typed")
+                    }
                 }
             }
         }

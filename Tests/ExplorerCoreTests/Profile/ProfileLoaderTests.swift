@@ -137,7 +137,8 @@ struct ProfileLoaderTests {
         #expect(found.contains { $0.hasPrefix("\(6 + 3 * brokenEarly):`method` must be an HTTP method") })
         #expect(found.contains { $0.hasPrefix("\(6 + 3 * brokenLate):`method` must be an HTTP method") })
         let duplicateLine = 5 + 3 * duplicate
-        #expect(found.contains { $0.hasPrefix("\(duplicateLine):duplicate endpoint id `op1` (first defined at line 8)") })
+        #expect(
+            found.contains { $0.hasPrefix("\(duplicateLine):duplicate endpoint id `op1` (first defined at line 8)") })
 
         let duplicated = "id: op1\n    method: GET\n    path: /items/\(duplicate)"
         let fixed = yaml.replacingOccurrences(of: "\"NO PE\"", with: "POST").replacingOccurrences(
@@ -168,12 +169,15 @@ struct ProfileSearchPathTests {
         let directory = try TemporaryDirectory()
         let cwd = directory.path
         #expect(ProfileSearchPath.directory(explicit: "/x", currentDirectory: cwd, environment: [:]) == "/x")
-        #expect(ProfileSearchPath.directory(explicit: nil, currentDirectory: cwd, environment: ["XDG_CONFIG_HOME": "/cfg"])
-            == "/cfg/apix/profiles")
-        #expect(ProfileSearchPath.directory(explicit: nil, currentDirectory: cwd, environment: ["HOME": "/home/me"])
-            == "/home/me/.config/apix/profiles")
+        #expect(
+            ProfileSearchPath.directory(explicit: nil, currentDirectory: cwd, environment: ["XDG_CONFIG_HOME": "/cfg"])
+                == "/cfg/apix/profiles")
+        #expect(
+            ProfileSearchPath.directory(explicit: nil, currentDirectory: cwd, environment: ["HOME": "/home/me"])
+                == "/home/me/.config/apix/profiles")
         try FileManager.default.createDirectory(atPath: cwd + "/profiles", withIntermediateDirectories: true)
-        #expect(ProfileSearchPath.directory(explicit: nil, currentDirectory: cwd, environment: ["XDG_CONFIG_HOME": "/cfg"])
-            == cwd + "/profiles")
+        #expect(
+            ProfileSearchPath.directory(explicit: nil, currentDirectory: cwd, environment: ["XDG_CONFIG_HOME": "/cfg"])
+                == cwd + "/profiles")
     }
 }

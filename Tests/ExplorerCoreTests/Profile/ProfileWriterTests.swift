@@ -139,7 +139,8 @@ struct ProfileWriterTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == original)
     }
 
-    @Test("a file with CR LF line endings is not rewritten in place: the edit goes to the overlay, byte for byte intact")
+    @Test(
+        "a file with CR LF line endings is not rewritten in place: the edit goes to the overlay, byte for byte intact")
     func crlf() throws {
         let directory = try TemporaryDirectory()
         let text = "environments: { local: { base_url: \"http://h\" } }\r\nendpoints:\r\n  - id: a\r\n    path: /a\r\n"

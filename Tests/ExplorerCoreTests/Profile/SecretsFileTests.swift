@@ -81,9 +81,10 @@ struct SecretsFileTests {
             Issue.record("expected problems")
             return
         }
-        #expect(failure.problems.map(\.description) == [
-            "\(secrets):1:21: `variables.token` must be a string, got a list",
-            "\(secrets):3:3: unknown environment `prod` in the secrets file (known: local, staging)",
-        ])
+        #expect(
+            failure.problems.map(\.description) == [
+                "\(secrets):1:21: `variables.token` must be a string, got a list",
+                "\(secrets):3:3: unknown environment `prod` in the secrets file (known: local, staging)",
+            ])
     }
 }

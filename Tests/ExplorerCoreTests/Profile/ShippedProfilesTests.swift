@@ -23,7 +23,8 @@ struct ShippedProfilesTests {
         for environment in profile.environments {
             let builder = try RequestBuilder(profile: profile, environment: environment.name)
             for endpoint in profile.endpoints {
-                let params = Dictionary(uniqueKeysWithValues: endpoint.params.filter { $0.values == nil }.map { ($0.name, "1") })
+                let params = Dictionary(
+                    uniqueKeysWithValues: endpoint.params.filter { $0.values == nil }.map { ($0.name, "1") })
                 _ = try builder.request(for: endpoint, overrides: RequestOverrides(params: params))
             }
         }
@@ -54,13 +55,15 @@ struct ShippedProfilesTests {
         #expect(staging.headers["Authorization"] == "Bearer s3cr3t-staging-token")
 
         // The error quoted in the Variables section is the one apix gives.
-        try directory.write("shop.yaml", example.replacingOccurrences(of: "\"{{user}}\", X-Home", with: "\"{{usr}}\", X-Home"))
+        try directory.write(
+            "shop.yaml", example.replacingOccurrences(of: "\"{{user}}\", X-Home", with: "\"{{usr}}\", X-Home"))
         guard case .failure(let failure) = ProfileLoader.load(file: file) else {
             Issue.record("expected an unknown variable")
             return
         }
         let first = failure.problems.first?.description ?? ""
-        #expect(first.hasPrefix(
-            "\(file):39:24: unknown variable `{{usr}}` in header `X-User` of endpoint `orders.get`: "), "\(first)")
+        #expect(
+            first.hasPrefix(
+                "\(file):39:24: unknown variable `{{usr}}` in header `X-User` of endpoint `orders.get`: "), "\(first)")
     }
 }

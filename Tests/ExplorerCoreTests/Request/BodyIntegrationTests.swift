@@ -38,7 +38,6 @@ struct BodyIntegrationTests {
         """
     }
 
-
     @Test("JSON bodies, path params, query and layered headers arrive as built")
     func jsonBody() async throws {
         let directory = try TemporaryDirectory()
@@ -87,7 +86,8 @@ struct BodyIntegrationTests {
             let binary = try await client.send(builder.request(endpoint: "file")).response().echo()
             #expect(binary["body_bytes"]?.intValue == 100_000)
             let expected = try Data(contentsOf: URL(fileURLWithPath: blob))
-            let received = binary["body_base64"]?.stringValue.flatMap { Data(base64Encoded: $0) }
+            let received =
+                binary["body_base64"]?.stringValue.flatMap { Data(base64Encoded: $0) }
                 ?? binary["body"]?.stringValue.map { Data($0.utf8) }
             #expect(received == expected)
 
@@ -100,7 +100,9 @@ struct BodyIntegrationTests {
             }
             #expect(multipart["headers"]?.header("Content-Type") == "multipart/form-data; boundary=\(built.boundary)")
             #expect(body.contains("Content-Disposition: form-data; name=\"note\"\r\n\r\nhello\r\n"))
-            #expect(body.contains("name=\"doc\"; filename=\"note.txt\"\r\nContent-Type: text/plain\r\n\r\nnote contents\r\n"))
+            #expect(
+                body.contains(
+                    "name=\"doc\"; filename=\"note.txt\"\r\nContent-Type: text/plain\r\n\r\nnote contents\r\n"))
             #expect(body.hasSuffix("--\(built.boundary)--\r\n"))
         }
     }

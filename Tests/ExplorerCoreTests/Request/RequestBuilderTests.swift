@@ -73,7 +73,8 @@ struct RequestBuilderTests {
     func userOverrides() throws {
         let request = try builder().request(
             endpoint: "get",
-            overrides: RequestOverrides(query: [("tags", "z"), ("tags", "y"), ("expand", "full")], headers: ["Accept": ""]))
+            overrides: RequestOverrides(
+                query: [("tags", "z"), ("tags", "y"), ("expand", "full")], headers: ["Accept": ""]))
         #expect(request.url.hasSuffix("?q=hi%20env-user&tags=z&tags=y&expand=full"))
         #expect(!request.headers.contains("Accept"))
     }

@@ -52,8 +52,11 @@ struct RequestPlanTests {
             return
         }
         #expect(planned.boundary.isEmpty)
-        #expect(planned.parts[1].content == .file(path: directory + "/missing/nothing-here.bin", filename: nil,
-            contentType: nil))
+        #expect(
+            planned.parts[1].content
+                == .file(
+                    path: directory + "/missing/nothing-here.bin", filename: nil,
+                    contentType: nil))
         let first = plan.prepared()
         let second = plan.prepared()
         guard case .multipart(let a) = first.body, case .multipart(let b) = second.body else {

@@ -34,7 +34,8 @@ struct URLBuilderTests {
             ("/not{a placeholder}", [:], "/not%7Ba%20placeholder%7D"),
         ])
     func placeholders(template: String, params: [String: String], expected: String) throws {
-        let path = try URLBuilder.path(Template(template), params: params, scope: VariableScope(processEnvironment: [:]))
+        let path = try URLBuilder.path(
+            Template(template), params: params, scope: VariableScope(processEnvironment: [:]))
         #expect(path == expected)
     }
 
@@ -48,7 +49,8 @@ struct URLBuilderTests {
     @Test("variables in a path are filled; double braces are not placeholders")
     func variablesInPath() throws {
         let scope = VariableScope(values: ["version": "v2"], processEnvironment: ["TENANT": "acme co"])
-        let path = try URLBuilder.path(Template("/{{version}}/{{env.TENANT}}/items/{id}"), params: ["id": "7"], scope: scope)
+        let path = try URLBuilder.path(
+            Template("/{{version}}/{{env.TENANT}}/items/{id}"), params: ["id": "7"], scope: scope)
         #expect(path == "/v2/acme%20co/items/7")
         #expect(URLBuilder.placeholders(in: "/{{version}}/items/{id}/{sub}/{id}") == ["id", "sub"])
     }

@@ -13,22 +13,26 @@ struct ResponseTests {
             body: ResponseBody(data: Data(bytes)), metrics: Metrics())
     }
 
-    @Test("text is decoded by the charset parameter, UTF-8 by default", arguments: [
-        ([0x63, 0x61, 0x66, 0xE9] as [UInt8], "text/plain; charset=ISO-8859-1", "café" as String?),
-        ([0x63, 0x61, 0x66, 0xC3, 0xA9], "text/plain; charset=utf-8", "café"),
-        ([0x63, 0x61, 0x66, 0xC3, 0xA9], "text/plain", "café"),
-        ([0x80, 0x20], "text/plain; charset=\"windows-1252\"", "€ "),
-        ([0xFF, 0xFE, 0x41, 0x00], "text/plain; charset=utf-16", "A"),
-        ([0xC3, 0x28], nil, nil),
-    ])
+    @Test(
+        "text is decoded by the charset parameter, UTF-8 by default",
+        arguments: [
+            ([0x63, 0x61, 0x66, 0xE9] as [UInt8], "text/plain; charset=ISO-8859-1", "café" as String?),
+            ([0x63, 0x61, 0x66, 0xC3, 0xA9], "text/plain; charset=utf-8", "café"),
+            ([0x63, 0x61, 0x66, 0xC3, 0xA9], "text/plain", "café"),
+            ([0x80, 0x20], "text/plain; charset=\"windows-1252\"", "€ "),
+            ([0xFF, 0xFE, 0x41, 0x00], "text/plain; charset=utf-16", "A"),
+            ([0xC3, 0x28], nil, nil),
+        ])
     func charset(bytes: [UInt8], contentType: String?, expected: String?) {
         #expect(response(bytes, contentType: contentType).text() == expected)
     }
 
-    @Test("status classes by code", arguments: [
-        (100, StatusClass.informational), (200, .success), (299, .success), (301, .redirect), (400, .clientFailure),
-        (499, .clientFailure), (500, .serverFailure), (599, .serverFailure),
-    ])
+    @Test(
+        "status classes by code",
+        arguments: [
+            (100, StatusClass.informational), (200, .success), (299, .success), (301, .redirect), (400, .clientFailure),
+            (499, .clientFailure), (500, .serverFailure), (599, .serverFailure),
+        ])
     func statusClass(code: Int, expected: StatusClass) {
         #expect(StatusClass(code: code) == expected)
     }

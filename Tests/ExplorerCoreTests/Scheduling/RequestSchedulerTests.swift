@@ -32,8 +32,9 @@ final class GateTransport: Transport {
             }
         }
         return .success(
-            Response(method: request.method, url: request.url, statusCode: 200, reason: "OK", headers: [:],
-                     body: .empty, metrics: Metrics()))
+            Response(
+                method: request.method, url: request.url, statusCode: 200, reason: "OK", headers: [:],
+                body: .empty, metrics: Metrics()))
     }
 
     func release(_ url: String) {
@@ -84,8 +85,9 @@ struct RequestSchedulerTests {
         transport.release("http://h/block")
         let results = [await high.result, await normal1.result, await normal2.result, await low.result]
         _ = await blocker.result
-        #expect(transport.started.map { $0.replacingOccurrences(of: "http://h/", with: "") }
-            == ["block", "high", "normal1", "normal2", "low"])
+        #expect(
+            transport.started.map { $0.replacingOccurrences(of: "http://h/", with: "") }
+                == ["block", "high", "normal1", "normal2", "low"])
         let metrics = try results.map { try $0.response().metrics }
         #expect(metrics.map(\.queuePosition) == [1, 1, 3, 1])
         #expect(metrics.allSatisfy { $0.queued > .zero })

@@ -1,7 +1,8 @@
 import DemoAPI
-@testable import ExplorerCore
 import Foundation
 import Synchronization
+
+@testable import ExplorerCore
 
 /// Runs `body` against a fresh demo API on 127.0.0.1 (port 0) and always shuts it down.
 func withDemoServer<T>(

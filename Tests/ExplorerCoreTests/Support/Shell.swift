@@ -24,7 +24,10 @@ enum Shell {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<(Data, Data), Never>) in
             Thread {
                 let errors = Mutex<Data?>(nil)
-                let reader = Thread { let data = err.fileHandleForReading.readDataToEndOfFile(); errors.withLock { $0 = data } }
+                let reader = Thread {
+                    let data = err.fileHandleForReading.readDataToEndOfFile()
+                    errors.withLock { $0 = data }
+                }
                 reader.start()
                 let output = out.fileHandleForReading.readDataToEndOfFile()
                 process.waitUntilExit()
@@ -32,6 +35,7 @@ enum Shell {
                 continuation.resume(returning: (output, errors.withLock { $0 ?? Data() }))
             }.start()
         }
-        return Output(status: process.terminationStatus, stdout: result.0, stderr: String(decoding: result.1, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: result.0, stderr: String(decoding: result.1, as: UTF8.self))
     }
 }

@@ -32,11 +32,13 @@ final class TLSServer {
         directory = try TemporaryDirectory()
         certificatePath = directory.file("cert.pem")
         let key = directory.file("key.pem")
-        try Self.runToEnd("/usr/bin/env", [
-            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-keyout", key, "-out", certificatePath, "-days", "1", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-        ])
+        try Self.runToEnd(
+            "/usr/bin/env",
+            [
+                "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", key, "-out", certificatePath, "-days", "1", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+            ])
         let script = try directory.write("server.py", Self.script)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -49,7 +51,9 @@ final class TLSServer {
         let line = await withCheckedContinuation { continuation in
             Thread {
                 var bytes = Data()
-                while let byte = try? output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+                while let byte = try? output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
+                    byte != Data("\n".utf8)
+                {
                     bytes.append(byte)
                 }
                 continuation.resume(returning: String(decoding: bytes, as: UTF8.self))

@@ -8,26 +8,31 @@ struct RedirectPolicyTests {
     func response(_ status: Int, location: String?) -> Response {
         var headers = HTTPHeaders()
         if let location { headers.add("Location", location) }
-        return Response(method: .get, url: "", statusCode: status, reason: "", headers: headers, body: .empty, metrics: Metrics())
+        return Response(
+            method: .get, url: "", statusCode: status, reason: "", headers: headers, body: .empty, metrics: Metrics())
     }
 
     func request(_ method: HTTPMethod = .post, url: String = "http://127.0.0.1:8080/a/b") -> PreparedRequest {
         PreparedRequest(
             method: method, url: url,
-            headers: ["Authorization": "Bearer t", "Cookie": "s=1", "Content-Type": "application/json", "X-Other": "1"],
+            headers: [
+                "Authorization": "Bearer t", "Cookie": "s=1", "Content-Type": "application/json", "X-Other": "1",
+            ],
             body: .bytes(Data("{}".utf8), contentType: "application/json"))
     }
 
-    @Test("303 turns POST into a bodiless GET; 307 and 308 keep method and body", arguments: [
-        (303, HTTPMethod.post, HTTPMethod.get, false),
-        (303, HTTPMethod.put, HTTPMethod.get, false),
-        (303, HTTPMethod.head, HTTPMethod.head, false),
-        (302, HTTPMethod.post, HTTPMethod.get, false),
-        (301, HTTPMethod.post, HTTPMethod.get, false),
-        (302, HTTPMethod.put, HTTPMethod.put, true),
-        (307, HTTPMethod.post, HTTPMethod.post, true),
-        (308, HTTPMethod.patch, HTTPMethod.patch, true),
-    ])
+    @Test(
+        "303 turns POST into a bodiless GET; 307 and 308 keep method and body",
+        arguments: [
+            (303, HTTPMethod.post, HTTPMethod.get, false),
+            (303, HTTPMethod.put, HTTPMethod.get, false),
+            (303, HTTPMethod.head, HTTPMethod.head, false),
+            (302, HTTPMethod.post, HTTPMethod.get, false),
+            (301, HTTPMethod.post, HTTPMethod.get, false),
+            (302, HTTPMethod.put, HTTPMethod.put, true),
+            (307, HTTPMethod.post, HTTPMethod.post, true),
+            (308, HTTPMethod.patch, HTTPMethod.patch, true),
+        ])
     func methodRewrite(status: Int, method: HTTPMethod, expected: HTTPMethod, keepsBody: Bool) throws {
         var policy = RedirectPolicy(maxRedirects: 5)
         let next = try #require(try policy.nextRequest(after: response(status, location: "/c"), for: request(method)))
@@ -44,13 +49,15 @@ struct RedirectPolicyTests {
         #expect(next.url == "http://127.0.0.1:8080/a/d?x=1")
     }
 
-    @Test("credentials are dropped on a hop to another host, port or scheme, kept on the same origin", arguments: [
-        ("http://localhost:8080/echo", false),
-        ("http://127.0.0.1:9090/echo", false),
-        ("https://127.0.0.1:8080/echo", false),
-        ("http://127.0.0.1:8080/echo", true),
-        ("/echo", true),
-    ])
+    @Test(
+        "credentials are dropped on a hop to another host, port or scheme, kept on the same origin",
+        arguments: [
+            ("http://localhost:8080/echo", false),
+            ("http://127.0.0.1:9090/echo", false),
+            ("https://127.0.0.1:8080/echo", false),
+            ("http://127.0.0.1:8080/echo", true),
+            ("/echo", true),
+        ])
     func credentials(location: String, kept: Bool) throws {
         var policy = RedirectPolicy(maxRedirects: 5)
         let next = try #require(try policy.nextRequest(after: response(307, location: location), for: request()))
@@ -59,10 +66,12 @@ struct RedirectPolicyTests {
         #expect(next.headers["X-Other"] == "1")
     }
 
-    @Test("declared credential headers and query items are dropped cross-origin, kept on the same origin", arguments: [
-        ("http://localhost:8080/echo?api_key=k&page=2", false),
-        ("/echo?api_key=k&page=2", true),
-    ])
+    @Test(
+        "declared credential headers and query items are dropped cross-origin, kept on the same origin",
+        arguments: [
+            ("http://localhost:8080/echo?api_key=k&page=2", false),
+            ("/echo?api_key=k&page=2", true),
+        ])
     func declaredCredentials(location: String, kept: Bool) throws {
         var policy = RedirectPolicy(maxRedirects: 5)
         var credentialed = request(.get)

@@ -23,10 +23,12 @@ struct TransportIntegrationTests {
         }
     }
 
-    @Test("every status class is a response, not an error", arguments: [
-        (201, StatusClass.success), (302, .redirect), (404, .clientFailure), (418, .clientFailure),
-        (503, .serverFailure),
-    ])
+    @Test(
+        "every status class is a response, not an error",
+        arguments: [
+            (201, StatusClass.success), (302, .redirect), (404, .clientFailure), (418, .clientFailure),
+            (503, .serverFailure),
+        ])
     func statusClasses(code: Int, expected: StatusClass) async throws {
         try await withDemoServer { server in
             var request = PreparedRequest(url: server.url("/status/\(code)"))
@@ -75,8 +77,10 @@ struct TransportIntegrationTests {
     func firstByteWait(method: HTTPMethod) async throws {
         try await withDemoServer { server in
             let body: RequestBody = method == .post ? .bytes(Data("payload".utf8), contentType: "text/plain") : .none
-            let response = try await client.send(PreparedRequest(method: method, url: server.url("/delay/0.3"), body: body))
-                .response()
+            let response = try await client.send(
+                PreparedRequest(method: method, url: server.url("/delay/0.3"), body: body)
+            )
+            .response()
             // The server sleeps 0.3 s before answering: that wait belongs to first byte, not to the transfer.
             #expect(response.metrics.firstByte >= .milliseconds(290))
             #expect(response.metrics.firstByte > response.metrics.transfer)
@@ -88,8 +92,10 @@ struct TransportIntegrationTests {
         let size = 256 * 1024 * 1024
         try await withDemoServer { server in
             let log = ProgressLog()
-            let response = try await client.send(PreparedRequest(url: server.url("/bytes/\(size)")), progress: log.record)
-                .response()
+            let response = try await client.send(
+                PreparedRequest(url: server.url("/bytes/\(size)")), progress: log.record
+            )
+            .response()
             #expect(response.body.count == Int64(size))
             let path = try #require(response.body.filePath)
             #expect(response.body.isSpooled)
@@ -116,7 +122,8 @@ struct TransportIntegrationTests {
             let response = try await client.send(request).response()
             #expect(response.body.filePath == directory.file("out.bin"))
             #expect(!response.body.isSpooled)
-            #expect(try FileManager.default.attributesOfItem(atPath: directory.file("out.bin"))[.size] as? Int == 3_000_000)
+            #expect(
+                try FileManager.default.attributesOfItem(atPath: directory.file("out.bin"))[.size] as? Int == 3_000_000)
             try expectPattern(at: directory.file("out.bin"), offsets: [0, 12345, 2_999_999])
         }
     }

@@ -1,5 +1,6 @@
-@testable import ExplorerCore
 import Foundation
+
+@testable import ExplorerCore
 @testable import TUI
 
 /// Shared inputs for the TUI tests: the repository's profiles and states built on them.
@@ -37,14 +38,16 @@ enum Fixtures {
                 Endpoint(
                     id: "items.get", folder: "Items", path: "/items/{id}", params: [Parameter("id", "7")],
                     headers: [Parameter("X-Trace", "t1")]),
-                Endpoint(id: "items.create", folder: "Items", method: .post, path: "/items",
+                Endpoint(
+                    id: "items.create", folder: "Items", method: .post, path: "/items",
                     body: .json(.object([.init(key: "name", value: .string("pen"))]))),
                 Endpoint(id: "health", path: "/health"),
             ])
         var catalog = ProfileCatalog(profiles: [profile])
         if problems {
             catalog.problems = [
-                ProfileProblem("unknown key `edpoints` (did you mean `endpoints`?)",
+                ProfileProblem(
+                    "unknown key `edpoints` (did you mean `endpoints`?)",
                     at: SourceLocation(file: "/tmp/broken.yaml", line: 3, column: 1))
             ]
             catalog.failedFiles = ["/tmp/broken.yaml"]
@@ -85,10 +88,12 @@ extension AppState {
 
     /// Selects the endpoint row with this id.
     mutating func select(_ endpoint: String) {
-        guard let index = rows.firstIndex(where: { row in
-            if case .endpoint(let p, let i) = row { return profiles[p].endpoints[i].id == endpoint }
-            return false
-        }) else { return }
+        guard
+            let index = rows.firstIndex(where: { row in
+                if case .endpoint(let p, let i) = row { return profiles[p].endpoints[i].id == endpoint }
+                return false
+            })
+        else { return }
         moveSelection(to: index)
         refreshPreview()  // as `update` does after every key
     }

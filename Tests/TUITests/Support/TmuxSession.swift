@@ -1,6 +1,7 @@
-import enum ExplorerCore.SpawnAttributes
 import Foundation
 import Testing
+
+import enum ExplorerCore.SpawnAttributes
 
 @testable import TUI
 
@@ -38,7 +39,8 @@ final class TmuxSession: @unchecked Sendable {
         home = NSTemporaryDirectory() + "apix-tui-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let shell = "env -i PATH='\(path)' HOME='\(home)' XDG_STATE_HOME='\(home)/state' "
+        let shell =
+            "env -i PATH='\(path)' HOME='\(home)' XDG_STATE_HOME='\(home)/state' "
             + "XDG_CONFIG_HOME='\(home)/config' TERM=screen LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
     }
@@ -103,7 +105,9 @@ final class TmuxSession: @unchecked Sendable {
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         // Only the capture needs output: the tmux server that `new-session` starts would keep a pipe open forever.
-        let result = try Self.spawn(["tmux", "-L", socket] + arguments, capture: ["capture-pane", "display-message"].contains(arguments.first ?? ""))
+        let result = try Self.spawn(
+            ["tmux", "-L", socket] + arguments,
+            capture: ["capture-pane", "display-message"].contains(arguments.first ?? ""))
         guard result.status == 0 else {
             throw TmuxError(description: "tmux \(arguments.first ?? "") exited with \(result.status)")
         }
