@@ -16,8 +16,9 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
-        // libcurl: typed shims over the variadic setopt/getinfo calls.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // libcurl: typed shims over the variadic setopt/getinfo calls, through a table loaded with dlopen on first
+        // use (starting apix does not pay for loading libcurl and its libraries).
+        .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // ncursesw: the only consumer is the TUI's terminal backend.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // zlib: crc32 and gzip for the demo server (deflateInit2 is a macro, so it is wrapped).

@@ -16,4 +16,12 @@ struct VersionTests {
         #expect(!ApixCLI.answeredVersion(["run", "--version"]))
         #expect(!ApixCLI.answeredVersion([]))
     }
+
+    @Test("apix starts without libcurl: it is loaded with dlopen when the first request is sent")
+    func libcurlNotLinked() async throws {
+        // The dynamic loader lists what it would load at start, without running the program.
+        let loaded = try await ApixProcess.run([], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        #expect(loaded.text.contains("libc.so"))
+        #expect(!loaded.text.contains("libcurl"))
+    }
 }

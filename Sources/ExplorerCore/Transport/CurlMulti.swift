@@ -56,7 +56,7 @@ final class CurlMulti: Sendable {
     /// reads `false` and wakes it. No work is left waiting for the poll timeout.
     private func wake() {
         queued.add(1, ordering: .sequentiallyConsistent)
-        if !spinning.load(ordering: .sequentiallyConsistent) { curl_multi_wakeup(handle.pointer) }
+        if !spinning.load(ordering: .sequentiallyConsistent) { apix_multi_wakeup(handle.pointer) }
     }
 
     /// Waits up to `idleSpin` for queued work without sleeping; true when some arrived.
@@ -87,22 +87,22 @@ final class CurlMulti: Sendable {
                     continue
                 }
                 transfer.markStarted()
-                curl_multi_add_handle(handle.pointer, transfer.easy)
+                apix_multi_add_handle(handle.pointer, transfer.easy)
                 active[transfer.easy] = transfer
             }
             for transfer in work.cancels where active.removeValue(forKey: transfer.easy) != nil {
-                curl_multi_remove_handle(handle.pointer, transfer.easy)
+                apix_multi_remove_handle(handle.pointer, transfer.easy)
                 transfer.complete(code: CURLE_OK, cancelled: true)
             }
 
-            curl_multi_perform(handle.pointer, &running)
+            apix_multi_perform(handle.pointer, &running)
             var remaining: Int32 = 0
             var completed = false
-            while let message = curl_multi_info_read(handle.pointer, &remaining) {
+            while let message = apix_multi_info_read(handle.pointer, &remaining) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
                 // Copy the result before remove_handle invalidates the message.
                 let code = apix_msg_result(message)
-                curl_multi_remove_handle(handle.pointer, easy)
+                apix_multi_remove_handle(handle.pointer, easy)
                 if let transfer = active.removeValue(forKey: easy) {
                     transfer.complete(code: code, cancelled: transfer.cancelRequested.withLock { $0 })
                     completed = true
@@ -110,7 +110,7 @@ final class CurlMulti: Sendable {
             }
             if completed && active.isEmpty && waitAwake() { continue }
             // Sleeps until socket activity, libcurl's next timeout, or a wakeup from add/cancel.
-            curl_multi_poll(handle.pointer, nil, 0, active.isEmpty ? 60_000 : 1_000, nil)
+            apix_multi_poll(handle.pointer, nil, 0, active.isEmpty ? 60_000 : 1_000, nil)
         }
     }
 }
@@ -123,7 +123,7 @@ private final class MultiHandle: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer
 
     init() {
-        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
+        guard let multi = apix_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
         pointer = multi
     }
 }

@@ -41,7 +41,7 @@ final class CurlTransfer: @unchecked Sendable {
         id: Int, request: PreparedRequest, segments: [BodySegment],
         onProgress: @escaping @Sendable (TransferProgress) -> Void
     ) {
-        guard let easy = curl_easy_init() else { return nil }
+        guard let easy = apix_easy_init() else { return nil }
         self.id = id
         self.request = request
         self.easy = easy
@@ -53,8 +53,8 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
+        apix_easy_cleanup(easy)
+        apix_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -149,7 +149,7 @@ final class CurlTransfer: @unchecked Sendable {
             } else {
                 line = "\(field.name): \(field.value)"
             }
-            headerList = curl_slist_append(headerList, line)
+            headerList = apix_slist_append(headerList, line)
         }
         apix_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
     }
@@ -300,7 +300,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func error(for code: CURLcode, metrics: Metrics) -> TransportError {
         let detail = String(cString: errorBuffer)
-        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let message = detail.isEmpty ? String(cString: apix_easy_strerror(code)) : detail
         let raw = Int(code.rawValue)
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:

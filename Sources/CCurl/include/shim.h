@@ -1,0 +1,118 @@
+#ifndef APIX_CCURL_SHIM_H
+#define APIX_CCURL_SHIM_H
+
+// libcurl for Swift, loaded when first used.
+//
+// Swift cannot import C variadic functions, so every curl_easy_setopt / curl_easy_getinfo / curl_multi_setopt use
+// goes through one typed wrapper. Callback wrappers are separate because function pointers through varargs are
+// not portable.
+//
+// libcurl is not linked: `apix_curl()` opens libcurl.so.4 with dlopen on the first call and every wrapper calls
+// through its table. Loading libcurl and the 30-odd libraries it needs takes about 9 ms here, which would
+// otherwise be paid by every start of apix, also by `apix --version`, `apix list` and the TUI before its first
+// send. Only the header's types and constants come from <curl/curl.h>.
+
+#include <curl/curl.h>
+
+typedef size_t (*apix_data_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
+typedef int (*apix_seek_callback)(void *userp, curl_off_t offset, int origin);
+typedef int (*apix_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+                                      curl_off_t ulnow);
+
+/// The libcurl functions apix calls.
+typedef struct apix_curl_api {
+    CURLcode (*global_init)(long flags);
+    CURL *(*easy_init)(void);
+    void (*easy_cleanup)(CURL *handle);
+    CURLcode (*easy_setopt)(CURL *handle, CURLoption option, ...);
+    CURLcode (*easy_getinfo)(CURL *handle, CURLINFO info, ...);
+    const char *(*easy_strerror)(CURLcode code);
+    CURLM *(*multi_init)(void);
+    CURLMcode (*multi_setopt)(CURLM *handle, CURLMoption option, ...);
+    CURLMcode (*multi_add_handle)(CURLM *multi, CURL *easy);
+    CURLMcode (*multi_remove_handle)(CURLM *multi, CURL *easy);
+    CURLMcode (*multi_perform)(CURLM *multi, int *running);
+    CURLMcode (*multi_poll)(CURLM *multi, struct curl_waitfd *extra, unsigned int count, int timeout_ms, int *ret);
+    CURLMcode (*multi_wakeup)(CURLM *multi);
+    CURLMsg *(*multi_info_read)(CURLM *multi, int *remaining);
+    struct curl_slist *(*slist_append)(struct curl_slist *list, const char *string);
+    void (*slist_free_all)(struct curl_slist *list);
+} apix_curl_api;
+
+/// The table, filled on the first call (thread-safe). When libcurl cannot be loaded the process ends with a message
+/// on stderr and exit status 70: apix cannot send anything without it.
+const apix_curl_api *apix_curl(void);
+
+static inline CURLcode apix_global_init_all(void) { return apix_curl()->global_init(CURL_GLOBAL_ALL); }
+static inline CURL *apix_easy_init(void) { return apix_curl()->easy_init(); }
+static inline void apix_easy_cleanup(CURL *handle) { apix_curl()->easy_cleanup(handle); }
+static inline const char *apix_easy_strerror(CURLcode code) { return apix_curl()->easy_strerror(code); }
+static inline CURLM *apix_multi_init(void) { return apix_curl()->multi_init(); }
+static inline CURLMcode apix_multi_add_handle(CURLM *multi, CURL *easy) {
+    return apix_curl()->multi_add_handle(multi, easy);
+}
+static inline CURLMcode apix_multi_remove_handle(CURLM *multi, CURL *easy) {
+    return apix_curl()->multi_remove_handle(multi, easy);
+}
+static inline CURLMcode apix_multi_perform(CURLM *multi, int *running) {
+    return apix_curl()->multi_perform(multi, running);
+}
+static inline CURLMcode apix_multi_poll(CURLM *multi, struct curl_waitfd *extra, unsigned int count, int timeout_ms,
+                                        int *ret) {
+    return apix_curl()->multi_poll(multi, extra, count, timeout_ms, ret);
+}
+static inline CURLMcode apix_multi_wakeup(CURLM *multi) { return apix_curl()->multi_wakeup(multi); }
+static inline CURLMsg *apix_multi_info_read(CURLM *multi, int *remaining) {
+    return apix_curl()->multi_info_read(multi, remaining);
+}
+static inline struct curl_slist *apix_slist_append(struct curl_slist *list, const char *string) {
+    return apix_curl()->slist_append(list, string);
+}
+static inline void apix_slist_free_all(struct curl_slist *list) { apix_curl()->slist_free_all(list); }
+
+static inline CURLcode apix_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return apix_curl()->easy_setopt(handle, option, value);
+}
+static inline CURLcode apix_easy_setopt_off(CURL *handle, CURLoption option, curl_off_t value) {
+    return apix_curl()->easy_setopt(handle, option, value);
+}
+static inline CURLcode apix_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return apix_curl()->easy_setopt(handle, option, value);
+}
+static inline CURLcode apix_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return apix_curl()->easy_setopt(handle, option, value);
+}
+static inline CURLcode apix_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return apix_curl()->easy_setopt(handle, option, value);
+}
+static inline CURLcode apix_easy_setopt_data_callback(CURL *handle, CURLoption option, apix_data_callback cb) {
+    return apix_curl()->easy_setopt(handle, option, cb);
+}
+static inline CURLcode apix_easy_setopt_xferinfo_callback(CURL *handle, apix_xferinfo_callback cb) {
+    return apix_curl()->easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, cb);
+}
+static inline CURLcode apix_easy_setopt_seek_callback(CURL *handle, apix_seek_callback cb) {
+    return apix_curl()->easy_setopt(handle, CURLOPT_SEEKFUNCTION, cb);
+}
+
+static inline CURLcode apix_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return apix_curl()->easy_getinfo(handle, info, value);
+}
+static inline CURLcode apix_easy_getinfo_off(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return apix_curl()->easy_getinfo(handle, info, value);
+}
+static inline CURLcode apix_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
+    return apix_curl()->easy_getinfo(handle, info, value);
+}
+static inline CURLcode apix_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
+    return apix_curl()->easy_getinfo(handle, info, value);
+}
+
+static inline CURLMcode apix_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
+    return apix_curl()->multi_setopt(handle, option, value);
+}
+
+// CURLMsg.data is a union; expose the result code without Swift poking at it.
+static inline CURLcode apix_msg_result(const CURLMsg *msg) { return msg->data.result; }
+
+#endif

@@ -1,0 +1,52 @@
+// Loads libcurl on first use (see include/shim.h for why).
+
+#include "shim.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <unistd.h>
+
+static apix_curl_api table;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+/// Resolves `name` or ends the process: a libcurl without one of these functions is too old for apix.
+static void *resolve(void *library, const char *name) {
+    void *symbol = dlsym(library, name);
+    if (symbol == NULL) {
+        fprintf(stderr, "apix: libcurl has no %s (libcurl 7.68 or later is needed)\n", name);
+        _exit(70);
+    }
+    return symbol;
+}
+
+static void load(void) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        fprintf(stderr, "apix: cannot load libcurl: %s (install libcurl4)\n", reason ? reason : "unknown error");
+        _exit(70);
+    }
+    table.global_init = resolve(library, "curl_global_init");
+    table.easy_init = resolve(library, "curl_easy_init");
+    table.easy_cleanup = resolve(library, "curl_easy_cleanup");
+    table.easy_setopt = resolve(library, "curl_easy_setopt");
+    table.easy_getinfo = resolve(library, "curl_easy_getinfo");
+    table.easy_strerror = resolve(library, "curl_easy_strerror");
+    table.multi_init = resolve(library, "curl_multi_init");
+    table.multi_setopt = resolve(library, "curl_multi_setopt");
+    table.multi_add_handle = resolve(library, "curl_multi_add_handle");
+    table.multi_remove_handle = resolve(library, "curl_multi_remove_handle");
+    table.multi_perform = resolve(library, "curl_multi_perform");
+    table.multi_poll = resolve(library, "curl_multi_poll");
+    table.multi_wakeup = resolve(library, "curl_multi_wakeup");
+    table.multi_info_read = resolve(library, "curl_multi_info_read");
+    table.slist_append = resolve(library, "curl_slist_append");
+    table.slist_free_all = resolve(library, "curl_slist_free_all");
+    // Never dlclose'd: the table lives as long as the process.
+}
+
+const apix_curl_api *apix_curl(void) {
+    pthread_once(&once, load);
+    return &table;
+}
