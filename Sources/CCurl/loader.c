@@ -43,7 +43,13 @@ static void load(void) {
     table.multi_info_read = resolve(library, "curl_multi_info_read");
     table.slist_append = resolve(library, "curl_slist_append");
     table.slist_free_all = resolve(library, "curl_slist_free_all");
-    // Never dlclose'd: the table lives as long as the process.
+    // libcurl's process-wide setup, once, before any handle exists (curl_global_init is not thread-safe; this
+    // runs under pthread_once). Never dlclose'd: the table lives as long as the process.
+    CURLcode status = table.global_init(CURL_GLOBAL_ALL);
+    if (status != CURLE_OK) {
+        fprintf(stderr, "apix: libcurl did not initialise (code %d)\n", (int)status);
+        _exit(70);
+    }
 }
 
 const apix_curl_api *apix_curl(void) {

@@ -39,11 +39,10 @@ typedef struct apix_curl_api {
     void (*slist_free_all)(struct curl_slist *list);
 } apix_curl_api;
 
-/// The table, filled on the first call (thread-safe). When libcurl cannot be loaded the process ends with a message
-/// on stderr and exit status 70: apix cannot send anything without it.
+/// The table, filled on the first call (thread-safe), with libcurl's global setup done. When libcurl cannot be loaded
+/// the process ends with a message on stderr and exit status 70: apix cannot send anything without it.
 const apix_curl_api *apix_curl(void);
 
-static inline CURLcode apix_global_init_all(void) { return apix_curl()->global_init(CURL_GLOBAL_ALL); }
 static inline CURL *apix_easy_init(void) { return apix_curl()->easy_init(); }
 static inline void apix_easy_cleanup(CURL *handle) { apix_curl()->easy_cleanup(handle); }
 static inline const char *apix_easy_strerror(CURLcode code) { return apix_curl()->easy_strerror(code); }

@@ -28,15 +28,11 @@ final class CurlMulti: Sendable {
     static let idleSpin: UInt64 = 100_000
 
     init() {
-        _ = CurlMulti.globalInit
         handle = MultiHandle()
         let thread = Thread { [self] in run() }
         thread.name = "apix-curl"
         thread.start()
     }
-
-    /// libcurl's process-wide setup, done once before the first handle.
-    private static let globalInit: CURLcode = apix_global_init_all()
 
     func add(_ transfer: CurlTransfer) {
         queue.withLock { $0.adds.append(transfer) }

@@ -6,8 +6,19 @@ public final class CurlTransport: Transport {
     /// One per process is enough, and shares the connection pool.
     public static let shared = CurlTransport()
 
-    private let multi = CurlMulti()
+    private let loop = Mutex<CurlMulti?>(nil)
     private let nextID = Atomic<Int>(0)
+
+    /// The libcurl loop, started by the first exchange: making a client loads no library and starts no thread, so
+    /// a front end that may never send (the TUI before its first request) starts without paying for libcurl.
+    private var multi: CurlMulti {
+        loop.withLock { loop in
+            if let multi = loop { return multi }
+            let multi = CurlMulti()
+            loop = multi
+            return multi
+        }
+    }
 
     public init() {}
 
