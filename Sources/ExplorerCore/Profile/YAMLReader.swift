@@ -216,9 +216,38 @@ struct YAMLReader {
         if text.hasPrefix("0x"), let int = Int(text.dropFirst(2), radix: 16) { return String(int) }
         if text.hasPrefix("0o"), let int = Int(text.dropFirst(2), radix: 8) { return String(int) }
         guard let double = Double(text), double.isFinite else { return nil }
-        let isPlainJSON = text.range(
-            of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression)
-        return isPlainJSON != nil ? text : String(double)
+        return isJSONNumber(text) ? text : String(double)
+    }
+
+    /// Whether `text` is a number exactly as JSON writes it: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    /// Checked by hand: a regular expression here starts ICU, which costs milliseconds at every start of apix.
+    static func isJSONNumber(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count else { return false }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            return false
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
     }
 
     /// The known key closest to `key` by edit distance, when close enough to be a likely typo.
