@@ -3,13 +3,16 @@ import Foundation
 
 /// The `--json` output of `apix run`: one object describing the response (or why there was none).
 enum ResponseDocument {
-    static func make(_ response: Response, bodyFile: String?, request: PreparedRequest? = nil) -> JSONValue {
+    /// `url`: the URL as shown (`CredentialPresentation.shownURL`); the response's own when nil.
+    static func make(_ response: Response, url: String? = nil, bodyFile: String?, request: PreparedRequest? = nil)
+        -> JSONValue
+    {
         var object = JSONObject()
         object.append(key: "status", value: .number(String(response.statusCode)))
         object.append(key: "reason", value: .string(response.reason))
         object.append(key: "http_version", value: .string(response.httpVersion))
         object.append(key: "method", value: .string(response.method.rawValue))
-        object.append(key: "url", value: .string(response.url))
+        object.append(key: "url", value: .string(url ?? response.url))
         object.append(
             key: "headers",
             value: .array(response.headers.map { .array([.string($0.name), .string($0.value)]) }))

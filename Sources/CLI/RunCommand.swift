@@ -162,8 +162,10 @@ struct RunCommand: AsyncParsableCommand {
             if timings { printTimings(error.metrics) }
             throw ExitCode(error.exitCode)
         case .success(let response):
+            let shown = await shownRequest(prepared)
             try output(
-                response, request: await shownRequest(prepared),
+                response, request: shown,
+                url: CredentialPresentation.shownURL(of: response, sent: prepared.request, shown: shown),
                 savedTo: prepared.request.options.downloadTo)
             if fail, response.statusClass.isFailure {
                 if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }
@@ -173,9 +175,9 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// `savedTo`: where the body went (`-o`, or the endpoint's `download: { to: }`); then it is not printed.
-    private func output(_ response: Response, request: PreparedRequest, savedTo: String?) throws {
+    private func output(_ response: Response, request: PreparedRequest, url: String, savedTo: String?) throws {
         if json {
-            let document = ResponseDocument.make(response, bodyFile: savedTo, request: request)
+            let document = ResponseDocument.make(response, url: url, bodyFile: savedTo, request: request)
             StandardOutput.write(document.serialized() + "\n")
             if timings { printTimings(response.metrics) }
             return

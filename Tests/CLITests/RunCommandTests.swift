@@ -65,6 +65,29 @@ struct RunCommandTests {
         }
     }
 
+    @Test("--json shows the answering URL with its secrets masked, as the request is, unless --reveal")
+    func jsonURLMasked() async throws {
+        try await withProfiles { profiles, server in
+            let vault = """
+                environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
+                endpoints:
+                  - { id: todo, path: "/todos/{id}", params: { id: "{{secret}}" } }
+                """
+            try vault.write(toFile: profiles + "/vault.yaml", atomically: true, encoding: .utf8)
+            try "variables: { secret: s3cr3t-value }\n".write(
+                toFile: profiles + "/vault.secrets.yaml", atomically: true, encoding: .utf8)
+            let out = try await ApixProcess.run(["run", "vault", "todo", "--json", "--profiles", profiles])
+            let text = String(decoding: out.stdout, as: UTF8.self)
+            #expect(!text.contains("s3cr3t-value"), "\(text)")
+            let object = try JSONValue.parse(out.stdout)
+            #expect(object["url"]?.stringValue == object["request"]?["url"]?.stringValue)
+            #expect(object["url"]?.stringValue?.contains("/todos/") == true)
+            let revealed = try await ApixProcess.run(
+                ["run", "vault", "todo", "--json", "--reveal", "--profiles", profiles])
+            #expect(try JSONValue.parse(revealed.stdout)["url"]?.stringValue?.hasSuffix("/todos/s3cr3t-value") == true)
+        }
+    }
+
     @Test("exit 0 on a 4xx, 22 with --fail, and the body on stdout")
     func failFlag() async throws {
         try await withProfiles { profiles, _ in

@@ -91,6 +91,13 @@ public enum CredentialPresentation: Sendable, Equatable {
         return credential?.apply(to: request) ?? request
     }
 
+    /// The URL a response is shown with: the URL that answered, except when it is the URL that was sent (`sent`),
+    /// which is shown as `shown` shows it, secrets masked in this style. A redirect's target is the server's and is
+    /// shown as it came.
+    public static func shownURL(of response: Response, sent: PreparedRequest, shown: PreparedRequest) -> String {
+        response.url == sent.url ? shown.url : response.url
+    }
+
     /// Credentials written by hand, which no variable marks as secret: `Authorization` and `Proxy-Authorization`
     /// keep their scheme only (`Bearer ••••`), a `Cookie` is masked whole.
     static func maskingHandWritten(_ headers: HTTPHeaders) -> HTTPHeaders {
