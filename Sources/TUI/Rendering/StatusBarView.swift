@@ -13,8 +13,11 @@ enum StatusBarView {
             return
         }
         var facts: [String] = []
-        if let profile = state.selectedProfile { facts.append("env: \(state.environmentName(for: profile))") }
-        facts.append("token: \(state.currentTokenStatus.summary(now: state.now.date))")
+        // The environment name is the profile's and a failed token's reason the server's: both escaped.
+        if let profile = state.selectedProfile {
+            facts.append("env: \(SafeText.escape(state.environmentName(for: profile)))")
+        }
+        facts.append("token: \(SafeText.escape(state.currentTokenStatus.summary(now: state.now.date)))")
         let running = state.runningTransfers.count
         if running > 0 {
             let queued = state.queuedRequests > 0 ? ", \(state.queuedRequests) queued" : ""
