@@ -183,12 +183,7 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let size = Units.bytes(response.body.count)
-        let origin =
-            switch response.source {
-            case .network: ""
-            case .cache: "  (from the cache, \(Units.age(response.age ?? .zero)) old)"
-            case .revalidated: "  (from the cache, revalidated)"
-            }
+        let origin = response.source.note(age: response.age ?? .zero).map { "  (\($0))" } ?? ""
         StandardError.writeLine(
             "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))"
                 + origin)

@@ -223,7 +223,7 @@ struct AppCacheTests {
             Self.cached(#"{"id": 7}"#, source: .revalidated, age: .zero, url: "http://127.0.0.1:9000/items/7"))
         #expect(pane[0] == "│ 200 OK   revalidated (304)  GET http://127.0.0.1:9000/items/7   │")
         #expect(pane[1].hasSuffix("█ total 3.85 ms     │"))
-        #expect(pane[3] == "│↑ 0 B · ↓ 9 B · new connection · stored body revalidated (304)   │")
+        #expect(pane[3] == "│↑ 0 B · ↓ 9 B · new connection · from the cache, revalidated (304│")
     }
 
     @Test("a response from the network carries no cache mark")

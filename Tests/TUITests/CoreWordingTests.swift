@@ -54,3 +54,19 @@ struct CoreWordingTests {
         #expect(shown.url == URLBuilder.appendingQuery(query, to: "http://127.0.0.1:9/items"))
     }
 }
+
+/// Where an answer came from reads the same in the TUI's metrics and on `apix run`'s status line: both take
+/// `ResponseSource.note(age:)`.
+@Suite("response source wording")
+struct ResponseSourceWordingTests {
+    @Test("the TUI's cache note is the core's wording", arguments: [ResponseSource.cache, .revalidated, .network])
+    func sameWording(source: ResponseSource) {
+        var response = Response(
+            method: .get, url: "http://127.0.0.1:9/x", statusCode: 200, reason: "OK", headers: HTTPHeaders(),
+            body: ResponseBody(data: Data()), metrics: Metrics(startedAt: Date(), endedAt: Date()))
+        response.source = source
+        response.age = .seconds(12)
+        #expect(MetricsBarView.cacheNote(response) == source.note(age: .seconds(12)))
+        if source == .cache { #expect(source.note(age: .seconds(12)) == "from the cache, 12 s old") }
+    }
+}

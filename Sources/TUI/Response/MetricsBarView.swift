@@ -79,19 +79,11 @@ enum MetricsBarView {
     /// Where the answer came from, when not straight from the server: the response cache (with its age), or
     /// the cache after the server confirmed it unchanged.
     static func cacheNote(_ response: Response, age: Duration? = nil) -> String? {
-        switch response.source {
-        case .network: nil
-        case .cache: "from the cache, \(Units.age(age ?? response.age ?? .zero)) old"
-        case .revalidated: "stored body revalidated (304)"
-        }
+        response.source.note(age: age ?? response.age ?? .zero)
     }
 
     /// The short mark beside the status: `cached · 12 s old`, `revalidated (304)`; `nil` from the network.
     static func cacheBadge(_ response: Response, age: Duration? = nil) -> String? {
-        switch response.source {
-        case .network: nil
-        case .cache: "cached · \(Units.age(age ?? response.age ?? .zero)) old"
-        case .revalidated: "revalidated (304)"
-        }
+        response.source.badge(age: age ?? response.age ?? .zero)
     }
 }
