@@ -31,7 +31,7 @@ public enum ApixCLI {
     }
 
     /// Answers `apix --version` as ArgumentParser would, without starting it: `main.swift` calls this before the
-    /// async runtime and the parser's reflection start (about 3 and 5 ms here), so the answer shows the process's
+    /// async runtime and the parser's reflection start (about 3 ms each here), so the answer shows the process's
     /// start-up floor, which is how scripts and the benchmarks use it. False for any other arguments.
     public static func answeredVersion(_ arguments: some Collection<String>) -> Bool {
         guard arguments.count == 1, arguments.first == "--version" else { return false }

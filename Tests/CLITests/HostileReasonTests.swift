@@ -8,10 +8,8 @@ import Testing
 /// A server's reason phrase reaches stderr through `SafeText`: escape sequences in it are shown, never sent raw.
 @Suite("hostile server text on stderr")
 struct HostileReasonTests {
-    /// Answers one request on 127.0.0.1 (any free port) with `head` as the status line, then closes.
-    final class OneShotServer: @unchecked Sendable {
-        // `@unchecked Sendable`: `socket` and `port` are set in init and only read after; the accept thread is
-        // the only other user.
+    /// Answers one request on 127.0.0.1 (any free port) with `statusLine`, then closes.
+    final class OneShotServer: Sendable {
         let socket: Int32
         let port: Int
 
