@@ -62,7 +62,7 @@ let package = Package(
         // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
         .executableTarget(
             name: "apix-bench", dependencies: ["ExplorerCore", "TUI", "CPseudoTerminal"], path: "Sources/Benchmarks"),
-        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"]),
+        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"], exclude: ["Fixtures"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
         .testTarget(
             name: "CLITests",

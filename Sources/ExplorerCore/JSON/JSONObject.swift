@@ -5,7 +5,7 @@
 /// what small and medium objects want; huge bodies are shown through `JSONLineIndex` instead.
 ///
 /// Equality compares members in order.
-public struct JSONObject: Sendable, Equatable {
+public struct JSONObject: Sendable, Hashable {
     /// A key and its value.
     public typealias Member = (key: String, value: JSONValue)
 

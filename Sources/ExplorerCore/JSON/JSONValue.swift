@@ -3,7 +3,7 @@
 /// Numbers keep their literal text (`"12345678901234567890"`, `"1.50"`), so big integers and decimals survive
 /// a parse and re-serialise unchanged; convert with `doubleValue` or `intValue` when needed. Build one with
 /// `JSONValue.parse(_:)` or with Swift literals: `let body: JSONValue = ["name": "apix", "tags": [1, 2]]`.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.

@@ -23,6 +23,12 @@ public struct Endpoint: Sendable, Hashable, Identifiable {
     public var authDisabled: Bool
     /// `download: { to: … }`: a directory or file the body is written to.
     public var downloadTo: String?
+    /// `capture:`: values taken from the response for other endpoints (`{{id.name}}`).
+    public var captures: [Capture] = []
+    /// `uses:`: endpoints whose values this one needs, and when to send them first.
+    public var uses: [EndpointUse] = []
+    /// `expect:`: what a good response looks like.
+    public var expectation: ResponseExpectation?
     public var location: SourceLocation?
 
     public init(

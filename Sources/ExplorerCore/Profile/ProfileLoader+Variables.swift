@@ -5,6 +5,9 @@ extension ProfileLoader {
     static func unknownVariables(in profile: Profile) -> [ProfileProblem] {
         var defined = Set(profile.variables.keys)
         for environment in profile.environments { defined.formUnion(environment.variables.keys) }
+        for (source, names) in ChainPlanner.captureNames(in: profile) {
+            defined.formUnion(names.map { "\(source).\($0)" })
+        }
         var problems: [ProfileProblem] = []
         var reported: Set<String> = []
 
@@ -63,7 +66,7 @@ extension ProfileLoader {
             case nil: break
             }
         }
-        return problems
+        return problems + ChainPlanner.problems(in: profile)
     }
 
     /// Every template an `auth:` holds, with its key.

@@ -14,7 +14,7 @@ public enum ProfileLoader {
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "priority",
-        "cache", "auth", "download",
+        "cache", "auth", "download", "capture", "uses", "expect",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]
 
@@ -320,6 +320,7 @@ public enum ProfileLoader {
         {
             endpoint.downloadTo = reader.string(to, "download.to")
         }
+        readChecks(fields, into: &endpoint, reader: &reader)
         let declared = Set(endpoint.params.map(\.name))
         for name in endpoint.placeholders where !declared.contains(name) {
             reader.fail(

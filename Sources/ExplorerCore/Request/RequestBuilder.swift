@@ -15,6 +15,9 @@ public struct RequestBuilder: Sendable {
     public var workingDirectory: String?
     /// What `~/` means when `processEnvironment` has no `HOME`; `nil`: the user database, read when needed.
     public var homeDirectory: String?
+    /// Values captured from earlier responses (`CaptureStore`), by reference: `{{login.token}}`. Secret-like ones
+    /// are masked like secrets.
+    public var captured: [String: CapturedValue] = [:]
 
     public init(
         profile: Profile, environment: String? = nil,
@@ -35,6 +38,8 @@ public struct RequestBuilder: Sendable {
         templates.merge(environment.variables) { _, new in new }
         var scope = VariableScope(
             secretNames: profile.secretNames, processEnvironment: processEnvironment, maskStyle: maskStyle)
+        scope.merge(captured.filter { !$0.value.isSecret }.mapValues(\.value))
+        scope.merge(captured.filter { $0.value.isSecret }.mapValues(\.value), secret: true)
         var resolved: [String: String] = [:]
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
             resolved[name] = try Self.resolve(
@@ -63,7 +68,12 @@ public struct RequestBuilder: Sendable {
                 output += value
             case .variable(let inner):
                 guard let next = templates[inner] else {
-                    throw RequestBuildError(.unknownVariable(name: inner), location: template.location)
+                    // A captured value (`{{login.token}}`): already a plain value, masked when secret.
+                    guard let value = scope.rendered(inner, masking: masking) else {
+                        throw RequestBuildError(.unknownVariable(name: inner), location: template.location)
+                    }
+                    output += value
+                    continue
                 }
                 if masking, scope.isSecret(inner) {
                     output += scope.maskText(for: inner)

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Takes an endpoint's `capture:` values from its response.
+public enum CaptureExtractor {
+    /// What one response gave: the values found, and why the others were not.
+    public struct Outcome: Sendable {
+        public var values: [CapturedValue] = []
+        /// `token: $.access_token selected nothing`, one per capture that found no value.
+        public var failures: [String] = []
+    }
+
+    public static func extract(
+        _ captures: [Capture], from response: Response, endpointID: String, at moment: Date
+    ) -> Outcome {
+        var facts = ResponseFacts(response)
+        var outcome = Outcome()
+        for capture in captures {
+            switch text(of: capture.source, facts: &facts) {
+            case .failure(let reason):
+                outcome.failures.append("\(capture.name): \(reason.reason)")
+            case .success(let source):
+                var value = source
+                if let pattern = capture.regex {
+                    guard let found = TextPattern.firstCapture(pattern, in: source) else {
+                        outcome.failures.append("\(capture.name): /\(SafeText.escape(pattern))/ did not match")
+                        continue
+                    }
+                    value = found
+                }
+                outcome.values.append(
+                    CapturedValue(
+                        name: capture.name, value: value, endpointID: endpointID, capturedAt: moment,
+                        isSecret: capture.isSecretLike))
+            }
+        }
+        return outcome
+    }
+
+    private static func text(of source: Capture.Source, facts: inout ResponseFacts) -> Result<String, Failure> {
+        switch source {
+        case .status:
+            return .success(String(facts.statusCode))
+        case .header(let name):
+            guard let value = facts.headers[name] else { return .failure(Failure("no \(name) header")) }
+            return .success(value)
+        case .cookie(let name):
+            for line in facts.headers.values(for: "Set-Cookie") {
+                let pair = line.split(separator: ";", maxSplits: 1).first ?? ""
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+                    return .success(parts[1].trimmingCharacters(in: .whitespaces))
+                }
+            }
+            return .failure(Failure("no cookie \(name) was set"))
+        case .body:
+            guard let text = facts.text() else { return .failure(Failure("the body is not text")) }
+            return .success(text)
+        case .json(let query):
+            let document: JSONValue
+            switch facts.json() {
+            case .success(let value): document = value
+            case .failure(let problem): return .failure(Failure(problem.reason))
+            }
+            guard let path = try? JSONPath(query), let node = try? path.select(in: document).first else {
+                return .failure(Failure("\(query) selected nothing"))
+            }
+            if case .string(let string) = node.value { return .success(string) }
+            return .success(node.value.serialized())
+        }
+    }
+
+    struct Failure: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+}

@@ -1,0 +1,140 @@
+/// Runs an endpoint's `expect:` against a response: one `CheckResult` per check, in the order written
+/// (status, headers, JSON, body text, time).
+public enum ExpectationChecker {
+    /// Longest actual value shown in a result, in characters, before it is cut with `…`.
+    static let shownLength = 80
+
+    public static func check(_ expectation: ResponseExpectation, against response: Response) -> [CheckResult] {
+        var facts = ResponseFacts(response)
+        var results: [CheckResult] = []
+        if !expectation.status.isEmpty {
+            let passed = expectation.status.contains { rule in
+                switch rule {
+                case .code(let code): facts.statusCode == code
+                case .statusClass(let digit): facts.statusCode / 100 == digit
+                }
+            }
+            results.append(
+                CheckResult(
+                    subject: "status", expected: expectation.status.map(\.description).joined(separator: " or "),
+                    actual: String(facts.statusCode), passed: passed))
+        }
+        for rule in expectation.headers { results.append(check(rule, headers: facts.headers)) }
+        for rule in expectation.json { results.append(check(rule, facts: &facts)) }
+        for needle in expectation.bodyContains {
+            let text = facts.text()
+            results.append(
+                CheckResult(
+                    subject: "body", expected: "contains \(shown(needle))",
+                    actual: text.map { $0.contains(needle) ? "found" : "not found" } ?? "no text body",
+                    passed: text?.contains(needle) ?? false))
+        }
+        if let limit = expectation.maxMilliseconds {
+            let elapsed = facts.totalMilliseconds
+            results.append(
+                CheckResult(
+                    subject: "time", expected: "<= \(limit) ms", actual: "\(Int(elapsed.rounded())) ms",
+                    passed: elapsed <= Double(limit)))
+        }
+        return results
+    }
+
+    private static func check(_ rule: ResponseExpectation.HeaderRule, headers: HTTPHeaders) -> CheckResult {
+        let value = headers[rule.name]
+        let actual = value.map(shown) ?? "absent"
+        let subject = "header \(rule.name)"
+        switch rule.check {
+        case .equals(let expected):
+            return CheckResult(
+                subject: subject, expected: "== \(shown(expected))", actual: actual, passed: value == expected)
+        case .matches(let pattern):
+            let passed = value.flatMap { TextPattern.found(pattern, in: $0) } ?? false
+            return CheckResult(subject: subject, expected: "matches \(shown(pattern))", actual: actual, passed: passed)
+        case .present(let present):
+            return CheckResult(
+                subject: subject, expected: present ? "present" : "absent", actual: value == nil ? "absent" : "present",
+                passed: (value != nil) == present)
+        }
+    }
+
+    private static func check(_ rule: ResponseExpectation.JSONRule, facts: inout ResponseFacts) -> CheckResult {
+        let expected = describe(rule.check)
+        let document: JSONValue
+        switch facts.json() {
+        case .success(let value): document = value
+        case .failure(let problem):
+            return CheckResult(subject: rule.query, expected: expected, actual: problem.reason, passed: false)
+        }
+        let nodes: [JSONPathNode]
+        do {
+            nodes = try JSONPath(rule.query).select(in: document)
+        } catch {
+            return CheckResult(subject: rule.query, expected: expected, actual: "\(error)", passed: false)
+        }
+        let first = nodes.first?.value
+        let actual = first.map { shown($0.serialized()) } ?? "no match"
+        switch rule.check {
+        case .exists(let exists):
+            return CheckResult(
+                subject: rule.query, expected: expected,
+                actual: nodes.isEmpty ? "no match" : "\(nodes.count) match(es)",
+                passed: nodes.isEmpty != exists)
+        case .count(let count):
+            let found: Int
+            if nodes.count == 1, case .array(let elements) = nodes[0].value {
+                found = elements.count
+            } else if nodes.count == 1, case .object(let object) = nodes[0].value {
+                found = object.count
+            } else {
+                found = nodes.count
+            }
+            return CheckResult(subject: rule.query, expected: expected, actual: String(found), passed: found == count)
+        case .compare(let operatorText, let value):
+            guard let comparison = JSONPathSyntax.ComparisonOperator(rawValue: operatorText), nodes.count <= 1 else {
+                return CheckResult(
+                    subject: rule.query, expected: expected, actual: "\(nodes.count) values (compare needs one)",
+                    passed: false)
+            }
+            let passed = JSONPathComparison.compare(first, comparison, value)
+            return CheckResult(subject: rule.query, expected: expected, actual: actual, passed: passed)
+        case .matches(let pattern):
+            guard case .string(let text)? = first else {
+                return CheckResult(subject: rule.query, expected: expected, actual: actual, passed: false)
+            }
+            let passed = TextPattern.found(pattern, in: text) ?? false
+            return CheckResult(subject: rule.query, expected: expected, actual: actual, passed: passed)
+        case .type(let name):
+            let found = first.map(typeName) ?? "nothing"
+            let passed = found == name || (name == "number" && found == "integer")
+            return CheckResult(subject: rule.query, expected: expected, actual: found, passed: passed)
+        }
+    }
+
+    static func describe(_ check: ResponseExpectation.JSONRule.Check) -> String {
+        switch check {
+        case .compare(let operatorText, let value): "\(operatorText) \(shown(value.serialized()))"
+        case .matches(let pattern): "matches \(shown(pattern))"
+        case .exists(let exists): exists ? "exists" : "does not exist"
+        case .count(let count): "count \(count)"
+        case .type(let name): "type \(name)"
+        }
+    }
+
+    static func typeName(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: value.intValue != nil ? "integer" : "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// One line, escaped, at most `shownLength` characters.
+    static func shown(_ text: String) -> String {
+        let line = SafeText.escape(text)
+        guard line.count > shownLength else { return line }
+        return String(line.prefix(shownLength - 1)) + "…"
+    }
+}

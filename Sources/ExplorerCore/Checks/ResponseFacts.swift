@@ -1,0 +1,61 @@
+import Foundation
+
+/// What checks and captures read from a response, read once: status, headers, the time, and the body as text and
+/// as JSON (parsed at most once, and only when a check or capture needs it).
+///
+/// Bodies larger than `bodyLimit` are not read for checks: a check on such a body fails and says why, so a check
+/// can never make apix hold an unbounded body in memory.
+struct ResponseFacts {
+    static let bodyLimit = 64 << 20
+
+    let statusCode: Int
+    let headers: HTTPHeaders
+    let totalMilliseconds: Double
+    private let body: ResponseBody
+    private let charset: String?
+    private var parsedText: String??
+    private var parsedJSON: Result<JSONValue, BodyProblem>?
+
+    /// Why a body could not be read as text or JSON.
+    struct BodyProblem: Error {
+        let reason: String
+    }
+
+    init(_ response: Response) {
+        statusCode = response.statusCode
+        headers = response.headers
+        let total = response.metrics.total.components
+        totalMilliseconds = Double(total.seconds) * 1000 + Double(total.attoseconds) / 1e15
+        body = response.body
+        charset = MediaType.charset(of: response.contentType)
+    }
+
+    /// The body decoded by its charset; nil when it is too large, unreadable or not text.
+    mutating func text() -> String? {
+        if let parsedText { return parsedText }
+        var decoded: String?
+        if body.count <= Self.bodyLimit, let data = try? body.data() {
+            decoded = Response.decode(data, charset: charset)
+        }
+        parsedText = .some(decoded)
+        return decoded
+    }
+
+    mutating func json() -> Result<JSONValue, BodyProblem> {
+        if let parsedJSON { return parsedJSON }
+        let result: Result<JSONValue, BodyProblem>
+        if body.count > Self.bodyLimit {
+            result = .failure(BodyProblem(reason: "body too large to check (\(Units.bytes(body.count)))"))
+        } else if let data = try? body.data() {
+            do {
+                result = .success(try JSONValue.parse(data))
+            } catch {
+                result = .failure(BodyProblem(reason: "body is not JSON (\(error))"))
+            }
+        } else {
+            result = .failure(BodyProblem(reason: "body could not be read"))
+        }
+        parsedJSON = result
+        return result
+    }
+}

@@ -1,0 +1,30 @@
+/// A JSONPath query (RFC 9535), parsed once and applied to any number of JSON values.
+///
+/// ```swift
+/// let path = try JSONPath("$.items[?@.price < 10].name")
+/// let names = try path.select(in: body).map(\.value)
+/// ```
+/// Invalid queries are refused with the column where reading stopped. Selection checks for task cancellation as it
+/// walks, so a query over a huge body run in a task can be stopped.
+public struct JSONPath: Sendable, CustomStringConvertible {
+    /// The query as written.
+    public let text: String
+    private let query: JSONPathSyntax.Query
+
+    /// Parses `text`; throws a located error when it is not a valid RFC 9535 query.
+    public init(_ text: String) throws(JSONPathError) {
+        self.text = text
+        self.query = try JSONPathParser.parse(text)
+    }
+
+    /// True when the query selects at most one node whatever the document (names and indexes only).
+    public var isSingular: Bool { query.isSingular }
+
+    /// The nodes the query selects in `document`, in RFC 9535 order.
+    public func select(in document: JSONValue) throws(CancellationError) -> [JSONPathNode] {
+        var evaluator = JSONPathEvaluator(root: document)
+        return try evaluator.select(query).map { JSONPathNode(value: $0.value, location: $0.location) }
+    }
+
+    public var description: String { text }
+}

@@ -1,0 +1,45 @@
+/// One node a query selected: its value and its location as an RFC 9535 normalized path (`$['a'][0]`).
+public struct JSONPathNode: Sendable, Equatable {
+    /// One step of a location: a member name or an array index.
+    public enum Element: Sendable, Equatable {
+        case name(String)
+        case index(Int)
+    }
+
+    /// The selected value.
+    public let value: JSONValue
+    /// The steps from the root to the value.
+    public let location: [Element]
+
+    /// The normalized path (RFC 9535 §2.7): names in single quotes with the RFC's escapes.
+    public var path: String {
+        var text = "$"
+        for element in location {
+            switch element {
+            case .index(let index): text += "[\(index)]"
+            case .name(let name): text += "['\(Self.escaped(name))']"
+            }
+        }
+        return text
+    }
+
+    private static func escaped(_ name: String) -> String {
+        var text = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "'": text += "\\'"
+            case "\\": text += "\\\\"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,239 @@
+import Yams
+
+/// Reading an endpoint's `capture:`, `uses:` and `expect:` (docs/PROFILES.md, "Chains and checks"); every mistake
+/// is a located problem, including JSONPath queries and regular expressions that do not compile.
+extension ProfileLoader {
+    static let captureSources = ["json", "header", "status", "cookie"]
+
+    static func readChecks(_ fields: YAMLFields, into endpoint: inout Endpoint, reader: inout YAMLReader) {
+        if let node = fields["capture"] { endpoint.captures = readCaptures(node, reader: &reader) }
+        if let node = fields["uses"] { endpoint.uses = readUses(node, reader: &reader) }
+        if let node = fields["expect"] { endpoint.expectation = readExpectation(node, reader: &reader) }
+    }
+
+    // MARK: - capture
+
+    static func readCaptures(_ node: Node, reader: inout YAMLReader) -> [Capture] {
+        guard let entries = reader.entries(node, "`capture`") else { return [] }
+        var captures: [Capture] = []
+        for (name, keyNode, value) in entries {
+            guard !name.isEmpty, !name.contains("."), !name.contains("{"), !name.contains("}") else {
+                reader.fail("capture name `\(name)` must not be empty or contain `.`, `{` or `}`", at: keyNode)
+                continue
+            }
+            let what = "capture `\(name)`"
+            guard let spec = reader.fields(value, what, known: captureSources + ["regex"]) else { continue }
+            let given = captureSources.filter { spec[$0] != nil }
+            let regex = spec["regex"].flatMap { reader.string($0, "\(name).regex") }
+            if let regex, let regexNode = spec["regex"], !TextPattern.isValid(regex) {
+                reader.fail("`regex` of \(what) is not a valid regular expression", at: regexNode)
+            }
+            guard given.count <= 1, !(given.isEmpty && regex == nil) else {
+                reader.fail(
+                    "\(what) needs one of `json`, `header`, `status`, `cookie`, or `regex` alone (on the body)",
+                    at: value)
+                continue
+            }
+            let source: Capture.Source
+            switch given.first {
+            case "json"?:
+                guard let queryNode = spec["json"], let query = reader.string(queryNode, "\(name).json") else {
+                    continue
+                }
+                do {
+                    _ = try JSONPath(query)
+                } catch {
+                    reader.fail("`json` of \(what): \(error)", at: queryNode)
+                    continue
+                }
+                source = .json(query)
+            case "header"?:
+                guard let header = spec["header"].flatMap({ reader.string($0, "\(name).header") }) else { continue }
+                source = .header(header)
+            case "cookie"?:
+                guard let cookie = spec["cookie"].flatMap({ reader.string($0, "\(name).cookie") }) else { continue }
+                source = .cookie(cookie)
+            case "status"?:
+                guard let statusNode = spec["status"], reader.bool(statusNode, "\(name).status") == true else {
+                    continue
+                }
+                source = .status
+            default:
+                source = .body
+            }
+            captures.append(Capture(name: name, source: source, regex: regex, location: reader.location(keyNode)))
+        }
+        return captures
+    }
+
+    // MARK: - uses
+
+    static func readUses(_ node: Node, reader: inout YAMLReader) -> [EndpointUse] {
+        guard let entries = reader.entries(node, "`uses`") else { return [] }
+        var uses: [EndpointUse] = []
+        for (id, keyNode, value) in entries {
+            let message = "`uses.\(id)` must be when_missing, always or { when_expired: SECONDS }"
+            let policy: EndpointUse.Policy
+            if let word = value.scalar?.string, value.mapping == nil {
+                switch word {
+                case "when_missing": policy = .whenMissing
+                case "always": policy = .always
+                default:
+                    reader.fail(message, at: value)
+                    continue
+                }
+            } else if value.mapping != nil {
+                guard
+                    let spec = reader.fields(
+                        value, "`uses.\(id)`", known: ["when_expired"], required: ["when_expired"]),
+                    let secondsNode = spec["when_expired"],
+                    let seconds = reader.integer(secondsNode, "uses.\(id).when_expired", atLeast: 1)
+                else { continue }
+                policy = .whenExpired(seconds: seconds)
+            } else {
+                reader.fail(message, at: value)
+                continue
+            }
+            uses.append(EndpointUse(endpointID: id, policy: policy, location: reader.location(keyNode)))
+        }
+        return uses
+    }
+
+    // MARK: - expect
+
+    static func readExpectation(_ node: Node, reader: inout YAMLReader) -> ResponseExpectation? {
+        guard
+            let fields = reader.fields(
+                node, "`expect`", known: ["status", "headers", "json", "body_contains", "max_ms"])
+        else { return nil }
+        var expectation = ResponseExpectation()
+        expectation.location = reader.location(node)
+        if let statusNode = fields["status"] {
+            let items = statusNode.sequence.map(Array.init) ?? [statusNode]
+            for item in items {
+                guard let rule = statusRule(item) else {
+                    reader.fail(
+                        "`expect.status` must be a status code (200), a class (2xx) or a list of them, got "
+                            + YAMLReader.describe(item), at: item)
+                    continue
+                }
+                expectation.status.append(rule)
+            }
+        }
+        if let headersNode = fields["headers"], let entries = reader.entries(headersNode, "`expect.headers`") {
+            for (name, _, value) in entries {
+                guard let check = headerCheck(value, name: name, reader: &reader) else { continue }
+                expectation.headers.append(ResponseExpectation.HeaderRule(name: name, check: check))
+            }
+        }
+        if let jsonNode = fields["json"], let entries = reader.entries(jsonNode, "`expect.json`") {
+            for (query, keyNode, value) in entries {
+                do {
+                    _ = try JSONPath(query)
+                } catch {
+                    reader.fail("`expect.json`: \(error)", at: keyNode)
+                    continue
+                }
+                for check in jsonChecks(value, query: query, reader: &reader) {
+                    expectation.json.append(ResponseExpectation.JSONRule(query: query, check: check))
+                }
+            }
+        }
+        if let containsNode = fields["body_contains"] {
+            let items = containsNode.sequence.map(Array.init) ?? [containsNode]
+            for item in items {
+                if let text = reader.string(item, "expect.body_contains") { expectation.bodyContains.append(text) }
+            }
+        }
+        if let maxNode = fields["max_ms"] {
+            expectation.maxMilliseconds = reader.integer(maxNode, "expect.max_ms", atLeast: 1)
+        }
+        return expectation
+    }
+
+    private static func statusRule(_ node: Node) -> ResponseExpectation.StatusRule? {
+        guard let text = node.scalar?.string else { return nil }
+        if let code = Int(text), (100...599).contains(code) { return .code(code) }
+        let lowered = text.lowercased()
+        if lowered.count == 3, lowered.hasSuffix("xx"), let digit = Int(lowered.prefix(1)), (1...5).contains(digit) {
+            return .statusClass(digit)
+        }
+        return nil
+    }
+
+    private static func headerCheck(
+        _ node: Node, name: String, reader: inout YAMLReader
+    ) -> ResponseExpectation.HeaderRule.Check? {
+        if node.mapping == nil {
+            return reader.string(node, "expect.headers.\(name)").map { .equals($0) }
+        }
+        guard let spec = reader.fields(node, "`expect.headers.\(name)`", known: ["equals", "matches", "present"]),
+            let key = ["equals", "matches", "present"].first(where: { spec[$0] != nil }), let value = spec[key]
+        else {
+            reader.fail("`expect.headers.\(name)` needs `equals`, `matches` or `present`", at: node)
+            return nil
+        }
+        switch key {
+        case "equals": return reader.string(value, "expect.headers.\(name).equals").map { .equals($0) }
+        case "matches":
+            guard let pattern = reader.string(value, "expect.headers.\(name).matches") else { return nil }
+            guard TextPattern.isValid(pattern) else {
+                reader.fail("`expect.headers.\(name).matches` is not a valid regular expression", at: value)
+                return nil
+            }
+            return .matches(pattern)
+        default: return reader.bool(value, "expect.headers.\(name).present").map { .present($0) }
+        }
+    }
+
+    private static func jsonChecks(
+        _ node: Node, query: String, reader: inout YAMLReader
+    ) -> [ResponseExpectation.JSONRule.Check] {
+        guard node.mapping != nil else { return [.compare("==", literal(reader.templateValue(node)))] }
+        let known = ResponseExpectation.comparisonOperators + ["matches", "exists", "count", "type"]
+        guard let entries = reader.entries(node, "`expect.json.\(query)`") else { return [] }
+        var checks: [ResponseExpectation.JSONRule.Check] = []
+        for (key, keyNode, value) in entries {
+            let what = "expect.json.\(query).\(key)"
+            switch key {
+            case _ where ResponseExpectation.comparisonOperators.contains(key):
+                checks.append(.compare(key, literal(reader.templateValue(value))))
+            case "matches":
+                guard let pattern = reader.string(value, what) else { continue }
+                guard TextPattern.isValid(pattern) else {
+                    reader.fail("`\(what)` is not a valid regular expression", at: value)
+                    continue
+                }
+                checks.append(.matches(pattern))
+            case "exists":
+                if let exists = reader.bool(value, what) { checks.append(.exists(exists)) }
+            case "count":
+                if let count = reader.integer(value, what) { checks.append(.count(count)) }
+            case "type":
+                guard let name = reader.string(value, what), ResponseExpectation.typeNames.contains(name) else {
+                    reader.fail(
+                        "`\(what)` must be one of " + ResponseExpectation.typeNames.joined(separator: ", "), at: value)
+                    continue
+                }
+                checks.append(.type(name))
+            default:
+                var message = "unknown check `\(key)` in `expect.json`"
+                if let suggestion = YAMLReader.nearest(key, in: known) { message += "; did you mean `\(suggestion)`?" }
+                reader.fail(message, at: keyNode)
+            }
+        }
+        return checks
+    }
+
+    /// A YAML value as the JSON value a check compares with (`{{…}}` stays as written).
+    private static func literal(_ value: TemplateValue) -> JSONValue {
+        switch value {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let text): .number(text)
+        case .string(let template): .string(template.raw)
+        case .array(let items): .array(items.map(literal))
+        case .object(let members): .object(JSONObject(members.map { (key: $0.key, value: literal($0.value)) }))
+        }
+    }
+}

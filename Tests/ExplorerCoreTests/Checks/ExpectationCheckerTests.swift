@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+
+/// `expect:` checks against responses built in memory (pure logic; the network path is covered by the CLI tests).
+@Suite("ResponseExpectation checks")
+struct ExpectationCheckerTests {
+    static func response(
+        status: Int = 200, headers: [(String, String)] = [("Content-Type", "application/json")], body: String,
+        milliseconds: Int64 = 20
+    ) -> Response {
+        var fields = HTTPHeaders()
+        for (name, value) in headers { fields.add(name, value) }
+        return Response(
+            method: .get, url: "http://127.0.0.1/items", statusCode: status, reason: "OK", headers: fields,
+            body: ResponseBody(data: Data(body.utf8)), metrics: Metrics(total: .milliseconds(milliseconds)))
+    }
+
+    static func expectation(_ yaml: String) throws -> ResponseExpectation {
+        let text = """
+            name: Checks
+            environments: { local: { base_url: "http://127.0.0.1" } }
+            endpoints:
+              - id: items.list
+                path: /items
+                expect:
+            \(yaml.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n"))
+            """
+        let profile = try ProfileLoader.parse(yaml: text, file: "checks.yaml", id: "checks").get()
+        return try #require(profile.endpoints[0].expectation)
+    }
+
+    static let body = #"{"items": [{"id": 1, "done": true}, {"id": 2, "done": false}, {"id": 3}], "total": 3}"#
+
+    @Test("every kind of check passes on a matching response, in the order written")
+    func passing() throws {
+        let expectation = try Self.expectation(
+            """
+            status: 2xx
+            headers: { Content-Type: { matches: "^application/json" }, X-Request-Id: { present: false } }
+            json:
+              "$.items": { count: 3 }
+              "$.items[0].id": { "==": 1 }
+              "$.total": { ">=": 3, "<": 10, type: integer }
+              "$.items[?@.done == true]": { exists: true }
+            body_contains: items
+            max_ms: 500
+            """)
+        let results = ExpectationChecker.check(expectation, against: Self.response(body: Self.body))
+        #expect(results.count == 11)
+        let failing = results.filter { !$0.passed }.map(\.description)
+        #expect(failing.isEmpty, "\(failing)")
+        #expect(
+            results.map(\.subject).prefix(4) == ["status", "header Content-Type", "header X-Request-Id", "$.items"])
+    }
+
+    @Test("a failing check says what was expected and what was found")
+    func failing() throws {
+        let expectation = try Self.expectation(
+            """
+            status: [200, 204]
+            json: { "$.total": { ">": 3 }, "$.missing": { exists: true } }
+            max_ms: 10
+            """)
+        let results = ExpectationChecker.check(expectation, against: Self.response(status: 404, body: Self.body))
+        #expect(results.map(\.passed) == [false, false, false, false])
+        #expect(results[0].description == "✗ status 200 or 204 (got 404)")
+        #expect(results[1].description == "✗ $.total > 3 (got 3)")
+        #expect(results[2].actual == "no match")
+        #expect(results[3].actual == "20 ms")
+    }
+
+    @Test("JSON checks on a body that is not JSON fail with the reason, and server text is escaped")
+    func notJSON() throws {
+        let expectation = try Self.expectation(
+            #"json: { "$.a": { "==": 1 } }"# + "\nheaders: { X-Evil: { equals: x } }")
+        let response = Self.response(headers: [("X-Evil", "\u{1B}]0;pwned\u{07}")], body: "<html>")
+        let results = ExpectationChecker.check(expectation, against: response)
+        #expect(results[0].subject == "header X-Evil" && results[0].passed == false)
+        #expect(!results[0].actual.contains("\u{1B}") && results[0].actual.contains("pwned"))
+        #expect(results[1].passed == false)
+        #expect(results[1].actual.hasPrefix("body is not JSON"))
+    }
+}

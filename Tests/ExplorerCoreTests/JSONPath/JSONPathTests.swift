@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+
+/// What the compliance suite does not cover: error columns, normalized paths of awkward names, cancellation.
+@Suite("JSONPath queries")
+struct JSONPathTests {
+    @Test("an invalid query is refused with the column where reading stopped")
+    func locatedErrors() {
+        #expect(throws: JSONPathError.self) { try JSONPath("$.a[") }
+        do {
+            _ = try JSONPath("$.items[?@.price <]")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.column == 19)
+            #expect(error.description.hasPrefix("invalid JSONPath at column 19:"))
+        }
+        do {
+            _ = try JSONPath("$[?length(@.*) == 1]")
+            Issue.record("accepted a non-singular query as a value argument")
+        } catch {
+            #expect(error.message.contains("singular"))
+        }
+    }
+
+    @Test("normalized paths escape quotes, backslashes and control characters")
+    func normalizedPaths() throws {
+        let document: JSONValue = ["it's", "a\\b", "tab\there", "\u{1}"].reduce(into: .object(JSONObject())) {
+            result, key in
+            if case .object(var object) = result {
+                object.append(key: key, value: 1)
+                result = .object(object)
+            }
+        }
+        let paths = try JSONPath("$.*").select(in: document).map(\.path)
+        #expect(paths == ["$['it\\'s']", "$['a\\\\b']", "$['tab\\there']", "$['\\u0001']"])
+    }
+
+    @Test("a query on a large document stops when its task is cancelled")
+    func cancellation() async throws {
+        let big = JSONValue.array((0..<200_000).map { .object(JSONObject([(key: "n", value: .number(String($0)))])) })
+        let path = try JSONPath("$..n")
+        let task = Task { () throws -> Int in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try path.select(in: big).count
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        // Not cancelled, the same query completes.
+        #expect(try path.select(in: big).count == 200_000)
+    }
+
+    @Test("filters compare numbers by value and strings by scalars")
+    func comparisons() throws {
+        let document: JSONValue = [["price": 1.0, "name": "b"], ["price": 12, "name": "a"], ["name": "c"]]
+        #expect(try JSONPath("$[?@.price == 1].name").select(in: document).map(\.value) == ["b"])
+        #expect(try JSONPath("$[?@.price > 1].name").select(in: document).map(\.value) == ["a"])
+        #expect(try JSONPath("$[?@.name < 'b'].name").select(in: document).map(\.value) == ["a"])
+        #expect(try JSONPath("$[?!@.price].name").select(in: document).map(\.value) == ["c"])
+    }
+}
