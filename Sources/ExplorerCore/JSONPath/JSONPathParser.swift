@@ -1,3 +1,5 @@
+// Long file: one recursive-descent grammar (RFC 9535 §2) whose reader state stays private to it; split across
+// files, every scanning helper would have to become visible to the whole module.
 /// Reads an RFC 9535 query into `JSONPathSyntax`, rejecting anything the grammar or the type rules refuse.
 ///
 /// A recursive-descent reader over Unicode scalars. Function arguments and filter operands are first read by one
