@@ -216,7 +216,7 @@ struct AuthRoutes {
 
     /// The grant behind the request's bearer token; otherwise a 401 with the RFC 6750 challenge (no error code
     /// when no token was sent at all).
-    private func authorize(_ request: Request) async throws -> AuthStore.AccessGrant {
+    func authorize(_ request: Request) async throws -> AuthStore.AccessGrant {
         guard let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ")
         else {
             throw DemoError(

@@ -19,7 +19,9 @@ enum DemoRouter {
         RedirectRoutes().register(on: router)
         TransferRoutes().register(on: router)
         GzipRoutes().register(on: router)
-        AuthRoutes(store: AuthStore(accessTokenLifetime: accessTokenLifetime), todos: todos).register(on: router)
+        let auth = AuthRoutes(store: AuthStore(accessTokenLifetime: accessTokenLifetime), todos: todos)
+        auth.register(on: router)
+        auth.registerChain(on: router)
         CacheRoutes(store: CacheStore()).register(on: router)
         SampleRoutes().register(on: router)
         return router
@@ -34,7 +36,7 @@ enum DemoRouter {
             "ANY /redirect/cross-host", "GET /bytes/{n}", "GET /drip?bytes=&duration=&delay=", "GET /stall?bytes=",
             "ANY /delay/{seconds}", "POST|PUT /upload", "GET /gzip", "GET /gzip/bytes/{n}",
             "POST /auth/token", "GET /auth/stats", "POST /auth/revoke", "POST /auth/expire", "GET /me",
-            "GET /protected/todos", "ANY /always-401", "GET /basic-auth/{user}/{password}", "GET /api-key",
+            "GET /protected/todos", "POST /login", "GET /items?page=&per_page=", "GET /items/{id}", "ANY /always-401", "GET /basic-auth/{user}/{password}", "GET /api-key",
             "GET /cache/max-age/{s}", "GET /cache/no-store", "GET /cache/no-cache", "GET /cache/expires/{s}",
             "GET /cache/etag/{name}", "POST /cache/etag/{name}/bump", "GET /cache/last-modified", "GET /cache/vary",
             "GET /cache/stats", "GET /json/large?bytes=", "GET /unicode", "GET /html", "GET /xml", "GET /text",

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Sends an endpoint the way `capture:`, `uses:` and `expect:` say: first the endpoints whose values it needs
+/// (`ChainPlanner`), each one's captures recorded (`CaptureStore`) before the next is built, then the endpoint
+/// itself with its checks. The front ends pass how to send one endpoint with the values held so far; the order,
+/// what is captured, what is kept and what is checked are decided here, once.
+public struct ChainRunner: Sendable {
+    /// Sends one endpoint, with the captured values held at that moment, and returns its result.
+    public typealias Send =
+        @Sendable (_ endpoint: Endpoint, _ captured: [String: CapturedValue]) async -> Result<Response, ClientError>
+
+    /// Why a chain stopped before the endpoint that was asked for.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// A value is missing and nothing says to fetch it.
+        case missing(ChainError)
+        /// A prerequisite did not answer, answered with an error status, or did not yield its values.
+        case prerequisite(endpointID: String, neededBy: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .missing(let error): error.description
+            case .prerequisite(let id, let neededBy, let reason):
+                "`\(neededBy)` needs values from `\(id)`, which was sent first and \(reason)"
+            }
+        }
+    }
+
+    public let profile: Profile
+    public let environment: String
+    /// Where values are kept between runs; nil keeps them only in this runner's calls.
+    public let store: CaptureStore?
+
+    public init(profile: Profile, environment: String, store: CaptureStore?) {
+        self.profile = profile
+        self.environment = environment
+        self.store = store
+    }
+
+    /// The values held for this profile and environment (empty when the store cannot be read: a warning for the
+    /// caller to show is returned beside them).
+    public func heldValues() -> (values: [String: CapturedValue], warning: String?) {
+        guard let store else { return ([:], nil) }
+        do {
+            return (try store.load(profile: profile.id, environment: environment), nil)
+        } catch {
+            return ([:], error.description)
+        }
+    }
+
+    /// Sends `endpoint`, after whatever it needs first; `held` is updated with every value captured. The steps
+    /// come back in the order they were sent; the last is `endpoint`'s unless the chain stopped (then it throws).
+    public func send(
+        _ endpoint: Endpoint, held: inout [String: CapturedValue], now: @Sendable () -> Date = { Date() },
+        send: Send
+    ) async throws(Failure) -> [ChainStep] {
+        let order: [String]
+        do {
+            order = try ChainPlanner.prerequisites(of: endpoint, in: profile, held: held, now: now())
+        } catch {
+            throw .missing(error)
+        }
+        var steps: [ChainStep] = []
+        for id in order {
+            guard let source = profile.endpoints.first(where: { $0.id == id }) else { continue }
+            let step = await exchange(source, isPrerequisite: true, held: &held, now: now, send: send)
+            steps.append(step)
+            switch step.result {
+            case .failure(let error):
+                throw .prerequisite(endpointID: id, neededBy: endpoint.id, reason: "failed: \(error)")
+            case .success(let response) where response.statusCode >= 400:
+                throw .prerequisite(
+                    endpointID: id, neededBy: endpoint.id,
+                    reason: "answered \(SafeText.escape(response.statusLine))")
+            case .success where !step.captureFailures.isEmpty:
+                throw .prerequisite(
+                    endpointID: id, neededBy: endpoint.id,
+                    reason: "gave no " + step.captureFailures.joined(separator: "; "))
+            case .success: break
+            }
+        }
+        steps.append(await exchange(endpoint, isPrerequisite: false, held: &held, now: now, send: send))
+        return steps
+    }
+
+    private func exchange(
+        _ endpoint: Endpoint, isPrerequisite: Bool, held: inout [String: CapturedValue], now: @Sendable () -> Date,
+        send: Send
+    ) async -> ChainStep {
+        let result = await send(endpoint, held)
+        var step = ChainStep(endpointID: endpoint.id, isPrerequisite: isPrerequisite, result: result)
+        guard case .success(let response) = result else { return step }
+        if !endpoint.captures.isEmpty {
+            let outcome = CaptureExtractor.extract(
+                endpoint.captures, from: response, endpointID: endpoint.id, at: now())
+            step.captured = outcome.values
+            step.captureFailures = outcome.failures
+            held = held.filter { $0.value.endpointID != endpoint.id }
+            for value in outcome.values { held[value.reference] = value }
+            do {
+                try store?.record(outcome.values, from: endpoint.id, profile: profile.id, environment: environment)
+            } catch {
+                step.storeWarning = error.description
+            }
+        }
+        if let expectation = endpoint.expectation {
+            step.checks = ExpectationChecker.check(expectation, against: response)
+        }
+        return step
+    }
+}
