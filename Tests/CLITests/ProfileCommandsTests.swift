@@ -54,7 +54,7 @@ struct ProfileCommandsTests {
         let list = try await ApixProcess.run(["list", "--profiles", directory.path])
         #expect(list.status == 0)
         #expect(list.text.hasPrefix("good  1 endpoints"))
-        #expect(list.stderr.contains("2 profile files failed to load"))
+        #expect(list.stderr.contains("apix: 3 problems in 2 profiles (1 OK); see `apix check`:"))
     }
 
     @Test("import curl appends an endpoint that sends the same request; a new profile is created for its origin")
