@@ -18,15 +18,15 @@ struct BodyTextAgreementTests {
     @Test(
         "a Latin-1 or windows-1252 body reads as its characters everywhere",
         arguments: [
-            ("text/plain; charset=iso-8859-1", [0x63, 0x61, 0x66, 0xE9] as [UInt8], "café"),
-            ("text/plain; charset=windows-1252", [0x80, 0x35] as [UInt8], "€5"),
+            ("text/plain; charset=iso-8859-1", [0x63, 0x61, 0x66, 0xE9] as [UInt8], "café", "iso-8859-1"),
+            ("text/plain; charset=windows-1252", [0x80, 0x35] as [UInt8], "€5", "windows-1252"),
         ])
-    func charset(_ contentType: String, _ bytes: [UInt8], _ text: String) throws {
+    func charset(_ contentType: String, _ bytes: [UInt8], _ text: String, _ charset: String) throws {
         let response = Self.response(bytes, contentType: contentType)
         let document = ResponseDocument.make(response, bodyFile: nil)
         #expect(document["body"]?.stringValue == text)
         #expect(document["body_encoding"]?.stringValue == "utf-8")
-        #expect(document["body_charset"]?.stringValue == MediaType.TextCharset.of(contentType).rawValue)
+        #expect(document["body_charset"]?.stringValue == charset)
 
         let printed = try BodyPrinter(response: response, toTerminal: true, environment: ["NO_COLOR": "1"])
             .terminalOutput()
