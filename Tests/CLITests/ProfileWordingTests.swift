@@ -53,31 +53,25 @@ struct ProfileWordingTests {
         #expect(screen.contains("apix demo"))
     }
 
-    @Test("run loads only the named profile's file and companions: a FIFO beside it is never opened")
+    @Test("run loads only the named profile's file and companions: the directory's other profiles are not read")
     func runReadsOneFile() throws {
         let directory = try TemporaryFolder()
         try Self.good.write(toFile: directory.path + "/good.yaml", atomically: true, encoding: .utf8)
         try "variables: { extra: x }\n".write(
             toFile: directory.path + "/good.secrets.yaml", atomically: true, encoding: .utf8)
-        let fifo = directory.path + "/other.yaml"
-        #expect(mkfifo(fifo, 0o600) == 0)
+        let other = directory.path + "/other.yaml"
+        try Self.good.write(toFile: other, atomically: true, encoding: .utf8)
+        // An access time older than the modification time: any read moves it (relatime, the default).
+        let now = Int(Date().timeIntervalSince1970)
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: now, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, other, &times, 0) == 0)
         let options = try ProfileOptions.parse(["--profiles", directory.path])
-        let done = DispatchSemaphore(value: 0)
-        let loaded = LoadedBox()
-        Thread.detachNewThread {
-            loaded.set(try? options.profile("good"))
-            done.signal()
-        }
-        let finished = done.wait(timeout: .now() + 5) == .success
-        if !finished {
-            // Release the blocked reader: a writer that opens and closes gives it end of file.
-            let writer = open(fifo, O_WRONLY | O_NONBLOCK)
-            if writer >= 0 { close(writer) }
-            _ = done.wait(timeout: .now() + 5)
-        }
-        #expect(finished, "loading one profile opened the directory's other files")
-        #expect(loaded.value?.id == "good")
-        #expect(loaded.value?.secretNames.contains("extra") == true, "companions still merge")
+        let loaded = try options.profile("good")
+        #expect(loaded.id == "good")
+        #expect(loaded.secretNames.contains("extra"), "companions still merge")
+        var info = stat()
+        #expect(stat(other, &info) == 0)
+        #expect(info.st_atim.tv_sec == 1_000_000_000, "other.yaml was read")
         #expect(throws: CLIFailure.self) { try options.profile("nope") }
     }
 
@@ -93,14 +87,4 @@ struct ProfileWordingTests {
             #expect(failure.message == "no profile `nope` in \(directory.path) (found: good)")
         }
     }
-}
-
-/// The profile a background load found.
-final class LoadedBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Profile?
-
-    var value: Profile? { lock.withLock { stored } }
-
-    func set(_ profile: Profile?) { lock.withLock { stored = profile } }
 }
