@@ -46,12 +46,14 @@ struct BodyPrinter {
                 return (.json, output)
             } catch {
                 // Not valid JSON after all: shown as text or binary, as the TUI does.
-                kind = BodyClassifier.plainKind(
-                    contentType: contentType, prefix: data.prefix(BodyClassifier.prefixLength))
+                kind =
+                    BodyClassifier.kindAfterInvalidJSON(
+                        contentType: contentType, prefix: data.prefix(BodyClassifier.prefixLength), error: error
+                    ).kind
                 guard kind == .text else { return (kind, nil) }
             }
         }
-        var text = SafeText.decode(data, keepNewlines: true)
+        var text = SafeText.decode(data, charset: .of(contentType), keepNewlines: true)
         if !text.hasSuffix("\n") { text += "\n" }
         return (.text, Data(text.utf8))
     }

@@ -27,8 +27,8 @@ struct CheckCommand: AsyncParsableCommand {
             StandardError.writeLine("apix: \(good) profile\(good == 1 ? "" : "s") OK")
             return
         }
-        let counted = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
-        StandardError.writeLine("apix: \(counted) in \(failed) profile\(failed == 1 ? "" : "s") (\(good) OK)")
+        StandardError.writeLine(
+            "apix: " + ProfileCatalog.problemSummary(problems: problems.count, broken: failed, good: good))
         throw ExitCode(CLIFailure.Status.profile.rawValue)
     }
 }

@@ -52,18 +52,10 @@ struct ExportCurlCommand: AsyncParsableCommand {
             throw CLIFailure(.profile, error.message)
         }
         StandardOutput.write(CurlCommand.render(prepared, basicAuth: basic) + "\n")
-        // `-u` is written only when the request has no Authorization header of its own (see `CurlCommand.render`).
-        let usedBasic = prepared.headers.contains("Authorization") ? nil : basic
-        let variables =
-            CurlCommand.shellVariables(in: prepared)
-            + (usedBasic.map { SecretMarker.split($0.username + $0.password) } ?? []).compactMap {
-                if case .secret(let name) = $0 { SecretMarker.shellName(for: name) } else { nil }
-            }
+        let variables = CurlCommand.shellVariables(in: prepared, basicAuth: basic)
         guard !variables.isEmpty else { return }
-        var unique: [String] = []
-        for name in variables where !unique.contains(name) { unique.append(name) }
         StandardError.writeLine(
-            "apix: the command reads " + unique.map { "$\($0)" }.joined(separator: ", ")
+            "apix: the command reads " + variables.map { "$\($0)" }.joined(separator: ", ")
                 + " from the environment (or use --reveal)")
         if CurlCommand.secretsInEscapedContext(prepared) {
             StandardError.writeLine(

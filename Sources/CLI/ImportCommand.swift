@@ -43,11 +43,9 @@ struct ImportCurlCommand: AsyncParsableCommand {
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
-        var line = command.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !(line.hasPrefix("curl ") || line.hasPrefix("curl\t")) { line = "curl " + line }
         let parsed: CurlCommand
         do {
-            parsed = try CurlCommand.parse(line)
+            parsed = try CurlCommand.parse(pasted: command)
         } catch {
             throw CLIFailure(.usage, error.message)
         }
@@ -80,43 +78,28 @@ struct ImportCurlCommand: AsyncParsableCommand {
     }
 
     private func create(_ parsed: CurlCommand, file: String) throws {
-        guard let url = URL(string: parsed.url), let scheme = url.scheme, let host = url.host else {
-            throw CLIFailure(.usage, "not an http URL: \(parsed.url)")
+        let new: Profile
+        do {
+            let endpoint = try makeEndpoint(parsed, baseURL: try parsed.origin(), taken: [])
+            new = try parsed.newProfile(id: profile, file: file, endpoint: endpoint)
+        } catch let error as InteropError {
+            throw CLIFailure(.usage, error.message)
         }
-        let origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
-        let endpoint = try makeEndpoint(parsed, baseURL: origin, taken: [])
-        let new = Profile(
-            id: profile, file: file, defaultEnvironment: "default",
-            environments: [ProfileEnvironment(name: "default", baseURL: Template(origin))], endpoints: [endpoint])
         try? FileManager.default.createDirectory(
             atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try AtomicFile.write(ProfileEmitter.profile(new), to: file)
         if case .failure(let failure) = ProfileLoader.load(file: file) {
             throw CLIFailure(.profile, failure.description)
         }
-        print("created \(file) with \(endpoint.id)")
+        print("created \(file) with \(new.endpoints.first?.id ?? "")")
     }
 
     private func makeEndpoint(_ parsed: CurlCommand, baseURL: String?, taken: Set<String>) throws -> Endpoint {
-        var endpoint: Endpoint
         do {
-            endpoint = try parsed.endpoint(id: id ?? "request", baseURL: baseURL)
+            return try parsed.importedEndpoint(
+                id: id, name: displayName, folder: folder, baseURL: baseURL, taken: taken)
         } catch {
             throw CLIFailure(.usage, error.message)
         }
-        if id == nil {
-            let path = URL(string: parsed.url)?.path ?? ""
-            let words = path.split(separator: "/").map(String.init).filter { !$0.isEmpty }
-            endpoint.id = ([parsed.method.rawValue.lowercased()] + words).joined(separator: ".")
-        }
-        if taken.contains(endpoint.id) {
-            guard id == nil else { throw CLIFailure(.usage, "the profile already has an endpoint `\(endpoint.id)`") }
-            var counter = 2
-            while taken.contains("\(endpoint.id)-\(counter)") { counter += 1 }
-            endpoint.id += "-\(counter)"
-        }
-        if let displayName { endpoint.name = displayName }
-        endpoint.folder = folder
-        return endpoint
     }
 }

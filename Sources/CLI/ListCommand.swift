@@ -24,15 +24,20 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         let catalog = profileOptions.catalog()
+        if catalog.profiles.isEmpty && catalog.failedFiles.isEmpty {
+            // Still exit 0: an empty list is an answer, but say where apix looked and how to begin.
+            for line in ProfileCatalog.emptyExplanation(directory: profileOptions.directory) {
+                StandardError.writeLine("apix: \(line)")
+            }
+            return
+        }
         let width = catalog.profiles.map(\.id.count).max() ?? 0
         for loaded in catalog.profiles {
             let id = loaded.id.padding(toLength: width, withPad: " ", startingAt: 0)
             print("\(id)  \(loaded.endpoints.count) endpoints  \(loaded.name)")
         }
         if !catalog.failedFiles.isEmpty {
-            let count = catalog.failedFiles.count
-            StandardError.writeLine(
-                "apix: \(count) profile file\(count == 1 ? "" : "s") failed to load (see `apix check`):")
+            StandardError.writeLine("apix: \(catalog.problemSummary); see `apix check`:")
             for problem in catalog.problems { StandardError.writeLine("  \(problem)") }
         }
     }

@@ -21,9 +21,14 @@ enum ResponseDocument {
             object.append(key: "body_file", value: .string(bodyFile))
         } else {
             let data = (try? response.body.data()) ?? Data()
-            if let text = String(data: data, encoding: .utf8) {
+            // Text is decoded by its charset (the same decoding the TUI shows); `body` is then that text.
+            let charset = MediaType.TextCharset.of(response.contentType)
+            let isText =
+                charset == .utf8 || BodyClassifier.kind(of: response.body, contentType: response.contentType) == .text
+            if let text = charset.decode(data), isText {
                 object.append(key: "body", value: .string(text))
                 object.append(key: "body_encoding", value: .string("utf-8"))
+                if charset != .utf8 { object.append(key: "body_charset", value: .string(charset.rawValue)) }
             } else {
                 object.append(key: "body", value: .string(data.base64EncodedString()))
                 object.append(key: "body_encoding", value: .string("base64"))

@@ -58,7 +58,7 @@ struct RunCommand: AsyncParsableCommand {
 
     private func prepare() throws -> Prepared {
         let overrides = try makeOverrides()
-        var options = try makeSendOptions()
+        let choices = try sendChoices()
         let loaded = try profileOptions.profile(profile)
         do throws(RequestBuildError) {
             let builder = try RequestBuilder(profile: loaded, environment: requestOptions.environment)
@@ -68,48 +68,54 @@ struct RunCommand: AsyncParsableCommand {
             let request = try builder.request(for: endpointValue, overrides: overrides)
             let auth = try builder.auth(for: endpointValue, overrides: overrides)
             let shown = try presentation.request(for: endpointValue, builder: builder, overrides: overrides)
-            if priority == nil, let declared = endpointValue.priority { options.priority = declared }
-            options.cache?.ttl = .seconds(endpointValue.cacheSeconds ?? 0)
+            let options = SendOptions.forEndpoint(
+                endpointValue, profile: profile, cache: choices.cache, priority: choices.priority)
             return Prepared(request: request, shown: shown, auth: auth, key: builder.authSessionKey, options: options)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
     }
 
-    /// Priority and cache use from the flags; the endpoint's own settings are filled in by `prepare`.
-    func makeSendOptions() throws -> SendOptions {
-        var options = SendOptions()
+    /// The queue priority and cache use the flags ask for (`nil`: the endpoint's priority).
+    func sendChoices() throws -> (priority: Endpoint.Priority?, cache: SendOptions.CacheUse) {
+        var chosen: Endpoint.Priority?
         if let priority {
             guard let value = Endpoint.Priority(rawValue: priority.lowercased()) else {
                 throw CLIFailure(.usage, "--priority must be high, normal or low, got '\(priority)'")
             }
-            options.priority = value
+            chosen = value
         }
         if cached && noCache { throw CLIFailure(.usage, "--cached and --no-cache cannot be used together") }
-        if cached || noCache {
-            // With -o the cache stands aside on its own: bodies written to a file are never stored.
-            options.cache = CacheOptions(namespace: profile, mode: cached ? .use : .refresh)
-        }
-        return options
+        // With -o the cache stands aside on its own: bodies written to a file are never stored.
+        let cache: SendOptions.CacheUse = cached ? .always(.use) : noCache ? .always(.refresh) : .off
+        return (chosen, cache)
     }
 
-    /// The interceptor for the profile's auth; warns about a token file that had to be ignored.
+    /// The send options the flags give for `endpoint` (`SendOptions.forEndpoint`, as the explorer's).
+    func makeSendOptions(for endpoint: Endpoint) throws -> SendOptions {
+        let choices = try sendChoices()
+        return SendOptions.forEndpoint(endpoint, profile: profile, cache: choices.cache, priority: choices.priority)
+    }
+
+    /// The interceptor for the profile's auth.
     private func interceptor(for prepared: Prepared) async -> AuthInterceptor? {
         guard let auth = prepared.auth else { return nil }
-        let interceptor = await AuthSessions.shared.interceptor(for: auth, key: prepared.key)
-        if case .oauth2(let refresher) = interceptor.credential, let problem = await refresher.status().storeProblem {
-            StandardError.writeLine("apix: warning: \(problem.message)")
-        }
-        return interceptor
+        return await AuthSessions.shared.interceptor(for: auth, key: prepared.key)
     }
 
-    /// What `--json` reports as sent: masked unless `--reveal`, which shows the token the request went with.
+    /// What `--json` reports as sent: masked unless `--reveal`, which shows the token the request went with; its
+    /// headers as they went on the wire (`PreparedRequest.headersOnTheWire`, libcurl's own included).
     private func shownRequest(_ prepared: Prepared) async -> PreparedRequest {
-        guard let auth = prepared.auth else { return prepared.shown }
-        let token =
-            reveal
-            ? await AuthSessions.shared.storedAuthorization(for: auth, key: prepared.key, includingExpired: true) : nil
-        return presentation.credential(for: auth, token: token)?.apply(to: prepared.shown) ?? prepared.shown
+        var shown = prepared.shown
+        if let auth = prepared.auth {
+            let token =
+                reveal
+                ? await AuthSessions.shared.storedAuthorization(for: auth, key: prepared.key, includingExpired: true)
+                : nil
+            shown = presentation.credential(for: auth, token: token)?.apply(to: shown) ?? shown
+        }
+        shown.headers = shown.headersOnTheWire(sentBody: prepared.request.body)
+        return shown
     }
 
     func makeOverrides() throws -> RequestOverrides {
@@ -150,7 +156,7 @@ struct RunCommand: AsyncParsableCommand {
             transfer.cancel()
         }
         await progressTask.value
-        for problem in await cache?.problems ?? [] { StandardError.writeLine("apix: warning: \(problem.message)") }
+        for warning in await transfer.warnings { StandardError.writeLine("apix: warning: \(warning)") }
 
         switch result {
         case .failure(let error):

@@ -54,7 +54,7 @@ struct ProfileCommandsTests {
         let list = try await ApixProcess.run(["list", "--profiles", directory.path])
         #expect(list.status == 0)
         #expect(list.text.hasPrefix("good  1 endpoints"))
-        #expect(list.stderr.contains("2 profile files failed to load"))
+        #expect(list.stderr.contains("apix: 3 problems in 2 profiles (1 OK); see `apix check`:"))
     }
 
     @Test("import curl appends an endpoint that sends the same request; a new profile is created for its origin")
@@ -69,6 +69,13 @@ struct ProfileCommandsTests {
             let made = try ProfileLoader.load(file: profiles + "/made.yaml").get()
             #expect(made.environments.first?.baseURL.raw == server.baseURL)
             #expect(made.endpoint("get.echo.first")?.path.raw == "/echo/first")
+            #expect(made.endpoint("get.echo.first")?.name == "GET /echo/first", "named from method and path")
+            let again = try await ApixProcess.run([
+                "import", "curl", "curl \(server.baseURL)/echo/first?x=2", "--profile", "made", "--profiles", profiles,
+            ])
+            #expect(again.status == 0, "\(again.stderr)")
+            let twice = try ProfileLoader.load(file: profiles + "/made.yaml").get()
+            #expect(twice.endpoint("get.echo.first-2")?.name == "GET /echo/first (2)", "unique within the profile")
 
             let command =
                 "curl -X PUT -H 'X-Trace: t 1' --json '{\"a\": [1, \"x\"]}' '\(server.baseURL)/echo/j?q=a%20b'"

@@ -186,7 +186,7 @@ struct RunCommandTests {
             #expect(out.status == 0)
             #expect(out.text.contains("test"))
             #expect(!out.text.contains("broken"))
-            #expect(out.stderr.contains("1 profile file failed"))
+            #expect(out.stderr.contains("1 problem in 1 profile (1 OK); see `apix check`"))
             let endpoints = try await ApixProcess.run(["list", "test", "--profiles", profiles])
             #expect(endpoints.text.contains("todo"))
             #expect(endpoints.text.contains("/todos/{id}"))

@@ -28,7 +28,7 @@ struct ViewSnapshotTests {
             │broken.yaml:3:1: unknown k││                                                  │
             │                          ││                                                  │
             └──────────────────────────┘└──────────────────────────────────────────────────┘
-             env: dev │ token: no auth │ 1 problem(s) in broken profiles: press p
+             env: dev │ token: no auth │ 1 problem in 1 profile (1 OK): press p
             """
         #expect(Screen.render(state, theme: .monochrome).text == expected)
     }

@@ -51,6 +51,14 @@ public struct AuthInterceptor: RequestInterceptor {
         }
     }
 
+    /// The token file's problem, when it had to be ignored (unreadable, damaged, or open to others).
+    public func warnings() async -> [String] {
+        guard case .oauth2(let refresher) = credential, let problem = await refresher.status().storeProblem else {
+            return []
+        }
+        return [problem.message]
+    }
+
     /// `abc` from `Bearer abc`.
     static func credentials(inAuthorization value: String?) -> String? {
         guard let value, let space = value.firstIndex(of: " ") else { return nil }

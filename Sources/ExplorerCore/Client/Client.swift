@@ -23,9 +23,19 @@ public final class Client: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(
             of: TransferProgress.self, bufferingPolicy: .bufferingNewest(32))
         let task = Task {
+            // Problems the cache meets while this request uses it (its file read for the first time).
+            let known = options.cache == nil ? nil : await self.cache?.problems.count
+            // Asked before and after: a token file ignored at the start is replaced by a login meanwhile.
+            var warnings = await options.interceptor?.warnings() ?? []
             let result = await self.send(request, options: options) { continuation.yield($0) }
             continuation.finish()
-            return result
+            for warning in await options.interceptor?.warnings() ?? [] where !warnings.contains(warning) {
+                warnings.append(warning)
+            }
+            if let known, let cache = self.cache {
+                warnings += await cache.problems.dropFirst(known).map(\.message)
+            }
+            return (result, warnings)
         }
         return Transfer(request: request, progress: stream, task: task)
     }

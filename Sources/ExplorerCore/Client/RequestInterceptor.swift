@@ -8,6 +8,9 @@ public protocol RequestInterceptor: Sendable {
 
     /// Whether to send the request again after `response`. Called only while another attempt is allowed.
     func retry(_ request: PreparedRequest, after response: Response, attempt: Int) async throws(ClientError) -> Bool
+
+    /// What the user should be told after a send, one message each (a token file that had to be ignored).
+    func warnings() async -> [String]
 }
 
 extension RequestInterceptor {
@@ -20,4 +23,6 @@ extension RequestInterceptor {
     {
         false
     }
+
+    public func warnings() async -> [String] { [] }
 }

@@ -3,11 +3,11 @@ public final class Transfer: Sendable {
     public let request: PreparedRequest
     /// Progress events, at most about 20 a second, ending with one `isFinal` event with exact counts.
     public let progress: AsyncStream<TransferProgress>
-    private let task: Task<Result<Response, ClientError>, Never>
+    private let task: Task<(Result<Response, ClientError>, [String]), Never>
 
     init(
         request: PreparedRequest, progress: AsyncStream<TransferProgress>,
-        task: Task<Result<Response, ClientError>, Never>
+        task: Task<(Result<Response, ClientError>, [String]), Never>
     ) {
         self.request = request
         self.progress = progress
@@ -16,7 +16,13 @@ public final class Transfer: Sendable {
 
     /// The response, or why there is none. Awaiting it from several places is fine.
     public var result: Result<Response, ClientError> {
-        get async { await task.value }
+        get async { await task.value.0 }
+    }
+
+    /// What the user should be told once the transfer ended, one message each, for a front end to show as a
+    /// warning: a cache file or token file that had to be ignored. Known when `result` is.
+    public var warnings: [String] {
+        get async { await task.value.1 }
     }
 
     /// Stops the transfer; `result` then becomes a `.cancelled` error promptly.

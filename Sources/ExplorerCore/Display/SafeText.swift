@@ -41,6 +41,16 @@ public enum SafeText {
         }
     }
 
+    /// Bytes decoded by `charset` (UTF-8: invalid sequences shown as `\xNN`), then escaped.
+    public static func decode(
+        _ bytes: some Collection<UInt8>, charset: MediaType.TextCharset, keepNewlines: Bool = false
+    ) -> String {
+        guard charset != .utf8, let text = charset.decode(bytes) else {
+            return decode(bytes, keepNewlines: keepNewlines)
+        }
+        return escape(text, keepNewlines: keepNewlines)
+    }
+
     /// Bytes decoded as UTF-8 with invalid sequences shown as `\xNN`, then escaped.
     public static func decode(_ bytes: some Collection<UInt8>, keepNewlines: Bool = false) -> String {
         var output = ""

@@ -26,7 +26,7 @@ extension CurlCommand {
 
         var headers = request.headers
         if !headers.contains("User-Agent") { headers.add("User-Agent", "apix/\(Apix.version)") }
-        if let basicAuth, !headers.contains("Authorization") {
+        if let basicAuth = usedBasicAuth(basicAuth, in: request) {
             words += ["-u", shellWord("\(basicAuth.username):\(basicAuth.password)")]
         }
         if hasBody, !headers.contains("Content-Type") {
@@ -84,10 +84,22 @@ extension CurlCommand {
         return prefix + words.joined(separator: " ")
     }
 
-    /// Secret names (`SecretMarker`) a masked request refers to, as shell variables, in order of appearance.
-    public static func shellVariables(in request: PreparedRequest) -> [String] {
+    /// The `-u` credentials `render` writes: `basicAuth`, unless the request has an `Authorization` header of
+    /// its own (which then wins, as it would in curl).
+    static func usedBasicAuth(
+        _ basicAuth: (username: String, password: String)?, in request: PreparedRequest
+    ) -> (username: String, password: String)? {
+        request.headers.contains("Authorization") ? nil : basicAuth
+    }
+
+    /// Secret names (`SecretMarker`) the command `render` writes for `request` and `basicAuth` refers to, as
+    /// shell variables, each once, in order of appearance.
+    public static func shellVariables(
+        in request: PreparedRequest, basicAuth: (username: String, password: String)? = nil
+    ) -> [String] {
         var names: [String] = []
-        let texts = [request.url] + request.headers.map(\.value) + bodyTexts(request.body)
+        let basic = usedBasicAuth(basicAuth, in: request).map { [$0.username + $0.password] } ?? []
+        let texts = [request.url] + request.headers.map(\.value) + bodyTexts(request.body) + basic
         for case .secret(let name) in texts.flatMap(SecretMarker.split) {
             let shell = SecretMarker.shellName(for: name)
             if !names.contains(shell) { names.append(shell) }

@@ -39,6 +39,15 @@ public enum BodyClassifier {
         return MediaType.isText(contentType) ? .text : .binary
     }
 
+    /// How a body taken for JSON is shown when `JSONScanner` (through `JSONLineIndex` or `JSONPrettyPrinter`,
+    /// the one validation both front ends use) rejects it: as `plainKind`, with the parse error as the reason
+    /// when the content type announced JSON (a body only sniffed as JSON needs no excuse).
+    public static func kindAfterInvalidJSON(
+        contentType: String?, prefix: Data, error: JSONParseError
+    ) -> (kind: BodyKind, reason: String?) {
+        (plainKind(contentType: contentType, prefix: prefix), MediaType.isJSON(contentType) ? error.description : nil)
+    }
+
     /// Valid UTF-8, allowing the last character to be cut short (the prefix may end inside it).
     static func isUTF8(_ bytes: Data) -> Bool {
         if String(validating: bytes, as: UTF8.self) != nil { return true }

@@ -128,27 +128,11 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     private func configureHeaders() {
-        var headers = request.headers
         // libcurl decodes what it asked for; let it send the header so both agree.
-        if let encoding = headers["Accept-Encoding"] {
-            headers.remove("Accept-Encoding")
+        if let encoding = request.headers["Accept-Encoding"] {
             apix_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, encoding)
         }
-        if !headers.contains("User-Agent") { headers.add("User-Agent", "apix/\(Apix.version)") }
-        // No Expect: 100-continue round trip (servers that never answer it cost a second per upload).
-        if !headers.contains("Expect") { headers.add("Expect", "") }
-        if let type = request.body.contentType, !headers.contains("Content-Type") { headers.add("Content-Type", type) }
-        if source != nil, !headers.contains("Content-Type") { headers.add("Content-Type", "") }
-        for field in headers {
-            // "Name:" removes a header libcurl would add; "Name;" sends it with an empty value.
-            let line: String
-            if field.value.isEmpty {
-                line =
-                    ["Expect", "Content-Type", "Accept"].contains(where: { field.name.caseInsensitiveEquals($0) })
-                    ? "\(field.name):" : "\(field.name);"
-            } else {
-                line = "\(field.name): \(field.value)"
-            }
+        for line in request.transportHeaderLines(uploads: source != nil) {
             headerList = apix_slist_append(headerList, line)
         }
         apix_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)

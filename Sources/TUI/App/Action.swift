@@ -7,6 +7,8 @@ public enum Action: Sendable {
     case ticked(Moment)
     case progressUpdated(transfer: Int, TransferProgress, at: Double)
     case transferFinished(transfer: Int, Result<Response, ClientError>, at: Double)
+    /// What the core said the user should know after a send (`Transfer.warnings`): a cache or token file ignored.
+    case warned([String])
     case bodyPrepared(transfer: Int, BodyDocument)
     /// What the response cache holds for an endpoint (`nil`: nothing); `warning` when its file could not be read.
     case storedResponseLoaded(EndpointKey, ResponseCache.Stored?, warning: String?)

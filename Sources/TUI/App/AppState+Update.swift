@@ -50,6 +50,9 @@ extension AppState {
             transfers[id]?.document = document
             clampResponseScroll()
             return []
+        case .warned(let warnings):
+            if let last = warnings.last { message = StatusMessage("warning: \(last)", isError: true) }
+            return []
         case .storedResponseLoaded(let key, let stored, let warning):
             return showStored(stored, for: key, warning: warning)
         case .queueUpdated(let waiting):

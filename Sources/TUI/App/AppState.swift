@@ -83,10 +83,10 @@ public struct AppState: Sendable {
             selectedRow = first
         }
         if catalog.profiles.isEmpty {
-            message = StatusMessage(
-                "no profiles in \(profileDirectory.isEmpty ? "the profile directory" : profileDirectory)")
+            let directory = profileDirectory.isEmpty ? "the profile directory" : profileDirectory
+            message = StatusMessage(ProfileCatalog.emptyExplanation(directory: directory)[0])
         } else if !catalog.problems.isEmpty {
-            message = StatusMessage("\(catalog.problems.count) problem(s) in broken profiles: press p", isError: true)
+            message = StatusMessage("\(catalog.problemSummary): press p", isError: true)
         }
         refreshPreview()
     }

@@ -122,6 +122,9 @@ final class Runtime {
                     log.write("\(request.method.rawValue) \(shownURL): \(error.description)")
                 }
                 inbox.post(.transferFinished(transfer: id, result, at: Moment.now.uptime))
+                let warnings = await transfer.warnings
+                for warning in warnings { log.write("warning: \(warning)") }
+                if !warnings.isEmpty { inbox.post(.warned(warnings)) }
                 await MainActor.run { [weak self] in
                     self?.transfers[id] = nil
                     self?.pendingStarts[id] = nil
@@ -217,8 +220,8 @@ final class Runtime {
             let known = await cache.problems.count
             let stored = await cache.stored(for: credentialed, options: options)
             let problems = await cache.problems.dropFirst(known)
-            for problem in problems { log.write("cache: \(problem.message)") }
-            inbox.post(.storedResponseLoaded(key, stored, warning: problems.last.map { "cache: \($0.message)" }))
+            for problem in problems { log.write("warning: \(problem.message)") }
+            inbox.post(.storedResponseLoaded(key, stored, warning: problems.last.map { "warning: \($0.message)" }))
         }
     }
 

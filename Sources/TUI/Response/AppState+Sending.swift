@@ -32,9 +32,9 @@ extension AppState {
         latestTransfer[key] = id
         showTransfer(id)
         let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
-        let cache = CacheOptions.forEndpoint(endpoint, profile: profile.id, mode: cacheMode)
+        let options = SendOptions.forEndpoint(endpoint, profile: profile.id, cache: .declared(cacheMode))
         var effects: [Effect] = [
-            .send(transfer: id, plan, auth: auth, priority: endpoint.priority ?? .normal, cache: cache)
+            .send(transfer: id, plan, auth: auth, priority: options.priority, cache: options.cache)
         ]
         effects += watch(auth)
         return effects

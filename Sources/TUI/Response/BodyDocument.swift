@@ -13,6 +13,8 @@ public final class BodyDocument: Sendable {
     public let byteCount: Int
     /// Why a body announced as JSON is shown as text.
     let jsonError: String?
+    /// How text lines are decoded (the content type's charset).
+    let charset: MediaType.TextCharset
     private let bytes: Data
     private let index: JSONLineIndex?
     /// Start offset of every line as received (text, and the raw view of JSON).
@@ -21,7 +23,11 @@ public final class BodyDocument: Sendable {
     /// Bytes per hex dump row.
     static let hexRowBytes = 16
 
-    init(kind: Kind, bytes: Data, index: JSONLineIndex?, lineStarts: [Int], jsonError: String?) {
+    init(
+        kind: Kind, bytes: Data, index: JSONLineIndex?, lineStarts: [Int], jsonError: String?,
+        charset: MediaType.TextCharset = .utf8
+    ) {
+        self.charset = charset
         self.kind = kind
         self.bytes = bytes
         self.byteCount = bytes.count
@@ -53,9 +59,9 @@ public final class BodyDocument: Sendable {
                 return BodyDocument(
                     kind: .json, bytes: bytes, index: index, lineStarts: lineStarts(of: bytes), jsonError: nil)
             } catch {
-                if MediaType.isJSON(contentType) { jsonError = error.description }
+                (kind, jsonError) = BodyClassifier.kindAfterInvalidJSON(
+                    contentType: contentType, prefix: prefix, error: error)
             }
-            kind = BodyClassifier.plainKind(contentType: contentType, prefix: prefix)
         }
         switch kind {
         case .empty, .json:  // `plainKind` is never `.json`
@@ -64,7 +70,8 @@ public final class BodyDocument: Sendable {
             return BodyDocument(kind: .binary, bytes: bytes, index: nil, lineStarts: [], jsonError: jsonError)
         case .text:
             return BodyDocument(
-                kind: .text, bytes: bytes, index: nil, lineStarts: lineStarts(of: bytes), jsonError: jsonError)
+                kind: .text, bytes: bytes, index: nil, lineStarts: lineStarts(of: bytes), jsonError: jsonError,
+                charset: .of(contentType))
         }
     }
 
@@ -153,7 +160,7 @@ public final class BodyDocument: Sendable {
         let limit = min(range.count, max(0, maxColumns) * 4 + 4)
         let lower = bytes.startIndex + range.lowerBound
         let slice = bytes[lower..<(lower + limit)]
-        var text = SafeText.decode(slice)
+        var text = SafeText.decode(slice, charset: charset)
         if range.count > limit || TextWidth.width(of: text) > maxColumns {
             text = TextWidth.truncate(text, to: maxColumns)
         }

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import ExplorerCore
+
+/// `apix import curl`'s decisions: the endpoint's id and name, the new profile's origin.
+@Suite("curl import")
+struct CurlImportTests {
+    @Test("id and name come from the method and path; a taken id gets -2, -3 and its name (2), (3)")
+    func derivedNames() throws {
+        let command = try CurlCommand.parse(pasted: "-X POST http://h:8080/v1/users/7?x=1 -d a=1")
+        let first = try command.importedEndpoint(id: nil, baseURL: "http://h:8080", taken: [])
+        #expect(first.id == "post.v1.users.7")
+        #expect(first.name == "POST /v1/users/7")
+        let second = try command.importedEndpoint(id: nil, baseURL: nil, taken: ["post.v1.users.7"])
+        #expect(second.id == "post.v1.users.7-2")
+        #expect(second.name == "POST /v1/users/7 (2)")
+        let root = try CurlCommand.parse(pasted: "curl http://h/").importedEndpoint(id: nil, baseURL: nil, taken: [])
+        #expect(root.id == "get")
+        #expect(root.name == "GET /")
+    }
+
+    @Test("a given id is kept (its name too unless one is given) and may not be taken")
+    func givenID() throws {
+        let command = try CurlCommand.parse(pasted: "curl http://h/a")
+        let named = try command.importedEndpoint(id: "a", name: "The A", folder: "F", baseURL: nil, taken: [])
+        #expect(named.id == "a")
+        #expect(named.name == "The A")
+        #expect(named.folder == "F")
+        #expect(try command.importedEndpoint(id: "a", baseURL: nil, taken: []).name == "a")
+        #expect(throws: InteropError.self) { try command.importedEndpoint(id: "a", baseURL: nil, taken: ["a"]) }
+    }
+
+    @Test("a new profile gets one environment, default, for the URL's origin")
+    func newProfile() throws {
+        let command = try CurlCommand.parse(pasted: "curl https://api.example.com:8443/v1/ping")
+        #expect(try command.origin() == "https://api.example.com:8443")
+        let endpoint = try command.importedEndpoint(id: nil, baseURL: try command.origin(), taken: [])
+        let profile = try command.newProfile(id: "made", file: "/p/made.yaml", endpoint: endpoint)
+        #expect(profile.defaultEnvironment == "default")
+        #expect(profile.environments.first?.baseURL.raw == "https://api.example.com:8443")
+        #expect(profile.endpoints.first?.path.raw == "/v1/ping")
+    }
+}
