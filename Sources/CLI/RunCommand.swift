@@ -158,7 +158,7 @@ struct RunCommand: AsyncParsableCommand {
                 let shown = await shownRequest(prepared)
                 StandardOutput.write(ResponseDocument.make(error, request: shown).serialized() + "\n")
             }
-            StandardError.writeLine("apix: \(error.description)")
+            StandardError.writeLine(Self.errorLine(error))
             if timings { printTimings(error.metrics) }
             throw ExitCode(error.exitCode)
         case .success(let response):
@@ -182,30 +182,33 @@ struct RunCommand: AsyncParsableCommand {
             if timings { printTimings(response.metrics) }
             return
         }
-        let size = Units.bytes(response.body.count)
-        let origin = response.source.note(age: response.age ?? .zero).map { "  (\($0))" } ?? ""
-        StandardError.writeLine(
-            "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))"
-                + origin)
-        if timings { printTimings(response.metrics) }
+        StandardError.writeLine(Self.statusLine(response))
+        if timings { printTimings(response.metrics, source: response.source, age: response.age) }
         if let savedTo, output == nil { StandardError.writeLine("apix: body saved to \(savedTo)") }
         guard savedTo == nil, !(fail && response.statusClass.isFailure) else { return }
         try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
     }
 
-    private func printTimings(_ metrics: Metrics) {
-        var lines: [String] = []
-        for phase in metrics.phases {
-            let name = phase.name.replacingOccurrences(of: "_", with: " ").padding(
-                toLength: 12, withPad: " ", startingAt: 0)
-            lines.append("  \(name)\(Units.duration(phase.duration))")
+    /// The status line on stderr: the core's summary, the TUI's response pane's words.
+    static func statusLine(_ response: Response) -> String { response.summaryLine() }
+
+    /// No response: the core's summary, as the TUI's response pane says it.
+    static func errorLine(_ error: ClientError) -> String { "apix: \(error.summary)" }
+
+    private func printTimings(_ metrics: Metrics, source: ResponseSource = .network, age: Duration? = nil) {
+        StandardError.writeLine(Self.timingLines(metrics, source: source, age: age).joined(separator: "\n"))
+    }
+
+    /// `--timings`: the phases and total in the TUI's labels and order, then the facts line of its metrics bar.
+    static func timingLines(_ metrics: Metrics, source: ResponseSource = .network, age: Duration? = nil)
+        -> [String]
+    {
+        func row(_ label: String, _ duration: Duration) -> String {
+            "  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + Units.duration(duration)
         }
-        lines.append("  total       \(Units.duration(metrics.total))")
-        lines.append(
-            "  redirects \(metrics.redirects) (\(Units.duration(metrics.redirectTime)))"
-                + "  sent \(Units.bytes(metrics.bytesSent))  received \(Units.bytes(metrics.bytesReceived))"
-                + "  ↑ \(Units.rate(metrics.uploadRate))  ↓ \(Units.rate(metrics.downloadRate))"
-                + "  \(metrics.reusedConnection ? "reused connection" : "new connection")")
-        StandardError.writeLine(lines.joined(separator: "\n"))
+        var lines = metrics.phases.map { row($0.phase.label, $0.duration) }
+        lines.append(row(Metrics.totalLabel, metrics.total))
+        lines.append("  " + metrics.factsLine(source: source, age: age))
+        return lines
     }
 }
