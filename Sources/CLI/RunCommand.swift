@@ -136,7 +136,10 @@ struct RunCommand: AsyncParsableCommand {
         options.interceptor = interceptor
         let cache = options.cache == nil ? nil : ResponseCache()
         let transfer = Client(cache: cache).start(prepared.request, options: options)
-        let showProgress = !json && StandardError.isTerminal
+        // A body written to the terminal as it arrives (`-o /dev/stdout`, `download: { to: /dev/tty }`) would be
+        // overwritten by the progress line: then there is none.
+        let bodyToTerminal = prepared.request.options.downloadTo.map(Self.isTerminal(path:)) ?? false
+        let showProgress = !json && StandardError.isTerminal && !bodyToTerminal
         let progressTask = Task {
             var reporter = ProgressReporter()
             for await event in transfer.progress where showProgress && !event.isFinal {
@@ -182,11 +185,21 @@ struct RunCommand: AsyncParsableCommand {
             if timings { printTimings(response.metrics) }
             return
         }
+        // The status line starts on its own line, also after a body that went to the terminal without a final newline.
+        if let savedTo, response.body.count > 0, Self.isTerminal(path: savedTo) { StandardError.write("\n") }
         StandardError.writeLine(Self.statusLine(response))
         if timings { printTimings(response.metrics, source: response.source, age: response.age) }
         if let savedTo, output == nil { StandardError.writeLine("apix: body saved to \(savedTo)") }
         guard savedTo == nil, !(fail && response.statusClass.isFailure) else { return }
         try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
+    }
+
+    /// Whether `path` is a terminal (`/dev/stdout` on one, `/dev/tty`); opening it neither creates nor truncates.
+    static func isTerminal(path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return isatty(fd) == 1
     }
 
     /// The status line on stderr: the core's summary, the TUI's response pane's words.
