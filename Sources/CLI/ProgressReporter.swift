@@ -1,7 +1,8 @@
 import ExplorerCore
 import Foundation
 
-/// Draws a one-line upload/download progress indicator on stderr while a CLI transfer runs.
+/// Draws a one-line upload/download progress indicator on stderr while a CLI transfer runs, in the figures the
+/// TUI's bars show (`TransferProgress.Figures`).
 struct ProgressReporter {
     private var upload = TransferRate()
     private var download = TransferRate()
@@ -12,14 +13,7 @@ struct ProgressReporter {
         let now = Self.monotonicSeconds() - start
         upload.record(bytes: progress.sent, at: now)
         download.record(bytes: progress.received, at: now)
-        var parts: [String] = []
-        if progress.sent > 0 || (progress.sendTotal ?? 0) > 0 {
-            parts.append("↑ " + Self.describe(progress.sent, progress.sendTotal, upload))
-        }
-        if progress.received > 0 || progress.receiveTotal != nil || parts.isEmpty {
-            parts.append("↓ " + Self.describe(progress.received, progress.receiveTotal, download))
-        }
-        StandardError.write("\r\u{1B}[K" + parts.joined(separator: "   "))
+        StandardError.write("\r\u{1B}[K" + Self.line(progress, upload: upload, download: download))
         drawn = true
     }
 
@@ -27,15 +21,16 @@ struct ProgressReporter {
         if drawn { StandardError.write("\r\u{1B}[K") }
     }
 
-    static func describe(_ done: Int64, _ total: Int64?, _ rate: TransferRate) -> String {
-        var text = Units.bytes(done)
-        if let total, total > 0 {
-            let percent = Int(Double(done) / Double(total) * 100)
-            text += " / \(Units.bytes(total)) \(percent)%"
+    /// `↑ …   ↓ …`: the upload when there is one, and the download once it started (or when nothing else shows).
+    static func line(_ progress: TransferProgress, upload: TransferRate, download: TransferRate) -> String {
+        var parts: [String] = []
+        if progress.isUploading {
+            parts.append(TransferProgress.Figures.running(.upload, progress: progress, rate: upload).line)
         }
-        text += "  \(Units.rate(rate.bytesPerSecond))"
-        if let eta = rate.eta(total: total), total != done { text += "  ETA \(Units.eta(seconds: eta))" }
-        return text
+        if progress.received > 0 || progress.receiveTotal != nil || parts.isEmpty {
+            parts.append(TransferProgress.Figures.running(.download, progress: progress, rate: download).line)
+        }
+        return parts.joined(separator: "   ")
     }
 
     static func monotonicSeconds() -> Double {

@@ -142,7 +142,10 @@ struct RunCommand: AsyncParsableCommand {
         options.interceptor = interceptor
         let cache = options.cache == nil ? nil : ResponseCache()
         let transfer = Client(cache: cache).start(prepared.request, options: options)
-        let showProgress = !json && StandardError.isTerminal
+        // A body written to the terminal as it arrives (`-o /dev/stdout`, `download: { to: /dev/tty }`) would be
+        // overwritten by the progress line: then there is none.
+        let bodyToTerminal = prepared.request.options.downloadTo.map(Self.isTerminal(path:)) ?? false
+        let showProgress = !json && StandardError.isTerminal && !bodyToTerminal
         let progressTask = Task {
             var reporter = ProgressReporter()
             for await event in transfer.progress where showProgress && !event.isFinal {
@@ -164,7 +167,7 @@ struct RunCommand: AsyncParsableCommand {
                 let shown = await shownRequest(prepared)
                 StandardOutput.write(ResponseDocument.make(error, request: shown).serialized() + "\n")
             }
-            StandardError.writeLine("apix: \(error.description)")
+            StandardError.writeLine(Self.errorLine(error))
             if timings { printTimings(error.metrics) }
             throw ExitCode(error.exitCode)
         case .success(let response):
@@ -188,30 +191,43 @@ struct RunCommand: AsyncParsableCommand {
             if timings { printTimings(response.metrics) }
             return
         }
-        let size = Units.bytes(response.body.count)
-        let origin = response.source.note(age: response.age ?? .zero).map { "  (\($0))" } ?? ""
-        StandardError.writeLine(
-            "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))"
-                + origin)
-        if timings { printTimings(response.metrics) }
+        // The status line starts on its own line, also after a body that went to the terminal without a final newline.
+        if let savedTo, response.body.count > 0, Self.isTerminal(path: savedTo) { StandardError.write("\n") }
+        StandardError.writeLine(Self.statusLine(response))
+        if timings { printTimings(response.metrics, source: response.source, age: response.age) }
         if let savedTo, output == nil { StandardError.writeLine("apix: body saved to \(savedTo)") }
         guard savedTo == nil, !(fail && response.statusClass.isFailure) else { return }
         try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
     }
 
-    private func printTimings(_ metrics: Metrics) {
-        var lines: [String] = []
-        for phase in metrics.phases {
-            let name = phase.name.replacingOccurrences(of: "_", with: " ").padding(
-                toLength: 12, withPad: " ", startingAt: 0)
-            lines.append("  \(name)\(Units.duration(phase.duration))")
+    /// Whether `path` is a terminal (`/dev/stdout` on one, `/dev/tty`); opening it neither creates nor truncates.
+    static func isTerminal(path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return isatty(fd) == 1
+    }
+
+    /// The status line on stderr: the core's summary, the TUI's response pane's words.
+    static func statusLine(_ response: Response) -> String { response.summaryLine() }
+
+    /// No response: the core's summary, as the TUI's response pane says it.
+    static func errorLine(_ error: ClientError) -> String { "apix: \(error.summary)" }
+
+    private func printTimings(_ metrics: Metrics, source: ResponseSource = .network, age: Duration? = nil) {
+        StandardError.writeLine(Self.timingLines(metrics, source: source, age: age).joined(separator: "\n"))
+    }
+
+    /// `--timings`: the phases and total in the TUI's labels and order, then the facts line of its metrics bar.
+    static func timingLines(_ metrics: Metrics, source: ResponseSource = .network, age: Duration? = nil)
+        -> [String]
+    {
+        func row(_ label: String, _ duration: Duration) -> String {
+            "  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + Units.duration(duration)
         }
-        lines.append("  total       \(Units.duration(metrics.total))")
-        lines.append(
-            "  redirects \(metrics.redirects) (\(Units.duration(metrics.redirectTime)))"
-                + "  sent \(Units.bytes(metrics.bytesSent))  received \(Units.bytes(metrics.bytesReceived))"
-                + "  ↑ \(Units.rate(metrics.uploadRate))  ↓ \(Units.rate(metrics.downloadRate))"
-                + "  \(metrics.reusedConnection ? "reused connection" : "new connection")")
-        StandardError.writeLine(lines.joined(separator: "\n"))
+        var lines = metrics.phases.map { row($0.phase.label, $0.duration) }
+        lines.append(row(Metrics.totalLabel, metrics.total))
+        lines.append("  " + metrics.factsLine(source: source, age: age))
+        return lines
     }
 }

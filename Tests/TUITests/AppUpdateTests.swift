@@ -87,7 +87,8 @@ struct AppUpdateTests {
         var state = Fixtures.demoState()
         state.select("todos.delete")  // its {id} has no value
         let effects = state.press(.enter)
-        #expect(effects.isEmpty)
+        // Nothing is sent; the demo profile's OAuth2 token is followed from the first action on.
+        #expect(effects.names == ["watchToken"])
         #expect(state.message?.isError == true)
         #expect(state.message?.text.contains("{id}") == true)
     }

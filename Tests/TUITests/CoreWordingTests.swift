@@ -18,15 +18,43 @@ struct CoreWordingTests {
             .failed("invalid_grant"),
         ]
         for tokenState in states {
-            var state = Fixtures.smallState(width: 100, height: 18)
+            var state = Fixtures.smallState(width: 100, height: 18, auth: Fixtures.oauth2)
             _ = state.press(.character("a"))
             _ = state.update(.tokenUpdated(Self.key, .token(tokenState)))
             let words = tokenState.summary(now: now)
             #expect(state.currentTokenStatus.summary(now: now) == words)
             let lines = Screen.render(state, theme: .monochrome).lines
             #expect(lines.contains { $0.contains("│ token: \(words)") }, "panel: \(words)")
-            #expect(lines.last?.contains(" token: \(words) │") == true, "status bar: \(words)")
+            // The status bar names the kind of auth, then the same words (a missing token by what to do).
+            let bar = tokenState == .none ? "oauth2: not logged in" : "oauth2: \(words)"
+            #expect(AuthSpec.Summary.oauth2(tokenState).text(now: now) == bar)
+            #expect(lines.last?.contains(" \(bar) │") == true, "status bar: \(bar)")
         }
+    }
+
+    /// The status bar's auth fact on a fresh start (the runtime's first action is the terminal's size).
+    static func startedStatusBar(auth: AuthSpec?) -> (line: String, effects: [Effect]) {
+        var state = Fixtures.smallState(width: 120, height: 18, auth: auth)
+        let effects = state.update(.resized(width: 120, height: 18))
+        return (Screen.render(state, theme: .monochrome).lines.last ?? "", effects)
+    }
+
+    @Test("at start the status bar says what the profile's auth is, never 'no auth' for a profile that has one")
+    func authAtStart() {
+        let basic = AuthSpec.basic(username: "demo", password: "{{pass}}")
+        #expect(Self.startedStatusBar(auth: basic).line.hasPrefix(" env: dev │ auth: basic │"))
+        #expect(Self.startedStatusBar(auth: .bearer(token: "t")).line.hasPrefix(" env: dev │ auth: bearer │"))
+        #expect(Self.startedStatusBar(auth: nil).line.hasPrefix(" env: dev │ auth: none │"))
+        for auth in [basic, nil] { #expect(!Self.startedStatusBar(auth: auth).effects.names.contains("watchToken")) }
+        // OAuth2: its token is followed from the start, and until its state arrives the bar says only the kind.
+        let oauth = Self.startedStatusBar(auth: Fixtures.oauth2)
+        #expect(oauth.line.hasPrefix(" env: dev │ oauth2: … │"))
+        #expect(oauth.effects.names == ["watchToken"])
+        var state = Fixtures.smallState(width: 120, height: 18, auth: Fixtures.oauth2)
+        _ = state.update(.resized(width: 120, height: 18))
+        _ = state.update(.tokenUpdated(Self.key, .token(.none)))
+        let line = Screen.render(state, theme: .monochrome).lines.last ?? ""
+        #expect(line.hasPrefix(" env: dev │ oauth2: not logged in │"))
     }
 
     @Test("the URL preview shows the credential and secrets as apix run --json does")
@@ -66,7 +94,8 @@ struct ResponseSourceWordingTests {
             body: ResponseBody(data: Data()), metrics: Metrics(startedAt: Date(), endedAt: Date()))
         response.source = source
         response.age = .seconds(12)
-        #expect(MetricsBarView.cacheNote(response) == source.note(age: .seconds(12)))
+        let note = source.note(age: .seconds(12))
+        #expect(MetricsBarView.facts(response).hasSuffix(note ?? "new connection"))
         if source == .cache { #expect(source.note(age: .seconds(12)) == "from the cache, 12 s old") }
     }
 }

@@ -191,7 +191,7 @@ struct TUIEndToEndTests {
             try session.send("cache.etag", literal: true)
             try session.send("Enter")
             let stored = try session.waitFor("the stored answer") {
-                $0.contains("stored · ") && $0.contains(#""served""#)
+                $0.contains("cached · ") && $0.contains("nothing was sent") && $0.contains(#""served""#)
             }
             #expect(stored.contains(#""served": 2"#))
             #expect(stored.contains("nothing was sent in this session"))

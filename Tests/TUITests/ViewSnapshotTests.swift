@@ -28,7 +28,7 @@ struct ViewSnapshotTests {
             │broken.yaml:3:1: unknown k││                                                  │
             │                          ││                                                  │
             └──────────────────────────┘└──────────────────────────────────────────────────┘
-             env: dev │ token: no auth │ 1 problem in 1 profile (1 OK): press p
+             env: dev │ auth: none │ 1 problem in 1 profile (1 OK): press p
             """
         #expect(Screen.render(state, theme: .monochrome).text == expected)
     }
@@ -106,12 +106,12 @@ struct ViewSnapshotTests {
             String(line.dropFirst(Layout(width: 100, height: 30).list.width))
         }
         let pane = Array(lines[13..<28])
-        #expect(pane[0] == "│ 200 OK  GET http://127.0.0.1:9000/items/7                       │")
+        #expect(pane[0] == "│ HTTP/1.1 200 OK · 3.85 ms · 70 B  GET http://127.0.0.1:9000/item│")
         #expect(pane[1].hasPrefix("│time ░") && pane[1].hasSuffix("█ total 3.85 ms     │"))
         #expect(pane[2].hasPrefix("│░dns 0.10 ms  ▒connect 0.20 ms  ▓tls 0.00 ms"))
         #expect(
             Array(pane[3...]) == [
-                "│↑ 0 B · ↓ 70 B · new connection                                  │",
+                "│↑ 0 B 0 B/s · ↓ 70 B 136.7 KiB/s · new connection                │",
                 "│ Body  Headers  Raw   70 B · application/json · lines 1-10 of 10 │",
                 "│{                                                                │",
                 "│  \"id\": 7,                                                       │",
@@ -176,7 +176,7 @@ struct ViewSnapshotTests {
 
     @Test("auth panel: token state with countdown and the keys")
     func authSnapshot() {
-        var state = Fixtures.smallState(width: 80, height: 18)
+        var state = Fixtures.smallState(width: 80, height: 18, auth: Fixtures.oauth2)
         _ = state.press(.character("a"))
         _ = state.update(
             .tokenUpdated(
@@ -187,7 +187,7 @@ struct ViewSnapshotTests {
         #expect(lines[5].contains("│ profile shop · environment dev"))
         #expect(lines[7].contains("│ token: valid, expires in 4:32"))
         #expect(lines[11].contains("│ l log in   r refresh   o log out   Esc close"))
-        #expect(lines[17].hasPrefix(" env: dev │ token: valid, expires in 4:32 │ l log in  r refresh  o log out"))
+        #expect(lines[17].hasPrefix(" env: dev │ oauth2: valid, expires in 4:32 │ l log in  r refresh  o log out"))
     }
 
     @Test("help lists every binding of the key map")

@@ -17,11 +17,12 @@ public enum ResponseSource: String, Sendable, Equatable {
         }
     }
 
-    /// The same, as the short mark the TUI puts beside the status: `cached · 12 s old`, `revalidated (304)`.
-    public func badge(age: Duration) -> String? {
+    /// The same, as the short mark the TUI puts beside the status: `cached · 12 s old`, `revalidated (304)`;
+    /// `stale` adds that the cache would no longer answer with it (`cached · 5 min old · stale`).
+    public func badge(age: Duration, stale: Bool = false) -> String? {
         switch self {
         case .network: nil
-        case .cache: "cached · \(Units.age(age)) old"
+        case .cache: "cached · \(Units.age(age)) old" + (stale ? " · stale" : "")
         case .revalidated: "revalidated (304)"
         }
     }

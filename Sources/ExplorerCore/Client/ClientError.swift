@@ -41,12 +41,16 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// The one line for a request that got no response, in `apix run` (after `apix: `) and the TUI's response
+    /// pane: `no response: connection refused: …`, `no response: cancelled`, `authentication failed: …`.
+    public var summary: String {
         switch reason {
         case .transport(let error): error.description
         case .auth: message
         }
     }
+
+    public var description: String { summary }
 
     /// The exit status for `apix run`: curl's codes for transport failures, 4 for auth.
     public var exitCode: Int32 {

@@ -64,11 +64,26 @@ public struct Metrics: Sendable, Equatable {
         return seconds > 0 ? Double(bytes) / seconds : 0
     }
 
-    /// Phase durations in the order they happen, for waterfalls and tests.
-    public var phases: [(name: String, duration: Duration)] {
+    /// One phase of an exchange, in the words both front ends show (`apix run --timings`, the TUI's metrics).
+    public enum Phase: String, Sendable, CaseIterable {
+        case dns
+        case connect
+        case tls
+        /// `preTransfer`: from connected until the request goes out.
+        case send
+        /// `firstByte`: the request (body included) and the server's time, until the first response byte.
+        case wait
+        case transfer
+
+        /// The label on screen: `dns`, `connect`, `tls`, `send`, `wait`, `transfer`.
+        public var label: String { rawValue }
+    }
+
+    /// Phase durations in the order they happen, for waterfalls, `--timings` and tests.
+    public var phases: [(phase: Phase, duration: Duration)] {
         [
-            ("dns", dns), ("connect", connect), ("tls", tls), ("pretransfer", preTransfer),
-            ("first_byte", firstByte), ("transfer", transfer),
+            (.dns, dns), (.connect, connect), (.tls, tls), (.send, preTransfer), (.wait, firstByte),
+            (.transfer, transfer),
         ]
     }
 }

@@ -8,10 +8,12 @@ public struct TransferProgress: Sendable, Equatable {
     public var hop: Int
     /// The last event of a transfer, with exact final counts.
     public var isFinal: Bool
+    /// The connection is up and the request went on its way (libcurl's pre-transfer point was passed).
+    public var requestStarted: Bool
 
     public init(
         sent: Int64 = 0, sendTotal: Int64? = nil, received: Int64 = 0, receiveTotal: Int64? = nil,
-        hop: Int = 0, isFinal: Bool = false
+        hop: Int = 0, isFinal: Bool = false, requestStarted: Bool = false
     ) {
         self.sent = sent
         self.sendTotal = sendTotal
@@ -19,6 +21,27 @@ public struct TransferProgress: Sendable, Equatable {
         self.receiveTotal = receiveTotal
         self.hop = hop
         self.isFinal = isFinal
+        self.requestStarted = requestStarted
+    }
+
+    /// What a running exchange is doing, in the words both front ends show.
+    public enum Stage: String, Sendable, Equatable {
+        case connecting
+        case sending
+        case waiting
+        case receiving
+
+        /// `connecting`, `sending`, `waiting for the answer`, `receiving`.
+        public var label: String { self == .waiting ? "waiting for the answer" : rawValue }
+    }
+
+    /// The stage this event shows: receiving once the answer started, sending while a body goes up, waiting
+    /// once the request is out, connecting before that.
+    public var stage: Stage {
+        if received > 0 || receiveTotal != nil { return .receiving }
+        if let sendTotal, sendTotal > 0, sent < sendTotal { return sent > 0 || requestStarted ? .sending : .connecting }
+        if sent > 0 || requestStarted { return .waiting }
+        return .connecting
     }
 
     /// Fraction of the download done, when its size is known.

@@ -203,9 +203,11 @@ final class CurlTransfer: @unchecked Sendable {
         if cancelRequested.withLock({ $0 }) { return false }
         let now = monotonicNanos()
         guard now &- lastProgressAt >= Self.progressInterval else { return true }
+        let started = lastProgress.requestStarted || passedPreTransfer
         let progress = TransferProgress(
             sent: ulNow, sendTotal: source.map(\.length) ?? (ulTotal > 0 ? ulTotal : nil),
-            received: discardBody ? 0 : dlNow, receiveTotal: discardBody || dlTotal <= 0 ? nil : dlTotal
+            received: discardBody ? 0 : dlNow, receiveTotal: discardBody || dlTotal <= 0 ? nil : dlTotal,
+            requestStarted: started
         )
         guard progress != lastProgress else { return true }
         lastProgressAt = now

@@ -21,7 +21,7 @@ extension AppState {
             // Whatever moved the selection or changed what a request is built from (keys, the filter, a resize,
             // an edit, a save), the preview is rebuilt and the newly selected endpoint's stored answer looked up.
             refreshPreview()
-            return effects + lookUpStoredResponse()
+            return effects + lookUpStoredResponse() + watchSelectedOAuth2Token()
         }
     }
 

@@ -28,6 +28,26 @@ extension AppState {
         return watch(key)
     }
 
+    /// The `auth:` in effect for the selected profile in its environment (`RequestBuilder.authSpec`).
+    var currentAuthSpec: AuthSpec? {
+        guard let profile = selectedProfile else { return nil }
+        let builder = try? RequestBuilder(
+            profile: profile, environment: environmentName(for: profile), processEnvironment: processEnvironment)
+        return builder?.authSpec(for: nil)
+    }
+
+    /// The status bar's words for the selected profile's credentials (the core's `AuthSpec.Summary`).
+    var currentAuthSummary: AuthSpec.Summary {
+        AuthSpec.Summary(spec: currentAuthSpec, token: currentTokenStatus.tokenState)
+    }
+
+    /// Follows the selected profile's OAuth2 token as soon as it is selected, so the status bar says whether
+    /// one is there before anything is sent.
+    mutating func watchSelectedOAuth2Token() -> [Effect] {
+        guard case .oauth2? = currentAuthSpec else { return [] }
+        return watchCurrentToken()
+    }
+
     mutating func watch(_ key: AuthSessionKey) -> [Effect] {
         guard watchedTokens.insert(key).inserted else { return [] }
         return [.watchToken(key)]

@@ -16,6 +16,12 @@ public enum TokenStatus: Sendable, Equatable {
         }
     }
 
+    /// The token's state, when there is a token to speak of.
+    public var tokenState: TokenState? {
+        if case .token(let state) = self { return state }
+        return nil
+    }
+
     /// Whether a countdown is on screen (the UI then redraws every second).
     public var isCountingDown: Bool {
         if case .token(let state) = self { return state.isCountingDown }

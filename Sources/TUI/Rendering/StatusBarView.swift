@@ -16,8 +16,8 @@ enum StatusBarView {
         // The environment name is the profile's and a failed token's reason the server's: both escaped.
         if let profile = state.selectedProfile {
             facts.append("env: \(SafeText.escape(state.environmentName(for: profile)))")
+            facts.append(SafeText.escape(state.currentAuthSummary.text(now: state.now.date)))
         }
-        facts.append("token: \(SafeText.escape(state.currentTokenStatus.summary(now: state.now.date)))")
         let running = state.runningTransfers.count
         if running > 0 {
             let queued = state.queuedRequests > 0 ? ", \(state.queuedRequests) queued" : ""

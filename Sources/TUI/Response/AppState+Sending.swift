@@ -59,9 +59,11 @@ extension AppState {
             message = StatusMessage("cancelled \(transfer.method.rawValue) \(transfer.url)")
         }
         guard case .success(let response) = result else { return [] }
-        if response.source == .cache, selectedKey == transfer.key {
-            let age = transfer.responseAge(now: time).map { ", \(Units.age($0)) old" } ?? ""
-            message = StatusMessage("answered from the cache\(age): R asks the server")
+        // The core's words for where the answer came from, then the key that asks the server instead.
+        if response.source == .cache, selectedKey == transfer.key,
+            let note = response.source.note(age: transfer.responseAge(now: time) ?? response.age ?? .zero)
+        {
+            message = StatusMessage("\(note) · R asks the server")
         }
         return [.prepareBody(transfer: id, response)]
     }

@@ -1,63 +1,63 @@
 import ExplorerCore
 
-/// Upload and download bars for a transfer: bytes done / total, percent, rate and ETA, or an indeterminate bar
-/// with bytes and rate when the total is unknown. A finished transfer shows its final figures.
+/// Upload and download bars for a transfer, beside the core's `TransferProgress.Figures` (the figures `apix run` prints):
+/// bytes done / total, percent, rate and ETA, or an indeterminate bar while the total is unknown. An ended
+/// transfer shows its final figures: the time it took (`Metrics.total`) or that it failed, and what moved.
 enum ProgressView {
     static func draw(_ transfer: Exchange, now: Double, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
-        let progress = transfer.progress
-        let finished = !transfer.isRunning
-        let uploading = progress.sendTotal.map { $0 > 0 } ?? (progress.sent > 0)
         var y = rect.y
-        if uploading {
-            line(
-                "↑", done: progress.sent, total: progress.sendTotal, rate: transfer.uploadRate, finished: finished,
-                elapsed: transfer.elapsed(now: now), now: now, x: rect.x, y: y, width: rect.width, theme: theme,
-                on: &buffer)
-            y += 1
-        }
-        if y < rect.maxY {
-            line(
-                "↓", done: progress.received, total: progress.receiveTotal, rate: transfer.downloadRate,
-                finished: finished, elapsed: transfer.elapsed(now: now), now: now, x: rect.x, y: y,
-                width: rect.width, theme: theme, on: &buffer)
+        let all = figures(of: transfer)
+        for figures in all where y < rect.maxY {
+            line(figures, phase: now, x: rect.x, y: y, width: rect.width, theme: theme, on: &buffer)
             y += 1
         }
         if y < rect.maxY, transfer.isRunning {
-            let hop = progress.hop > 0 ? "  redirect hop \(progress.hop)" : ""
+            let hop = transfer.progress.hop > 0 ? "  redirect hop \(transfer.progress.hop)" : ""
             buffer.write(
                 "running \(Units.fixed(transfer.elapsed(now: now), digits: 1)) s\(hop) — Esc cancels", x: rect.x, y: y,
                 limit: rect.maxX, style: theme.muted)
         }
     }
 
+    /// The upload's figures when there is one, then the download's; running, or ended as the outcome says.
+    static func figures(of transfer: Exchange) -> [TransferProgress.Figures] {
+        let progress = transfer.progress
+        var directions: [TransferProgress.Figures.Direction] = progress.isUploading ? [.upload] : []
+        directions.append(.download)
+        return directions.map { direction in
+            switch transfer.outcome {
+            case nil:
+                let rate = direction == .upload ? transfer.uploadRate : transfer.downloadRate
+                return .running(direction, progress: progress, rate: rate)
+            case .response(let response)?:
+                return .ended(direction, progress: progress, metrics: response.metrics, state: .completed)
+            case .failure(let error)?:
+                return .ended(
+                    direction, progress: progress, metrics: error.metrics,
+                    state: error.isCancelled ? .cancelled : .failed)
+            }
+        }
+    }
+
     static func line(
-        _ arrow: String, done: Int64, total: Int64?, rate: TransferRate, finished: Bool, elapsed: Double, now: Double,
-        x: Int, y: Int, width: Int, theme: Theme, on buffer: inout ScreenBuffer
+        _ figures: TransferProgress.Figures, phase: Double, x: Int, y: Int, width: Int, theme: Theme,
+        on buffer: inout ScreenBuffer
     ) {
         let limit = x + width
-        let speed = finished && elapsed > 0 ? Double(done) / elapsed : rate.bytesPerSecond
-        var figures: String
-        let fraction: Double?
-        if let total, total > 0 {
-            fraction = min(1, Double(done) / Double(total))
-            figures = "\(Units.bytes(done)) / \(Units.bytes(total))  \(Int((fraction! * 100).rounded(.down)))%"
-        } else {
-            fraction = finished ? 1 : nil
-            figures = Units.bytes(done)
-        }
-        figures += "  \(Units.rate(speed))"
-        if finished {
-            figures += "  in \(Units.fixed(elapsed, digits: 2)) s"
-        } else if let total, let eta = rate.eta(total: total) {
-            figures += "  ETA \(Units.eta(seconds: eta))"
-        }
-        let barWidth = max(10, min(40, width - TextWidth.width(of: figures) - 6))
-        var column = buffer.write(arrow + " ", x: x, y: y, limit: limit, style: theme.accent)
+        let text = figures.text
+        let barWidth = max(10, min(40, width - TextWidth.width(of: text) - 6))
+        var column = buffer.write(figures.direction.arrow + " ", x: x, y: y, limit: limit, style: theme.accent)
         column = bar(
-            fraction: fraction, width: barWidth, phase: now, x: column, y: y, limit: limit, theme: theme,
+            fraction: figures.fraction, width: barWidth, phase: phase, x: column, y: y, limit: limit, theme: theme,
             on: &buffer)
-        buffer.write(" " + figures, x: column, y: y, limit: limit)
+        let style: Style =
+            switch figures.state {
+            case .failed: theme.error
+            case .cancelled: theme.warning
+            case .running, .completed: Style()
+            }
+        buffer.write(" " + text, x: column, y: y, limit: limit, style: style)
     }
 
     /// `[████░░░░]`, or for an unknown total a block sweeping back and forth with time.

@@ -21,17 +21,18 @@ enum ResponseView {
 
         switch transfer.outcome {
         case nil:
+            // What the exchange is doing now (connecting, sending, waiting for the answer, receiving).
             var x = buffer.write(
-                "sending ", x: statusRow.x, y: statusRow.y, limit: statusRow.maxX, style: theme.running)
+                transfer.progress.stage.label + " ", x: statusRow.x, y: statusRow.y, limit: statusRow.maxX,
+                style: theme.running)
             x = buffer.write(
                 transfer.method.rawValue + " ", x: x, y: statusRow.y, limit: statusRow.maxX,
                 style: theme.method(transfer.method))
             buffer.write(SafeText.escape(transfer.url), x: x, y: statusRow.y, limit: statusRow.maxX)
             ProgressView.draw(transfer, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
         case .failure(let error)?:
-            let text = error.isCancelled ? "cancelled" : error.description
             buffer.write(
-                SafeText.escape(text), x: statusRow.x, y: statusRow.y, limit: statusRow.maxX,
+                SafeText.escape(error.summary), x: statusRow.x, y: statusRow.y, limit: statusRow.maxX,
                 style: error.isCancelled ? theme.warning : theme.error)
             ProgressView.draw(transfer, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
         case .response(let response)?:
@@ -53,22 +54,18 @@ enum ResponseView {
         }
     }
 
-    /// The status, a mark when the answer is not fresh from the server (stored, cached, revalidated), the method
-    /// and the URL.
+    /// The core's status line (`HTTP/1.1 200 OK · 12.0 ms · 3.40 KiB`, as `apix run` prints it), its mark when
+    /// the answer is not fresh from the server (`ResponseSource.badge`), the method and the URL.
     static func drawStatus(
         _ response: Response, transfer: Exchange, age: Duration?, in row: Rect, theme: Theme,
         on buffer: inout ScreenBuffer
     ) {
         var x = buffer.write(
-            " \(SafeText.escape(response.statusLine)) ", x: row.x, y: row.y, limit: row.maxX,
+            " \(SafeText.escape(response.statusText)) ", x: row.x, y: row.y, limit: row.maxX,
             style: theme.status(response.statusClass).with(reverse: true))
-        let badge: String? =
-            switch transfer.origin {
-            case .stored(let isFresh): "stored · \(Units.age(age ?? .zero)) old\(isFresh ? "" : " · stale")"
-            case .sent: MetricsBarView.cacheBadge(response, age: age)
-            }
-        if let badge {
-            x = buffer.write(" ", x: x, y: row.y, limit: row.maxX)
+        x = buffer.write("· \(response.figuresText) ", x: x, y: row.y, limit: row.maxX)
+        let stale = transfer.origin == .stored(isFresh: false)
+        if let badge = response.source.badge(age: age ?? response.age ?? .zero, stale: stale) {
             x = buffer.write(" \(badge) ", x: x, y: row.y, limit: row.maxX, style: theme.accent.with(reverse: true))
         }
         x = buffer.write(
@@ -101,11 +98,17 @@ enum ResponseView {
     }
 
     static func drawPhasesCompact(_ response: Response, in row: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
-        let m = response.metrics
-        let text =
-            "total \(Units.duration(m.total)) · first byte \(Units.duration(m.firstByte)) · transfer "
-            + "\(Units.duration(m.transfer)) · \(m.reusedConnection ? "reused" : "new") connection"
-        buffer.write(text, x: row.x, y: row.y, limit: row.maxX, style: theme.muted)
+        buffer.write(compactPhases(response.metrics), x: row.x, y: row.y, limit: row.maxX, style: theme.muted)
+    }
+
+    /// `total 1.52 s · wait 12.0 ms · transfer 1.50 s · new connection`, in the core's labels.
+    static func compactPhases(_ metrics: Metrics) -> String {
+        let phases = metrics.phases.filter { $0.phase == .wait || $0.phase == .transfer }
+        let parts =
+            ["\(Metrics.totalLabel) \(Units.duration(metrics.total))"]
+            + phases.map { "\($0.phase.label) \(Units.duration($0.duration))" }
+            + [metrics.reusedConnection ? "reused connection" : "new connection"]
+        return parts.joined(separator: " · ")
     }
 
     static func drawTabs(

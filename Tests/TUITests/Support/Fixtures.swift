@@ -26,8 +26,8 @@ enum Fixtures {
     }
 
     /// A small catalog built in code, with one broken file's problem.
-    static func smallCatalog(problems: Bool = false) -> ProfileCatalog {
-        let profile = Profile(
+    static func smallCatalog(problems: Bool = false, auth: AuthSpec? = nil) -> ProfileCatalog {
+        var profile = Profile(
             id: "shop", name: "Shop", file: "/tmp/shop.yaml", defaultEnvironment: "dev",
             environments: [
                 ProfileEnvironment(name: "dev", baseURL: "http://127.0.0.1:9000"),
@@ -43,6 +43,7 @@ enum Fixtures {
                     body: .json(.object([.init(key: "name", value: .string("pen"))]))),
                 Endpoint(id: "health", path: "/health"),
             ])
+        profile.auth = auth
         var catalog = ProfileCatalog(profiles: [profile])
         if problems {
             catalog.problems = [
@@ -55,11 +56,17 @@ enum Fixtures {
         return catalog
     }
 
-    static func smallState(width: Int = 100, height: Int = 30, problems: Bool = false) -> AppState {
+    static func smallState(width: Int = 100, height: Int = 30, problems: Bool = false, auth: AuthSpec? = nil)
+        -> AppState
+    {
         AppState(
-            catalog: smallCatalog(problems: problems), profileDirectory: "/tmp", processEnvironment: [:],
+            catalog: smallCatalog(problems: problems, auth: auth), profileDirectory: "/tmp", processEnvironment: [:],
             width: width, height: height, now: start)
     }
+
+    /// An OAuth2 password grant against the small profile's server.
+    static let oauth2 = AuthSpec.oauth2(
+        AuthSpec.OAuth2(grant: .password, tokenURL: "/auth/token", clientID: "cli", username: "u", password: "p"))
 
     /// A finished JSON response as the client would give it.
     static func jsonResponse(_ json: String, status: Int = 200, url: String = "http://127.0.0.1:9000/items/7")
