@@ -10,7 +10,7 @@ struct ApixCommand: AsyncParsableCommand {
         abstract: "Explore HTTP APIs from saved profiles: a terminal UI and a scriptable CLI.",
         version: Apix.version,
         subcommands: [
-            RunCommand.self, ListCommand.self, DemoCommand.self, AuthCommand.self, CheckCommand.self,
+            RunCommand.self, TestCommand.self, ListCommand.self, DemoCommand.self, AuthCommand.self, CheckCommand.self,
             ImportCommand.self, ExportCommand.self, SaveLoopCommand.self,
         ]
     )

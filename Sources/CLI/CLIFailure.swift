@@ -2,6 +2,8 @@
 struct CLIFailure: Error {
     /// Exit statuses scripts rely on.
     enum Status: Int32 {
+        /// A check failed, or an endpoint sent first because this one uses its values failed.
+        case chain = 1
         case usage = 2
         case profile = 3
         /// The token server refused or could not be reached, or stored tokens could not be changed.

@@ -35,8 +35,10 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let prepared = try prepare()
-            try await send(prepared)
+            let loaded = try profileOptions.profile(profile)
+            let chain = try await sendChain(loaded)
+            let prepared = try prepare(loaded, captured: chain.held)
+            try await send(prepared, chain: chain)
         } catch let failure as CLIFailure where json {
             StandardOutput.write(ResponseDocument.make(failure).serialized() + "\n")
             throw failure
@@ -56,12 +58,12 @@ struct RunCommand: AsyncParsableCommand {
 
     private var presentation: CredentialPresentation { reveal ? .revealed : .bullets }
 
-    private func prepare() throws -> Prepared {
+    private func prepare(_ loaded: Profile, captured: [String: CapturedValue]) throws -> Prepared {
         let overrides = try makeOverrides()
         let choices = try sendChoices()
-        let loaded = try profileOptions.profile(profile)
         do throws(RequestBuildError) {
-            let builder = try RequestBuilder(profile: loaded, environment: requestOptions.environment)
+            var builder = try RequestBuilder(profile: loaded, environment: requestOptions.environment)
+            builder.captured = captured
             guard let endpointValue = builder.profile.endpoint(endpoint) else {
                 throw RequestBuildError(.unknownEndpoint(endpoint))
             }
@@ -136,7 +138,7 @@ struct RunCommand: AsyncParsableCommand {
 
     // MARK: - Sending
 
-    private func send(_ prepared: Prepared) async throws {
+    private func send(_ prepared: Prepared, chain: RunChain) async throws {
         let interceptor = await interceptor(for: prepared)
         var options = prepared.options
         options.interceptor = interceptor
@@ -167,26 +169,36 @@ struct RunCommand: AsyncParsableCommand {
                 let shown = await shownRequest(prepared)
                 StandardOutput.write(ResponseDocument.make(error, request: shown).serialized() + "\n")
             }
+            _ = chain.conclude(result)
             StandardError.writeLine(Self.errorLine(error))
             if timings { printTimings(error.metrics) }
             throw ExitCode(error.exitCode)
         case .success(let response):
             let shown = await shownRequest(prepared)
+            let step = chain.conclude(result)
             try output(
                 response, request: shown,
                 url: CredentialPresentation.shownURL(of: response, sent: prepared.request, shown: shown),
-                savedTo: prepared.request.options.downloadTo)
+                savedTo: prepared.request.options.downloadTo, checks: step?.checks)
+            if let step { RunChain.report(step, json: json) }
             if fail, response.statusClass.isFailure {
                 if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }
                 throw ExitCode(22)
             }
+            if let step, !step.checks.allSatisfy(\.passed) { throw ExitCode(1) }
         }
     }
 
     /// `savedTo`: where the body went (`-o`, or the endpoint's `download: { to: }`); then it is not printed.
-    private func output(_ response: Response, request: PreparedRequest, url: String, savedTo: String?) throws {
+    private func output(
+        _ response: Response, request: PreparedRequest, url: String, savedTo: String?, checks: [CheckResult]?
+    ) throws {
         if json {
-            let document = ResponseDocument.make(response, url: url, bodyFile: savedTo, request: request)
+            var document = ResponseDocument.make(response, url: url, bodyFile: savedTo, request: request)
+            if let checks, case .object(var members) = document {
+                members.append(key: "checks", value: TestReport.checksJSON(checks))
+                document = .object(members)
+            }
             StandardOutput.write(document.serialized() + "\n")
             if timings { printTimings(response.metrics) }
             return
@@ -198,6 +210,35 @@ struct RunCommand: AsyncParsableCommand {
         if let savedTo, output == nil { StandardError.writeLine("apix: body saved to \(savedTo)") }
         guard savedTo == nil, !(fail && response.statusClass.isFailure) else { return }
         try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
+    }
+
+    /// Sends what the endpoint needs first (`uses:`), telling on stderr what was sent; a value that cannot be had
+    /// stops the run: exit 3 when the profile does not say how to get it, 1 when the endpoint sent first failed.
+    private func sendChain(_ loaded: Profile) async throws -> RunChain {
+        guard let endpointValue = loaded.endpoint(endpoint), let environment = try? loaded.environment(
+            requestOptions.environment)
+        else { return RunChain(runner: nil, endpoint: nil, held: [:]) }  // `prepare` says what is wrong
+        let runner = ChainRunner(profile: loaded, environment: environment.name, store: CaptureStore())
+        guard RunChain.isChained(endpointValue, in: loaded) else {
+            return RunChain(runner: nil, endpoint: endpointValue, held: [:])
+        }
+        var (held, warning) = runner.heldValues()
+        if let warning { StandardError.writeLine("apix: warning: \(warning)") }
+        let sender = EndpointSender(profile: loaded, environment: environment.name, overrides: try makeOverrides())
+        do {
+            let steps = try await runner.sendPrerequisites(of: endpointValue, held: &held) {
+                await sender.send($0, captured: $1)
+            }
+            if !json {
+                for step in steps { StandardError.writeLine("apix: sent first: " + TestReport.lines(for: step)[0]) }
+            }
+        } catch {
+            switch error {
+            case .missing: throw CLIFailure(.profile, error.description, kind: "chain")
+            case .prerequisite: throw CLIFailure(.chain, error.description, kind: "chain")
+            }
+        }
+        return RunChain(runner: runner, endpoint: endpointValue, held: held)
     }
 
     /// Whether `path` is a terminal (`/dev/stdout` on one, `/dev/tty`); opening it neither creates nor truncates.

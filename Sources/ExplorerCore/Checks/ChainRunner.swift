@@ -53,6 +53,17 @@ public struct ChainRunner: Sendable {
         _ endpoint: Endpoint, held: inout [String: CapturedValue], now: @Sendable () -> Date = { Date() },
         send: Send
     ) async throws(Failure) -> [ChainStep] {
+        var steps = try await sendPrerequisites(of: endpoint, held: &held, now: now, send: send)
+        steps.append(await exchange(endpoint, isPrerequisite: false, held: &held, now: now, send: send))
+        return steps
+    }
+
+    /// Sends only what `endpoint` needs first (for a front end that sends the endpoint itself, with its own
+    /// progress and output, then calls `conclude`).
+    public func sendPrerequisites(
+        of endpoint: Endpoint, held: inout [String: CapturedValue], now: @Sendable () -> Date = { Date() },
+        send: Send
+    ) async throws(Failure) -> [ChainStep] {
         let order: [String]
         do {
             order = try ChainPlanner.prerequisites(of: endpoint, in: profile, held: held, now: now())
@@ -66,7 +77,7 @@ public struct ChainRunner: Sendable {
             steps.append(step)
             switch step.result {
             case .failure(let error):
-                throw .prerequisite(endpointID: id, neededBy: endpoint.id, reason: "failed: \(error)")
+                throw .prerequisite(endpointID: id, neededBy: endpoint.id, reason: "failed: \(error.summary)")
             case .success(let response) where response.statusCode >= 400:
                 throw .prerequisite(
                     endpointID: id, neededBy: endpoint.id,
@@ -78,20 +89,18 @@ public struct ChainRunner: Sendable {
             case .success: break
             }
         }
-        steps.append(await exchange(endpoint, isPrerequisite: false, held: &held, now: now, send: send))
         return steps
     }
 
-    private func exchange(
-        _ endpoint: Endpoint, isPrerequisite: Bool, held: inout [String: CapturedValue], now: @Sendable () -> Date,
-        send: Send
-    ) async -> ChainStep {
-        let result = await send(endpoint, held)
+    /// What an exchange of `endpoint` gives once it ended: its captures (kept in `held` and the store) and checks.
+    public func conclude(
+        _ endpoint: Endpoint, result: Result<Response, ClientError>, isPrerequisite: Bool = false,
+        held: inout [String: CapturedValue], now: Date = Date()
+    ) -> ChainStep {
         var step = ChainStep(endpointID: endpoint.id, isPrerequisite: isPrerequisite, result: result)
         guard case .success(let response) = result else { return step }
         if !endpoint.captures.isEmpty {
-            let outcome = CaptureExtractor.extract(
-                endpoint.captures, from: response, endpointID: endpoint.id, at: now())
+            let outcome = CaptureExtractor.extract(endpoint.captures, from: response, endpointID: endpoint.id, at: now)
             step.captured = outcome.values
             step.captureFailures = outcome.failures
             held = held.filter { $0.value.endpointID != endpoint.id }
@@ -106,5 +115,13 @@ public struct ChainRunner: Sendable {
             step.checks = ExpectationChecker.check(expectation, against: response)
         }
         return step
+    }
+
+    private func exchange(
+        _ endpoint: Endpoint, isPrerequisite: Bool, held: inout [String: CapturedValue], now: @Sendable () -> Date,
+        send: Send
+    ) async -> ChainStep {
+        let result = await send(endpoint, held)
+        return conclude(endpoint, result: result, isPrerequisite: isPrerequisite, held: &held, now: now())
     }
 }

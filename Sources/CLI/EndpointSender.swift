@@ -1,0 +1,47 @@
+import ExplorerCore
+import Foundation
+
+/// Sends endpoints of one profile the way `apix run` sends its own, without printing: the profile's auth
+/// (tokens from the state directory, one refresh after a 401), the endpoint's send options, and the settings the
+/// user gave for the whole run (`--var`, `--timeout`, `--insecure`, redirects). For endpoints sent because another
+/// uses their values, and for `apix test`.
+struct EndpointSender: Sendable {
+    let profile: Profile
+    let environment: String?
+    /// What applies to every endpoint of the run: variables and transfer settings, not one endpoint's params.
+    let shared: RequestOverrides
+    let client: Client
+
+    init(profile: Profile, environment: String?, overrides: RequestOverrides, client: Client = Client()) {
+        self.profile = profile
+        self.environment = environment
+        var shared = RequestOverrides()
+        shared.variables = overrides.variables
+        shared.timeout = overrides.timeout
+        shared.followRedirects = overrides.followRedirects
+        shared.maxRedirects = overrides.maxRedirects
+        shared.insecure = overrides.insecure
+        self.shared = shared
+        self.client = client
+    }
+
+    /// Sends `endpoint` with the captured values held now; a request that cannot be built is a failure that says
+    /// why, like a transfer that failed.
+    func send(_ endpoint: Endpoint, captured: [String: CapturedValue]) async -> Result<Response, ClientError> {
+        let request: PreparedRequest
+        let auth: ResolvedAuth?
+        let key: AuthSessionKey
+        do throws(RequestBuildError) {
+            var builder = try RequestBuilder(profile: profile, environment: environment)
+            builder.captured = captured
+            request = try builder.request(for: endpoint, overrides: shared)
+            auth = try builder.auth(for: endpoint, overrides: shared)
+            key = builder.authSessionKey
+        } catch {
+            return .failure(ClientError(.transport(TransportError(.invalidRequest, "cannot build `\(endpoint.id)`: \(error.message)"))))
+        }
+        var options = SendOptions.forEndpoint(endpoint, profile: profile.id, cache: .off, priority: nil)
+        if let auth { options.interceptor = await AuthSessions.shared.interceptor(for: auth, key: key) }
+        return await client.send(request, options: options)
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+
+/// `apix test PROFILE [ENDPOINT|FOLDER]...`: sends the chosen endpoints (by default every one with `expect:`) in
+/// profile order, each after the endpoints whose values it uses, and reports their checks.
+///
+/// Exit statuses: 0 when every endpoint answered and every check passed, 1 when one did not, 2 for usage errors,
+/// 3 for profile errors.
+struct TestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test", abstract: "Send a profile's endpoints and check their responses (expect:).")
+
+    @Argument(help: "Profile id (its file name without .yaml).") var profile: String
+    @Argument(help: "Endpoint ids or folder names (default: every endpoint with expect:).") var selection: [String] = []
+    @Option(name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).")
+    var environment: String?
+    @Option(help: ArgumentHelp("At most N requests in flight (default 1).", valueName: "N")) var parallel = 1
+    @Option(help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "FILE")) var junit: String?
+    @Flag(help: "Print one JSON object describing every result.") var json = false
+    @Flag(help: "Stop at the first endpoint that fails.") var failFast = false
+    @Option(name: .customLong("var"), help: ArgumentHelp("Variable for {{name}}.", valueName: "name=value"))
+    var variables: [String] = []
+    @Option(help: ArgumentHelp("Give up on each request after SECONDS (0: no limit).", valueName: "SECONDS"))
+    var timeout: Double?
+    @Flag(help: "Skip TLS certificate verification.") var insecure = false
+    @OptionGroup var profileOptions: ProfileOptions
+
+    func run() async throws {
+        guard parallel >= 1 else { throw CLIFailure(.usage, "--parallel must be at least 1") }
+        let loaded = try profileOptions.profile(profile)
+        let chosen = try choose(in: loaded)
+        var overrides = RequestOverrides()
+        for item in variables {
+            let (name, value) = try RequestOptions.pair(item, flag: "--var")
+            overrides.variables[name] = value
+        }
+        if let timeout {
+            guard timeout >= 0, timeout.isFinite else { throw CLIFailure(.usage, "--timeout must be ≥ 0") }
+            overrides.timeout = .milliseconds(Int64(timeout * 1000))
+        }
+        if insecure { overrides.insecure = true }
+        let environmentName: String
+        do {
+            environmentName = try loaded.environment(environment).name
+        } catch {
+            throw CLIFailure(.profile, error.message)
+        }
+        let sender = EndpointSender(profile: loaded, environment: environmentName, overrides: overrides)
+        let runner = ChainRunner(profile: loaded, environment: environmentName, store: CaptureStore())
+        let started = Date()
+        let quiet = json
+        let report = await TestRun(
+            runner: runner, send: { await sender.send($0, captured: $1) }, endpoints: chosen, parallel: parallel,
+            failFast: failFast
+        ) { step in
+            if !quiet { StandardError.writeLine(TestReport.lines(for: step).joined(separator: "\n")) }
+        }.run()
+        for warning in report.warnings { StandardError.writeLine("apix: warning: \(warning)") }
+        let summary = TestReport(profile: loaded.id, steps: report.steps, skipped: report.skipped, stopped: report.stopped,
+            duration: Date().timeIntervalSince(started))
+        if let junit {
+            do {
+                try AtomicFile.write(Data(summary.junitXML().utf8), to: junit, options: .userFile)
+            } catch {
+                throw CLIFailure(.usage, "cannot write the JUnit report to \(junit): \(error.detail)")
+            }
+        }
+        if json {
+            StandardOutput.write(summary.json().serialized() + "\n")
+        } else {
+            StandardError.writeLine(summary.summaryLine)
+        }
+        if summary.failed > 0 || report.stopped != nil { throw ExitCode(1) }
+    }
+
+    /// The endpoints named (ids or folders), in profile order; by default those with `expect:`.
+    private func choose(in profile: Profile) throws -> [Endpoint] {
+        guard !selection.isEmpty else {
+            let checked = profile.endpoints.filter { $0.expectation != nil }
+            guard !checked.isEmpty else {
+                throw CLIFailure(.usage, "no endpoint of \(profile.id) has `expect:`; name the endpoints to send")
+            }
+            return checked
+        }
+        for name in selection
+        where !profile.endpoints.contains(where: { $0.id == name || $0.folder == name }) {
+            throw CLIFailure(.usage, "`\(name)` is neither an endpoint id nor a folder of \(profile.id)")
+        }
+        return profile.endpoints.filter { endpoint in
+            selection.contains { $0 == endpoint.id || $0 == endpoint.folder }
+        }
+    }
+}
