@@ -163,10 +163,12 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(error.exitCode)
         case .success(let response):
             let shown = await shownRequest(prepared)
+            // The file the body went to: a directory target was named into when the answer came.
+            let savedTo = prepared.request.options.downloadTo.map { response.body.filePath ?? $0 }
             try output(
                 response, request: shown,
                 url: CredentialPresentation.shownURL(of: response, sent: prepared.request, shown: shown),
-                savedTo: prepared.request.options.downloadTo)
+                savedTo: savedTo)
             if fail, response.statusClass.isFailure {
                 if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }
                 throw ExitCode(22)
@@ -182,13 +184,15 @@ struct RunCommand: AsyncParsableCommand {
             if timings { printTimings(response.metrics) }
             return
         }
-        let size = Units.bytes(response.body.count)
+        let size = BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)
         let origin = response.source.note(age: response.age ?? .zero).map { "  (\($0))" } ?? ""
         StandardError.writeLine(
             "\(response.httpVersion) \(response.statusLine)  \(size) in \(Units.duration(response.metrics.total))"
                 + origin)
         if timings { printTimings(response.metrics) }
-        if let savedTo, output == nil { StandardError.writeLine("apix: body saved to \(savedTo)") }
+        if let savedTo {
+            StandardError.writeLine("apix: " + BodyDestination.savedMessage(path: savedTo, bytes: response.body.count))
+        }
         guard savedTo == nil, !(fail && response.statusClass.isFailure) else { return }
         try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
     }

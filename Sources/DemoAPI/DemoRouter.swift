@@ -19,6 +19,7 @@ enum DemoRouter {
         RedirectRoutes().register(on: router)
         TransferRoutes().register(on: router)
         GzipRoutes().register(on: router)
+        EncodedRoutes().register(on: router)
         AuthRoutes(store: AuthStore(accessTokenLifetime: accessTokenLifetime), todos: todos).register(on: router)
         CacheRoutes(store: CacheStore()).register(on: router)
         SampleRoutes().register(on: router)

@@ -273,7 +273,7 @@ struct AppUpdateTests {
         #expect(prompt.field.text == "items.get.body")
         let effects = state.press(.enter)
         #expect(effects.names == ["saveBody"])
-        _ = state.update(.bodySaved(path: "items.get.body", error: nil))
-        #expect(state.message?.text == "body written to items.get.body")
+        _ = state.update(.bodySaved(path: "/work/items.get.body", bytes: 2, error: nil))
+        #expect(state.message?.text == "body saved to /work/items.get.body (2 B)")
     }
 }

@@ -19,7 +19,7 @@ public enum Action: Sendable {
     case builtInEditorRequested(EndpointKey, text: String)
     case tokenUpdated(AuthSessionKey, TokenStatus)
     case profileSaved(profile: String, saved: Profile?, error: String?)
-    case bodySaved(path: String, error: String?)
+    case bodySaved(path: String, bytes: Int64, error: String?)
     /// SIGINT or SIGTERM from outside: cancel everything and quit.
     case terminationRequested
 }

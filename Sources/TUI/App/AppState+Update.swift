@@ -85,10 +85,10 @@ extension AppState {
                 message = StatusMessage("saved profile \(id)")
             }
             return []
-        case .bodySaved(let path, let error):
+        case .bodySaved(let path, let bytes, let error):
             message =
                 error.map { StatusMessage("could not write \(path): \($0)", isError: true) }
-                ?? StatusMessage("body written to \(path)")
+                ?? StatusMessage(BodyDestination.savedMessage(path: path, bytes: bytes))
             return []
         case .terminationRequested:
             return quit()

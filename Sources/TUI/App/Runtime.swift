@@ -169,7 +169,7 @@ final class Runtime {
             }
         case .saveBody(let response, let path):
             Task.detached {
-                inbox.post(.bodySaved(path: path, error: BodyFileWriter.write(response.body, to: path)))
+                inbox.post(BodyFileWriter.write(response, to: path))
             }
         case .login(let key):
             runAuth(key) { await $0.login(key) }

@@ -56,7 +56,8 @@ extension AppState {
         }
         transfers[id] = transfer
         if case .failure(let error) = result, error.isCancelled {
-            message = StatusMessage("cancelled \(transfer.method.rawValue) \(transfer.url)")
+            let note = error.note.map { "; \($0)" } ?? ""
+            message = StatusMessage("cancelled \(transfer.method.rawValue) \(transfer.url)\(note)")
         }
         guard case .success(let response) = result else { return [] }
         if response.source == .cache, selectedKey == transfer.key {

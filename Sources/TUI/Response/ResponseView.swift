@@ -118,7 +118,7 @@ enum ResponseView {
                 " \(tab.title) ", x: x, y: row.y, limit: row.maxX,
                 style: tab == state.response.tab ? theme.activeTab : theme.muted)
         }
-        var info = [Units.bytes(response.body.count)]
+        var info = [BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)]
         if let type = response.contentType { info.append(SafeText.escape(type)) }
         if let document = transfer.document {
             let lines = state.responseLineCount()
