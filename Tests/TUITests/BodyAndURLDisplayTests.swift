@@ -28,7 +28,7 @@ struct BodyAndURLDisplayTests {
         #expect(!screen.contains("%E2%80%A2"))
         #expect(!screen.contains("s3cr3t"))
         _ = state.press(.enter)
-        #expect(state.shownTransfer?.url == "http://127.0.0.1:9000/items?key=••••")
+        #expect(state.shownExchange?.url == "http://127.0.0.1:9000/items?key=••••")
     }
 
     @Test("@path in a text body sends the file, @@ sends text starting with @, as apix run --body does")
@@ -51,10 +51,10 @@ struct BodyAndURLDisplayTests {
         var state = Fixtures.smallState()
         state.select("items.get")
         _ = state.press(.enter)
-        let id = try #require(state.shownTransfer?.id)
+        let id = try #require(state.shownExchange?.id)
         var error = TransportError(.cancelled, "cancelled")
         error.note = BodyDestination.removedPartMessage(part: "/w/items.part")
-        _ = state.update(.transferFinished(transfer: id, .failure(.transport(error)), at: 101))
+        _ = state.update(.exchangeFinished(exchange: id, .failure(.transport(error)), at: 101))
         #expect(
             state.message?.text
                 == "cancelled GET http://127.0.0.1:9000/items/7; the partial download /w/items.part was removed")

@@ -5,14 +5,14 @@ public enum Action: Sendable {
     case keyPressed(Key)
     case resized(width: Int, height: Int)
     case ticked(Moment)
-    case progressUpdated(transfer: Int, TransferProgress, at: Double)
-    case transferFinished(transfer: Int, Result<Response, ClientError>, at: Double)
-    case bodyPrepared(transfer: Int, BodyDocument)
+    case progressUpdated(exchange: Int, TransferProgress, at: Double)
+    case exchangeFinished(exchange: Int, Result<Response, ClientError>, at: Double)
+    case bodyPrepared(exchange: Int, BodyDocument)
     /// What the response cache holds for an endpoint (`nil`: nothing); `warning` when its file could not be read.
     case storedResponseLoaded(EndpointKey, ResponseCache.Stored?, warning: String?)
     /// Requests waiting for a scheduler slot, across lanes (polled while transfers run).
     case queueUpdated(waiting: Int)
-    case searchFinished(transfer: Int, line: Int?)
+    case searchFinished(exchange: Int, line: Int?)
     /// `$EDITOR` returned: the new text, or nil when it failed to run (`error` says why).
     case externalEditorFinished(EndpointKey, text: String?, error: String?)
     /// No `$EDITOR` is set: edit the body in the built-in editor.

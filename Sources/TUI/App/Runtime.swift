@@ -103,9 +103,9 @@ final class Runtime {
             let client = self.client
             let log = self.log
             let holder = TransferHolder()
-            let endpoint = state.transfers[id]?.key.endpoint
+            let endpoint = state.exchanges[id]?.key.endpoint
             // The log gets the URL as the screen shows it: secrets masked.
-            let shownURL = state.transfers[id]?.url ?? "(request)"
+            let shownURL = state.exchanges[id]?.url ?? "(request)"
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
                 let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
@@ -115,13 +115,13 @@ final class Runtime {
                 await MainActor.run { [weak self] in self?.transfers[id] = transfer }
                 if await holder.wasCancelled { transfer.cancel() }
                 for await event in transfer.progress {
-                    inbox.post(.progressUpdated(transfer: id, event, at: Moment.now.uptime))
+                    inbox.post(.progressUpdated(exchange: id, event, at: Moment.now.uptime))
                 }
                 let result = await transfer.result
                 if case .failure(let error) = result, !error.isCancelled {
                     log.write("\(request.method.rawValue) \(shownURL): \(error.description)")
                 }
-                inbox.post(.transferFinished(transfer: id, result, at: Moment.now.uptime))
+                inbox.post(.exchangeFinished(exchange: id, result, at: Moment.now.uptime))
                 await MainActor.run { [weak self] in
                     self?.transfers[id] = nil
                     self?.pendingStarts[id] = nil
@@ -139,14 +139,14 @@ final class Runtime {
         case .prepareBody(let id, let response):
             Task.detached {
                 let document = BodyDocument.make(response)
-                inbox.post(.bodyPrepared(transfer: id, document))
+                inbox.post(.bodyPrepared(exchange: id, document))
             }
         case .search(let id, let document, let query, let from, let forward, let raw):
             searchTask?.cancel()
             searchTask = Task.detached {
                 let line = document.search(query, from: from, forward: forward, raw: raw)
                 guard !Task.isCancelled else { return }
-                inbox.post(.searchFinished(transfer: id, line: line))
+                inbox.post(.searchFinished(exchange: id, line: line))
             }
         case .editBody(let key, let text):
             editBody(key, text: text)

@@ -28,7 +28,7 @@ enum EndpointListView {
             buffer.write(text, x: inner.x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
             return
         }
-        let running = Set(state.runningTransfers.map(\.key))
+        let running = Set(state.runningExchanges.map(\.key))
         let top = min(state.listTop, max(0, state.rows.count - inner.height))
         for line in 0..<inner.height {
             let index = top + line

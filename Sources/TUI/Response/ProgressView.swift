@@ -1,32 +1,32 @@
 import ExplorerCore
 
-/// Upload and download bars for a transfer: bytes done / total, percent, rate and ETA, or an indeterminate bar
-/// with bytes and rate when the total is unknown. A finished transfer shows its final figures.
+/// Upload and download bars for an exchange: bytes done / total, percent, rate and ETA, or an indeterminate bar
+/// with bytes and rate when the total is unknown. A finished exchange shows its final figures.
 enum ProgressView {
-    static func draw(_ transfer: Exchange, now: Double, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+    static func draw(_ exchange: Exchange, now: Double, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
-        let progress = transfer.progress
-        let finished = !transfer.isRunning
+        let progress = exchange.progress
+        let finished = !exchange.isRunning
         let uploading = progress.sendTotal.map { $0 > 0 } ?? (progress.sent > 0)
         var y = rect.y
         if uploading {
             line(
-                "↑", done: progress.sent, total: progress.sendTotal, rate: transfer.uploadRate, finished: finished,
-                elapsed: transfer.elapsed(now: now), now: now, x: rect.x, y: y, width: rect.width, theme: theme,
+                "↑", done: progress.sent, total: progress.sendTotal, rate: exchange.uploadRate, finished: finished,
+                elapsed: exchange.elapsed(now: now), now: now, x: rect.x, y: y, width: rect.width, theme: theme,
                 on: &buffer)
             y += 1
         }
         if y < rect.maxY {
             line(
-                "↓", done: progress.received, total: progress.receiveTotal, rate: transfer.downloadRate,
-                finished: finished, elapsed: transfer.elapsed(now: now), now: now, x: rect.x, y: y,
+                "↓", done: progress.received, total: progress.receiveTotal, rate: exchange.downloadRate,
+                finished: finished, elapsed: exchange.elapsed(now: now), now: now, x: rect.x, y: y,
                 width: rect.width, theme: theme, on: &buffer)
             y += 1
         }
-        if y < rect.maxY, transfer.isRunning {
+        if y < rect.maxY, exchange.isRunning {
             let hop = progress.hop > 0 ? "  redirect hop \(progress.hop)" : ""
             buffer.write(
-                "running \(Units.fixed(transfer.elapsed(now: now), digits: 1)) s\(hop) — Esc cancels", x: rect.x, y: y,
+                "running \(Units.fixed(exchange.elapsed(now: now), digits: 1)) s\(hop) — Esc cancels", x: rect.x, y: y,
                 limit: rect.maxX, style: theme.muted)
         }
     }
