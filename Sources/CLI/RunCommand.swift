@@ -136,6 +136,8 @@ struct RunCommand: AsyncParsableCommand {
         options.interceptor = interceptor
         let cache = options.cache == nil ? nil : ResponseCache()
         let transfer = Client(cache: cache).start(prepared.request, options: options)
+        let interrupts = prepared.request.options.downloadTo == nil ? nil : SignalCancellation(cancelling: transfer)
+        defer { interrupts?.stop() }
         let showProgress = !json && StandardError.isTerminal
         let progressTask = Task {
             var reporter = ProgressReporter()

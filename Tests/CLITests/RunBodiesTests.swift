@@ -17,6 +17,7 @@ struct RunBodiesTests {
           - { id: raw, path: /encoded/gzip, compressed: false }
           - { id: bytes, path: "/bytes/{n}", params: { n: 1000 } }
           - { id: echo, method: POST, path: /echo, body: { text: "x" } }
+          - { id: slow, path: /drip, query: { bytes: "1000000", duration: "30" } }
         """
     }
 
@@ -97,6 +98,33 @@ struct RunBodiesTests {
             #expect(
                 missing.stderr
                     == "apix: --body: cannot read \(profiles)/nope.txt: No such file or directory\n")
+        }
+    }
+
+    @Test("Ctrl-C during -o removes NAME.part, says so and exits 130")
+    func interrupted() async throws {
+        try await withProfiles { profiles, _ in
+            let target = profiles + "/big.bin"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
+            process.arguments = ["run", "b", "slow", "-o", target, "--profiles", profiles]
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(20)
+            while !FileManager.default.fileExists(atPath: target + ".part"), clock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(FileManager.default.fileExists(atPath: target + ".part"), "the download started")
+            kill(process.processIdentifier, SIGINT)
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 130)
+            #expect(stderr.contains("apix: no response: cancelled; the partial download \(target).part was removed"))
+            #expect(!FileManager.default.fileExists(atPath: target + ".part"))
+            #expect(!FileManager.default.fileExists(atPath: target))
         }
     }
 }

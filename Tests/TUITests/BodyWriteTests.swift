@@ -66,13 +66,13 @@ struct BodyWriteTests {
     @Test("a new file is created with the umask's permissions (0666 narrowed), not 0600")
     func createsFile() throws {
         try Self.withTemporaryDirectory { directory in
-            let old = umask(0o022)
+            let old = umask(0o002)
             defer { umask(old) }
             let target = directory + "/fresh.body"
             #expect(Self.saved(BodyFileWriter.write(Self.response("hello"), to: target))?.error == nil)
             #expect(FileManager.default.contents(atPath: target) == Data("hello".utf8))
             let mode = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int
-            #expect(mode == 0o644)
+            #expect(mode == 0o664)
         }
     }
 

@@ -78,10 +78,29 @@ final class Runtime {
             if changed && !state.shouldQuit { render() }
             await Task.yield()
         }
-        for transfer in transfers.values { transfer.cancel() }
+        let running = Array(transfers.values)
+        for transfer in running { transfer.cancel() }
+        // A cancelled download removes its NAME.part when its result comes: wait for that, briefly, before exiting.
+        await Self.awaitResults(of: running, within: .seconds(2))
         for task in tokenTasks { task.cancel() }
         queueWatch.cancel()
         backend.stop()
+    }
+
+    private static func awaitResults(of transfers: [Transfer], within limit: Duration) async {
+        guard !transfers.isEmpty else { return }
+        let (ends, continuation) = AsyncStream<Void>.makeStream()
+        let waiter = Task {
+            for transfer in transfers { _ = await transfer.result }
+            continuation.yield()
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            continuation.yield()
+        }
+        for await _ in ends { break }
+        waiter.cancel()
+        timer.cancel()
     }
 
     private func render() {

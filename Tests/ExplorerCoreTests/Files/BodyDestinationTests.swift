@@ -47,12 +47,12 @@ struct BodyDestinationTests {
     @Test("a new file is 0666 narrowed by the umask, not 0600")
     func permissions() throws {
         let directory = try TemporaryDirectory()
-        let old = umask(0o022)
+        let old = umask(0o002)
         defer { umask(old) }
         let written = try BodyDestination(directory.file("a.json"), base: "/", home: "/")
             .write(ResponseBody(data: Data("{}".utf8)), url: "http://h/", headers: [:])
         let mode = try #require(FileManager.default.attributesOfItem(atPath: written)[.posixPermissions] as? Int)
-        #expect(mode == 0o644)
+        #expect(mode == 0o664)
     }
 }
 
@@ -64,7 +64,7 @@ struct DownloadFileTests {
     @Test("a complete download is renamed from NAME.part to NAME, created 0666 narrowed by the umask")
     func completes() async throws {
         let directory = try TemporaryDirectory()
-        let old = umask(0o022)
+        let old = umask(0o002)
         defer { umask(old) }
         try await withDemoServer { server in
             var request = PreparedRequest(url: server.url("/bytes/200000"))
@@ -74,7 +74,7 @@ struct DownloadFileTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.bin"])
             let attributes = try FileManager.default.attributesOfItem(atPath: directory.file("out.bin"))
             #expect(attributes[.size] as? Int == 200_000)
-            #expect(attributes[.posixPermissions] as? Int == 0o644)
+            #expect(attributes[.posixPermissions] as? Int == 0o664)
         }
     }
 
