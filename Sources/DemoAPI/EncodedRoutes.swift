@@ -52,7 +52,7 @@ struct EncodedRoutes {
             guard let coding = context.parameters.get("coding"), Self.codings.contains(coding) else {
                 throw DemoError.badRequest("the coding must be one of \(Self.codings.joined(separator: ", "))")
             }
-            let accepted = Self.accepts(coding, request.headers[values: .acceptEncoding])
+            let accepted = Self.accepts([coding], request.headers[values: .acceptEncoding])
             let tag = "\"\(accepted ? coding : "identity")-1\""
             var headers: HTTPFields = [.vary: "Accept-Encoding", .eTag: tag, .cacheControl: "no-cache"]
             if request.headers[values: .ifNoneMatch].contains(tag) {
@@ -66,12 +66,12 @@ struct EncodedRoutes {
         }
     }
 
-    /// Whether the Accept-Encoding values list `coding` (or `*`) without `q=0`.
-    static func accepts(_ coding: String, _ values: [String]) -> Bool {
+    /// Whether the Accept-Encoding values list one of `codings` (or `*`) without `q=0`.
+    static func accepts(_ codings: Set<String>, _ values: [String]) -> Bool {
         for value in values {
             for entry in value.split(separator: ",") {
                 let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                guard let name = parts.first, name == coding || name == "*" else { continue }
+                guard let name = parts.first, codings.contains(name) || name == "*" else { continue }
                 let refused = parts.dropFirst().contains { parameter in
                     parameter.hasPrefix("q=") && (Double(parameter.dropFirst(2)) ?? 1) == 0
                 }
