@@ -270,9 +270,9 @@ struct TUIBenchmarks {
             let inbox = harness.inbox
             let forwarding = Task.detached {
                 for await event in transfer.progress {
-                    inbox.post(.progressUpdated(transfer: id, event, at: Moment.now.uptime))
+                    inbox.post(.progressUpdated(exchange: id, event, at: Moment.now.uptime))
                 }
-                inbox.post(.transferFinished(transfer: id, await transfer.result, at: Moment.now.uptime))
+                inbox.post(.exchangeFinished(exchange: id, await transfer.result, at: Moment.now.uptime))
             }
             try harness.select(endpoint: "json.1")
             harness.focus(.response)
@@ -284,7 +284,7 @@ struct TUIBenchmarks {
             var downward = true
             var measured = 0
             let deadline = Subprocess.now() + 300
-            while harness.state.transfers[id]?.isRunning ?? false || measured == 0 {
+            while harness.state.exchanges[id]?.isRunning ?? false || measured == 0 {
                 guard Subprocess.now() < deadline else { throw BenchmarkError("no key was read during the download") }
                 var changed = false
                 var typedAt: Double?
@@ -322,7 +322,7 @@ struct TUIBenchmarks {
             // Keys typed after the download ended are read and dropped so the next run starts clean.
             while await screen.readKey(timeout: 0) != nil {}
             await forwarding.value
-            if let failure = harness.state.transfers[id]?.failure {
+            if let failure = harness.state.exchanges[id]?.failure {
                 throw BenchmarkError("the download failed: \(failure)")
             }
         }

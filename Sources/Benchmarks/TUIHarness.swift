@@ -77,7 +77,7 @@ final class TUIHarness {
     /// frame meanwhile, as the runtime does), then applies the prepared document and draws the body.
     @discardableResult
     func showResponse(_ response: Response, transfer id: Int) async -> ScreenBuffer {
-        let effects = apply(.transferFinished(transfer: id, .success(response), at: Moment.now.uptime))
+        let effects = apply(.exchangeFinished(exchange: id, .success(response), at: Moment.now.uptime))
         var indexing: [Task<(Int, BodyDocument), Never>] = []
         for effect in effects {
             if case .prepareBody(let transfer, let response) = effect {
@@ -87,7 +87,7 @@ final class TUIHarness {
         render()
         for task in indexing {
             let (transfer, document) = await task.value
-            apply(.bodyPrepared(transfer: transfer, document))
+            apply(.bodyPrepared(exchange: transfer, document))
         }
         return render()
     }

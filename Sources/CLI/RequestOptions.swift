@@ -17,6 +17,10 @@ struct RequestOptions: ParsableArguments {
     @Option(name: .customLong("var"), help: ArgumentHelp("Variable for {{name}}.", valueName: "name=value"))
     var variables: [String] = []
     @Option(help: ArgumentHelp("Body text, or @FILE for a file.", valueName: "TEXT|@FILE")) var body: String?
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Ask for a compressed response and decode it (default: on, or the profile's `compressed:`).")
+    var compressed: Bool?
 
     func overrides() throws -> RequestOverrides {
         var overrides = RequestOverrides()
@@ -36,15 +40,20 @@ struct RequestOptions: ParsableArguments {
             let value = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             overrides.headers.add(String(item[..<colon]).trimmingCharacters(in: .whitespaces), value)
         }
+        overrides.compressed = compressed
         if let body {
-            if body.hasPrefix("@") {
-                let path = String(body.dropFirst())
-                guard FileManager.default.isReadableFile(atPath: path) else {
-                    throw CLIFailure(.usage, "--body: cannot read \(path)")
+            // `@FILE` from the working directory, `@@…` for text that starts with `@` (BodyFileReference).
+            switch BodyFileReference(body) {
+            case .file(let path):
+                let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+                let resolved = BodyFileReference.resolve(
+                    path, base: FileManager.default.currentDirectoryPath, home: home)
+                if let problem = BodyFileReference.problem(at: resolved) {
+                    throw CLIFailure(.usage, "--body: \(problem)")
                 }
-                overrides.body = .file(path)
-            } else {
-                overrides.body = .text(body)
+                overrides.body = .file(resolved)
+            case .text(let text):
+                overrides.body = .text(text)
             }
         }
         return overrides

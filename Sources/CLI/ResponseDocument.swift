@@ -55,7 +55,7 @@ enum ResponseDocument {
     static func requestObject(_ request: PreparedRequest) -> JSONValue {
         .object([
             "method": .string(request.method.rawValue),
-            "url": .string(request.url),
+            "url": .string(CredentialPresentation.readable(request.url)),
             "headers": .array(request.headers.map { .array([.string($0.name), .string($0.value)]) }),
         ])
     }
@@ -67,7 +67,7 @@ enum ResponseDocument {
     static func metrics(_ metrics: Metrics) -> JSONValue {
         func ms(_ duration: Duration) -> JSONValue { .number(Units.fixed(duration.milliseconds, digits: 3)) }
         func rate(_ value: Double) -> JSONValue { .number(Units.fixed(value, digits: 0)) }
-        return .object([
+        var object: JSONObject = [
             "dns_ms": ms(metrics.dns),
             "connect_ms": ms(metrics.connect),
             "tls_ms": ms(metrics.tls),
@@ -86,7 +86,13 @@ enum ResponseDocument {
             "reused_connection": .bool(metrics.reusedConnection),
             "started_at": .string(iso8601(metrics.startedAt)),
             "ended_at": .string(iso8601(metrics.endedAt)),
-        ])
+        ]
+        // A body that came compressed: its coding and size on the wire (`body_bytes` is the decoded size).
+        if let decoding = metrics.decoding {
+            object.append(key: "content_encoding", value: .string(decoding.encoding))
+            object.append(key: "body_wire_bytes", value: .number(String(decoding.wireBytes)))
+        }
+        return .object(object)
     }
 
     static func iso8601(_ date: Date) -> String {

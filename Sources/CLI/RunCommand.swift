@@ -144,6 +144,8 @@ struct RunCommand: AsyncParsableCommand {
         options.interceptor = interceptor
         let cache = options.cache == nil ? nil : ResponseCache()
         let transfer = Client(cache: cache).start(prepared.request, options: options)
+        let interrupts = prepared.request.options.downloadTo == nil ? nil : SignalCancellation(cancelling: transfer)
+        defer { interrupts?.stop() }
         // A body written to the terminal as it arrives (`-o /dev/stdout`, `download: { to: /dev/tty }`) would be
         // overwritten by the progress line: then there is none.
         let bodyToTerminal = prepared.request.options.downloadTo.map(Self.isTerminal(path:)) ?? false
@@ -175,11 +177,13 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(error.exitCode)
         case .success(let response):
             let shown = await shownRequest(prepared)
+            // The file the body went to: a directory target was named into when the answer came.
+            let savedTo = prepared.request.options.downloadTo.map { response.body.filePath ?? $0 }
             let step = chain.conclude(result)
             try output(
                 response, request: shown,
                 url: CredentialPresentation.shownURL(of: response, sent: prepared.request, shown: shown),
-                savedTo: prepared.request.options.downloadTo, checks: step?.checks)
+                savedTo: savedTo, checks: step?.checks)
             if let step { RunChain.report(step, json: json) }
             if fail, response.statusClass.isFailure {
                 if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }
@@ -207,7 +211,9 @@ struct RunCommand: AsyncParsableCommand {
         if let savedTo, response.body.count > 0, Self.isTerminal(path: savedTo) { StandardError.write("\n") }
         StandardError.writeLine(Self.statusLine(response))
         if timings { printTimings(response.metrics, source: response.source, age: response.age) }
-        if let savedTo, output == nil { StandardError.writeLine("apix: body saved to \(savedTo)") }
+        if let savedTo {
+            StandardError.writeLine("apix: " + BodyDestination.savedMessage(path: savedTo, bytes: response.body.count))
+        }
         guard savedTo == nil, !(fail && response.statusClass.isFailure) else { return }
         try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
     }

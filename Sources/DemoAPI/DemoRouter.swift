@@ -19,6 +19,7 @@ enum DemoRouter {
         RedirectRoutes().register(on: router)
         TransferRoutes().register(on: router)
         GzipRoutes().register(on: router)
+        EncodedRoutes().register(on: router)
         let auth = AuthRoutes(store: AuthStore(accessTokenLifetime: accessTokenLifetime), todos: todos)
         auth.register(on: router)
         auth.registerChain(on: router)

@@ -48,16 +48,6 @@ struct GzipRoutes {
 
     /// Whether the Accept-Encoding values allow gzip: `gzip`, `x-gzip` or `*` listed without `q=0`.
     static func acceptsGzip(_ values: [String]) -> Bool {
-        for value in values {
-            for entry in value.split(separator: ",") {
-                let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                guard let coding = parts.first, ["gzip", "x-gzip", "*"].contains(coding) else { continue }
-                let refused = parts.dropFirst().contains { parameter in
-                    parameter.hasPrefix("q=") && (Double(parameter.dropFirst(2)) ?? 1) == 0
-                }
-                if !refused { return true }
-            }
-        }
-        return false
+        EncodedRoutes.accepts(["gzip", "x-gzip"], values)
     }
 }

@@ -38,11 +38,11 @@ struct DisplayAgreementTests {
             catalog: catalog, profileDirectory: "/tmp", processEnvironment: [:], width: 220, height: 30,
             now: Moment(uptime: 100, date: Date(timeIntervalSince1970: 1_700_000_000)))
         _ = state.update(.keyPressed(.enter))  // the first endpoint is selected
-        let id = try #require(state.shownTransfer?.id)
+        let id = try #require(state.shownExchange?.id)
         for (i, event) in events.enumerated() {
-            _ = state.update(.progressUpdated(transfer: id, event, at: 100 + Double(i + 1)))
+            _ = state.update(.progressUpdated(exchange: id, event, at: 100 + Double(i + 1)))
         }
-        if let result { _ = state.update(.transferFinished(transfer: id, result, at: 110)) }
+        if let result { _ = state.update(.exchangeFinished(exchange: id, result, at: 110)) }
         return Screen.render(state, theme: .monochrome).lines
     }
 

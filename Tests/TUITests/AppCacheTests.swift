@@ -85,11 +85,11 @@ struct AppCacheTests {
             .storedResponseLoaded(
                 Self.etagKey, ResponseCache.Stored(response: response, isFresh: false), warning: nil))
         #expect(effects.names == ["prepareBody"])
-        let transfer = try #require(state.shownTransfer)
+        let transfer = try #require(state.shownExchange)
         #expect(transfer.origin == .stored(isFresh: false))
         #expect(transfer.response?.source == .cache)
         #expect(!transfer.isRunning)
-        #expect(state.runningTransfers.isEmpty)
+        #expect(state.runningExchanges.isEmpty)
         #expect(transfer.responseAge(now: state.now.uptime + 60) == .seconds(360))
     }
 
@@ -101,7 +101,7 @@ struct AppCacheTests {
             .storedResponseLoaded(
                 Self.etagKey, nil, warning: "cache: /s/cache/demo.cache: damaged"))
         #expect(effects.isEmpty)
-        #expect(state.shownTransfer == nil)
+        #expect(state.shownExchange == nil)
         #expect(state.message == StatusMessage("cache: /s/cache/demo.cache: damaged", isError: true))
     }
 
@@ -110,11 +110,11 @@ struct AppCacheTests {
         var state = Fixtures.demoState()
         _ = Self.selecting("cache.etag", in: &state)
         #expect(state.press(.enter).names.first == "send")
-        let sent = try #require(state.shownTransfer?.id)
+        let sent = try #require(state.shownExchange?.id)
         let stored = ResponseCache.Stored(response: Self.cached("{}"), isFresh: true)
         #expect(state.update(.storedResponseLoaded(Self.etagKey, stored, warning: nil)).isEmpty)
-        #expect(state.shownTransfer?.id == sent)
-        #expect(state.shownTransfer?.isRunning == true)
+        #expect(state.shownExchange?.id == sent)
+        #expect(state.shownExchange?.isRunning == true)
     }
 
     @Test(
@@ -160,8 +160,8 @@ struct AppCacheTests {
         var state = Fixtures.demoState()
         _ = Self.selecting("cache.etag", in: &state)
         _ = state.press(.enter)
-        let id = try #require(state.shownTransfer?.id)
-        _ = state.update(.transferFinished(transfer: id, .success(Self.cached("{}")), at: 101))
+        let id = try #require(state.shownExchange?.id)
+        _ = state.update(.exchangeFinished(exchange: id, .success(Self.cached("{}")), at: 101))
         #expect(state.message?.text == "from the cache, 12 s old · R asks the server")
     }
 
@@ -190,15 +190,15 @@ struct AppCacheTests {
             _ = state.update(
                 .storedResponseLoaded(
                     key, ResponseCache.Stored(response: response, isFresh: stored), warning: nil))
-            id = try #require(state.shownTransfer?.id)
+            id = try #require(state.shownExchange?.id)
         } else {
             _ = state.press(.enter)
-            id = try #require(state.shownTransfer?.id)
-            _ = state.update(.transferFinished(transfer: id, .success(response), at: Fixtures.start.uptime))
+            id = try #require(state.shownExchange?.id)
+            _ = state.update(.exchangeFinished(exchange: id, .success(response), at: Fixtures.start.uptime))
         }
         _ = state.update(
             .bodyPrepared(
-                transfer: id, BodyDocument.make(bytes: try response.body.data(), contentType: "application/json")))
+                exchange: id, BodyDocument.make(bytes: try response.body.data(), contentType: "application/json")))
         _ = state.update(
             .ticked(
                 Moment(

@@ -11,11 +11,11 @@ extension AppUpdateTests {
         var state = Fixtures.smallState(height: 24)
         state.select("items.get")
         _ = state.press(.enter)
-        let id = try #require(state.shownTransfer?.id)
+        let id = try #require(state.shownExchange?.id)
         let items = (1...100).map { #"{"n": \#($0)}"# }.joined(separator: ",")
         let json = "[\(items)]"
-        _ = state.update(.transferFinished(transfer: id, .success(Fixtures.jsonResponse(json)), at: 101))
-        _ = state.update(.bodyPrepared(transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: nil)))
+        _ = state.update(.exchangeFinished(exchange: id, .success(Fixtures.jsonResponse(json)), at: 101))
+        _ = state.update(.bodyPrepared(exchange: id, BodyDocument.make(bytes: Data(json.utf8), contentType: nil)))
         state.focus = .response
         _ = state.press(.down, .down)
         #expect(state.response.top == 2)
@@ -37,11 +37,11 @@ extension AppUpdateTests {
         // What the runtime does with the effect; the expected line below is worked out by hand, not by search.
         let line = document.search(query, from: from, forward: forward)
         #expect(line == 149)  // "[", then three lines per item: item 50's "n" is line 1 + 49 * 3 + 1
-        _ = state.update(.searchFinished(transfer: id, line: line))
+        _ = state.update(.searchFinished(exchange: id, line: line))
         #expect(state.response.matchLine == 149)
         #expect(state.response.top == 149 - state.responseBodyHeight / 3)
         #expect(state.press(.character("n")).names == ["search"])
-        _ = state.update(.searchFinished(transfer: id, line: nil))
+        _ = state.update(.searchFinished(exchange: id, line: nil))
         #expect(state.message?.isError == true)
 
         _ = state.press(.character("l"), .character("l"))
@@ -60,13 +60,13 @@ extension AppUpdateTests {
         var state = Fixtures.smallState(height: 24)
         state.select("items.get")
         _ = state.press(.enter)
-        let id = try #require(state.shownTransfer?.id)
+        let id = try #require(state.shownExchange?.id)
         // One item per raw line: "[" is line 0 and item k is line k.
         let json = "[\n" + (1...100).map { #"{"n": \#($0)}"# }.joined(separator: ",\n") + "\n]"
         let response = Fixtures.jsonResponse(json)
         #expect(response.headers.count == 2)  // so the Raw tab's head is 4 lines: status, 2 headers, blank
-        _ = state.update(.transferFinished(transfer: id, .success(response), at: 101))
-        _ = state.update(.bodyPrepared(transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: nil)))
+        _ = state.update(.exchangeFinished(exchange: id, .success(response), at: 101))
+        _ = state.update(.bodyPrepared(exchange: id, BodyDocument.make(bytes: Data(json.utf8), contentType: nil)))
         state.focus = .response
         _ = state.press(.right, .right)
         #expect(state.response.tab == .raw)
@@ -81,7 +81,7 @@ extension AppUpdateTests {
             #expect(raw)
             _ = state.update(
                 .searchFinished(
-                    transfer: transfer, line: document.search(query, from: from, forward: forward, raw: raw)))
+                    exchange: transfer, line: document.search(query, from: from, forward: forward, raw: raw)))
         }
 
         _ = state.press(.character("/"))

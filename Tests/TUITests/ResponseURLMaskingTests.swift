@@ -17,10 +17,10 @@ struct ResponseURLMaskingTests {
             id: 1, key: EndpointKey(profile: "p", endpoint: "e"), method: .get,
             url: "http://h/items?api_key=••••", startedAt: 0)
         let direct = ResponseView.shownURL(
-            response(url: "http://h/items?api_key=SECRET", redirects: 0), transfer: transfer)
+            response(url: "http://h/items?api_key=SECRET", redirects: 0), exchange: transfer)
         #expect(direct == "http://h/items?api_key=••••")
         let redirected = ResponseView.shownURL(
-            response(url: "http://other/final?api_key=SECRET", redirects: 2), transfer: transfer)
+            response(url: "http://other/final?api_key=SECRET", redirects: 2), exchange: transfer)
         #expect(redirected == "http://h/items?api_key=•••• → http://other/final")
         #expect(!redirected.contains("SECRET"))
     }

@@ -23,6 +23,10 @@ struct RuntimeHeadlessTests {
           - id: slow
             path: /drip
             query: { bytes: 1048576, duration: 30 }
+          - id: saved
+            path: /drip
+            query: { bytes: 1048576, duration: 30 }
+            download: { to: saved.bin }
 
         """
     }
@@ -33,6 +37,8 @@ struct RuntimeHeadlessTests {
         let backend: HeadlessBackend
         let client: Client
         let loop: Task<Void, any Error>
+        /// The profile's directory (where `saved` downloads to).
+        var directory = ""
 
         /// Waits (bounded) for the loop to end after a quit, and reports whether it did (without an error).
         func ended() async -> Bool {
@@ -63,7 +69,8 @@ struct RuntimeHeadlessTests {
             let runtime = Runtime(
                 state: AppState(catalog: catalog, profileDirectory: directory, processEnvironment: [:], now: .now),
                 client: client, auth: nil, saver: nil, log: LogFile(directory: directory), backend: backend)
-            let session = Session(backend: backend, client: client, loop: Task { try await runtime.run() })
+            let session = Session(
+                backend: backend, client: client, loop: Task { try await runtime.run() }, directory: directory)
             do {
                 try #require(await backend.waitForScreen(containing: "env: local") != nil, "the first frame")
                 try await body(session)
@@ -117,6 +124,19 @@ struct RuntimeHeadlessTests {
             #expect(await session.ended())
             // The drip would hold its slot for 30 s; cancelled, it gives it back at once.
             #expect(await Self.eventually { session.client.scheduler.snapshot.running[.interactive] == 0 })
+        }
+    }
+
+    @Test("quitting during a download to a file removes its NAME.part before the process ends")
+    func quitRemovesPartialDownload() async throws {
+        try await withRuntime { session in
+            let part = session.directory + "/saved.bin.part"
+            session.backend.press(.down, .down, .enter)
+            #expect(await Self.eventually { FileManager.default.fileExists(atPath: part) }, "the download started")
+            session.backend.press(.character("q"))
+            #expect(await session.ended())
+            #expect(!FileManager.default.fileExists(atPath: part))
+            #expect(!FileManager.default.fileExists(atPath: session.directory + "/saved.bin"))
         }
     }
 

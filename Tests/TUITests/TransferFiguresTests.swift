@@ -13,9 +13,9 @@ struct TransferFiguresTests {
         var state = Fixtures.smallState(width: 120, height: 30)
         state.select(endpoint)
         _ = state.press(.enter)
-        let id = try #require(state.shownTransfer?.id)
+        let id = try #require(state.shownExchange?.id)
         for (i, event) in events.enumerated() {
-            _ = state.update(.progressUpdated(transfer: id, event, at: Fixtures.start.uptime + Double(i + 1)))
+            _ = state.update(.progressUpdated(exchange: id, event, at: Fixtures.start.uptime + Double(i + 1)))
         }
         return (state, id)
     }
@@ -32,20 +32,20 @@ struct TransferFiguresTests {
         let timeout = ClientError.transport(TransportError(.timeout(.total), "timed out", metrics: metrics))
         // Nothing arrived, size never known.
         var (state, id) = try Self.sending(events: [TransferProgress(isFinal: true)])
-        _ = state.update(.transferFinished(transfer: id, .failure(timeout), at: Fixtures.start.uptime + 2))
+        _ = state.update(.exchangeFinished(exchange: id, .failure(timeout), at: Fixtures.start.uptime + 2))
         let bar = try #require(Self.line(state, containing: "↓ ["))
         #expect(bar.contains("] 0 B  failed after 1.03 s"), "\(bar)")
         #expect(!bar.contains("█"), "\(bar)")
         // Part of a known size arrived: the bar shows that part.
         (state, id) = try Self.sending(events: [TransferProgress(received: 300, receiveTotal: 1000, isFinal: true)])
-        _ = state.update(.transferFinished(transfer: id, .failure(timeout), at: Fixtures.start.uptime + 2))
+        _ = state.update(.exchangeFinished(exchange: id, .failure(timeout), at: Fixtures.start.uptime + 2))
         let partial = try #require(Self.line(state, containing: "↓ ["))
         #expect(partial.contains("] 300 B / 1000 B  30%  failed after 1.03 s"), "\(partial)")
         #expect(partial.contains("█") && partial.contains("░"))
         // A cancel says so.
         let cancelled = ClientError.transport(TransportError(.cancelled, "cancelled", metrics: metrics))
         (state, id) = try Self.sending(events: [TransferProgress(received: 300, isFinal: true)])
-        _ = state.update(.transferFinished(transfer: id, .failure(cancelled), at: Fixtures.start.uptime + 2))
+        _ = state.update(.exchangeFinished(exchange: id, .failure(cancelled), at: Fixtures.start.uptime + 2))
         #expect(Self.line(state, containing: "↓ [")?.contains("] 300 B  cancelled after 1.03 s") == true)
         #expect(Self.line(state, containing: "no response: cancelled") != nil)
     }
@@ -60,7 +60,7 @@ struct TransferFiguresTests {
             firstByte: .milliseconds(20), transfer: .milliseconds(1500), total: .milliseconds(1520),
             bytesReceived: size)
         // The screen learns of the end 3.25 s after the send (queue, token, event delivery): not the transfer's time.
-        _ = state.update(.transferFinished(transfer: id, .success(response), at: Fixtures.start.uptime + 3.25))
+        _ = state.update(.exchangeFinished(exchange: id, .success(response), at: Fixtures.start.uptime + 3.25))
         let bar = try #require(Self.line(state, containing: "↓ ["))
         #expect(bar.contains("40.0 MiB / 40.0 MiB  100%  26.7 MiB/s  in 1.52 s"), "\(bar)")
         #expect(Self.line(state, containing: "total 1.52 s · wait 20.0 ms · transfer 1.50 s") != nil)

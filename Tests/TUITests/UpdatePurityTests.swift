@@ -70,7 +70,7 @@ struct UpdatePurityTests {
             return
         }
         #expect(state.now == moment)
-        #expect(state.transfers[id]?.startedAt == 12_345)
+        #expect(state.exchanges[id]?.startedAt == 12_345)
         let tick = Moment(uptime: 12_346, date: Date(timeIntervalSince1970: 43))
         _ = state.update(.ticked(tick), at: moment)
         #expect(state.now == tick)

@@ -89,11 +89,11 @@ struct ViewSnapshotTests {
         var state = Fixtures.smallState(width: 100, height: 30)
         state.select("items.get")
         _ = state.press(.enter)
-        let id = try #require(state.shownTransfer?.id)
-        _ = state.update(.transferFinished(transfer: id, .success(Fixtures.jsonResponse(json)), at: 101))
+        let id = try #require(state.shownExchange?.id)
+        _ = state.update(.exchangeFinished(exchange: id, .success(Fixtures.jsonResponse(json)), at: 101))
         _ = state.update(
             .bodyPrepared(
-                transfer: id, BodyDocument.make(bytes: Data(json.utf8), contentType: "application/json")))
+                exchange: id, BodyDocument.make(bytes: Data(json.utf8), contentType: "application/json")))
         return state
     }
 
@@ -167,9 +167,9 @@ struct ViewSnapshotTests {
         var state = Fixtures.smallState(width: 100, height: 30)
         state.select("health")
         _ = state.press(.enter)
-        let id = try #require(state.shownTransfer?.id)
+        let id = try #require(state.shownExchange?.id)
         let refused = ClientError.transport(TransportError(.connectionRefused, "connection refused", curlCode: 7))
-        _ = state.update(.transferFinished(transfer: id, .failure(refused), at: 101))
+        _ = state.update(.exchangeFinished(exchange: id, .failure(refused), at: 101))
         let text = Screen.render(state, theme: .monochrome).text
         #expect(text.contains("│no response: connection refused"))
     }
@@ -223,15 +223,15 @@ struct ViewSnapshotTests {
         var state = Fixtures.smallState(width: 100, height: 30)
         state.select("health")
         _ = state.press(.enter)
-        let id = try #require(state.shownTransfer?.id)
+        let id = try #require(state.shownExchange?.id)
         let hostile = "title\u{1B}]0;pwned\u{07}\n\u{1B}[2Jclear\r\nbidi \u{202E}txt"
         let response = Response(
             method: .get, url: "http://x/", statusCode: 200, reason: "OK",
             headers: ["Content-Type": "text/plain", "X-Evil": "a\u{1B}[31mred"],
             body: ResponseBody(data: Data(hostile.utf8)), metrics: Metrics())
-        _ = state.update(.transferFinished(transfer: id, .success(response), at: 101))
+        _ = state.update(.exchangeFinished(exchange: id, .success(response), at: 101))
         _ = state.update(
-            .bodyPrepared(transfer: id, BodyDocument.make(bytes: Data(hostile.utf8), contentType: "text/plain")))
+            .bodyPrepared(exchange: id, BodyDocument.make(bytes: Data(hostile.utf8), contentType: "text/plain")))
         var buffer = Screen.render(state)
         var text = buffer.text
         #expect(text.contains(#"title\e]0;pwned\x07"#))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a request's secrets and credentials are shown: the one decision behind `apix run --json`, `apix export
 /// curl`, `apix auth status` and the TUI's request preview.
 ///
@@ -95,8 +97,17 @@ public enum CredentialPresentation: Sendable, Equatable {
     /// which is shown as `shown` shows it, secrets masked in this style. A redirect's target is the server's and is
     /// shown as it came.
     public static func shownURL(of response: Response, sent: PreparedRequest, shown: PreparedRequest) -> String {
-        response.url == sent.url ? shown.url : response.url
+        response.url == sent.url ? readable(shown.url) : response.url
     }
+
+    /// A shown URL as it reads: a masked secret is `••••`, not the percent-encoding the URL builder gave its bullets
+    /// (`%E2%80%A2…`). Only for showing: such a URL is never sent.
+    public static func readable(_ url: String) -> String {
+        url.replacingOccurrences(of: encodedBullet, with: bullet, options: .caseInsensitive)
+    }
+
+    private static let bullet = String(VariableScope.mask.first ?? "•")
+    private static let encodedBullet = PercentEncoding.encode(bullet, allowed: [])
 
     /// Credentials written by hand, which no variable marks as secret: `Authorization` and `Proxy-Authorization`
     /// keep their scheme only (`Bearer ••••`), a `Cookie` is masked whole.

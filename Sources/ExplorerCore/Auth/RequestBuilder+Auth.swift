@@ -85,7 +85,7 @@ extension RequestBuilder {
     /// Token requests get the profile's and environment's time limits and TLS settings (30 s by default).
     private func tokenTransferOptions(overrides: RequestOverrides) -> TransferOptions {
         var options = TransferOptions(timeout: .seconds(30))
-        TransferSettings(insecure: environment.insecure, caFile: environment.caFile).over(profile.transfer)
+        environment.transferSettings.over(profile.transfer)
             .apply(to: &options)
         if let insecure = overrides.insecure { options.insecure = insecure }
         if let caFile = options.caFile { options.caFile = resolvePath(caFile) }

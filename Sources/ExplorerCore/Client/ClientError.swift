@@ -25,6 +25,9 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var isCancelled: Bool { transportError?.kind == .cancelled }
 
+    /// What became of a download's partial file, when there was one (`TransportError.note`).
+    public var note: String? { transportError?.note }
+
     /// `--json`'s `error.kind`.
     public var kindName: String {
         switch reason {
@@ -36,7 +39,7 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One line for a status bar or stderr.
     public var message: String {
         switch reason {
-        case .transport(let error): error.message
+        case .transport(let error): error.fullMessage
         case .auth(let detail): "authentication failed: \(detail)"
         }
     }

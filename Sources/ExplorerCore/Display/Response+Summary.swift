@@ -3,8 +3,11 @@ extension Response {
     /// `HTTP/1.1 200 OK`: version, code and reason (the reason is the server's: escape it before a terminal).
     public var statusText: String { "\(httpVersion) \(statusLine)" }
 
-    /// The figures after the status: the one total (`Metrics.total`) and the body's size, `12.0 ms · 3.40 KiB`.
-    public var figuresText: String { "\(Units.duration(metrics.total)) · \(Units.bytes(body.count))" }
+    /// The figures after the status: the one total (`Metrics.total`) and the body's size, `12.0 ms · 3.40 KiB`
+    /// (`485 B (4.17 KiB decoded)` for a body that came compressed).
+    public var figuresText: String {
+        "\(Units.duration(metrics.total)) · \(BodyDecoding.sizeText(of: body, decoding: metrics.decoding))"
+    }
 
     /// `HTTP/1.1 200 OK · 12.0 ms · 3.40 KiB`, then where the answer came from when not from the server
     /// (`· from the cache, 12 s old`); `age` is how old a cached answer is now (default: when it arrived).

@@ -28,7 +28,7 @@ extension CurlCommand {
         endpoint.headers = headers.map { Parameter($0.name, Template($0.value)) }
         endpoint.transfer = TransferSettings(
             timeout: timeout, connectTimeout: connectTimeout, followRedirects: followRedirects,
-            maxRedirects: maxRedirects, insecure: insecure, caFile: caFile)
+            maxRedirects: maxRedirects, insecure: insecure, caFile: caFile, compressed: compressed)
         endpoint.downloadTo = output
         return endpoint
     }

@@ -44,7 +44,9 @@ extension CurlCommand {
             words += ["-H", shellWord(line)]
         }
         if hasBody, !headers.contains("Expect") { words += ["-H", "'Expect:'"] }
-        if headers.contains("Accept-Encoding") { words.append("--compressed") }
+        // apix asks for compressed bodies unless told not to (`compressed: false`), and decodes an encoding it asked
+        // for with its own header too: curl does both with --compressed.
+        if request.options.compressed || headers.contains("Accept-Encoding") { words.append("--compressed") }
 
         var prefix = ""
         switch request.body {

@@ -38,6 +38,8 @@ public struct CurlCommand: Sendable, Equatable {
     public var timeout: Duration?
     var connectTimeout: Duration?
     public var output: String?
+    /// `--compressed`: ask for a compressed body and decode it (apix's default; kept so the endpoint says so).
+    public var compressed: Bool?
 
     public init(method: HTTPMethod = .get, url: String, headers: HTTPHeaders = [:], body: Body = .none) {
         self.method = method
@@ -48,7 +50,7 @@ public struct CurlCommand: Sendable, Equatable {
 
     static let ignoredFlags: Set<String> = [
         "-s", "--silent", "-S", "--show-error", "-v", "--verbose", "-i", "--include", "-f", "--fail", "-g", "--globoff",
-        "--compressed", "--http1.1", "--http2", "-N", "--no-buffer", "--path-as-is", "--location-trusted", "-#",
+        "--http1.1", "--http2", "-N", "--no-buffer", "--path-as-is", "--location-trusted", "-#",
         "--progress-bar", "--fail-with-body", "-4", "-6",
     ]
     static let ignoredWithValue: Set<String> = ["-w", "--write-out", "--retry", "--retry-delay", "--retry-max-time"]
@@ -156,6 +158,7 @@ public struct CurlCommand: Sendable, Equatable {
             case "--connect-timeout":
                 command.connectTimeout = try number(text, name).map { .milliseconds(Int64($0 * 1000)) }
             case "-o", "--output": command.output = text
+            case "--compressed": command.compressed = true
             default:
                 guard ignoredFlags.contains(name) || ignoredWithValue.contains(name) else {
                     throw InteropError(.unsupportedOption(name))

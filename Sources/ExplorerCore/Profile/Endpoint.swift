@@ -71,10 +71,13 @@ public struct TransferSettings: Sendable, Hashable {
     public var maxRedirects: Int?
     public var insecure: Bool?
     var caFile: String?
+    /// Ask for compressed responses (`Accept-Encoding`) and decode them; `false` takes bodies as they come.
+    public var compressed: Bool?
 
     public init(
         timeout: Duration? = nil, connectTimeout: Duration? = nil, stallTimeout: Duration? = nil,
-        followRedirects: Bool? = nil, maxRedirects: Int? = nil, insecure: Bool? = nil, caFile: String? = nil
+        followRedirects: Bool? = nil, maxRedirects: Int? = nil, insecure: Bool? = nil, caFile: String? = nil,
+        compressed: Bool? = nil
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
@@ -83,6 +86,7 @@ public struct TransferSettings: Sendable, Hashable {
         self.maxRedirects = maxRedirects
         self.insecure = insecure
         self.caFile = caFile
+        self.compressed = compressed
     }
 
     /// These settings over `base`: whatever is set here wins.
@@ -91,7 +95,7 @@ public struct TransferSettings: Sendable, Hashable {
             timeout: timeout ?? base.timeout, connectTimeout: connectTimeout ?? base.connectTimeout,
             stallTimeout: stallTimeout ?? base.stallTimeout, followRedirects: followRedirects ?? base.followRedirects,
             maxRedirects: maxRedirects ?? base.maxRedirects, insecure: insecure ?? base.insecure,
-            caFile: caFile ?? base.caFile)
+            caFile: caFile ?? base.caFile, compressed: compressed ?? base.compressed)
     }
 
     /// Applies the settings to transfer options (unset ones leave the options alone).
@@ -103,5 +107,6 @@ public struct TransferSettings: Sendable, Hashable {
         if let maxRedirects { options.maxRedirects = maxRedirects }
         if let insecure { options.insecure = insecure }
         if let caFile { options.caFile = caFile }
+        if let compressed { options.compressed = compressed }
     }
 }

@@ -43,6 +43,9 @@ public enum ProfileEmitter {
             if !environment.variables.isEmpty { fields.append(.init("variables", variables(environment.variables))) }
             if let insecure = environment.insecure { fields.append(.init("insecure", .scalar(String(insecure)))) }
             if let caFile = environment.caFile { fields.append(.init("ca_file", .string(caFile))) }
+            if let compressed = environment.compressed {
+                fields.append(.init("compressed", .scalar(String(compressed))))
+            }
             if let spec = environment.auth { fields.append(.init("auth", auth(spec))) }
             environments.append(.init(environment.name, .mapping(fields)))
         }
@@ -148,8 +151,8 @@ public enum ProfileEmitter {
     /// Keys of an endpoint in the order they are written.
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
-        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "priority",
-        "cache", "auth", "download",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "compressed",
+        "priority", "cache", "auth", "download",
     ]
 
     /// The value written for one endpoint key, or nil when the key is left out.
@@ -217,6 +220,7 @@ public enum ProfileEmitter {
         if let value = settings.maxRedirects { entries.append(.init("max_redirects", .scalar(String(value)))) }
         if let value = settings.insecure { entries.append(.init("insecure", .scalar(String(value)))) }
         if let value = settings.caFile { entries.append(.init("ca_file", .string(value))) }
+        if let value = settings.compressed { entries.append(.init("compressed", .scalar(String(value)))) }
         return entries
     }
 

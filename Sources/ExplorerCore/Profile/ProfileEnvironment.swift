@@ -6,6 +6,8 @@ public struct ProfileEnvironment: Sendable, Hashable {
     public var variables: [String: Template]
     public var insecure: Bool?
     var caFile: String?
+    /// `compressed:` for this environment (see `TransferSettings.compressed`).
+    public var compressed: Bool?
     public var location: SourceLocation?
     /// `auth:` for this environment, replacing the profile's; `nil` inherits it.
     public var auth: AuthSpec?
@@ -13,7 +15,7 @@ public struct ProfileEnvironment: Sendable, Hashable {
     public init(
         name: String, baseURL: Template, headers: [Parameter] = [], variables: [String: Template] = [:],
         insecure: Bool? = nil, caFile: String? = nil, location: SourceLocation? = nil,
-        auth: AuthSpec? = nil
+        auth: AuthSpec? = nil, compressed: Bool? = nil
     ) {
         self.name = name
         self.baseURL = baseURL
@@ -23,5 +25,13 @@ public struct ProfileEnvironment: Sendable, Hashable {
         self.caFile = caFile
         self.location = location
         self.auth = auth
+        self.compressed = compressed
+    }
+}
+
+extension ProfileEnvironment {
+    /// The transfer settings an environment may set, to layer over the profile's.
+    var transferSettings: TransferSettings {
+        TransferSettings(insecure: insecure, caFile: caFile, compressed: compressed)
     }
 }

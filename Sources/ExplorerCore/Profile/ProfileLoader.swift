@@ -7,14 +7,14 @@ import Yams
 public enum ProfileLoader {
     static let profileKeys = [
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
-        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "auth",
-        "endpoints",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "compressed",
+        "auth", "endpoints",
     ]
-    static let environmentKeys = ["base_url", "headers", "variables", "insecure", "ca_file", "auth"]
+    static let environmentKeys = ["base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth"]
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
-        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "priority",
-        "cache", "auth", "download", "capture", "uses", "expect",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "compressed",
+        "priority", "cache", "auth", "download", "capture", "uses", "expect",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]
 
@@ -254,6 +254,7 @@ public enum ProfileLoader {
         if let node = fields["max_redirects"] { settings.maxRedirects = reader.integer(node, "max_redirects") }
         if let node = fields["insecure"] { settings.insecure = reader.bool(node, "insecure") }
         if let node = fields["ca_file"] { settings.caFile = reader.string(node, "ca_file") }
+        if let node = fields["compressed"] { settings.compressed = reader.bool(node, "compressed") }
         return settings
     }
 
@@ -272,6 +273,7 @@ public enum ProfileLoader {
         if let node = fields["variables"] { environment.variables = readVariables(node, reader: &reader) }
         if let node = fields["insecure"] { environment.insecure = reader.bool(node, "insecure") }
         if let node = fields["ca_file"] { environment.caFile = reader.string(node, "ca_file") }
+        if let node = fields["compressed"] { environment.compressed = reader.bool(node, "compressed") }
         if let node = fields["auth"] { environment.auth = readAuth(node, reader: &reader) }
         return environment
     }

@@ -45,7 +45,11 @@ extension PreparedRequest {
         var wire = HTTPHeaders()
         if !sent.contains("Host"), let host = Self.hostField(of: url) { wire.add("Host", host) }
         if !sent.contains("Accept") { wire.add("Accept", "*/*") }
-        if let encoding = headers["Accept-Encoding"] { wire.add("Accept-Encoding", encoding) }
+        if let encoding = headers["Accept-Encoding"] {
+            wire.add("Accept-Encoding", encoding)
+        } else if options.compressed {
+            wire.add("Accept-Encoding", Self.decodedCodings)
+        }
         for field in sent {
             let removes = Self.removableHeaders.contains { field.name.caseInsensitiveEquals($0) }
             if field.value.isEmpty && removes { continue }
@@ -54,6 +58,10 @@ extension PreparedRequest {
         if uploads, let bodyLength, !sent.contains("Content-Length") { wire.add("Content-Length", String(bodyLength)) }
         return wire
     }
+
+    /// What libcurl sends when asked for every coding it decodes (`CURLOPT_ACCEPT_ENCODING` ""): the libcurl this
+    /// machine runs decodes all four; `RunWireHeadersTests` compares it with what a server receives.
+    static let decodedCodings = "deflate, gzip, br, zstd"
 
     /// `host[:port]` as libcurl writes the `Host` field: the port only when it is not the scheme's default.
     static func hostField(of url: String) -> String? {

@@ -136,12 +136,13 @@ public struct RequestBuilder: Sendable {
 
         // Transfer options: profile < environment < endpoint < user.
         var options = TransferOptions()
-        let environmentSettings = TransferSettings(insecure: environment.insecure, caFile: environment.caFile)
+        let environmentSettings = environment.transferSettings
         endpoint.transfer.over(environmentSettings.over(profile.transfer)).apply(to: &options)
         if let timeout = overrides.timeout { options.timeout = timeout > .zero ? timeout : nil }
         if let follow = overrides.followRedirects { options.followRedirects = follow }
         if let max = overrides.maxRedirects { options.maxRedirects = max }
         if let insecure = overrides.insecure { options.insecure = insecure }
+        if let compressed = overrides.compressed { options.compressed = compressed }
         if let caFile = options.caFile { options.caFile = resolvePath(caFile) }
         let download = downloadTarget(endpoint: endpoint, url: url, overrides: overrides)
         options.downloadTo = download?.path
@@ -230,12 +231,12 @@ public struct RequestBuilder: Sendable {
             for field in fields {
                 for value in field.values ?? [] {
                     let rendered = try value.render(scope, masking: masking)
-                    if rendered.hasPrefix("@"), !rendered.hasPrefix("@@") {
+                    switch BodyFileReference(rendered) {
+                    case .file:
                         let path = try fileReference(value, scope: scope)
                         parts.append(
                             .init(name: field.name, content: .file(path: path, filename: nil, contentType: nil)))
-                    } else {
-                        let text = rendered.hasPrefix("@@") ? String(rendered.dropFirst()) : rendered
+                    case .text(let text):
                         parts.append(.init(name: field.name, content: .text(text)))
                     }
                 }
@@ -258,8 +259,10 @@ public struct RequestBuilder: Sendable {
         }
     }
 
-    /// `@path` → an absolute path, relative to the profile's directory.
+    /// `@path` (or a bare path) → an absolute path, relative to the profile's directory (`BodyFileReference`).
     private func fileReference(_ template: Template, scope: VariableScope) throws(RequestBuildError) -> String {
+        // Always a file here (a `file:` body, or a multipart value `BodyFileReference` read as one): the `@` is
+        // optional.
         var path = try template.render(scope)
         if path.hasPrefix("@") { path.removeFirst() }
         guard !path.isEmpty else {
@@ -268,17 +271,15 @@ public struct RequestBuilder: Sendable {
         return resolvePath(path)
     }
 
+    /// What `~` means: `HOME`, else `homeDirectory`, else the user database.
+    private var home: String { processEnvironment["HOME"] ?? homeDirectory ?? NSHomeDirectory() }
+
     func resolvePath(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
-        if path.hasPrefix("~/") {
-            return (processEnvironment["HOME"] ?? homeDirectory ?? NSHomeDirectory()) + path.dropFirst()
-        }
         let base =
             profile.file.isEmpty
             ? workingDirectory ?? FileManager.default.currentDirectoryPath : profile.directory
-        // Hints, not `fileURLWithPath:`, which asks the file system whether the path is a directory.
-        let baseURL = URL(filePath: base, directoryHint: .isDirectory)
-        return URL(filePath: path, directoryHint: .inferFromPath, relativeTo: baseURL).standardized.path
+        return BodyFileReference.resolve(path, base: base, home: home)
     }
 
     /// Where the body is written, and the file name it gets inside that target if it is a directory: a target
@@ -286,11 +287,15 @@ public struct RequestBuilder: Sendable {
     private func downloadTarget(endpoint: Endpoint, url: String, overrides: RequestOverrides)
         -> (path: String, nameIfDirectory: String?)?
     {
-        if let explicit = overrides.downloadTo { return (explicit, nil) }
+        // `-o`: from the working directory, and a directory there is named into when the answer's head is in (its
+        // Content-Disposition may name the file).
+        if let explicit = overrides.downloadTo {
+            let base = workingDirectory ?? FileManager.default.currentDirectoryPath
+            return (BodyDestination(explicit, base: base, home: home).path, nil)
+        }
         guard let target = endpoint.downloadTo else { return nil }
         let resolved = resolvePath(target)
-        let last = URL(string: url)?.lastPathComponent ?? ""
-        let name = last.isEmpty || last == "/" ? "download" : last
+        let name = BodyDestination.fileName(url: url)
         if target.hasSuffix("/") { return ((resolved as NSString).appendingPathComponent(name), nil) }
         return (resolved, name)
     }

@@ -22,11 +22,14 @@ public struct RequestOverrides: Sendable, Equatable {
     public var maxRedirects: Int?
     public var insecure: Bool?
     public var downloadTo: String?
+    /// `--compressed` / `--no-compressed`: over the profile's `compressed:`.
+    public var compressed: Bool?
 
     public init(
         params: [String: String] = [:], query: [(name: String, value: String)] = [], headers: HTTPHeaders = [:],
         body: Body? = nil, variables: [String: String] = [:], timeout: Duration? = nil, followRedirects: Bool? = nil,
-        maxRedirects: Int? = nil, insecure: Bool? = nil, downloadTo: String? = nil
+        maxRedirects: Int? = nil, insecure: Bool? = nil, downloadTo: String? = nil,
+        compressed: Bool? = nil
     ) {
         self.params = params
         self.query = query
@@ -38,6 +41,7 @@ public struct RequestOverrides: Sendable, Equatable {
         self.maxRedirects = maxRedirects
         self.insecure = insecure
         self.downloadTo = downloadTo
+        self.compressed = compressed
     }
 
     public static func == (lhs: RequestOverrides, rhs: RequestOverrides) -> Bool {
@@ -45,5 +49,6 @@ public struct RequestOverrides: Sendable, Equatable {
             && lhs.body == rhs.body && lhs.variables == rhs.variables && lhs.timeout == rhs.timeout
             && lhs.followRedirects == rhs.followRedirects && lhs.maxRedirects == rhs.maxRedirects
             && lhs.insecure == rhs.insecure && lhs.downloadTo == rhs.downloadTo
+            && lhs.compressed == rhs.compressed
     }
 }

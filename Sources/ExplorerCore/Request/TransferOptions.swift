@@ -13,6 +13,10 @@ public struct TransferOptions: Sendable, Equatable {
     var caFile: String?
     /// Write the response body to this file instead of memory.
     public var downloadTo: String?
+    /// Ask for every content coding libcurl decodes (gzip, deflate, br, zstd) and decode the body; `false` sends
+    /// no `Accept-Encoding` of its own, so bodies arrive as the server sends them. A user's own `Accept-Encoding`
+    /// header wins either way (libcurl then decodes what it asked for).
+    public var compressed: Bool
     /// Bodies larger than this spill from memory to a temporary file.
     public var memoryLimit: Int
 
@@ -27,7 +31,8 @@ public struct TransferOptions: Sendable, Equatable {
         insecure: Bool = false,
         caFile: String? = nil,
         downloadTo: String? = nil,
-        memoryLimit: Int = TransferOptions.defaultMemoryLimit
+        memoryLimit: Int = TransferOptions.defaultMemoryLimit,
+        compressed: Bool = true
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
@@ -38,5 +43,6 @@ public struct TransferOptions: Sendable, Equatable {
         self.caFile = caFile
         self.downloadTo = downloadTo
         self.memoryLimit = memoryLimit
+        self.compressed = compressed
     }
 }

@@ -27,13 +27,15 @@ public struct Metrics: Sendable, Equatable {
     public var bytesSent: Int64
     public var bytesReceived: Int64
     public var reusedConnection: Bool
+    /// The final body's wire and decoded sizes when it came with a `Content-Encoding` apix decoded; else nil.
+    public var decoding: BodyDecoding?
 
     public init(
         startedAt: Date = Date(), endedAt: Date = Date(), dns: Duration = .zero, connect: Duration = .zero,
         tls: Duration = .zero, preTransfer: Duration = .zero, firstByte: Duration = .zero,
         transfer: Duration = .zero, total: Duration = .zero, redirects: Int = 0, redirectTime: Duration = .zero,
         queued: Duration = .zero, bytesSent: Int64 = 0, bytesReceived: Int64 = 0, reusedConnection: Bool = false,
-        queuePosition: Int = 0
+        queuePosition: Int = 0, decoding: BodyDecoding? = nil
     ) {
         self.startedAt = startedAt
         self.endedAt = endedAt
@@ -51,6 +53,7 @@ public struct Metrics: Sendable, Equatable {
         self.bytesReceived = bytesReceived
         self.reusedConnection = reusedConnection
         self.queuePosition = queuePosition
+        self.decoding = decoding
     }
 
     /// Average upload rate in bytes per second over the final exchange.

@@ -26,6 +26,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     var curlCode: Int?
     /// What was measured before the failure.
     public var metrics: Metrics
+    /// What became of a download's partial file (`BodyDestination.removedPartMessage`), when there was one.
+    public var note: String?
 
     public init(_ kind: Kind, _ message: String, curlCode: Int? = nil, metrics: Metrics = Metrics()) {
         self.kind = kind
@@ -68,5 +70,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// "no response: connection refused" style, one line.
-    public var description: String { "no response: \(message)" }
+    public var description: String { "no response: \(fullMessage)" }
+
+    /// The message and the note, as one line.
+    public var fullMessage: String { note.map { "\(message); \($0)" } ?? message }
 }

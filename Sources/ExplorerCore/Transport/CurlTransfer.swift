@@ -27,6 +27,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headComplete = false
     private var discardBody = false
     private var sinkFailed = false
+    /// Whether libcurl was told to ask for (and so decodes) content codings.
+    private var asksForEncoding = false
 
     // Progress throttling (≤ 20 events/s) and timing.
     private static let progressInterval: UInt64 = 50_000_000
@@ -47,7 +49,8 @@ final class CurlTransfer: @unchecked Sendable {
         self.easy = easy
         self.onProgress = onProgress
         source = request.body.isEmpty ? nil : UploadSource(segments: segments)
-        sink = DownloadSink(destination: request.options.downloadTo, memoryLimit: request.options.memoryLimit)
+        sink = DownloadSink(
+            destination: request.options.downloadTo, url: request.url, memoryLimit: request.options.memoryLimit)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure()
     }
@@ -128,9 +131,14 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     private func configureHeaders() {
-        // libcurl decodes what it asked for; let it send the header so both agree.
+        // libcurl decodes what it asked for; let it send the header so both agree. An empty string asks for every
+        // coding this libcurl decodes (gzip, deflate, br, zstd here).
         if let encoding = request.headers["Accept-Encoding"] {
             apix_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, encoding)
+            asksForEncoding = true
+        } else if request.options.compressed {
+            apix_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+            asksForEncoding = true
         }
         for line in request.transportHeaderLines(uploads: source != nil) {
             headerList = apix_slist_append(headerList, line)
@@ -140,7 +148,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Callbacks (loop thread)
 
-    fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
+    func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
         var length = bytes.count
         while length > 0, bytes[length - 1] == 0x0A || bytes[length - 1] == 0x0D { length -= 1 }
         if firstHeaderNanos == 0 { firstHeaderNanos = monotonicNanos() }
@@ -173,14 +181,15 @@ final class CurlTransfer: @unchecked Sendable {
                 && headers.contains("Location")
             if !discardBody, request.method != .head {
                 let expected = headers["Content-Length"].flatMap { Int64($0) }
-                if !sink.prepare(expectedLength: headers.contains("Content-Encoding") ? nil : expected) {
+                let length = headers.contains("Content-Encoding") ? nil : expected
+                if !sink.prepare(expectedLength: length, headers: headers) {
                     sinkFailed = true
                 }
             }
         }
     }
 
-    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if discardBody { return true }
         if sinkFailed { return false }
         if !sink.write(bytes) {
@@ -190,16 +199,16 @@ final class CurlTransfer: @unchecked Sendable {
         return true
     }
 
-    fileprivate func readBody(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {
+    func readBody(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {
         source?.read(into: buffer, capacity: capacity) ?? 0
     }
 
-    fileprivate func rewindBody() -> Bool {
+    func rewindBody() -> Bool {
         source?.rewind() ?? true
     }
 
     /// Returns false to abort the transfer.
-    fileprivate func progressed(dlTotal: Int64, dlNow: Int64, ulTotal: Int64, ulNow: Int64) -> Bool {
+    func progressed(dlTotal: Int64, dlNow: Int64, ulTotal: Int64, ulNow: Int64) -> Bool {
         if cancelRequested.withLock({ $0 }) { return false }
         let now = monotonicNanos()
         guard now &- lastProgressAt >= Self.progressInterval else { return true }
@@ -221,7 +230,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Builds the result, sends the final progress event and resumes the waiting caller. Called exactly once.
     func complete(code: CURLcode, cancelled: Bool = false) {
         let metrics = collectMetrics()
-        let result: Result<Response, TransportError>
+        var result: Result<Response, TransportError>
         if cancelled {
             result = .failure(TransportError(.cancelled, "cancelled", metrics: metrics))
         } else if code == CURLE_OK, statusCode > 0 {
@@ -236,6 +245,10 @@ final class CurlTransfer: @unchecked Sendable {
             }
         } else {
             result = .failure(error(for: code, metrics: metrics))
+        }
+        if case .failure(var failure) = result, let note = sink.discard() {
+            failure.note = note
+            result = .failure(failure)
         }
         let sentTotal = source?.length ?? metrics.bytesSent
         let received = discardBody ? 0 : metrics.bytesReceived
@@ -281,7 +294,16 @@ final class CurlTransfer: @unchecked Sendable {
             firstByte: .microseconds(firstByte - preTransfer), transfer: .microseconds(total - firstByte),
             total: .microseconds(total), bytesSent: Int64(uploaded), bytesReceived: Int64(downloaded),
             // A reused connection needs no new connect; a transfer that never got a response reused nothing.
-            reusedConnection: connects == 0 && statusCode > 0)
+            reusedConnection: connects == 0 && statusCode > 0, decoding: decoding(wireBytes: Int64(downloaded)))
+    }
+
+    /// The body's wire and decoded sizes when libcurl decoded a `Content-Encoding` it asked for.
+    private func decoding(wireBytes: Int64) -> BodyDecoding? {
+        let encoding = headers.values(for: "Content-Encoding").joined(separator: ", ")
+        guard asksForEncoding, !discardBody, request.method != .head, !encoding.isEmpty,
+            encoding.lowercased() != "identity"
+        else { return nil }
+        return BodyDecoding(encoding: encoding, wireBytes: wireBytes, decodedBytes: sink.written)
     }
 
     private func error(for code: CURLcode, metrics: Metrics) -> TransportError {
@@ -340,44 +362,4 @@ final class CurlTransfer: @unchecked Sendable {
         }
         return request.options.stallTimeout != nil ? .stall : .total
     }
-}
-
-// MARK: - C callbacks
-// They cannot capture: each gets its transfer back from the opaque pointer set in configure(); the transfer is
-// kept alive by the loop's table of active handles until libcurl is done with it.
-
-private func transfer(_ pointer: UnsafeMutableRawPointer?) -> CurlTransfer {
-    Unmanaged<CurlTransfer>.fromOpaque(pointer!).takeUnretainedValue()
-}
-
-private let curlWriteCallback: apix_data_callback = { data, size, count, context in
-    let length = size * count
-    guard transfer(context).receiveBody(UnsafeRawBufferPointer(start: data, count: length)) else { return 0 }
-    return length
-}
-
-private let curlHeaderCallback: apix_data_callback = { data, size, count, context in
-    transfer(context).receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
-    return size * count
-}
-
-private let curlReadCallback: apix_data_callback = { buffer, size, count, context in
-    let read = transfer(context).readBody(into: UnsafeMutableRawPointer(buffer!), capacity: size * count)
-    return read < 0 ? Int(CURL_READFUNC_ABORT) : read
-}
-
-private let curlSeekCallback: apix_seek_callback = { context, offset, origin in
-    guard offset == 0, origin == SEEK_SET, transfer(context).rewindBody() else { return CURL_SEEKFUNC_CANTSEEK }
-    return CURL_SEEKFUNC_OK
-}
-
-private let curlProgressCallback: apix_xferinfo_callback = { context, dlTotal, dlNow, ulTotal, ulNow in
-    transfer(context).progressed(
-        dlTotal: Int64(dlTotal), dlNow: Int64(dlNow), ulTotal: Int64(ulTotal), ulNow: Int64(ulNow)) ? 0 : 1
-}
-
-func monotonicNanos() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }

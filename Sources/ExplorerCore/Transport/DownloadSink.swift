@@ -1,31 +1,39 @@
 import Foundation
 
 /// Receives a response body from libcurl's write callback: memory up to a limit, then a temporary file, or
-/// straight to a file the user named. Memory stays flat for any size once the body is on disk.
+/// to a file the user named (`BodyDestination`: written as `NAME.part`, renamed to `NAME` when complete, removed when
+/// not). Memory stays flat for any size once the body is on disk.
 ///
 /// Only the transport's loop thread uses it.
 final class DownloadSink {
     private let destination: String?
+    /// The URL asked, which names the file when the destination is a directory.
+    private let url: String
     private let memoryLimit: Int
     private var buffer = Data()
     private var fd: Int32 = -1
     private var path: String?
     private var isTemporary = false
+    /// The user's file, while its bytes go to `path` (`NAME.part`).
+    private var finalPath: String?
+    private var headers = HTTPHeaders()
     private(set) var written: Int64 = 0
     private(set) var failure: String?
 
-    init(destination: String?, memoryLimit: Int) {
+    init(destination: String?, url: String = "", memoryLimit: Int) {
         self.destination = destination
+        self.url = url
         self.memoryLimit = memoryLimit
     }
 
     deinit {
         if fd >= 0 { close(fd) }
-        if isTemporary, let path { unlink(path) }
+        if isTemporary || finalPath != nil, let path { unlink(path) }
     }
 
     /// Called once the final response's headers are in: large or user-directed bodies go to disk at once.
-    func prepare(expectedLength: Int64?) -> Bool {
+    func prepare(expectedLength: Int64?, headers: HTTPHeaders = [:]) -> Bool {
+        self.headers = headers
         if destination != nil { return openDestination() }
         if let expectedLength, expectedLength > Int64(memoryLimit) { return spill() }
         if let expectedLength, expectedLength > 0 { buffer.reserveCapacity(Int(expectedLength)) }
@@ -53,6 +61,18 @@ final class DownloadSink {
     func finish() -> ResponseBody? {
         if destination != nil, fd < 0, !openDestination() { return nil }
         guard fd >= 0, let path else { return ResponseBody(data: buffer) }
+        if let finalPath {
+            // Complete: on disk, then under its own name (a reader never sees half a file there).
+            let synced = fsync(fd) == 0
+            close(fd)
+            fd = -1
+            guard synced, rename(path, finalPath) == 0 else {
+                failure = "cannot write \(finalPath): \(String(cString: strerror(errno)))"
+                return nil
+            }
+            self.finalPath = nil
+            return ResponseBody(storage: .file(SpooledFile(path: finalPath, size: written, isTemporary: false)))
+        }
         close(fd)
         fd = -1
         let file = SpooledFile(path: path, size: written, isTemporary: isTemporary)
@@ -60,14 +80,43 @@ final class DownloadSink {
         return ResponseBody(storage: .file(file))
     }
 
+    /// A download that did not complete: its `NAME.part` is removed; returns what to tell the user, or nil when no
+    /// partial file was made.
+    func discard() -> String? {
+        guard finalPath != nil, let path else { return nil }
+        if fd >= 0 { close(fd) }
+        fd = -1
+        unlink(path)
+        finalPath = nil
+        return BodyDestination.removedPartMessage(part: path)
+    }
+
     private func openDestination() -> Bool {
         guard fd < 0, let destination else { return fd >= 0 }
-        fd = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let target = BodyDestination(resolved: destination).file(url: url, headers: headers)
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        let isRegular = info.st_mode & S_IFMT == S_IFREG
+        if exists, !isRegular {
+            // A device or pipe (`/dev/null`, a FIFO) is written as it is: it has no partial state to hide.
+            fd = open(target, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                failure = "cannot write \(target): \(String(cString: strerror(errno)))"
+                return false
+            }
+            path = target
+            return true
+        }
+        let part = BodyDestination.partPath(of: target)
+        // 0666 narrowed by the umask, like any new file; a file being replaced keeps its mode.
+        fd = open(part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
-            failure = "cannot write \(destination): \(String(cString: strerror(errno)))"
+            failure = "cannot write \(part): \(String(cString: strerror(errno)))"
             return false
         }
-        path = destination
+        if exists { fchmod(fd, info.st_mode & 0o7777) }
+        path = part
+        finalPath = target
         return true
     }
 

@@ -5,23 +5,23 @@ public enum Action: Sendable {
     case keyPressed(Key)
     case resized(width: Int, height: Int)
     case ticked(Moment)
-    case progressUpdated(transfer: Int, TransferProgress, at: Double)
-    case transferFinished(transfer: Int, Result<Response, ClientError>, at: Double)
+    case progressUpdated(exchange: Int, TransferProgress, at: Double)
+    case exchangeFinished(exchange: Int, Result<Response, ClientError>, at: Double)
     /// What the core said the user should know after a send (`Transfer.warnings`): a cache or token file ignored.
     case warned([String])
-    case bodyPrepared(transfer: Int, BodyDocument)
+    case bodyPrepared(exchange: Int, BodyDocument)
     /// What the response cache holds for an endpoint (`nil`: nothing); `warning` when its file could not be read.
     case storedResponseLoaded(EndpointKey, ResponseCache.Stored?, warning: String?)
     /// Requests waiting for a scheduler slot, across lanes (polled while transfers run).
     case queueUpdated(waiting: Int)
-    case searchFinished(transfer: Int, line: Int?)
+    case searchFinished(exchange: Int, line: Int?)
     /// `$EDITOR` returned: the new text, or nil when it failed to run (`error` says why).
     case externalEditorFinished(EndpointKey, text: String?, error: String?)
     /// No `$EDITOR` is set: edit the body in the built-in editor.
     case builtInEditorRequested(EndpointKey, text: String)
     case tokenUpdated(AuthSessionKey, TokenStatus)
     case profileSaved(profile: String, saved: Profile?, error: String?)
-    case bodySaved(path: String, error: String?)
+    case bodySaved(path: String, bytes: Int64, error: String?)
     /// SIGINT or SIGTERM from outside: cancel everything and quit.
     case terminationRequested
 }

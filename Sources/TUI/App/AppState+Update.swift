@@ -42,12 +42,12 @@ extension AppState {
             now = moment
             return []
         case .progressUpdated(let id, let progress, let time):
-            transfers[id]?.record(progress, at: time)
+            exchanges[id]?.record(progress, at: time)
             return []
-        case .transferFinished(let id, let result, let time):
-            return finishTransfer(id, result, at: time)
+        case .exchangeFinished(let id, let result, let time):
+            return finishExchange(id, result, at: time)
         case .bodyPrepared(let id, let document):
-            transfers[id]?.document = document
+            exchanges[id]?.document = document
             clampResponseScroll()
             return []
         case .warned(let warnings):
@@ -59,12 +59,12 @@ extension AppState {
             queuedRequests = waiting
             return []
         case .searchFinished(let id, let line):
-            // A result for another transfer, or one that arrives after the tab changed (`searching` was reset),
+            // A result for another exchange, or one that arrives after the tab changed (`searching` was reset),
             // would land on a line of something no longer shown.
-            guard response.transfer == id, response.searching else { return [] }
+            guard response.exchange == id, response.searching else { return [] }
             response.searching = false
             // The document counts lines from the body's first; the Raw tab shows the head above them.
-            let offset = response.tab == .raw ? shownTransfer?.response.map(Self.rawHeadLineCount) ?? 0 : 0
+            let offset = response.tab == .raw ? shownExchange?.response.map(Self.rawHeadLineCount) ?? 0 : 0
             showMatch(line.map { $0 + offset })
             return []
         case .externalEditorFinished(let key, let text, let error):
@@ -88,10 +88,10 @@ extension AppState {
                 message = StatusMessage("saved profile \(id)")
             }
             return []
-        case .bodySaved(let path, let error):
+        case .bodySaved(let path, let bytes, let error):
             message =
                 error.map { StatusMessage("could not write \(path): \($0)", isError: true) }
-                ?? StatusMessage("body written to \(path)")
+                ?? StatusMessage(BodyDestination.savedMessage(path: path, bytes: bytes))
             return []
         case .terminationRequested:
             return quit()
@@ -144,7 +144,7 @@ extension AppState {
 
     mutating func quit() -> [Effect] {
         shouldQuit = true
-        return runningTransfers.map { .cancel(transfer: $0.id) } + [.quit]
+        return runningExchanges.map { .cancel(exchange: $0.id) } + [.quit]
     }
 
     mutating func cycleFocus(by step: Int) {
@@ -153,11 +153,11 @@ extension AppState {
         focus = all[(index + step + all.count) % all.count]
     }
 
-    /// Esc / Ctrl-C: cancel the shown transfer when it runs; otherwise Esc steps back and Ctrl-C quits.
+    /// Esc / Ctrl-C: cancel the shown exchange when it runs; otherwise Esc steps back and Ctrl-C quits.
     mutating func cancelOrStepBack(quitting: Bool = false) -> [Effect] {
-        if let transfer = shownTransfer, transfer.isRunning {
-            message = StatusMessage("cancelling \(transfer.method.rawValue) \(transfer.url)")
-            return [.cancel(transfer: transfer.id)]
+        if let exchange = shownExchange, exchange.isRunning {
+            message = StatusMessage("cancelling \(exchange.method.rawValue) \(exchange.url)")
+            return [.cancel(exchange: exchange.id)]
         }
         if quitting { return quit() }
         if focus != .list {

@@ -39,10 +39,10 @@ public struct AppState: Sendable {
     var editorRow = 0
     var fieldEdit: FieldEdit?
 
-    // MARK: Transfers and response
-    public var transfers: [Int: Exchange] = [:]
-    var latestTransfer: [EndpointKey: Int] = [:]
-    var nextTransferID = 1
+    // MARK: Exchanges and response
+    public var exchanges: [Int: Exchange] = [:]
+    var latestExchange: [EndpointKey: Int] = [:]
+    var nextExchangeID = 1
     public var response = ResponseViewState()
     /// Endpoints whose stored response was already looked up this session (each is looked up once).
     var storedLookups: Set<EndpointKey> = []
@@ -138,19 +138,19 @@ public struct AppState: Sendable {
         return RequestDraft(endpoint: endpoint)
     }
 
-    /// The transfer shown for the selected endpoint: its latest.
-    var shownTransfer: Exchange? {
-        guard let key = selectedKey, let id = latestTransfer[key] else { return nil }
-        return transfers[id]
+    /// The exchange shown for the selected endpoint: its latest.
+    var shownExchange: Exchange? {
+        guard let key = selectedKey, let id = latestExchange[key] else { return nil }
+        return exchanges[id]
     }
 
-    var runningTransfers: [Exchange] {
-        transfers.values.filter(\.isRunning).sorted { $0.id < $1.id }
+    var runningExchanges: [Exchange] {
+        exchanges.values.filter(\.isRunning).sorted { $0.id < $1.id }
     }
 
     /// Whether anything on screen moves with time (progress bars, token countdowns).
     public var isAnimating: Bool {
-        !runningTransfers.isEmpty || currentTokenStatus.isCountingDown
+        !runningExchanges.isEmpty || currentTokenStatus.isCountingDown
     }
 
     /// Builds the request for `key` from its draft, the chosen environment and the session variables, asking

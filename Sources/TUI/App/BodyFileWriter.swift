@@ -1,19 +1,23 @@
 import ExplorerCore
 
-/// Writes a response body to the path typed at the "Write body to" prompt, with `AtomicFile`: the target is never
-/// deleted (a directory, or a link to one, is refused, because replacing it would destroy everything in it), and an
-/// existing file is replaced by a rename, so a failed write leaves it whole.
+/// Writes a response body to the path typed at the "Write body to" prompt, as `BodyDestination` decides: `~`
+/// expanded, a directory (or a link to one) means a file inside it named from the answer (never the directory
+/// replaced, which would destroy everything in it), an existing file replaced by a rename, so a failed write leaves
+/// it whole.
 enum BodyFileWriter {
-    /// An error for the status line, or nil.
-    static func write(_ body: ResponseBody, to path: String) -> String? {
+    /// What the runtime posts when the write is over: the file written (or aimed at) and why it failed, if it did.
+    static func write(_ response: Response, to typed: String) -> Action {
+        let destination = BodyDestination.forProcess(typed)
         do {
-            try AtomicFile.write(body: body, to: path)
-            return nil
+            let path = try destination.write(response.body, url: response.url, headers: response.headers)
+            return .bodySaved(path: path, bytes: response.body.count, error: nil)
         } catch {
-            switch error.reason {
-            case .isDirectory: return "it is a directory; type a file name (nothing was written)"
-            case .system: return error.detail
-            }
+            let reason =
+                switch error.reason {
+                case .isDirectory: "it is a directory; type a file name (nothing was written)"
+                case .system: error.detail
+                }
+            return .bodySaved(path: destination.path, bytes: 0, error: reason)
         }
     }
 }

@@ -4,15 +4,15 @@ import ExplorerCore
 public enum Effect: Sendable {
     /// `cache`: how the response cache takes part (`nil` for endpoints without `cache:`). The plan is settled
     /// (multipart boundary, download directory) when it is sent: `Client.start(_: RequestPlan, options:)`.
-    case send(transfer: Int, RequestPlan, auth: AuthSessionKey, priority: Endpoint.Priority, cache: CacheOptions?)
-    case cancel(transfer: Int)
+    case send(exchange: Int, RequestPlan, auth: AuthSessionKey, priority: Endpoint.Priority, cache: CacheOptions?)
+    case cancel(exchange: Int)
     /// Look up the stored response for an endpoint without sending anything (→ `.storedResponseLoaded`); the
     /// request is the plan's, unsettled (neither the boundary nor the download file is part of a cache key).
     case loadStoredResponse(EndpointKey, PreparedRequest, auth: AuthSessionKey, cache: CacheOptions)
     /// Index a response body off the main actor (→ `.bodyPrepared`).
-    case prepareBody(transfer: Int, Response)
+    case prepareBody(exchange: Int, Response)
     /// Search a body off the main actor (→ `.searchFinished`).
-    case search(transfer: Int, BodyDocument, query: String, from: Int, forward: Bool, raw: Bool)
+    case search(exchange: Int, BodyDocument, query: String, from: Int, forward: Bool, raw: Bool)
     /// Open the body in `$EDITOR` (→ `.externalEditorFinished`); the runtime falls back to the built-in editor.
     case editBody(EndpointKey, text: String)
     case saveProfile(Profile)

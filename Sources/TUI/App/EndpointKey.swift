@@ -1,4 +1,4 @@
-/// Names one endpoint of one profile: the key for drafts, transfers and results.
+/// Names one endpoint of one profile: the key for drafts, exchanges and results.
 public struct EndpointKey: Hashable, Sendable, CustomStringConvertible {
     public var profile: String
     public var endpoint: String

@@ -78,10 +78,29 @@ final class Runtime {
             if changed && !state.shouldQuit { render() }
             await Task.yield()
         }
-        for transfer in transfers.values { transfer.cancel() }
+        let running = Array(transfers.values)
+        for transfer in running { transfer.cancel() }
+        // A cancelled download removes its NAME.part when its result comes: wait for that, briefly, before exiting.
+        await Self.awaitResults(of: running, within: .seconds(2))
         for task in tokenTasks { task.cancel() }
         queueWatch.cancel()
         backend.stop()
+    }
+
+    private static func awaitResults(of transfers: [Transfer], within limit: Duration) async {
+        guard !transfers.isEmpty else { return }
+        let (ends, continuation) = AsyncStream<Void>.makeStream()
+        let waiter = Task {
+            for transfer in transfers { _ = await transfer.result }
+            continuation.yield()
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            continuation.yield()
+        }
+        for await _ in ends { break }
+        waiter.cancel()
+        timer.cancel()
     }
 
     private func render() {
@@ -103,9 +122,9 @@ final class Runtime {
             let client = self.client
             let log = self.log
             let holder = TransferHolder()
-            let endpoint = state.transfers[id]?.key.endpoint
+            let endpoint = state.exchanges[id]?.key.endpoint
             // The log gets the URL as the screen shows it: secrets masked.
-            let shownURL = state.transfers[id]?.url ?? "(request)"
+            let shownURL = state.exchanges[id]?.url ?? "(request)"
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
                 let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
@@ -115,13 +134,13 @@ final class Runtime {
                 await MainActor.run { [weak self] in self?.transfers[id] = transfer }
                 if await holder.wasCancelled { transfer.cancel() }
                 for await event in transfer.progress {
-                    inbox.post(.progressUpdated(transfer: id, event, at: Moment.now.uptime))
+                    inbox.post(.progressUpdated(exchange: id, event, at: Moment.now.uptime))
                 }
                 let result = await transfer.result
                 if case .failure(let error) = result, !error.isCancelled {
                     log.write("\(request.method.rawValue) \(shownURL): \(error.description)")
                 }
-                inbox.post(.transferFinished(transfer: id, result, at: Moment.now.uptime))
+                inbox.post(.exchangeFinished(exchange: id, result, at: Moment.now.uptime))
                 let warnings = await transfer.warnings
                 for warning in warnings { log.write("warning: \(warning)") }
                 if !warnings.isEmpty { inbox.post(.warned(warnings)) }
@@ -142,14 +161,14 @@ final class Runtime {
         case .prepareBody(let id, let response):
             Task.detached {
                 let document = BodyDocument.make(response)
-                inbox.post(.bodyPrepared(transfer: id, document))
+                inbox.post(.bodyPrepared(exchange: id, document))
             }
         case .search(let id, let document, let query, let from, let forward, let raw):
             searchTask?.cancel()
             searchTask = Task.detached {
                 let line = document.search(query, from: from, forward: forward, raw: raw)
                 guard !Task.isCancelled else { return }
-                inbox.post(.searchFinished(transfer: id, line: line))
+                inbox.post(.searchFinished(exchange: id, line: line))
             }
         case .editBody(let key, let text):
             editBody(key, text: text)
@@ -172,7 +191,7 @@ final class Runtime {
             }
         case .saveBody(let response, let path):
             Task.detached {
-                inbox.post(.bodySaved(path: path, error: BodyFileWriter.write(response.body, to: path)))
+                inbox.post(BodyFileWriter.write(response, to: path))
             }
         case .login(let key):
             runAuth(key) { await $0.login(key) }

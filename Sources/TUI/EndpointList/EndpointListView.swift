@@ -40,7 +40,7 @@ enum EndpointListView {
             }
             return
         }
-        let running = Set(state.runningTransfers.map(\.key))
+        let running = Set(state.runningExchanges.map(\.key))
         let top = min(state.listTop, max(0, state.rows.count - inner.height))
         for line in 0..<inner.height {
             let index = top + line

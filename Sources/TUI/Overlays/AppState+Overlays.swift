@@ -39,7 +39,7 @@ extension AppState {
             guard !path.isEmpty else { return [] }
             switch prompt.purpose {
             case .saveBody(let id):
-                guard let response = transfers[id]?.response else { return [] }
+                guard let response = exchanges[id]?.response else { return [] }
                 return [.saveBody(response, path: path)]
             }
         default:

@@ -1,7 +1,7 @@
 /// A one-line question in the status bar (file to save a body to, new row name).
 public struct Prompt: Hashable, Sendable {
     public enum Purpose: Hashable, Sendable {
-        case saveBody(transfer: Int)
+        case saveBody(exchange: Int)
     }
 
     public var purpose: Purpose

@@ -1,6 +1,6 @@
 import ExplorerCore
 
-/// The bottom line: environment, token state, running transfers, then a message or key hints from the key map.
+/// The bottom line: environment, token state, running exchanges, then a message or key hints from the key map.
 enum StatusBarView {
     static func draw(_ state: AppState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
@@ -18,7 +18,7 @@ enum StatusBarView {
             facts.append("env: \(SafeText.escape(state.environmentName(for: profile)))")
             facts.append(SafeText.escape(state.currentAuthSummary.text(now: state.now.date)))
         }
-        let running = state.runningTransfers.count
+        let running = state.runningExchanges.count
         if running > 0 {
             let queued = state.queuedRequests > 0 ? ", \(state.queuedRequests) queued" : ""
             facts.append("⟳ \(running) running\(queued)")

@@ -33,7 +33,7 @@ extension AppState {
     static func guessKind(_ text: String) -> BodyDraft.Kind {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return .json }
-        if trimmed.hasPrefix("@"), !trimmed.contains("\n") { return .file(contentType: nil) }
+        if BodyFileReference.isFile(trimmed) { return .file(contentType: nil) }
         return .text(contentType: nil)
     }
 

@@ -24,7 +24,9 @@ extension AppState {
     /// The URL shown for a request of `key`, secrets masked: the preview's, which is current after `refreshPreview`.
     mutating func maskedURL(for key: EndpointKey) -> String? {
         refreshPreview()
-        guard requestPreview?.inputs.key == key else { return try? prepare(key, masking: true).get().request.url }
+        guard requestPreview?.inputs.key == key else {
+            return (try? prepare(key, masking: true).get().request.url).map(CredentialPresentation.readable)
+        }
         return requestPreview?.url
     }
 }

@@ -48,7 +48,8 @@ public struct BodyDraft: Hashable, Sendable {
             text = Self.lines(fields)
         case .text(let template, let type):
             kind = .text(contentType: type)
-            text = template.raw
+            // A text that starts with `@` is not a file: written `@@` in the editor (BodyFileReference).
+            text = template.raw.hasPrefix("@") ? "@" + template.raw : template.raw
         case .file(let template, let type):
             kind = .file(contentType: type)
             text = template.raw.hasPrefix("@") ? template.raw : "@" + template.raw
@@ -77,7 +78,7 @@ public struct BodyDraft: Hashable, Sendable {
         switch kind {
         case .json:
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.hasPrefix("@") || trimmed.isEmpty { return nil }
+            if BodyFileReference.isFile(trimmed) || trimmed.isEmpty { return nil }
             do {
                 _ = try JSONValue.parse(text)
                 return nil
@@ -93,25 +94,28 @@ public struct BodyDraft: Hashable, Sendable {
         case .text:
             return nil
         case .file:
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return trimmed.hasPrefix("@") && trimmed.count > 1 ? nil : "line 1, column 1: expected @path of a file"
+            return BodyFileReference.isFile(text) ? nil : "line 1, column 1: expected @path of a file"
         }
     }
 
-    /// The body template this text stands for. A JSON or text body written as `@path` sends that file.
+    /// The body template this text stands for. A JSON or text body written as `@path` sends that file, and `@@…` is
+    /// text starting with `@`, as `apix run --body` reads them (`BodyFileReference`); a relative path starts at the
+    /// profile's directory, where the body is saved.
     public var template: BodyTemplate {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch kind {
         case .json:
-            if trimmed.hasPrefix("@"), !trimmed.contains("\n") {
-                return .file(Template(trimmed), contentType: "application/json")
-            }
+            if BodyFileReference.isFile(trimmed) { return .file(Template(trimmed), contentType: "application/json") }
             return .json(.string(Template(text)))
         case .form:
             return .form(Self.parameters(text))
         case .multipart:
             return .multipart(Self.parameters(text))
         case .text(let type):
+            if BodyFileReference.isFile(trimmed) { return .file(Template(trimmed), contentType: type) }
+            if case .text(let literal) = BodyFileReference(text), text.hasPrefix("@@") {
+                return .text(Template(literal), contentType: type)
+            }
             return .text(Template(text), contentType: type)
         case .file(let type):
             return .file(Template(trimmed), contentType: type)

@@ -22,7 +22,8 @@ enum RequestEditorView {
         x += 1
         switch state.requestPreview?.result {
         case .success(let plan)?:
-            buffer.write(SafeText.escape(plan.request.url), x: x, y: inner.y, limit: inner.maxX)
+            buffer.write(
+                SafeText.escape(CredentialPresentation.readable(plan.request.url)), x: x, y: inner.y, limit: inner.maxX)
         case .failure(let error)?:
             buffer.write(SafeText.escape(error.message), x: x, y: inner.y, limit: inner.maxX, style: theme.error)
         case nil:

@@ -14,6 +14,6 @@ struct RequestPreview: Sendable {
     var inputs: Inputs
     var result: Result<RequestPlan, RequestBuildError>
 
-    /// The URL with secrets masked, when the request builds.
-    var url: String? { try? result.get().request.url }
+    /// The URL with secrets masked (`••••`), when the request builds.
+    var url: String? { (try? result.get().request.url).map(CredentialPresentation.readable) }
 }

@@ -25,12 +25,12 @@ extension AppState {
         case .nextMatch, .previousMatch:
             return search(forward: command == .nextMatch, skipCurrent: true)
         case .saveBody:
-            guard let transfer = shownTransfer, transfer.response != nil else {
+            guard let exchange = shownExchange, exchange.response != nil else {
                 message = StatusMessage("no response body to save", isError: true)
                 return []
             }
-            let name = transfer.key.endpoint.replacingOccurrences(of: "/", with: "_") + ".body"
-            overlay = .prompt(Prompt(purpose: .saveBody(transfer: transfer.id), title: "Write body to", text: name))
+            let name = exchange.key.endpoint.replacingOccurrences(of: "/", with: "_") + ".body"
+            overlay = .prompt(Prompt(purpose: .saveBody(exchange: exchange.id), title: "Write body to", text: name))
         default:
             break
         }
@@ -61,13 +61,13 @@ extension AppState {
 
     /// Lines of the current response tab.
     func responseLineCount() -> Int {
-        guard let transfer = shownTransfer else { return 0 }
+        guard let exchange = shownExchange else { return 0 }
         switch response.tab {
-        case .body: return transfer.document?.lineCount ?? 0
-        case .headers: return (transfer.response?.headers.count ?? 0) + 1
+        case .body: return exchange.document?.lineCount ?? 0
+        case .headers: return (exchange.response?.headers.count ?? 0) + 1
         case .raw:
-            guard let response = transfer.response else { return 0 }
-            return Self.rawHeadLineCount(response) + (transfer.document?.rawLineCount ?? 0)
+            guard let response = exchange.response else { return 0 }
+            return Self.rawHeadLineCount(response) + (exchange.document?.rawLineCount ?? 0)
         }
     }
 
@@ -91,7 +91,7 @@ extension AppState {
             response.searchField = LineEditor()
             return []
         }
-        guard let transfer = shownTransfer, let httpResponse = transfer.response else { return [] }
+        guard let exchange = shownExchange, let httpResponse = exchange.response else { return [] }
         let current = response.matchLine ?? (forward ? response.top - 1 : response.top + 1)
         let start = skipCurrent || response.matchLine == nil ? current + (forward ? 1 : -1) : current
         switch response.tab {
@@ -109,14 +109,14 @@ extension AppState {
             showMatch(nil)
             return []
         case .body, .raw:
-            guard let document = transfer.document else { return [] }
+            guard let document = exchange.document else { return [] }
             response.searching = true
             let raw = response.tab == .raw
             // The document numbers lines from the body's first; `.searchFinished` adds the head back.
             let offset = raw ? Self.rawHeadLineCount(httpResponse) : 0
             return [
                 .search(
-                    transfer: transfer.id, document, query: response.query, from: max(0, start - offset),
+                    exchange: exchange.id, document, query: response.query, from: max(0, start - offset),
                     forward: forward, raw: raw)
             ]
         }

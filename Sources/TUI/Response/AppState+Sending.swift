@@ -1,6 +1,6 @@
 import ExplorerCore
 
-/// Sending the selected endpoint, finishing transfers, and showing stored answers of the response cache.
+/// Sending the selected endpoint, finishing exchanges, and showing stored answers of the response cache.
 extension AppState {
     /// Sends the selected endpoint; one that declares `cache:` goes through the response cache (`cacheMode`
     /// `.refresh`: ask the server even when a fresh answer is stored).
@@ -21,51 +21,52 @@ extension AppState {
         }
         let request = plan.request
         let shownURL = maskedURL(for: key) ?? request.url
-        let id = nextTransferID
-        nextTransferID += 1
+        let id = nextExchangeID
+        nextExchangeID += 1
         // A finished earlier result of this endpoint is replaced; a running one keeps going until it ends.
-        if let previous = latestTransfer[key], transfers[previous]?.isRunning == false {
-            transfers[previous] = nil
+        if let previous = latestExchange[key], exchanges[previous]?.isRunning == false {
+            exchanges[previous] = nil
         }
-        transfers[id] = Exchange(
+        exchanges[id] = Exchange(
             id: id, key: key, method: request.method, url: shownURL, startedAt: now.uptime)
-        latestTransfer[key] = id
-        showTransfer(id)
+        latestExchange[key] = id
+        showExchange(id)
         let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
         let options = SendOptions.forEndpoint(endpoint, profile: profile.id, cache: .declared(cacheMode))
         var effects: [Effect] = [
-            .send(transfer: id, plan, auth: auth, priority: options.priority, cache: options.cache)
+            .send(exchange: id, plan, auth: auth, priority: options.priority, cache: options.cache)
         ]
         effects += watch(auth)
         return effects
     }
 
-    mutating func finishTransfer(_ id: Int, _ result: Result<Response, ClientError>, at time: Double) -> [Effect] {
-        guard var transfer = transfers[id] else { return [] }
-        transfer.finishedAt = time
+    mutating func finishExchange(_ id: Int, _ result: Result<Response, ClientError>, at time: Double) -> [Effect] {
+        guard var exchange = exchanges[id] else { return [] }
+        exchange.finishedAt = time
         switch result {
         case .success(let response):
-            transfer.outcome = .response(response)
+            exchange.outcome = .response(response)
         case .failure(let error):
-            transfer.outcome = .failure(error)
+            exchange.outcome = .failure(error)
         }
-        let isLatest = latestTransfer[transfer.key] == id
+        let isLatest = latestExchange[exchange.key] == id
         if !isLatest {
-            transfers[id] = nil  // superseded by a newer send of the same endpoint
+            exchanges[id] = nil  // superseded by a newer send of the same endpoint
             return []
         }
-        transfers[id] = transfer
+        exchanges[id] = exchange
         if case .failure(let error) = result, error.isCancelled {
-            message = StatusMessage("cancelled \(transfer.method.rawValue) \(transfer.url)")
+            let note = error.note.map { "; \($0)" } ?? ""
+            message = StatusMessage("cancelled \(exchange.method.rawValue) \(exchange.url)\(note)")
         }
         guard case .success(let response) = result else { return [] }
         // The core's words for where the answer came from, then the key that asks the server instead.
-        if response.source == .cache, selectedKey == transfer.key,
-            let note = response.source.note(age: transfer.responseAge(now: time) ?? response.age ?? .zero)
+        if response.source == .cache, selectedKey == exchange.key,
+            let note = response.source.note(age: exchange.responseAge(now: time) ?? response.age ?? .zero)
         {
             message = StatusMessage("\(note) · R asks the server")
         }
-        return [.prepareBody(transfer: id, response)]
+        return [.prepareBody(exchange: id, response)]
     }
 
     // MARK: - Stored responses
@@ -73,7 +74,7 @@ extension AppState {
     /// Asks for the stored response of the selected endpoint when it declares `cache:`, nothing was sent for it
     /// in this session and it was not looked up yet.
     mutating func lookUpStoredResponse() -> [Effect] {
-        guard !shouldQuit, let key = selectedKey, latestTransfer[key] == nil, !storedLookups.contains(key),
+        guard !shouldQuit, let key = selectedKey, latestExchange[key] == nil, !storedLookups.contains(key),
             let profile = selectedProfile, let endpoint = selectedEndpoint,
             let cache = CacheOptions.forEndpoint(endpoint, profile: profile.id),
             case .success(let plan) = prepare(key)
@@ -88,34 +89,34 @@ extension AppState {
     /// the endpoint meanwhile.
     mutating func showStored(_ stored: ResponseCache.Stored?, for key: EndpointKey, warning: String?) -> [Effect] {
         if let warning { message = StatusMessage(warning, isError: true) }
-        guard let stored, latestTransfer[key] == nil else { return [] }
+        guard let stored, latestExchange[key] == nil else { return [] }
         let response = stored.response
-        let id = nextTransferID
-        nextTransferID += 1
+        let id = nextExchangeID
+        nextExchangeID += 1
         let shownURL = maskedURL(for: key) ?? response.url
-        var transfer = Exchange(id: id, key: key, method: response.method, url: shownURL, startedAt: now.uptime)
-        transfer.finishedAt = now.uptime
-        transfer.outcome = .response(response)
-        transfer.origin = .stored(isFresh: stored.isFresh)
-        transfers[id] = transfer
-        latestTransfer[key] = id
-        if selectedKey == key { showTransfer(id) }
-        return [.prepareBody(transfer: id, response)]
+        var exchange = Exchange(id: id, key: key, method: response.method, url: shownURL, startedAt: now.uptime)
+        exchange.finishedAt = now.uptime
+        exchange.outcome = .response(response)
+        exchange.origin = .stored(isFresh: stored.isFresh)
+        exchanges[id] = exchange
+        latestExchange[key] = id
+        if selectedKey == key { showExchange(id) }
+        return [.prepareBody(exchange: id, response)]
     }
 
-    /// Points the response pane at a transfer, resetting scroll and search when it changes.
-    mutating func showTransfer(_ id: Int?) {
-        guard response.transfer != id else { return }
+    /// Points the response pane at an exchange, resetting scroll and search when it changes.
+    mutating func showExchange(_ id: Int?) {
+        guard response.exchange != id else { return }
         var fresh = ResponseViewState()
-        fresh.transfer = id
+        fresh.exchange = id
         fresh.tab = response.tab
         fresh.query = response.query
         response = fresh
     }
 
-    /// Keeps the response pane on the selected endpoint's latest transfer.
+    /// Keeps the response pane on the selected endpoint's latest exchange.
     mutating func syncResponseToSelection() {
-        showTransfer(shownTransfer?.id)
+        showExchange(shownExchange?.id)
         editorRow = 0
     }
 }

@@ -4,9 +4,9 @@ import ExplorerCore
 /// cost of a frame does not depend on the body's size.
 enum BodyView {
     static func draw(
-        _ state: AppState, transfer: Exchange, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
+        _ state: AppState, exchange: Exchange, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
     ) {
-        guard !rect.isEmpty, let response = transfer.response else { return }
+        guard !rect.isEmpty, let response = exchange.response else { return }
         let view = state.response
         let head = AppState.headerLines(response)
         let needle = view.query.lowercased()
@@ -21,11 +21,11 @@ enum BodyView {
             case .raw:
                 if number < head.count {
                     pieces = headerPieces(head[number], first: number == 0)
-                } else if number > head.count, let document = transfer.document {
+                } else if number > head.count, let document = exchange.document {
                     pieces = document.rawLine(number - head.count - 1, maxColumns: view.left + rect.width)
                 }
             case .body:
-                guard let document = transfer.document else {
+                guard let document = exchange.document else {
                     if row == 0 {
                         buffer.write(
                             "indexing \(Units.bytes(response.body.count))…", x: rect.x, y: y,

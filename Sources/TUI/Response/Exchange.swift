@@ -1,7 +1,7 @@
 import ExplorerCore
 
 /// One request of an endpoint as the screen shows it: its progress while running, then its response or failure
-/// (or a stored answer shown in its place). Keyed by transfer id: the core `Transfer` that carries it out, which
+/// (or a stored answer shown in its place). Keyed by exchange id: the core `Transfer` that carries it out, which
 /// only the runtime holds, has the same id.
 public struct Exchange: Sendable {
     public enum Outcome: Sendable {

@@ -1,34 +1,34 @@
 import ExplorerCore
 
-/// Upload and download bars for a transfer, beside the core's `TransferProgress.Figures` (the figures `apix run` prints):
+/// Upload and download bars for an exchange, beside the core's `TransferProgress.Figures` (the figures `apix run` prints):
 /// bytes done / total, percent, rate and ETA, or an indeterminate bar while the total is unknown. An ended
-/// transfer shows its final figures: the time it took (`Metrics.total`) or that it failed, and what moved.
+/// exchange shows its final figures: the time it took (`Metrics.total`) or that it failed, and what moved.
 enum ProgressView {
-    static func draw(_ transfer: Exchange, now: Double, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+    static func draw(_ exchange: Exchange, now: Double, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
         var y = rect.y
-        let all = figures(of: transfer)
+        let all = figures(of: exchange)
         for figures in all where y < rect.maxY {
             line(figures, phase: now, x: rect.x, y: y, width: rect.width, theme: theme, on: &buffer)
             y += 1
         }
-        if y < rect.maxY, transfer.isRunning {
-            let hop = transfer.progress.hop > 0 ? "  redirect hop \(transfer.progress.hop)" : ""
+        if y < rect.maxY, exchange.isRunning {
+            let hop = exchange.progress.hop > 0 ? "  redirect hop \(exchange.progress.hop)" : ""
             buffer.write(
-                "running \(Units.fixed(transfer.elapsed(now: now), digits: 1)) s\(hop) — Esc cancels", x: rect.x, y: y,
+                "running \(Units.fixed(exchange.elapsed(now: now), digits: 1)) s\(hop) — Esc cancels", x: rect.x, y: y,
                 limit: rect.maxX, style: theme.muted)
         }
     }
 
     /// The upload's figures when there is one, then the download's; running, or ended as the outcome says.
-    static func figures(of transfer: Exchange) -> [TransferProgress.Figures] {
-        let progress = transfer.progress
+    static func figures(of exchange: Exchange) -> [TransferProgress.Figures] {
+        let progress = exchange.progress
         var directions: [TransferProgress.Figures.Direction] = progress.isUploading ? [.upload] : []
         directions.append(.download)
         return directions.map { direction in
-            switch transfer.outcome {
+            switch exchange.outcome {
             case nil:
-                let rate = direction == .upload ? transfer.uploadRate : transfer.downloadRate
+                let rate = direction == .upload ? exchange.uploadRate : exchange.downloadRate
                 return .running(direction, progress: progress, rate: rate)
             case .response(let response)?:
                 return .ended(direction, progress: progress, metrics: response.metrics, state: .completed)

@@ -8,7 +8,7 @@ enum ResponseView {
         BoxView.draw(rect, title: "Response", focused: focused, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
-        guard let transfer = state.shownTransfer else {
+        guard let exchange = state.shownExchange else {
             let hint = state.selectedEndpoint == nil ? "" : "Enter or Ctrl-R sends the request."
             buffer.write(hint, x: inner.x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
             return
@@ -19,69 +19,69 @@ enum ResponseView {
         let tabRow = header.row(4)
         let body = Layout(width: state.width, height: state.height).responseBody
 
-        switch transfer.outcome {
+        switch exchange.outcome {
         case nil:
             // What the exchange is doing now (connecting, sending, waiting for the answer, receiving).
             var x = buffer.write(
-                transfer.progress.stage.label + " ", x: statusRow.x, y: statusRow.y, limit: statusRow.maxX,
+                exchange.progress.stage.label + " ", x: statusRow.x, y: statusRow.y, limit: statusRow.maxX,
                 style: theme.running)
             x = buffer.write(
-                transfer.method.rawValue + " ", x: x, y: statusRow.y, limit: statusRow.maxX,
-                style: theme.method(transfer.method))
-            buffer.write(SafeText.escape(transfer.url), x: x, y: statusRow.y, limit: statusRow.maxX)
-            ProgressView.draw(transfer, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
+                exchange.method.rawValue + " ", x: x, y: statusRow.y, limit: statusRow.maxX,
+                style: theme.method(exchange.method))
+            buffer.write(SafeText.escape(exchange.url), x: x, y: statusRow.y, limit: statusRow.maxX)
+            ProgressView.draw(exchange, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
         case .failure(let error)?:
             buffer.write(
                 SafeText.escape(error.summary), x: statusRow.x, y: statusRow.y, limit: statusRow.maxX,
                 style: error.isCancelled ? theme.warning : theme.error)
-            ProgressView.draw(transfer, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
+            ProgressView.draw(exchange, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
         case .response(let response)?:
-            let age = transfer.responseAge(now: state.now.uptime)
-            drawStatus(response, transfer: transfer, age: age, in: statusRow, theme: theme, on: &buffer)
-            if case .stored(let isFresh) = transfer.origin {
+            let age = exchange.responseAge(now: state.now.uptime)
+            drawStatus(response, exchange: exchange, age: age, in: statusRow, theme: theme, on: &buffer)
+            if case .stored(let isFresh) = exchange.origin {
                 drawStoredNote(isFresh: isFresh, in: figures, theme: theme, on: &buffer)
-            } else if transfer.progress.sent > 16 << 20 || transfer.progress.received > 16 << 20 {
+            } else if exchange.progress.sent > 16 << 20 || exchange.progress.received > 16 << 20 {
                 // Big transfers keep their final progress figures; the timings go on the status line.
                 ProgressView.draw(
-                    transfer, now: state.now.uptime, in: figures.splitTop(2).top, theme: theme,
+                    exchange, now: state.now.uptime, in: figures.splitTop(2).top, theme: theme,
                     on: &buffer)
                 drawPhasesCompact(response, in: figures.row(2), theme: theme, on: &buffer)
             } else {
                 MetricsBarView.draw(response, age: age, in: figures, theme: theme, on: &buffer)
             }
-            drawTabs(state, transfer: transfer, response: response, in: tabRow, theme: theme, on: &buffer)
-            BodyView.draw(state, transfer: transfer, in: body, theme: theme, on: &buffer)
+            drawTabs(state, exchange: exchange, response: response, in: tabRow, theme: theme, on: &buffer)
+            BodyView.draw(state, exchange: exchange, in: body, theme: theme, on: &buffer)
         }
     }
 
     /// The core's status line (`HTTP/1.1 200 OK · 12.0 ms · 3.40 KiB`, as `apix run` prints it), its mark when
     /// the answer is not fresh from the server (`ResponseSource.badge`), the method and the URL.
     static func drawStatus(
-        _ response: Response, transfer: Exchange, age: Duration?, in row: Rect, theme: Theme,
+        _ response: Response, exchange: Exchange, age: Duration?, in row: Rect, theme: Theme,
         on buffer: inout ScreenBuffer
     ) {
         var x = buffer.write(
             " \(SafeText.escape(response.statusText)) ", x: row.x, y: row.y, limit: row.maxX,
             style: theme.status(response.statusClass).with(reverse: true))
         x = buffer.write("· \(response.figuresText) ", x: x, y: row.y, limit: row.maxX)
-        let stale = transfer.origin == .stored(isFresh: false)
+        let stale = exchange.origin == .stored(isFresh: false)
         if let badge = response.source.badge(age: age ?? response.age ?? .zero, stale: stale) {
             x = buffer.write(" \(badge) ", x: x, y: row.y, limit: row.maxX, style: theme.accent.with(reverse: true))
         }
         x = buffer.write(
-            " " + transfer.method.rawValue + " ", x: x, y: row.y, limit: row.maxX,
-            style: theme.method(transfer.method))
+            " " + exchange.method.rawValue + " ", x: x, y: row.y, limit: row.maxX,
+            style: theme.method(exchange.method))
         buffer.write(
-            SafeText.escape(shownURL(response, transfer: transfer)), x: x, y: row.y, limit: row.maxX,
+            SafeText.escape(shownURL(response, exchange: exchange)), x: x, y: row.y, limit: row.maxX,
             style: theme.muted)
     }
 
-    /// The URL as requested with secrets masked (the transfer's), plus where redirects ended without its query:
+    /// The URL as requested with secrets masked (the exchange's), plus where redirects ended without its query:
     /// the final URL as received may carry a credential (an API key in the query) in clear.
-    static func shownURL(_ response: Response, transfer: Exchange) -> String {
-        guard response.metrics.redirects > 0 else { return transfer.url }
+    static func shownURL(_ response: Response, exchange: Exchange) -> String {
+        guard response.metrics.redirects > 0 else { return exchange.url }
         let final = response.url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? response.url
-        return transfer.url + " → " + final
+        return exchange.url + " → " + final
     }
 
     /// In place of timings for a stored response: that nothing was sent, and what a send would do.
@@ -112,7 +112,7 @@ enum ResponseView {
     }
 
     static func drawTabs(
-        _ state: AppState, transfer: Exchange, response: Response, in row: Rect, theme: Theme,
+        _ state: AppState, exchange: Exchange, response: Response, in row: Rect, theme: Theme,
         on buffer: inout ScreenBuffer
     ) {
         var x = row.x
@@ -121,9 +121,9 @@ enum ResponseView {
                 " \(tab.title) ", x: x, y: row.y, limit: row.maxX,
                 style: tab == state.response.tab ? theme.activeTab : theme.muted)
         }
-        var info = [Units.bytes(response.body.count)]
+        var info = [BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)]
         if let type = response.contentType { info.append(SafeText.escape(type)) }
-        if let document = transfer.document {
+        if let document = exchange.document {
             let lines = state.responseLineCount()
             if lines > 0 {
                 let last = min(

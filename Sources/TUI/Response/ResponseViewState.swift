@@ -1,7 +1,7 @@
 /// The response pane's own state: tab, scroll, search.
 public struct ResponseViewState: Hashable, Sendable {
-    /// The transfer whose result is shown; when the shown transfer changes, the rest resets.
-    public var transfer: Int?
+    /// The exchange whose result is shown; when the shown exchange changes, the rest resets.
+    public var exchange: Int?
     public var tab: ResponseTab = .body
     public var top: Int = 0
     /// Display columns scrolled off the left edge (long lines are cut at the pane's width, not wrapped).

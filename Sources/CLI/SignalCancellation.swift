@@ -1,0 +1,27 @@
+import Dispatch
+import ExplorerCore
+import Foundation
+
+/// While a body is written to a file, Ctrl-C (SIGINT) or SIGTERM cancels the transfer instead of ending the process
+/// at once, so its `NAME.part` is removed and stderr says so (exit status 130, as for an interrupt).
+final class SignalCancellation {
+    private static let signals = [SIGINT, SIGTERM]
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(cancelling transfer: Transfer) {
+        for number in Self.signals {
+            signal(number, SIG_IGN)  // delivered to the source, not the default handler
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { transfer.cancel() }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Gives the signals their default dispositions back.
+    func stop() {
+        for source in sources { source.cancel() }
+        sources = []
+        for number in Self.signals { signal(number, SIG_DFL) }
+    }
+}

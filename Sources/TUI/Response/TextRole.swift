@@ -1,0 +1,17 @@
+import ExplorerCore
+
+/// What a piece of displayed text is; `Theme` turns roles into styles (colour or monochrome).
+public enum TextRole: Hashable, Sendable {
+    case plain, muted, key, string, number, bool, null, punctuation
+
+    init(_ kind: JSONTokenKind) {
+        switch kind {
+        case .key: self = .key
+        case .string: self = .string
+        case .number: self = .number
+        case .bool: self = .bool
+        case .null: self = .null
+        case .punctuation: self = .punctuation
+        }
+    }
+}
