@@ -56,7 +56,7 @@ struct TestReport {
                 members.append((key: "error", value: .string(error.summary)))
             case .success(let response):
                 members.append((key: "status", value: .number(String(response.statusCode))))
-                members.append((key: "time_ms", value: .number(String(format: "%.3f", response.metrics.seconds * 1000))))
+                members.append((key: "time_ms", value: .number(String(format: "%.3f", response.metrics.total.seconds * 1000))))
             }
             members.append((key: "checks", value: Self.checksJSON(step.checks)))
             if !step.captureFailures.isEmpty {
@@ -100,7 +100,7 @@ struct TestReport {
         xml += #"  <testsuite name="\#(Self.escape(profile))" \#(counts) time="\#(time)">"# + "\n"
         for step in steps {
             var seconds = 0.0
-            if case .success(let response) = step.result { seconds = response.metrics.seconds }
+            if case .success(let response) = step.result { seconds = response.metrics.total.seconds }
             let name = step.isPrerequisite ? "\(step.endpointID) (needed first)" : step.endpointID
             let open =
                 #"    <testcase classname="\#(Self.escape(profile))" name="\#(Self.escape(name))" "#

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Takes an endpoint's `capture:` values from its response.
-public enum CaptureExtractor {
+enum CaptureExtractor {
     /// What one response gave: the values found, and why the others were not.
-    public struct Outcome: Sendable {
-        public var values: [CapturedValue] = []
+    struct Outcome: Sendable {
+        var values: [CapturedValue] = []
         /// `token: $.access_token selected nothing`, one per capture that found no value.
-        public var failures: [String] = []
+        var failures: [String] = []
     }
 
-    public static func extract(
+    static func extract(
         _ captures: [Capture], from response: Response, endpointID: String, at moment: Date
     ) -> Outcome {
         var facts = ResponseFacts(response)

@@ -1,10 +1,10 @@
 /// Runs an endpoint's `expect:` against a response: one `CheckResult` per check, in the order written
 /// (status, headers, JSON, body text, time).
-public enum ExpectationChecker {
+enum ExpectationChecker {
     /// Longest actual value shown in a result, in characters, before it is cut with `…`.
     static let shownLength = 80
 
-    public static func check(_ expectation: ResponseExpectation, against response: Response) -> [CheckResult] {
+    static func check(_ expectation: ResponseExpectation, against response: Response) -> [CheckResult] {
         var facts = ResponseFacts(response)
         var results: [CheckResult] = []
         if !expectation.status.isEmpty {

@@ -75,7 +75,7 @@ public struct TestRun: Sendable {
                         } catch {
                             let step = ChainStep(
                                 endpointID: endpoint.id, isPrerequisite: false,
-                                result: .failure(ClientError(.transport(TransportError(.other, error.description)))))
+                                result: .failure(ClientError(.transport(TransportError(.other, "\(error)")))))
                             report(step)
                             outcome.steps.append(step)
                             done.insert(endpoint.id)
