@@ -65,6 +65,7 @@ public struct TransferSettings: Sendable, Hashable {
     public var maxRedirects: Int?
     public var insecure: Bool?
     var caFile: String?
+    var redirectBody: RedirectBody?
 
     public init(
         timeout: Duration? = nil, connectTimeout: Duration? = nil, stallTimeout: Duration? = nil,
@@ -81,11 +82,13 @@ public struct TransferSettings: Sendable, Hashable {
 
     /// These settings over `base`: whatever is set here wins.
     public func over(_ base: TransferSettings) -> TransferSettings {
-        TransferSettings(
+        var merged = TransferSettings(
             timeout: timeout ?? base.timeout, connectTimeout: connectTimeout ?? base.connectTimeout,
             stallTimeout: stallTimeout ?? base.stallTimeout, followRedirects: followRedirects ?? base.followRedirects,
             maxRedirects: maxRedirects ?? base.maxRedirects, insecure: insecure ?? base.insecure,
             caFile: caFile ?? base.caFile)
+        merged.redirectBody = redirectBody ?? base.redirectBody
+        return merged
     }
 
     /// Applies the settings to transfer options (unset ones leave the options alone).
@@ -97,5 +100,6 @@ public struct TransferSettings: Sendable, Hashable {
         if let maxRedirects { options.maxRedirects = maxRedirects }
         if let insecure { options.insecure = insecure }
         if let caFile { options.caFile = caFile }
+        if let redirectBody { options.redirectBody = redirectBody }
     }
 }

@@ -148,8 +148,8 @@ public enum ProfileEmitter {
     /// Keys of an endpoint in the order they are written.
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
-        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "priority",
-        "cache", "auth", "download",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
+        "priority", "cache", "auth", "download",
     ]
 
     /// The value written for one endpoint key, or nil when the key is left out.
@@ -217,6 +217,7 @@ public enum ProfileEmitter {
         if let value = settings.maxRedirects { entries.append(.init("max_redirects", .scalar(String(value)))) }
         if let value = settings.insecure { entries.append(.init("insecure", .scalar(String(value)))) }
         if let value = settings.caFile { entries.append(.init("ca_file", .string(value))) }
+        if let value = settings.redirectBody { entries.append(.init("redirect_body", .scalar(value.rawValue))) }
         return entries
     }
 

@@ -7,14 +7,14 @@ import Yams
 public enum ProfileLoader {
     static let profileKeys = [
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
-        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "auth",
-        "endpoints",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
+        "auth", "endpoints",
     ]
     static let environmentKeys = ["base_url", "headers", "variables", "insecure", "ca_file", "auth"]
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
-        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "priority",
-        "cache", "auth", "download",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
+        "priority", "cache", "auth", "download",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]
 
@@ -254,6 +254,13 @@ public enum ProfileLoader {
         if let node = fields["max_redirects"] { settings.maxRedirects = reader.integer(node, "max_redirects") }
         if let node = fields["insecure"] { settings.insecure = reader.bool(node, "insecure") }
         if let node = fields["ca_file"] { settings.caFile = reader.string(node, "ca_file") }
+        if let node = fields["redirect_body"], let text = reader.string(node, "redirect_body") {
+            if let value = RedirectBody(rawValue: text) {
+                settings.redirectBody = value
+            } else {
+                reader.fail("`redirect_body` must be same_origin or any_origin, got \"\(text)\"", at: node)
+            }
+        }
         return settings
     }
 

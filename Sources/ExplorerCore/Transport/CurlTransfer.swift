@@ -331,6 +331,12 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportError(.localIO, sink.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE:
             return TransportError(.connectionLost, "connection lost: \(message)", curlCode: raw, metrics: metrics)
+        case CURLE_OUT_OF_MEMORY where !headComplete, CURLcode(rawValue: 100) where !headComplete:
+            // libcurl refuses a response header line over 100 KiB: before 8.6 as "Out of memory", since as
+            // CURLE_TOO_LARGE (100). Neither is about this machine's memory.
+            return TransportError(
+                .other, "response header too large (a header line over libcurl's 100 KiB limit)", curlCode: raw,
+                metrics: metrics)
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             return TransportError(.invalidRequest, message, curlCode: raw, metrics: metrics)
         default:
@@ -388,10 +394,4 @@ private let curlSeekCallback: apix_seek_callback = { context, offset, origin in
 private let curlProgressCallback: apix_xferinfo_callback = { context, dlTotal, dlNow, ulTotal, ulNow in
     transfer(context).progressed(
         dlTotal: Int64(dlTotal), dlNow: Int64(dlNow), ulTotal: Int64(ulTotal), ulNow: Int64(ulNow)) ? 0 : 1
-}
-
-func monotonicNanos() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }
