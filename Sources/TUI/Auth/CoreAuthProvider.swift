@@ -71,4 +71,8 @@ public struct CoreAuthProvider: AuthProvider {
     public func logout(_ key: AuthSessionKey) async {
         try? await refresher(key)?.logout()
     }
+
+    public func cancelRefresh(_ key: AuthSessionKey) async {
+        await sessions.existingRefresher(for: key)?.cancelRefresh()
+    }
 }
