@@ -20,7 +20,7 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         let stateDirectory = StateDirectory.path()
         let log = (stateDirectory as NSString).appendingPathComponent("demo-server.log")
-        try? FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
+        if let warning = StateDirectory.prepare(stateDirectory) { StandardError.writeLine("apix: warning: \(warning)") }
         // A new demo server knows none of the tokens an earlier one issued: forget them rather than send them.
         try? AuthSessions.shared.store.removeAll(profile: "demo")
         var arguments = ["--token-lifetime", String(tokenLifetime), "--log", log]

@@ -22,7 +22,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Exit with 22 when the server answers 4xx or 5xx.") var fail = false
     @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.") var noFollow = false
     @Option(help: ArgumentHelp("Follow at most N redirects (default 10).", valueName: "N")) var maxRedirects: Int?
-    @Option(help: ArgumentHelp("Give up after SECONDS (0: no limit).", valueName: "SECONDS")) var timeout: Double?
+    @Option(
+        help: ArgumentHelp(
+            "Give up after SECONDS in all, token request included (0: no limit). Default: the profile's `timeout:`, "
+                + "else no total limit; a transfer with no byte moving for 300 s stops (`stall_timeout:`, 0: never).",
+            valueName: "SECONDS"))
+    var timeout: Double?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @Flag(help: "Show credentials and secrets unmasked in --json output.") var reveal = false
     @Flag(help: "Answer from the response cache while the stored answer is fresh; store new answers.")

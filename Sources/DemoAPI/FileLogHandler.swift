@@ -13,10 +13,13 @@ struct FileLogHandler: LogHandler {
     final class Sink: Sendable {
         let descriptor: Int32
 
-        /// Opens (creating if needed) `path` for appending; `nil` when it cannot be opened.
+        /// Opens (creating if needed) `path` for appending, readable by its owner only (requests logged there may
+        /// name what users sent); `nil` when it cannot be opened.
         init?(path: String) {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { return nil }
+            // A log left 0644 by an earlier version is narrowed too (a file of another user's stays as it is).
+            _ = fchmod(descriptor, 0o600)
             self.descriptor = descriptor
         }
 

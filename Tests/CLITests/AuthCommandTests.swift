@@ -164,7 +164,7 @@ struct AuthCommandTests {
         }
     }
 
-    @Test("a refused login exits 4 with the server's reason; a later run says the earlier refresh failed")
+    @Test("a refused login exits 4 with the server's reason; a later run says the earlier login failed")
     func refusedLogin() async throws {
         try await withSetup { setup in
             let login = try await setup.apix(["auth", "login", "oauth", "--var", "password=wrong"])
@@ -172,7 +172,7 @@ struct AuthCommandTests {
             #expect(login.stderr.contains("invalid_grant: wrong username or password"))
             let run = try await setup.apix(["run", "oauth", "me", "--var", "password=wrong"])
             #expect(run.status == 4)
-            #expect(run.stderr.contains("an earlier token refresh failed"))
+            #expect(run.stderr.contains("an earlier login failed (the token server rejected the password grant"))
             #expect(run.stderr.contains("apix auth login oauth -e local"))
             #expect(try await setup.stats()["token_requests"]?.intValue == 1)
             #expect(try await setup.apix(["auth", "login", "oauth"]).status == 0)

@@ -8,12 +8,13 @@ import Testing
 /// A server's reason phrase reaches stderr through `SafeText`: escape sequences in it are shown, never sent raw.
 @Suite("hostile server text on stderr")
 struct HostileReasonTests {
-    /// Answers one request on 127.0.0.1 (any free port) with `statusLine`, then closes.
+    /// Answers one request on 127.0.0.1 (any free port) with `statusLine`, then closes; with `nil`, accepts
+    /// connections (the kernel's listen queue) and never answers.
     final class OneShotServer: Sendable {
         let socket: Int32
         let port: Int
 
-        init(statusLine: String) throws {
+        init(statusLine: String?) throws {
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             self.socket = socket
             var address = sockaddr_in()
@@ -29,6 +30,7 @@ struct HostileReasonTests {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
             }
             self.port = Int(UInt16(bigEndian: address.sin_port))
+            guard let statusLine else { return }
             let listener = socket
             let response = Array((statusLine + "\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok").utf8)
             Thread {

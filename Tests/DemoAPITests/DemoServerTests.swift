@@ -135,4 +135,22 @@ struct DemoServerTests {
         let log = try String(contentsOfFile: path, encoding: .utf8)
         #expect(log.contains("/todos"))
     }
+
+    @Test("its log file is readable by its owner only, also one left open to others by an earlier run")
+    func logFileIsPrivate() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func mode() throws -> Int {
+            (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+        }
+        try await withDemoServer(.init(logFile: path)) { server in
+            _ = try await server.send("/todos")
+        }
+        #expect(try mode() == 0o600)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        try await withDemoServer(.init(logFile: path)) { server in
+            _ = try await server.send("/todos")
+        }
+        #expect(try mode() == 0o600)
+    }
 }

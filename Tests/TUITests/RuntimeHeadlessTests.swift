@@ -120,6 +120,9 @@ struct RuntimeHeadlessTests {
             }
             #expect(moving != nil, "a moving download bar, got:\n\(session.backend.screenText)")
             #expect(session.client.scheduler.snapshot.running[.interactive] == 1)
+            // A running transfer makes q ask first; q again quits.
+            session.backend.press(.character("q"))
+            #expect(await session.backend.waitForScreen(containing: "quit? 1 running transfer cancelled") != nil)
             session.backend.press(.character("q"))
             #expect(await session.ended())
             // The drip would hold its slot for 30 s; cancelled, it gives it back at once.
@@ -149,7 +152,7 @@ struct RuntimeHeadlessTests {
             session.backend.press(.up, .enter)
             let queued = await session.backend.waitForScreen(containing: "⟳ 2 running, 1 queued")
             #expect(queued != nil, "a queued count, got:\n\(session.backend.screenText)")
-            session.backend.press(.character("q"))
+            session.backend.press(.character("q"), .character("y"))
             #expect(await session.ended())
             #expect(
                 await Self.eventually {

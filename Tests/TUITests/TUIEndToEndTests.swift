@@ -54,7 +54,14 @@ struct TUIEndToEndTests {
             try session.resize(width: 120, height: 40)
             try session.waitFor("Endpoints (")
 
+            // Unsaved edits: q asks first and names them; another key stays, y quits.
             try session.send("Escape", "q")
+            try session.waitFor("quit? unsaved edits to demo/echo.get, demo/todos.get will be lost")
+            try session.send("n")
+            try session.waitFor("Tab pane")
+            try session.send("q")
+            try session.waitFor("quit? unsaved edits")
+            try session.send("y")
             try session.run("echo shell-$((40+2)); stty -a | grep -o -- '-*icanon'")
             let screen = try session.waitFor("shell-42")
             try session.waitFor("icanon")
@@ -87,6 +94,8 @@ struct TUIEndToEndTests {
             try session.send("Escape")
             try session.waitFor("cancelled")
             try session.send("q")
+            try session.waitFor("quit? unsaved edits to demo/drip")
+            try session.send("y")
             try session.run("echo done-$((1+1))")
             try session.waitFor("done-2")
         }
@@ -154,6 +163,24 @@ struct TUIEndToEndTests {
             let after = try session.waitFor("after-term-7")
             try session.waitFor("icanon")
             #expect(!after.contains("-icanon"))
+        }
+    }
+
+    @Test("Esc closing help, then a resize at once: the Esc is not lost, so the next q quits")
+    func escapeThenResize() throws {
+        try withSession { session in
+            try startDemo(session)
+            for attempt in 0..<3 {
+                try session.send("?")
+                try session.waitFor("Keys — Esc closes")
+                // The resize lands within curses' escape delay, where it used to swallow the Esc.
+                try session.send("Escape")
+                try session.resize(width: attempt % 2 == 0 ? 110 : 120, height: 40)
+                try session.waitFor("help to close") { !$0.contains("Keys — Esc closes") }
+            }
+            try session.send("q")
+            try session.run("echo after-esc-$((4+4))")
+            try session.waitFor("after-esc-8")
         }
     }
 

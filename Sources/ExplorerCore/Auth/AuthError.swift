@@ -23,7 +23,15 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
         case cancelled
     }
 
+    /// What was being done when it failed: a login (the profile's grant, asked for) or a refresh.
+    public enum Operation: String, Sendable, Equatable {
+        case login
+        case refresh
+    }
+
     public var reason: Reason
+    /// Set by the refresher on the failures it remembers, so later messages name what failed.
+    public var operation: Operation?
     /// The grant that was attempted (`password`, `client_credentials`, `refresh_token`), when one was.
     public var grant: String?
     /// Whose tokens, when known (to say which `apix auth login` recovers).
@@ -60,7 +68,8 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "the server keeps rejecting new tokens"
         case .earlierFailure(let why):
             let command = session.map { "apix auth login \($0.profile) -e \($0.environment)" } ?? "apix auth login"
-            return "an earlier token refresh failed (\(why)); log in again (\(command))"
+            let what = operation == .login ? "login" : "token refresh"
+            return "an earlier \(what) failed (\(why)); log in again (\(command))"
         case .store(let path, let detail):
             return "token store \(path): \(detail)"
         case .cancelled:
@@ -69,6 +78,15 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// What a token state says about this failure: the operation that failed and the reason as the server or the
+    /// network gave it (`login: the token server rejected the password grant (HTTP 400): invalid_grant: …`), the
+    /// same for a failure another process wrote to the token file.
+    var stateReason: String {
+        let why: String
+        if case .earlierFailure(let earlier) = reason { why = earlier } else { why = message }
+        return operation.map { "\($0.rawValue): \(why)" } ?? why
+    }
 
     /// The same failure as the client reports it.
     var clientError: ClientError {

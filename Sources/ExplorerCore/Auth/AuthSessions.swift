@@ -39,7 +39,7 @@ public final class AuthSessions: Sendable {
     }
 
     /// The refresher for `key` if one was created, e.g. for the TUI to watch.
-    func existingRefresher(for key: AuthSessionKey) -> TokenRefresher? {
+    public func existingRefresher(for key: AuthSessionKey) -> TokenRefresher? {
         refreshers.withLock { $0[key] }
     }
 

@@ -58,7 +58,8 @@ extension RequestBuilder {
                     grant: spec.grant, tokenURL: tokenURL, clientID: try spec.clientID.render(scope),
                     clientSecret: try spec.clientSecret?.render(scope), username: try spec.username?.render(scope),
                     password: try spec.password?.render(scope), scope: try spec.scope?.render(scope),
-                    clientAuth: spec.clientAuth, extra: extra, transfer: tokenTransferOptions(overrides: overrides)))
+                    clientAuth: spec.clientAuth, extra: extra,
+                    transfer: tokenTransferOptions(for: endpoint, overrides: overrides)))
         }
     }
 
@@ -82,11 +83,20 @@ extension RequestBuilder {
         }
     }
 
-    /// Token requests get the profile's and environment's time limits and TLS settings (30 s by default).
-    private func tokenTransferOptions(overrides: RequestOverrides) -> TransferOptions {
+    /// Token requests get the profile's and environment's TLS settings, and the time limits of the request that
+    /// needs the token (the endpoint's over the environment's and profile's, then `--timeout`; 30 s when none says
+    /// otherwise): a token server that accepts and never answers cannot outlast the limit the user set.
+    private func tokenTransferOptions(for endpoint: Endpoint?, overrides: RequestOverrides) -> TransferOptions {
         var options = TransferOptions(timeout: .seconds(30))
         environment.transferSettings.over(profile.transfer)
             .apply(to: &options)
+        if let limits = endpoint?.transfer {
+            // Only the time limits: the endpoint's TLS or redirect settings are for its own server.
+            TransferSettings(
+                timeout: limits.timeout, connectTimeout: limits.connectTimeout, stallTimeout: limits.stallTimeout
+            ).apply(to: &options)
+        }
+        if let timeout = overrides.timeout { options.timeout = timeout > .zero ? timeout : nil }
         if let insecure = overrides.insecure { options.insecure = insecure }
         if let caFile = options.caFile { options.caFile = resolvePath(caFile) }
         return options

@@ -61,7 +61,11 @@ public actor TokenRefresher {
         do {
             if let record = try store.load(key), record.issuer == settings.issuer {
                 token = record.token
-                if let failure = record.failure { phase = .failed(AuthError(.earlierFailure(failure), session: key)) }
+                if let failure = record.failure {
+                    var error = AuthError(.earlierFailure(failure), session: key)
+                    error.operation = record.failedOperation.flatMap(AuthError.Operation.init(rawValue:))
+                    phase = .failed(error)
+                }
                 if let access = record.token?.accessToken { issuedTokens = [access] }
             }
         } catch {
@@ -115,6 +119,12 @@ public actor TokenRefresher {
         return try await startRefresh(.explicitRefresh).value.get()
     }
 
+    /// Cancels the login or refresh in flight, if any: its request to the token server stops, callers waiting for
+    /// it fail as cancelled, and nothing is remembered as a failure (the next request or login asks again).
+    public func cancelRefresh() {
+        if case .refreshing(let task) = phase { task.cancel() }
+    }
+
     /// Forgets the tokens, in memory and on disk (the next request logs in again).
     public func logout() throws(AuthError) {
         generation += 1
@@ -146,7 +156,7 @@ public actor TokenRefresher {
     public var state: TokenState {
         switch phase {
         case .refreshing: return .refreshing
-        case .failed(let error): return .failed(earlier(error).message)
+        case .failed(let error): return .failed(error.stateReason)
         case .idle:
             guard let token else { return .none }
             return token.isExpired(at: Date()) ? .expired : .valid(expiresAt: token.expiresAt)
@@ -215,7 +225,11 @@ public actor TokenRefresher {
         let tokenClient = tokenClient
         let generation = generation
         let task = Task {
-            let result = await tokenClient.obtain(grant, settings: settings)
+            var result = await tokenClient.obtain(grant, settings: settings)
+            if case .failure(var error) = result {
+                error.operation = mode == .login ? .login : .refresh
+                result = .failure(error)
+            }
             self.finish(result, grant: grant, generation: generation)
             return result
         }
@@ -239,7 +253,10 @@ public actor TokenRefresher {
             if error.isRejection {
                 // A rejected refresh token is dead (rotation, revocation): the next explicit refresh uses the grant.
                 if case .refresh = grant { token?.refreshToken = nil }
-                save(TokenStore.Record(issuer: settings.issuer, token: token, failure: error.message))
+                save(
+                    TokenStore.Record(
+                        issuer: settings.issuer, token: token, failure: error.message,
+                        failedOperation: error.operation?.rawValue))
             }
         }
         publish()
@@ -263,7 +280,9 @@ public actor TokenRefresher {
     /// What requests arriving after a failure are told.
     private func earlier(_ error: AuthError) -> AuthError {
         if case .earlierFailure = error.reason { return error }
-        return AuthError(.earlierFailure(error.message), session: key)
+        var earlier = AuthError(.earlierFailure(error.message), session: key)
+        earlier.operation = error.operation
+        return earlier
     }
 
     // MARK: - Observers

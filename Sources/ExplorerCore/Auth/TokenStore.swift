@@ -15,17 +15,24 @@ public struct TokenStore: Sendable {
         /// Why the last refresh was rejected by the server, so a later process does not ask again until the user
         /// logs in.
         public var failure: String?
+        /// What was rejected, `login` or `refresh` (`AuthError.Operation`), so the next process names it too.
+        var failedOperation: String?
         var savedAt: Date
 
-        public init(issuer: String, token: OAuthToken?, failure: String? = nil, savedAt: Date = Date()) {
+        public init(
+            issuer: String, token: OAuthToken?, failure: String? = nil, failedOperation: String? = nil,
+            savedAt: Date = Date()
+        ) {
             self.issuer = issuer
             self.token = token
             self.failure = failure
+            self.failedOperation = failedOperation
             self.savedAt = savedAt
         }
 
         enum CodingKeys: String, CodingKey {
             case issuer, token, failure
+            case failedOperation = "failed_operation"
             case savedAt = "saved_at"
         }
     }

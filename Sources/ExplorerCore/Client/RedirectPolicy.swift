@@ -5,9 +5,12 @@ import Foundation
 /// - 303 turns any method but HEAD into GET without a body; 301 and 302 do so for POST (what browsers and curl do);
 ///   307 and 308 resend the same method and body.
 /// - Credentials are never sent to another origin: `Authorization`, `Cookie`, `Proxy-Authorization`, and the
-///   headers and query items the request declares as credentials (`PreparedRequest.credentialNames`, e.g. an API
-///   key in `X-API-Key`). Credentials are added once per attempt, before any redirect, so this is the only place
-///   that can keep them from the next origin.
+///   headers and query items the request declares as credentials (`PreparedRequest.credentialNames`: those an
+///   `auth:` credential placed, e.g. an API key in `X-API-Key`, and those whose value uses a secret variable).
+///   Credentials are added once per attempt, before any redirect, so this is the only place that can keep them
+///   from the next origin.
+/// - A body is resent only to the same origin unless the request allows any (`redirect_body: any_origin`): a
+///   307 or 308 to another origin is then an error that says where it pointed, not a silent copy of the body.
 struct RedirectPolicy {
     static let credentialHeaders = ["Authorization", "Cookie", "Proxy-Authorization"]
 
@@ -50,7 +53,15 @@ struct RedirectPolicy {
             next.headers.remove("Content-Type")
             next.headers.remove("Content-Length")
         }
-        if !Self.sameOrigin(base, target) {
+        let sameOrigin = Self.sameOrigin(base, target)
+        if !sameOrigin, !dropsBody, !next.body.isEmpty, request.options.redirectBody == .sameOrigin {
+            throw TransportError(
+                .invalidRequest,
+                "not following the \(response.statusCode) redirect to \(Self.origin(of: target)): it would resend "
+                    + "the request body to another origin (the profile's `redirect_body: any_origin` allows it)",
+                metrics: response.metrics)
+        }
+        if !sameOrigin {
             for name in Self.credentialHeaders { next.headers.remove(name) }
             for name in request.credentialNames.headers { next.headers.remove(name) }
             // A Location replaces our query, so ours never carries over; but a server may copy the key into
@@ -63,6 +74,13 @@ struct RedirectPolicy {
     static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
         a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
             && effectivePort(a) == effectivePort(b)
+    }
+
+    /// `scheme://host:port`, what a message names (never the path or query, which may hold a key).
+    static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? "http"
+        let port = effectivePort(url).map { ":\($0)" } ?? ""
+        return "\(scheme)://\(url.host ?? "")\(port)"
     }
 
     private static func effectivePort(_ url: URL) -> Int? {

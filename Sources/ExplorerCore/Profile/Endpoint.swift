@@ -73,6 +73,7 @@ public struct TransferSettings: Sendable, Hashable {
     var caFile: String?
     /// Ask for compressed responses (`Accept-Encoding`) and decode them; `false` takes bodies as they come.
     public var compressed: Bool?
+    var redirectBody: RedirectBody?
 
     public init(
         timeout: Duration? = nil, connectTimeout: Duration? = nil, stallTimeout: Duration? = nil,
@@ -91,11 +92,13 @@ public struct TransferSettings: Sendable, Hashable {
 
     /// These settings over `base`: whatever is set here wins.
     public func over(_ base: TransferSettings) -> TransferSettings {
-        TransferSettings(
+        var merged = TransferSettings(
             timeout: timeout ?? base.timeout, connectTimeout: connectTimeout ?? base.connectTimeout,
             stallTimeout: stallTimeout ?? base.stallTimeout, followRedirects: followRedirects ?? base.followRedirects,
             maxRedirects: maxRedirects ?? base.maxRedirects, insecure: insecure ?? base.insecure,
             caFile: caFile ?? base.caFile, compressed: compressed ?? base.compressed)
+        merged.redirectBody = redirectBody ?? base.redirectBody
+        return merged
     }
 
     /// Applies the settings to transfer options (unset ones leave the options alone).
@@ -108,5 +111,6 @@ public struct TransferSettings: Sendable, Hashable {
         if let insecure { options.insecure = insecure }
         if let caFile { options.caFile = caFile }
         if let compressed { options.compressed = compressed }
+        if let redirectBody { options.redirectBody = redirectBody }
     }
 }

@@ -151,7 +151,8 @@ public enum ProfileEmitter {
     /// Keys of an endpoint in the order they are written.
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
-        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "compressed",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
+        "compressed",
         "priority", "cache", "auth", "download",
     ]
 
@@ -221,6 +222,7 @@ public enum ProfileEmitter {
         if let value = settings.insecure { entries.append(.init("insecure", .scalar(String(value)))) }
         if let value = settings.caFile { entries.append(.init("ca_file", .string(value))) }
         if let value = settings.compressed { entries.append(.init("compressed", .scalar(String(value)))) }
+        if let value = settings.redirectBody { entries.append(.init("redirect_body", .scalar(value.rawValue))) }
         return entries
     }
 

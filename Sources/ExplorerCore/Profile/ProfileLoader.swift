@@ -7,14 +7,15 @@ import Yams
 public enum ProfileLoader {
     static let profileKeys = [
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
-        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "compressed",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
+        "compressed",
         "auth", "endpoints",
     ]
     static let environmentKeys = ["base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth"]
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
-        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "insecure", "ca_file", "compressed",
-        "priority", "cache", "auth", "download", "capture", "uses", "expect",
+        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
+        "compressed", "priority", "cache", "auth", "download", "capture", "uses", "expect",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]
 
@@ -255,6 +256,13 @@ public enum ProfileLoader {
         if let node = fields["insecure"] { settings.insecure = reader.bool(node, "insecure") }
         if let node = fields["ca_file"] { settings.caFile = reader.string(node, "ca_file") }
         if let node = fields["compressed"] { settings.compressed = reader.bool(node, "compressed") }
+        if let node = fields["redirect_body"], let text = reader.string(node, "redirect_body") {
+            if let value = RedirectBody(rawValue: text) {
+                settings.redirectBody = value
+            } else {
+                reader.fail("`redirect_body` must be same_origin or any_origin, got \"\(text)\"", at: node)
+            }
+        }
         return settings
     }
 

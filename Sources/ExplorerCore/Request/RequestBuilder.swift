@@ -115,21 +115,38 @@ public struct RequestBuilder: Sendable {
             throw RequestBuildError(.invalidURL(url), location: environment.baseURL.location, context: context)
         }
         let userQueryNames = Set(overrides.query.map(\.name))
+        let secrets = secretDerivedVariables()
+        var secretNames = CredentialNames()
         var query: [(name: String, value: String)] = []
         for item in endpoint.query where !userQueryNames.contains(item.name) {
-            for value in item.values ?? [] { query.append((item.name, try value.render(scope, masking: masking))) }
+            for value in item.values ?? [] {
+                query.append((item.name, try value.render(scope, masking: masking)))
+                if Self.uses(secrets, value) { secretNames.insertQueryItem(item.name) }
+            }
         }
         query.append(contentsOf: overrides.query)
         url = URLBuilder.appendingQuery(query, to: url)
 
         // Headers: profile < environment < endpoint < user.
         var headers = HTTPHeaders()
+        var secretHeaders: Set<String> = []
         for layer in [profile.headers, environment.headers, endpoint.headers] {
             headers = try Self.apply(layer, to: headers, scope: scope, masking: masking)
+            for parameter in layer {
+                let name = parameter.name.lowercased()
+                // A later layer's value replaces an earlier one's, secret or not.
+                if parameter.values?.contains(where: { Self.uses(secrets, $0) }) == true {
+                    secretHeaders.insert(name)
+                } else {
+                    secretHeaders.remove(name)
+                }
+            }
         }
         for field in overrides.headers {
             if field.value.isEmpty { headers.remove(field.name) } else { headers.set(field.name, field.value) }
+            secretHeaders.remove(field.name.lowercased())
         }
+        for name in secretHeaders where headers.contains(name) { secretNames.insertHeader(name) }
         for field in headers where !Self.isValidHeader(field) {
             throw RequestBuildError(.invalidHeader("\(field.name): \(field.value)"), context: context)
         }
@@ -151,8 +168,36 @@ public struct RequestBuilder: Sendable {
         let drawsBoundary =
             if case .multipart = body { headers["Content-Type"].flatMap(Self.boundary) == nil } else { false }
         return RequestPlan(
-            request: PreparedRequest(method: endpoint.method, url: url, headers: headers, body: body, options: options),
+            request: PreparedRequest(
+                method: endpoint.method, url: url, headers: headers, body: body, options: options,
+                credentialNames: secretNames),
             drawsBoundary: drawsBoundary, downloadName: download?.nameIfDirectory)
+    }
+
+    /// The variables whose value holds a secret: the secret ones, and those whose template uses one (directly or
+    /// through other variables). Headers and query items that use them are credentials as much as `auth:` ones.
+    func secretDerivedVariables() -> Set<String> {
+        guard !profile.secretNames.isEmpty else { return [] }
+        var templates = profile.variables
+        templates.merge(environment.variables) { _, new in new }
+        var derived = profile.secretNames
+        // Grows until stable; each pass adds at least one name or stops, so at most `templates.count` passes.
+        var changed = true
+        while changed {
+            changed = false
+            for (name, template) in templates where !derived.contains(name) {
+                if template.variableNames.contains(where: derived.contains) {
+                    derived.insert(name)
+                    changed = true
+                }
+            }
+        }
+        return derived
+    }
+
+    /// Whether `template` uses one of `secrets`.
+    static func uses(_ secrets: Set<String>, _ template: Template) -> Bool {
+        !secrets.isEmpty && template.variableNames.contains(where: secrets.contains)
     }
 
     /// Convenience: the request for the endpoint with this id.

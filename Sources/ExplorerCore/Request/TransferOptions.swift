@@ -3,10 +3,12 @@ public struct TransferOptions: Sendable, Equatable {
     /// The whole exchange, redirects included; `nil` means no limit.
     public var timeout: Duration?
     var connectTimeout: Duration?
-    /// Give up when no byte moves in either direction for this long.
+    /// Give up when no byte moves in either direction for this long (by default `defaultStallTimeout`).
     var stallTimeout: Duration?
     public var followRedirects: Bool
     public var maxRedirects: Int
+    /// Where a redirect may resend the body (`redirect_body`; by default only to the same origin).
+    var redirectBody: RedirectBody = .sameOrigin
     /// Skip TLS certificate and host name verification (never the default).
     public var insecure: Bool
     /// A PEM bundle of CAs to trust instead of the system's.
@@ -21,11 +23,16 @@ public struct TransferOptions: Sendable, Equatable {
     public var memoryLimit: Int
 
     public static let defaultMemoryLimit = 8 * 1024 * 1024
+    /// Five minutes without a byte either way ends a transfer unless the profile says otherwise
+    /// (`stall_timeout`, `0`: never). There is no default total limit, since downloads may rightly take hours; a
+    /// dead connection (a peer gone without a word, which TCP alone may never notice) would otherwise hang for
+    /// ever. Long enough for a slow server to think; long polls set `stall_timeout: 0`.
+    public static let defaultStallTimeout: Duration = .seconds(300)
 
     public init(
         timeout: Duration? = nil,
         connectTimeout: Duration? = .seconds(10),
-        stallTimeout: Duration? = nil,
+        stallTimeout: Duration? = TransferOptions.defaultStallTimeout,
         followRedirects: Bool = true,
         maxRedirects: Int = 10,
         insecure: Bool = false,

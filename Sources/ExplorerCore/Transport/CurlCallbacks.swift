@@ -33,9 +33,3 @@ let curlProgressCallback: apix_xferinfo_callback = { context, dlTotal, dlNow, ul
     transfer(context).progressed(
         dlTotal: Int64(dlTotal), dlNow: Int64(dlNow), ulTotal: Int64(ulTotal), ulNow: Int64(ulNow)) ? 0 : 1
 }
-
-func monotonicNanos() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-}

@@ -339,6 +339,12 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportError(.localIO, sink.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE:
             return TransportError(.connectionLost, "connection lost: \(message)", curlCode: raw, metrics: metrics)
+        case CURLE_OUT_OF_MEMORY where !headComplete, CURLcode(rawValue: 100) where !headComplete:
+            // libcurl refuses a response header line over 100 KiB: before 8.6 as "Out of memory", since as
+            // CURLE_TOO_LARGE (100). Neither is about this machine's memory.
+            return TransportError(
+                .other, "response header too large (a header line over libcurl's 100 KiB limit)", curlCode: raw,
+                metrics: metrics)
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             return TransportError(.invalidRequest, message, curlCode: raw, metrics: metrics)
         default:

@@ -94,34 +94,44 @@ extension AppState {
                 ?? StatusMessage(BodyDestination.savedMessage(path: path, bytes: bytes))
             return []
         case .terminationRequested:
-            return quit()
+            return quit()  // from outside (SIGTERM, SIGHUP): nobody is there to answer a question
         }
     }
 
     // MARK: - Keys
 
     mutating func handleKey(_ key: Key) -> [Effect] {
+        // `m` shows the message in full, so it must see it before a key clears it.
+        if let context = paneContext, KeyMap.command(for: key, in: context) == .showMessage {
+            showFullMessage()
+            return []
+        }
         message = nil
-        // Ctrl-C works the same everywhere: cancel what runs, else quit.
+        // Ctrl-C works the same everywhere: cancel what runs, else quit (asked: Ctrl-C again quits).
+        if key == .control("c"), case .quitQuestion? = overlay { return quit() }
         if key == .control("c") { return cancelOrStepBack(quitting: true) }
         if let overlay { return handleOverlayKey(key, overlay) }
         if fieldEdit != nil { return handleFieldKey(key) }
         if isFiltering { return handleFilterKey(key) }
         if response.searchField != nil { return handleSearchKey(key) }
-        let context: KeyContext =
-            switch focus {
-            case .list: .list
-            case .editor: .editor
-            case .response: .response
-            }
-        guard let command = KeyMap.command(for: key, in: context) else { return [] }
+        guard let context = paneContext, let command = KeyMap.command(for: key, in: context) else { return [] }
         return perform(command)
+    }
+
+    /// The focused pane's key context, when the keys go to a pane (no overlay, field, filter or search has them).
+    var paneContext: KeyContext? {
+        guard overlay == nil, fieldEdit == nil, !isFiltering, response.searchField == nil else { return nil }
+        switch focus {
+        case .list: return .list
+        case .editor: return .editor
+        case .response: return .response
+        }
     }
 
     /// Performs a pane command (the focused pane's, or a global one).
     mutating func perform(_ command: KeyCommand) -> [Effect] {
         switch command {
-        case .quit: return quit()
+        case .quit: return requestQuit()
         case .showHelp: overlay = .help(top: 0)
         case .send: return sendSelected()
         case .sendBypassingCache: return sendSelected(cacheMode: .refresh)
@@ -159,7 +169,8 @@ extension AppState {
             message = StatusMessage("cancelling \(exchange.method.rawValue) \(exchange.url)")
             return [.cancel(exchange: exchange.id)]
         }
-        if quitting { return quit() }
+        if let cancel = cancelPendingLogin() { return cancel }
+        if quitting { return requestQuit() }
         if focus != .list {
             focus = .list
         } else if !filter.text.isEmpty {
@@ -178,6 +189,8 @@ extension AppState {
         case .auth: return handleAuthKey(key)
         case .bodyEditor(let state): return handleBodyEditorKey(key, state)
         case .prompt(let prompt): return handlePromptKey(key, prompt)
+        case .message: return handleMessageKey(key)
+        case .quitQuestion: return handleQuitQuestionKey(key)
         }
     }
 }

@@ -20,6 +20,8 @@ public enum Effect: Sendable {
     case login(AuthSessionKey)
     case refreshToken(AuthSessionKey)
     case logout(AuthSessionKey)
+    /// Stop the login or refresh in flight for this profile and environment (Esc in the auth panel, Ctrl-C).
+    case cancelRefresh(AuthSessionKey)
     /// Start following token states for this profile and environment (→ `.tokenUpdated`).
     case watchToken(AuthSessionKey)
     case quit
@@ -38,6 +40,7 @@ public enum Effect: Sendable {
         case .login: "login"
         case .refreshToken: "refreshToken"
         case .logout: "logout"
+        case .cancelRefresh: "cancelRefresh"
         case .watchToken: "watchToken"
         case .quit: "quit"
         }

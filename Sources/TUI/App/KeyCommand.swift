@@ -5,6 +5,8 @@ enum KeyCommand: Hashable, Sendable {
     /// Send asking the server even when the cache holds a fresh answer (then store the new one).
     case sendBypassingCache
     case chooseEnvironment, showAuth, saveProfile, showProblems
+    /// The status message and token state in full, when the status bar had to cut them.
+    case showMessage
     // Moving in lists and text
     case moveUp, moveDown, pageUp, pageDown, moveTop, moveBottom
     // Endpoint list

@@ -1,6 +1,7 @@
 /// Where a key is pressed: the focused pane, an overlay, or a text field.
 enum KeyContext: String, CaseIterable, Hashable, Sendable {
-    case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems
+    case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems, message
+    case quitQuestion
 
     public var title: String {
         switch self {
@@ -14,6 +15,8 @@ enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .environments: "Environment picker"
         case .help: "Help"
         case .problems: "Problems"
+        case .message: "Message window"
+        case .quitQuestion: "Quit question (unsaved edits or running transfers)"
         }
     }
 }

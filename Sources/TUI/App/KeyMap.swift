@@ -10,7 +10,7 @@ enum KeyMap {
             "send bypassing the cache (ask the server even when a fresh answer is stored)"),
         KeyBinding(
             .global, [.escape, .control("c")], .cancel,
-            "cancel the running request; Esc otherwise steps back, Ctrl-C quits", hint: "cancel"),
+            "cancel the running request or login; Esc otherwise steps back, Ctrl-C quits", hint: "cancel"),
         KeyBinding(.global, [.tab], .focusNext, "next pane: list → editor → response", hint: "pane"),
         KeyBinding(.global, [.backTab], .focusPrevious, "previous pane"),
         KeyBinding(.global, [.character("e")], .chooseEnvironment, "switch environment", hint: "env"),
@@ -20,7 +20,12 @@ enum KeyMap {
         KeyBinding(.global, [.character("s")], .saveProfile, "save edits to the profile file"),
         KeyBinding(.global, [.character("p")], .showProblems, "problems of broken profiles"),
         KeyBinding(.global, [.character("?"), .function(1)], .showHelp, "this help", hint: "help"),
-        KeyBinding(.global, [.character("q")], .quit, "quit", hint: "quit"),
+        KeyBinding(
+            .global, [.character("m")], .showMessage,
+            "the status message and token state in full (the status bar says `m: more` when it cut them)"),
+        KeyBinding(
+            .global, [.character("q")], .quit, "quit (asks first when edits are unsaved or a transfer runs)",
+            hint: "quit"),
 
         // Endpoint list
         KeyBinding(.list, [.up, .character("k")], .moveUp, "previous row"),
@@ -87,7 +92,9 @@ enum KeyMap {
         KeyBinding(.auth, [.character("l")], .login, "log in (get a new token)", hint: "log in"),
         KeyBinding(.auth, [.character("r")], .refreshToken, "refresh the token now", hint: "refresh"),
         KeyBinding(.auth, [.character("o")], .logout, "log out (forget the token)", hint: "log out"),
-        KeyBinding(.auth, [.escape, .character("a"), .character("q")], .close, "close", hint: "close"),
+        KeyBinding(
+            .auth, [.escape, .character("a"), .character("q")], .close,
+            "close (Esc first cancels a login or refresh waiting for the token server)", hint: "close"),
 
         // Environment picker
         KeyBinding(.environments, [.up, .character("k")], .moveUp, "previous environment"),
@@ -104,6 +111,14 @@ enum KeyMap {
         KeyBinding(.problems, [.up, .character("k")], .moveUp, "scroll up"),
         KeyBinding(.problems, [.down, .character("j")], .moveDown, "scroll down"),
         KeyBinding(.problems, [.escape, .character("p"), .character("q")], .close, "close", hint: "close"),
+
+        // Message window and the quit question
+        KeyBinding(.message, [.escape, .character("m"), .character("q")], .close, "close", hint: "close"),
+        KeyBinding(
+            .quitQuestion, [.character("y"), .character("q"), .control("c")], .confirm,
+            "quit, losing what the question names", hint: "quit"),
+        KeyBinding(.quitQuestion, [.character("s")], .saveProfile, "stay and save the selected profile", hint: "save"),
+        KeyBinding(.quitQuestion, [.escape, .character("n")], .close, "stay (so does any other key)", hint: "stay"),
     ]
 
     /// Key → command per context, built once from `bindings`.

@@ -9,8 +9,9 @@ final class LogFile: Sendable {
     private let lock = Mutex(())
 
     public init(name: String = "tui.log", directory: String = StateDirectory.path()) {
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let warning = StateDirectory.prepare(directory)
         path = (directory as NSString).appendingPathComponent(name)
+        if let warning { write(warning) }
     }
 
     public func write(_ line: String) {

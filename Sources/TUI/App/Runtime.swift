@@ -199,6 +199,8 @@ final class Runtime {
             runAuth(key) { await $0.refresh(key) }
         case .logout(let key):
             runAuth(key) { await $0.logout(key) }
+        case .cancelRefresh(let key):
+            runAuth(key) { await $0.cancelRefresh(key) }
         case .watchToken(let key):
             guard let auth else {
                 inbox.post(.tokenUpdated(key, .unavailable("no auth")))

@@ -17,10 +17,25 @@ extension AppState {
         case .login: return [.login(auth)]
         case .refreshToken: return [.refreshToken(auth)]
         case .logout: return [.logout(auth)]
-        case .close: overlay = nil
+        case .close:
+            // Esc first stops a login or refresh that is waiting for the token server, as it stops a transfer.
+            if key == .escape, let cancel = cancelPendingLogin() { return cancel }
+            overlay = nil
         default: break
         }
         return []
+    }
+
+    /// Whether the current profile's token is being fetched (a login, a refresh, or one a send started).
+    var isLoginPending: Bool {
+        currentTokenStatus == .token(.refreshing)
+    }
+
+    /// Cancels the current profile's login or refresh in flight; `nil` when none is.
+    mutating func cancelPendingLogin() -> [Effect]? {
+        guard isLoginPending, let auth = currentAuthKey else { return nil }
+        message = StatusMessage("cancelling the token request to the token server")
+        return [.cancelRefresh(auth)]
     }
 
     mutating func watchCurrentToken() -> [Effect] {

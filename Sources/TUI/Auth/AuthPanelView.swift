@@ -4,7 +4,13 @@ import ExplorerCore
 /// refresh and log out.
 enum AuthPanelView {
     static func draw(_ state: AppState, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
-        let rect = screen.centered(width: min(64, screen.width - 4), height: 9)
+        let width = min(64, screen.width - 4)
+        let status = state.currentTokenStatus
+        // The whole state, a failure's reason included, wrapped: the panel grows to hold it.
+        let label = "token: "
+        let summary = SafeText.escape(status.summary(now: state.now.date))
+        let lines = TextWidth.wrap(summary, to: max(1, width - 4 - label.count))
+        let rect = screen.centered(width: width, height: min(screen.height, 8 + lines.count))
         BoxView.draw(rect, title: "Auth", focused: true, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
@@ -12,7 +18,6 @@ enum AuthPanelView {
         buffer.write(
             "profile \(SafeText.escape(key.profile)) · environment \(SafeText.escape(key.environment))",
             x: inner.x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
-        let status = state.currentTokenStatus
         let style: Style
         switch status {
         case .token(.valid): style = theme.ok.with(bold: true)
@@ -20,16 +25,21 @@ enum AuthPanelView {
         case .token(.refreshing): style = theme.running
         case .token(.none), .unavailable: style = theme.muted
         }
-        let x = buffer.write("token: ", x: inner.x + 1, y: inner.y + 2, limit: inner.maxX, style: theme.title)
-        buffer.write(
-            SafeText.escape(status.summary(now: state.now.date)), x: x, y: inner.y + 2, limit: inner.maxX,
-            style: style)
+        let x = buffer.write(label, x: inner.x + 1, y: inner.y + 2, limit: inner.maxX, style: theme.title)
+        let room = max(0, inner.maxY - 2 - (inner.y + 2))
+        for (index, line) in lines.prefix(room).enumerated() {
+            let cut = index == room - 1 && lines.count > room
+            let text = cut ? TextWidth.truncate(line, to: max(1, inner.maxX - x - 2)) + " …" : line
+            buffer.write(text, x: x, y: inner.y + 2 + index, limit: inner.maxX, style: style)
+        }
         if case .unavailable = status {
             buffer.write(
-                "This profile has no token to manage.", x: inner.x + 1, y: inner.y + 4, limit: inner.maxX,
-                style: theme.muted)
+                "This profile has no token to manage.", x: inner.x + 1, y: inner.y + 2 + lines.count + 1,
+                limit: inner.maxX, style: theme.muted)
         }
-        let hints = KeyMap.hints(for: .auth).map { "\($0.key) \($0.label)" }.joined(separator: "   ")
-        buffer.write(hints, x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX, style: theme.accent)
+        var hints = KeyMap.hints(for: .auth).map { "\($0.key) \($0.label)" }
+        if state.isLoginPending { hints.insert("Esc cancel", at: 0) }
+        buffer.write(
+            hints.joined(separator: "   "), x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX, style: theme.accent)
     }
 }

@@ -14,4 +14,6 @@ public protocol AuthProvider: Sendable {
     func login(_ key: AuthSessionKey) async
     func refresh(_ key: AuthSessionKey) async
     func logout(_ key: AuthSessionKey) async
+    /// Stops the login or refresh in flight for `key` (its token request ends; nothing is remembered as failed).
+    func cancelRefresh(_ key: AuthSessionKey) async
 }

@@ -71,17 +71,8 @@ public struct CoreAuthProvider: AuthProvider {
     public func logout(_ key: AuthSessionKey) async {
         try? await refresher(key)?.logout()
     }
-}
 
-/// Saves edited endpoints with the core's `ProfileWriter` (atomic, in place where safe) and reloads the profile.
-public struct CoreProfileSaver: ProfileSaver {
-    public init() {}
-
-    public func save(_ profile: Profile) async throws -> Profile {
-        let current = try ProfileLoader.load(file: profile.file).get()
-        for endpoint in profile.endpoints where current.endpoint(endpoint.id) != endpoint {
-            try ProfileWriter.save(endpoint: endpoint, in: current)
-        }
-        return try ProfileLoader.load(file: profile.file).get()
+    public func cancelRefresh(_ key: AuthSessionKey) async {
+        await sessions.existingRefresher(for: key)?.cancelRefresh()
     }
 }

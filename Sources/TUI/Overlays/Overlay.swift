@@ -6,4 +6,8 @@ public enum Overlay: Hashable, Sendable {
     case problems(top: Int)
     case bodyEditor(BodyEditorState)
     case prompt(Prompt)
+    /// The status message and the token state in full (`m`), as they were when it opened.
+    case message([String])
+    /// `q` with something to lose: what would be lost, until `y` / `q` quits or another key stays.
+    case quitQuestion(QuitQuestion)
 }

@@ -23,7 +23,8 @@ public enum Screen {
         case .problems(let top)?:
             ProblemsView.draw(state.catalog.problems, top: top, in: main, theme: theme, on: &buffer)
         case .bodyEditor(let editor)?: BodyEditorView.draw(editor, in: main, theme: theme, on: &buffer)
-        case .prompt?, nil: break
+        case .message(let paragraphs)?: MessageView.draw(paragraphs, in: main, theme: theme, on: &buffer)
+        case .prompt?, .quitQuestion?, nil: break
         }
         return buffer
     }

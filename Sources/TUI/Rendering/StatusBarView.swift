@@ -12,11 +12,22 @@ enum StatusBarView {
                 on: &buffer)
             return
         }
+        if case .quitQuestion(let question)? = state.overlay {
+            drawQuestion(question, in: rect, theme: theme, on: &buffer)
+            return
+        }
         var facts: [String] = []
         // The environment name is the profile's and a failed token's reason the server's: both escaped.
+        var tokenCut = false
         if let profile = state.selectedProfile {
             facts.append("env: \(SafeText.escape(state.environmentName(for: profile)))")
-            facts.append(SafeText.escape(state.currentAuthSummary.text(now: state.now.date)))
+            // A long auth state (a token server's reason) is cut to a third of the bar (40 columns at least), so a
+            // message still shows beside it; `m` shows it whole.
+            var auth = SafeText.escape(state.currentAuthSummary.text(now: state.now.date))
+            let room = max(40, rect.width / 3)
+            tokenCut = TextWidth.width(of: auth) > room
+            if tokenCut { auth = TextWidth.truncate(auth, to: room) }
+            facts.append(auth)
         }
         let running = state.runningExchanges.count
         if running > 0 {
@@ -29,12 +40,33 @@ enum StatusBarView {
         x = buffer.write("│ ", x: x, y: rect.y, limit: rect.maxX, style: theme.statusBar)
         if let message = state.message {
             buffer.write(
-                SafeText.escape(message.text), x: x, y: rect.y, limit: rect.maxX,
+                fitted(SafeText.escape(message.text), room: rect.maxX - x), x: x, y: rect.y, limit: rect.maxX,
                 style: message.isError ? theme.error.with(reverse: true) : theme.statusBar)
             return
         }
-        let hints = KeyMap.hints(for: context(of: state)).map { "\($0.key) \($0.label)" }
+        var hints = KeyMap.hints(for: context(of: state)).map { "\($0.key) \($0.label)" }
+        if tokenCut { hints.insert("m more", at: 0) }
         buffer.write(hints.joined(separator: "  "), x: x, y: rect.y, limit: rect.maxX, style: theme.statusBar)
+    }
+
+    static let moreHint = "m: more"
+
+    /// `text` as it fits in `room` columns: whole, or cut with a pointer to the key that shows it whole.
+    static func fitted(_ text: String, room: Int) -> String {
+        guard TextWidth.width(of: text) > room else { return text }
+        let more = " (\(moreHint))"
+        return TextWidth.truncate(text, to: room - TextWidth.width(of: more)) + more
+    }
+
+    /// The quit question: what would be lost, then its keys (always visible: the question is cut first).
+    private static func drawQuestion(
+        _ question: QuitQuestion, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
+    ) {
+        let keys = " " + KeyMap.hints(for: .quitQuestion).map { "\($0.key) \($0.label)" }.joined(separator: "  ") + " "
+        let room = max(0, rect.width - TextWidth.width(of: keys) - 1)
+        let text = TextWidth.truncate(" " + SafeText.escape(question.text) + " ", to: room)
+        let x = buffer.write(text, x: rect.x, y: rect.y, limit: rect.maxX, style: theme.error.with(reverse: true))
+        buffer.write(keys, x: x + 1, y: rect.y, limit: rect.maxX, style: theme.statusBar.with(bold: true))
     }
 
     /// The key context whose hints apply now.
@@ -46,6 +78,8 @@ enum StatusBarView {
         case .problems?: return .problems
         case .bodyEditor?: return .bodyEditor
         case .prompt?: return .textField
+        case .message?: return .message
+        case .quitQuestion?: return .quitQuestion
         case nil: break
         }
         if state.fieldEdit != nil || state.isFiltering || state.response.searchField != nil { return .textField }

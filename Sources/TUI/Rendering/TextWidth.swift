@@ -57,6 +57,39 @@ enum TextWidth {
         return ellipsis ? result + "…" : result
     }
 
+    /// `text` in lines of at most `columns`, broken after spaces where it can be and inside a word longer than a line.
+    static func wrap(_ text: String, to columns: Int) -> [String] {
+        guard columns > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let wordWidth = width(of: word)
+            let gap = line.isEmpty ? 0 : 1
+            if used + gap + wordWidth <= columns {
+                if gap == 1 { line += " " }
+                line += word
+                used += gap + wordWidth
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            used = 0
+            for character in word {
+                let w = width(of: character)
+                if used + w > columns {
+                    lines.append(line)
+                    line = ""
+                    used = 0
+                }
+                line.append(character)
+                used += w
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// `text` padded with spaces (or cut) to exactly `columns`.
     public static func pad(_ text: String, to columns: Int) -> String {
         let cut = truncate(text, to: columns)

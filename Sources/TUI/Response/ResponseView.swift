@@ -31,10 +31,16 @@ enum ResponseView {
             buffer.write(SafeText.escape(exchange.url), x: x, y: statusRow.y, limit: statusRow.maxX)
             ProgressView.draw(exchange, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
         case .failure(let error)?:
-            buffer.write(
-                SafeText.escape(error.summary), x: statusRow.x, y: statusRow.y, limit: statusRow.maxX,
-                style: error.isCancelled ? theme.warning : theme.error)
+            let text = SafeText.escape(error.summary)
+            let style = error.isCancelled ? theme.warning : theme.error
+            buffer.write(text, x: statusRow.x, y: statusRow.y, limit: statusRow.maxX, style: style)
             ProgressView.draw(exchange, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
+            // A reason longer than the line (a token server's, say) is shown whole where the body would be.
+            if TextWidth.width(of: text) > statusRow.width {
+                for (index, line) in TextWidth.wrap(text, to: body.width - 2).prefix(body.height).enumerated() {
+                    buffer.write(line, x: body.x + 1, y: body.y + index, limit: body.maxX, style: style)
+                }
+            }
         case .response(let response)?:
             let age = exchange.responseAge(now: state.now.uptime)
             drawStatus(response, exchange: exchange, age: age, in: statusRow, theme: theme, on: &buffer)

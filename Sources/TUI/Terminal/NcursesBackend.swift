@@ -16,6 +16,7 @@ public final class NcursesBackend: TerminalBackend {
     private var colorEnabled = false
     private var wordLeftCode: Int32 = -1
     private var wordRightCode: Int32 = -1
+    private var decoder = KeyDecoder()
     private(set) var isActive = false
 
     /// The process's own terminal (stdin/stdout), or another one given by file descriptor.
@@ -129,44 +130,17 @@ public final class NcursesBackend: TerminalBackend {
 
     /// The next key, waiting at most `timeout` milliseconds. `.resize` is reported separately.
     public func readKey(timeout: Int32) -> KeyEvent? {
+        decoder.next { wait in read(timeout: wait ? timeout : 0) }
+    }
+
+    /// One read from curses: a character, a decoded key code, or `nil` when nothing came within `timeout` ms.
+    private func read(timeout: Int32) -> KeyDecoder.Input? {
         apix_timeout(timeout)
         var character: wint_t = 0
         let result = apix_get_wch(&character)
         if result == apix_err() { return nil }
-        if result == apix_key_code_yes() { return decode(code: Int32(character)) }
-        let value = UInt32(character)
-        if value == 27 { return readEscape() }
-        return decode(character: value).map(KeyEvent.key)
-    }
-
-    private func readEscape() -> KeyEvent {
-        // A lone Esc, or Alt plus a key (ESC then the key at once): Alt-B / Alt-F jump words.
-        apix_timeout(0)
-        var next: wint_t = 0
-        let result = apix_get_wch(&next)
-        guard result != apix_err() else { return .key(.escape) }
-        if result == apix_key_code_yes() { return decode(code: Int32(next)) ?? .key(.escape) }
-        switch UInt32(next) {
-        case UInt32(UInt8(ascii: "b")): return .key(.wordLeft)
-        case UInt32(UInt8(ascii: "f")): return .key(.wordRight)
-        default:
-            // Not an Alt combination: Esc, then this key on the next read.
-            _ = apix_unget_wch(wchar_t(bitPattern: UInt32(next)))
-            return .key(.escape)
-        }
-    }
-
-    private func decode(character value: UInt32) -> Key? {
-        switch value {
-        case 10, 13: return .enter
-        case 9: return .tab
-        case 8, 127: return .backspace
-        case 1...26: return .control(Character(UnicodeScalar(value + 96)!))
-        case 0, 28...31: return nil
-        default:
-            guard let scalar = UnicodeScalar(value) else { return nil }
-            return .character(Character(scalar))
-        }
+        if result == apix_key_code_yes() { return .code(decode(code: Int32(character))) }
+        return .character(UInt32(character))
     }
 
     private func decode(code: Int32) -> KeyEvent? {

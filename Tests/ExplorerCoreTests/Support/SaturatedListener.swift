@@ -13,25 +13,11 @@ final class SaturatedListener {
     private var fillers: [Int32] = []
 
     init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && listen(listener, 0) == 0
-                    && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let made = try LoopbackListener(backlog: 0)
+        listener = made.socket
+        port = made.port
+        var address = LoopbackListener.address(port: port)
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
         // Non-blocking connects that fill the accept queue (one fits with a backlog of 0; the rest wait too).
         for _ in 0..<3 {
             let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)

@@ -60,7 +60,10 @@ struct RedirectPolicyTests {
         ])
     func credentials(location: String, kept: Bool) throws {
         var policy = RedirectPolicy(maxRedirects: 5)
-        let next = try #require(try policy.nextRequest(after: response(307, location: location), for: request()))
+        // The body may go along here (`redirect_body: any_origin`): this is about the credentials.
+        var sent = request()
+        sent.options.redirectBody = .anyOrigin
+        let next = try #require(try policy.nextRequest(after: response(307, location: location), for: sent))
         #expect(next.headers.contains("Authorization") == kept)
         #expect(next.headers.contains("Cookie") == kept)
         #expect(next.headers["X-Other"] == "1")
@@ -77,6 +80,7 @@ struct RedirectPolicyTests {
         var credentialed = request(.get)
         credentialed.headers.set("X-API-Key", "k")
         credentialed.credentialNames = CredentialNames(headers: ["x-api-key"], queryItems: ["api_key"])
+        credentialed.options.redirectBody = .anyOrigin
         let next = try #require(try policy.nextRequest(after: response(302, location: location), for: credentialed))
         #expect(next.headers.contains("X-API-Key") == kept)
         #expect(next.url.contains("api_key=k") == kept)
@@ -110,6 +114,31 @@ struct RedirectPolicyTests {
         var policy = RedirectPolicy(maxRedirects: 2)
         #expect(throws: TransportError.self) {
             try policy.nextRequest(after: response(302, location: "file:///etc/passwd"), for: request(.get))
+        }
+    }
+
+    @Test(
+        "a body goes to another origin only with redirect_body: any_origin; the same origin and dropped bodies pass",
+        arguments: [
+            (307, "http://localhost:8080/c", RedirectBody.sameOrigin, false),
+            (308, "https://127.0.0.1:8080/c", RedirectBody.sameOrigin, false),
+            (307, "http://localhost:8080/c", RedirectBody.anyOrigin, true),
+            (307, "/c", RedirectBody.sameOrigin, true),
+            (303, "http://localhost:8080/c", RedirectBody.sameOrigin, true),
+            (302, "http://localhost:8080/c", RedirectBody.sameOrigin, true),
+        ])
+    func bodyAcrossOrigins(status: Int, location: String, rule: RedirectBody, follows: Bool) throws {
+        var policy = RedirectPolicy(maxRedirects: 5)
+        var sent = request(.post)
+        sent.options.redirectBody = rule
+        do {
+            let next = try policy.nextRequest(after: response(status, location: location), for: sent)
+            #expect(follows)
+            #expect(next != nil)
+        } catch {
+            #expect(!follows)
+            #expect(error.kind == .invalidRequest)
+            #expect(error.message.contains("\(status) redirect to"))
         }
     }
 }
