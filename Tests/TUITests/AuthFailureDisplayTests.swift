@@ -13,7 +13,7 @@ struct AuthFailureDisplayTests {
         "login: the token server rejected the password grant (HTTP 400): invalid_grant: wrong username or password"
 
     private func failedState(width: Int = 160) -> AppState {
-        var state = Fixtures.smallState(width: width, height: 30)
+        var state = Fixtures.smallState(width: width, height: 30, auth: Fixtures.oauth2)
         _ = state.update(.tokenUpdated(Self.key, .token(.failed(Self.reason))))
         return state
     }
@@ -39,7 +39,7 @@ struct AuthFailureDisplayTests {
     func statusBarCutsAndKeepsMessages() {
         var state = failedState()
         let bar = try! #require(Screen.render(state).text.split(separator: "\n").last.map(String.init))
-        #expect(bar.contains("token: failed: login:"))
+        #expect(bar.contains("oauth2: failed: login:"))
         #expect(bar.contains("…"))
         #expect(bar.contains("m more"))
         _ = state.update(.profileSaved(profile: "shop", saved: nil, error: nil))
@@ -73,10 +73,10 @@ struct AuthFailureDisplayTests {
         var state = failedState(width: 100)
         state.select("items.get")
         _ = state.press(.enter)
-        let id = try #require(state.shownTransfer?.id)
+        let id = try #require(state.shownExchange?.id)
         let message =
             "an earlier login failed (\(Self.reason.dropFirst(7))); log in again (apix auth login shop -e dev)"
-        _ = state.update(.transferFinished(transfer: id, .failure(.auth(message)), at: 101))
+        _ = state.update(.exchangeFinished(exchange: id, .failure(.auth(message)), at: 101))
         let screen = joined(state)
         #expect(screen.contains("wrong username or password"))
         #expect(screen.contains("apix auth login shop -e dev"))

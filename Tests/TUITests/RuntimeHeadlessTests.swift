@@ -137,6 +137,8 @@ struct RuntimeHeadlessTests {
             session.backend.press(.down, .down, .enter)
             #expect(await Self.eventually { FileManager.default.fileExists(atPath: part) }, "the download started")
             session.backend.press(.character("q"))
+            #expect(await session.backend.waitForScreen(containing: "quit? 1 running transfer cancelled") != nil)
+            session.backend.press(.character("q"))
             #expect(await session.ended())
             #expect(!FileManager.default.fileExists(atPath: part))
             #expect(!FileManager.default.fileExists(atPath: session.directory + "/saved.bin"))
