@@ -42,45 +42,61 @@ struct TUISaveEndToEndTests {
         return String(rest[..<end])
     }
 
-    @Test("a repeated query key saves in place; an unticked row keeps its value; a JSON body stays YAML")
-    func saveRepeatedKeysDisabledRowsAndBodies() throws {
+    /// Selects `id` with the filter and moves to the editor.
+    private func edit(_ id: String, _ session: TmuxSession) throws {
+        try session.send("/", "C-u")
+        try session.send(id, literal: true)
+        try session.send("Enter", "Tab")
+    }
+
+    @Test("the issue's keys on a repeated query key: the file is edited in place, the list kept as a list")
+    func repeatedQueryKey() throws {
         let session = try TmuxSession()
         defer { session.close() }
         let file = try startDemo(session)
-
-        // The issue's keys: Tab, 2, Enter on a row, Ctrl-U, type, Enter, s.
-        try session.send("/")
-        try session.send("echo.get", literal: true)
-        try session.send("Enter", "Tab", "2", "Down", "Enter", "C-u")
+        // Tab, 2, Enter on a row, Ctrl-U, type, Enter, s.
+        try edit("echo.get", session)
+        try session.send("2", "Down", "Enter", "C-u")
         try session.send("c", literal: true)
         try session.send("Enter", "s")
         try session.waitFor("saved profile demo")
-        var text = waitForFile(file, "the edited list") { item("echo.get", in: $0).contains("tags: [c, b]") }
-        #expect(item("echo.get", in: text).contains(#"query: { q: hello world, tags: [c, b] }"#))
+        let text = waitForFile(file, "the edited list") { item("echo.get", in: $0).contains("tags: [c, b]") }
+        #expect(item("echo.get", in: text).contains("query: { q: hello world, tags: [c, b] }"))
         #expect(!FileManager.default.fileExists(atPath: session.home + "/profiles/demo.local.yaml"))
+        try session.send("q")
+    }
 
-        // Space unticks the first row; its value stays in the file.
-        try session.send("Up", "Space", "s")
-        text = waitForFile(file, "the unticked row") { item("echo.get", in: $0).contains("enabled: false") }
-        #expect(
-            item("echo.get", in: text).contains("query: { q: { value: hello world, enabled: false }, tags: [c, b] }"))
+    @Test("Space unticks a path param row and s saves it with its value kept, not as null")
+    func untickedRowKeepsItsValue() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let file = try startDemo(session)
+        try edit("todos.get", session)
+        try session.send("1", "Space", "s")
+        let text = waitForFile(file, "the unticked row") { !item("todos.get", in: $0).contains("params: { id: 1 }") }
+        #expect(item("todos.get", in: text).contains("params: { id: { value: 1, enabled: false } }"))
+        try session.send("q")
+    }
 
-        // A JSON body edited in the built-in editor (no $EDITOR here) is saved as YAML, not as an escaped string.
-        try session.send("BTab", "/", "C-u")
-        try session.send("todos.create", literal: true)
-        try session.send("Enter", "Tab", "4", "Enter")
+    @Test("a JSON body edited in the built-in editor is saved as YAML, not as an escaped string")
+    func jsonBodyStaysYAML() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let file = try startDemo(session)
+        // No $EDITOR in the session: Enter on the Body tab opens the built-in editor.
+        try edit("todos.create", session)
+        try session.send("4", "Enter")
         try session.waitFor("Ctrl-S keeps")
         try session.send("Down", "End")
         try session.send(#" "added": "for {{user}}", "n": 2.50,"#, literal: true)
         try session.send("C-s", "s")
-        text = waitForFile(file, "the edited body") { item("todos.create", in: $0).contains("added") }
+        let text = waitForFile(file, "the edited body") { item("todos.create", in: $0).contains("added") }
         let body = item("todos.create", in: text)
         #expect(
             body.contains(
                 #"json: { title: Try apix, added: "for {{user}}", n: 2.50, completed: false, user_id: 1 }"#))
         #expect(!body.contains(#"\""#))
-        let screen = try session.capture()
-        #expect(!screen.contains("not saved"))
+        #expect(!(try session.capture()).contains("not saved"))
         try session.send("q")
     }
 }
