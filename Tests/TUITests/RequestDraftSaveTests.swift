@@ -62,4 +62,20 @@ struct RequestDraftSaveTests {
         #expect(
             BodyDraft(kind: .json, text: #"{"n": {{count}}}"#).savedTemplate == .json(.string(#"{"n": {{count}}}"#)))
     }
+
+    @Test("a null header shows as ticked and says it removes the inherited header")
+    func nullHeaderIsShownAsRemoving() throws {
+        let profile = Profile(
+            id: "shop", file: "/tmp/shop.yaml", environments: [ProfileEnvironment(name: "dev", baseURL: "http://h")],
+            headers: [Parameter("X-Env", "dev")], endpoints: [Self.endpoint])
+        var state = AppState(
+            catalog: ProfileCatalog(profiles: [profile]), processEnvironment: [:], width: 100, height: 30,
+            now: Fixtures.start)
+        state.select("search")
+        _ = state.press(.tab, .character("3"))
+        let lines = Screen.render(state, theme: .monochrome).lines
+        #expect(lines.contains { $0.contains("│[x] X-Trace   t1 ") })
+        #expect(lines.contains { $0.contains("│[x] X-Env     (removes the inherited header) ") })
+        #expect(try state.prepare(state.selectedKey!).get().request.headers["X-Env"] == nil)
+    }
 }

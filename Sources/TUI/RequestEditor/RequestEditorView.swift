@@ -95,8 +95,14 @@ enum RequestEditorView {
             if let edit, edit.part == .value {
                 drawField(edit.field, x: x, y: y, width: rect.maxX - x, theme: theme, on: &buffer)
             } else {
-                let value = row.enabled || !row.value.isEmpty ? SafeText.escape(row.value) : "(not sent)"
-                buffer.write(value, x: x, y: y, limit: rect.maxX, style: row.enabled ? theme.plain : theme.muted)
+                // A ticked empty header is `null`: it removes the header the profile or environment would send.
+                let removes = row.enabled && row.value.isEmpty && state.editorTab == .headers
+                let value =
+                    removes
+                    ? "(removes the inherited header)"
+                    : row.enabled || !row.value.isEmpty ? SafeText.escape(row.value) : "(not sent)"
+                buffer.write(
+                    value, x: x, y: y, limit: rect.maxX, style: row.enabled && !removes ? theme.plain : theme.muted)
             }
             if index == state.editorRow && focused && edit == nil {
                 buffer.restyle(Rect(x: rect.x, y: y, width: rect.width, height: 1)) { $0.reverse = true }
