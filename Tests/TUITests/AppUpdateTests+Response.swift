@@ -177,16 +177,18 @@ extension AppUpdateTests {
         _ = state.press(.character("?"))
         // 30 rows: title and status bar, the box 2 rows shorter than the rest, then its border.
         #expect(HelpView.visibleLines(width: 100, height: 30) == 24)
-        let maxTop = HelpView.lines().count - 24
+        // Lines as drawn 93 columns wide (the box's 94 inside its border, after a margin): long ones wrap.
+        let count = HelpView.lines(columns: 93).count
+        let maxTop = count - 24
         #expect(maxTop > 0)
-        for _ in 0..<(HelpView.lines().count + 5) { _ = state.press(.down) }
+        for _ in 0..<(count + 5) { _ = state.press(.down) }
         #expect(state.overlay == .help(top: maxTop))
         _ = state.press(.pageDown, .pageDown)
         #expect(state.overlay == .help(top: maxTop))
         _ = state.press(.up)
         #expect(state.overlay == .help(top: maxTop - 1))
         _ = state.update(.resized(width: 100, height: 40))
-        #expect(state.overlay == .help(top: max(0, HelpView.lines().count - 34)))
+        #expect(state.overlay == .help(top: max(0, count - 34)))
         _ = state.press(.pageUp, .pageUp, .pageUp, .pageUp)
         #expect(state.overlay == .help(top: 0))
     }

@@ -22,3 +22,21 @@ public enum BodyTemplate: Sendable, Hashable {
         }
     }
 }
+
+extension BodyTemplate {
+    /// The `json:` body a JSON text stands for: its structure (key order, and numbers as written) when it parses
+    /// and YAML can hold it so (no key repeated in an object, every number read back as the same number), so a
+    /// saved body stays YAML a person can read and edit; else the text, sent as JSON once variables are filled.
+    /// `{{variables}}` inside strings stay as written either way.
+    public static func json(text: String) -> BodyTemplate {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let parsed = try? JSONValue.parse(text), let value = TemplateValue(yamlSafe: parsed) else {
+            return .json(.string(Template(text)))
+        }
+        // A JSON string holding a document would be sent as that document (`json: "{…}"` is JSON text).
+        if case .string(let template) = value, template.raw.first == "{" || template.raw.first == "[" {
+            return .json(.string(Template(trimmed)))
+        }
+        return .json(value)
+    }
+}

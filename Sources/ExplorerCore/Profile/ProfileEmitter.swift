@@ -150,10 +150,9 @@ public enum ProfileEmitter {
 
     /// Keys of an endpoint in the order they are written.
     static let endpointKeys = [
-        "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
-        "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
-        "compressed",
-        "priority", "cache", "auth", "download",
+        "id", "name", "folder", "description", "method", "custom_method", "path", "params", "query", "headers", "body",
+        "timeout", "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure",
+        "ca_file", "compressed", "priority", "cache", "auth", "download",
     ]
 
     /// The value written for one endpoint key, or nil when the key is left out.
@@ -164,6 +163,7 @@ public enum ProfileEmitter {
         case "folder": return endpoint.folder.map(Value.string)
         case "description": return endpoint.description.map(Value.string)
         case "method": return .scalar(endpoint.method.rawValue)
+        case "custom_method": return endpoint.method.isKnown ? nil : .scalar("true")
         case "path": return template(endpoint.path)
         case "params": return endpoint.params.isEmpty ? nil : parameters(endpoint.params)
         case "query": return endpoint.query.isEmpty ? nil : parameters(endpoint.query)
@@ -258,14 +258,32 @@ public enum ProfileEmitter {
         }
     }
 
-    /// `name: value` pairs: null, one value, or a list.
+    /// `name: value` pairs: null, one value, or a list; values switched off as `{ value: …, enabled: false }`.
+    /// Items of one name are written as one key (a mapping cannot repeat a key), in the order names first appear.
     static func parameters(_ parameters: [Parameter]) -> Value {
-        .mapping(
-            parameters.map { parameter in
-                guard let values = parameter.values else { return Entry(parameter.name, .scalar("null")) }
-                if values.count == 1 { return Entry(parameter.name, template(values[0], anyScalar: true)) }
-                return Entry(parameter.name, .sequence(values.map { template($0, anyScalar: true) }))
-            })
+        var grouped: [Parameter] = []
+        for parameter in parameters {
+            guard let index = grouped.firstIndex(where: { $0.name == parameter.name }) else {
+                grouped.append(parameter)
+                continue
+            }
+            if let values = parameter.values { grouped[index].values = (grouped[index].values ?? []) + values }
+            grouped[index].disabledValues += parameter.disabledValues
+        }
+        return .mapping(grouped.map { Entry($0.name, parameterValue($0)) })
+    }
+
+    private static func parameterValue(_ parameter: Parameter) -> Value {
+        func scalar(_ value: Template) -> Value { template(value, anyScalar: true) }
+        func off(_ value: Value) -> Value { .mapping([Entry("value", value), Entry("enabled", .scalar("false"))]) }
+        let disabled = parameter.disabledValues
+        // No value sent but some switched off reads back as `values == nil`, so it is written that way.
+        guard let values = parameter.values, !(values.isEmpty && !disabled.isEmpty) else {
+            if disabled.isEmpty { return .scalar("null") }
+            return off(disabled.count == 1 ? scalar(disabled[0]) : .sequence(disabled.map(scalar)))
+        }
+        if values.count == 1, disabled.isEmpty { return scalar(values[0]) }
+        return .sequence(values.map(scalar) + disabled.map { off(scalar($0)) })
     }
 
     static func variables(_ variables: [String: Template]) -> Value {

@@ -2,6 +2,69 @@
 /// any environment's, or in the secrets file. `{{env.NAME}}` is checked when a request is built, since the
 /// process environment may differ between loading and sending.
 extension ProfileLoader {
+    /// Unknown variables, then variables that refer to themselves.
+    static func variableProblems(in profile: Profile) -> [ProfileProblem] {
+        unknownVariables(in: profile) + variableCycles(in: profile)
+    }
+
+    /// Variables whose value leads back to themselves (`x: "{{x}}"`, `a: "{{b}}"` with `b: "{{a}}"`), which no
+    /// request could fill in. Checked in each environment's scope (its variables over the profile's), each cycle
+    /// reported once, at the definition that comes first in the file.
+    static func variableCycles(in profile: Profile) -> [ProfileProblem] {
+        var problems: [ProfileProblem] = []
+        var reported: Set<[String]> = []
+        let scopes: [ProfileEnvironment?] = profile.environments.isEmpty ? [nil] : profile.environments
+        for environment in scopes {
+            var templates = profile.variables
+            templates.merge(environment?.variables ?? [:]) { _, new in new }
+            for cycle in cycles(in: templates) {
+                let start =
+                    cycle.indices.min { a, b in
+                        let (x, y) = (templates[cycle[a]]?.location, templates[cycle[b]]?.location)
+                        return (x?.line ?? 0, x?.column ?? 0, cycle[a]) < (y?.line ?? 0, y?.column ?? 0, cycle[b])
+                    } ?? 0
+                let ordered = Array(cycle[start...] + cycle[..<start])
+                let key = ordered.map { "\($0)@\(templates[$0]?.location.map(String.init(describing:)) ?? "")" }
+                guard reported.insert(key).inserted else { continue }
+                let first = ordered[0]
+                var message =
+                    ordered.count == 1
+                    ? "variable `\(first)` refers to itself"
+                    : "variable `\(first)` refers to itself through "
+                        + (ordered + [first]).map { "`\($0)`" }.joined(separator: " → ")
+                if let environment, ordered.contains(where: { environment.variables[$0] != nil }) {
+                    message += " in environment `\(environment.name)`"
+                }
+                let location = templates[first]?.location ?? SourceLocation(file: profile.file, line: 1, column: 1)
+                problems.append(ProfileProblem(message + ": it can never be filled in", at: location))
+            }
+        }
+        return problems
+    }
+
+    /// Every cycle of references among `templates`, each once (as found from its first name in sorted order).
+    private static func cycles(in templates: [String: Template]) -> [[String]] {
+        var state: [String: Bool] = [:]  // false: on the current path; true: done
+        var path: [String] = []
+        var found: [[String]] = []
+        func visit(_ name: String) {
+            state[name] = false
+            path.append(name)
+            for next in templates[name]?.variableNames ?? [] where templates[next] != nil {
+                switch state[next] {
+                case nil: visit(next)
+                case false?:
+                    if let index = path.lastIndex(of: next) { found.append(Array(path[index...])) }
+                case true?: break
+                }
+            }
+            path.removeLast()
+            state[name] = true
+        }
+        for name in templates.keys.sorted() where state[name] == nil { visit(name) }
+        return found
+    }
+
     static func unknownVariables(in profile: Profile) -> [ProfileProblem] {
         var defined = Set(profile.variables.keys)
         for environment in profile.environments { defined.formUnion(environment.variables.keys) }
@@ -23,7 +86,9 @@ extension ProfileLoader {
         }
         func check(_ parameters: [Parameter], _ kind: String, _ owner: String) {
             for parameter in parameters {
-                for value in parameter.values ?? [] { check(value, "\(kind) `\(parameter.name)` of \(owner)") }
+                for value in (parameter.values ?? []) + parameter.disabledValues {
+                    check(value, "\(kind) `\(parameter.name)` of \(owner)")
+                }
             }
         }
         func check(_ value: TemplateValue, _ context: String) {

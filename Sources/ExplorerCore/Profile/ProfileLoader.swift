@@ -15,7 +15,7 @@ public enum ProfileLoader {
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
-        "compressed", "priority", "cache", "auth", "download", "capture", "uses", "expect",
+        "compressed", "priority", "cache", "auth", "download", "custom_method", "capture", "uses", "expect",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]
 
@@ -67,24 +67,40 @@ public enum ProfileLoader {
         let (profile, found) = read(yaml: yaml, file: path, id: id(forFile: path))
         var problems = found
         guard var loaded = profile else { return .failure(ProfileLoadFailure(problems)) }
+        var secretsRead = true
         if let secrets = companion(of: path, kind: "secrets") {
-            problems += mergeSecrets(file: secrets, into: &loaded)
+            let found = mergeSecrets(file: secrets, into: &loaded)
+            secretsRead = found.isEmpty
+            problems += found
         }
         if let overlay {
             problems += mergeOverlay(file: overlay.file, text: overlay.text, into: &loaded)
         } else if let overlay = companion(of: path, kind: "local") {
             problems += mergeOverlay(file: overlay, into: &loaded)
         }
-        if problems.isEmpty { problems = unknownVariables(in: loaded) }
-        return problems.isEmpty ? .success(loaded) : .failure(ProfileLoadFailure(problems))
+        // Variables are checked even when the structure has problems, so one `apix check` lists everything; not
+        // when the secrets file has problems, since the names it defines may be among what could not be read.
+        if secretsRead { problems += variableProblems(in: loaded) }
+        return problems.isEmpty ? .success(loaded) : .failure(ProfileLoadFailure(inFileOrder(problems, first: path)))
     }
 
     /// Parses profile YAML text (without companion files); `file` is used for locations and `@path` resolution.
     public static func parse(yaml: String, file: String, id: String) -> Result<Profile, ProfileLoadFailure> {
-        let (profile, problems) = read(yaml: yaml, file: file, id: id)
-        guard let profile, problems.isEmpty else { return .failure(ProfileLoadFailure(problems)) }
-        let unknown = unknownVariables(in: profile)
-        return unknown.isEmpty ? .success(profile) : .failure(ProfileLoadFailure(unknown))
+        let (profile, found) = read(yaml: yaml, file: file, id: id)
+        guard let profile else { return .failure(ProfileLoadFailure(found)) }
+        let problems = found + variableProblems(in: profile)
+        return problems.isEmpty ? .success(profile) : .failure(ProfileLoadFailure(inFileOrder(problems, first: file)))
+    }
+
+    /// Problems by file (the profile's first, then others as they first appear), each file's in line order.
+    static func inFileOrder(_ problems: [ProfileProblem], first file: String) -> [ProfileProblem] {
+        var files = [file]
+        for problem in problems where !files.contains(problem.location.file) { files.append(problem.location.file) }
+        return problems.enumerated().sorted { a, b in
+            let (x, y) = (a.element.location, b.element.location)
+            let (fx, fy) = (files.firstIndex(of: x.file) ?? 0, files.firstIndex(of: y.file) ?? 0)
+            return (fx, x.line, x.column, a.offset) < (fy, y.line, y.column, b.offset)
+        }.map(\.element)
     }
 
     /// The companion file `ID.KIND.yaml` (or `.yml`) next to a profile, when it exists.
@@ -241,7 +257,8 @@ public enum ProfileLoader {
     static func readVariables(_ node: Node, reader: inout YAMLReader) -> [String: Template] {
         var variables: [String: Template] = [:]
         for entry in reader.entries(node, "`variables`") ?? [] {
-            if let value = reader.template(entry.value, "variables.\(entry.key)") { variables[entry.key] = value }
+            // A value that cannot be read (reported) still defines its name: no "unknown variable" follows.
+            variables[entry.key] = reader.template(entry.value, "variables.\(entry.key)") ?? Template("")
         }
         return variables
     }
@@ -269,14 +286,17 @@ public enum ProfileLoader {
     // MARK: - Environment
 
     static func readEnvironment(_ node: Node, name: String, reader: inout YAMLReader) -> ProfileEnvironment? {
-        guard let fields = reader.fields(node, "environment `\(name)`", known: environmentKeys, required: ["base_url"]),
-            let urlNode = fields["base_url"], let baseURL = reader.template(urlNode, "base_url")
+        guard let fields = reader.fields(node, "environment `\(name)`", known: environmentKeys, required: ["base_url"])
         else { return nil }
-        if baseURL.variableNames.isEmpty, !RequestBuilder.isHTTPURL(baseURL.raw) {
+        // Without a readable `base_url` (reported) the rest is still read, so its variables count as defined.
+        let urlNode = fields["base_url"]
+        let baseURL = urlNode.flatMap { reader.template($0, "base_url") }
+        if let urlNode, let baseURL, baseURL.variableNames.isEmpty, !RequestBuilder.isHTTPURL(baseURL.raw) {
             reader.fail(
                 "`base_url` must be an http:// or https:// URL with a host, got \"\(baseURL.raw)\"", at: urlNode)
         }
-        var environment = ProfileEnvironment(name: name, baseURL: baseURL, location: reader.location(node))
+        var environment = ProfileEnvironment(
+            name: name, baseURL: baseURL ?? Template(""), location: reader.location(node))
         if let node = fields["headers"] { environment.headers = reader.parameters(node, "headers") }
         if let node = fields["variables"] { environment.variables = readVariables(node, reader: &reader) }
         if let node = fields["insecure"] { environment.insecure = reader.bool(node, "insecure") }
@@ -297,13 +317,7 @@ public enum ProfileLoader {
         if let node = fields["name"] { endpoint.name = reader.string(node, "name") ?? id }
         if let node = fields["folder"] { endpoint.folder = reader.string(node, "folder") }
         if let node = fields["description"] { endpoint.description = reader.string(node, "description") }
-        if let node = fields["method"], let text = reader.string(node, "method") {
-            if let method = HTTPMethod(rawValue: text) {
-                endpoint.method = method
-            } else {
-                reader.fail("`method` must be an HTTP method such as GET or POST, got \"\(text)\"", at: node)
-            }
-        }
+        if let method = readMethod(fields, reader: &reader) { endpoint.method = method }
         if let node = fields["params"] { endpoint.params = reader.parameters(node, "params") }
         if let node = fields["query"] { endpoint.query = reader.parameters(node, "query") }
         if let node = fields["headers"] { endpoint.headers = reader.parameters(node, "headers") }

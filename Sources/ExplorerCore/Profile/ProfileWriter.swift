@@ -65,13 +65,12 @@ public enum ProfileWriter {
             do {
                 var splicer = try ProfileSplicer(text: text)
                 let candidate = try splicer.save(endpoint, over: old, target: target)
-                if case .success(let reloaded) = ProfileLoader.load(file: file, text: candidate),
-                    same(reloaded, expected)
-                {
+                guard let problem = readBackProblem(ProfileLoader.load(file: file, text: candidate), expected: expected)
+                else {
                     try replace(file, with: candidate)
                     return .edited(file: file)
                 }
-                reason = "the edited profile did not read back as intended"
+                reason = "the edited profile did not read back as intended: \(problem)"
             } catch let refusal as ProfileSplicer.Refusal {
                 reason = refusal.reason
             } catch let error as ProfileWriteError {
@@ -116,10 +115,9 @@ public enum ProfileWriter {
             overlay.endpoints.append(endpoint)
         }
         let text = overlayHeader + ProfileEmitter.endpoints(overlay.endpoints).dropFirst()
-        guard case .success(let reloaded) = ProfileLoader.load(file: profile.file, text: nil, overlay: (file, text)),
-            same(reloaded, expected)
-        else {
-            throw ProfileWriteError(.unverifiable("the overlay did not read back as intended"), file: file)
+        let reloaded = ProfileLoader.load(file: profile.file, text: nil, overlay: (file, text))
+        if let problem = readBackProblem(reloaded, expected: expected) {
+            throw ProfileWriteError(.unverifiable("the overlay did not read back as intended: \(problem)"), file: file)
         }
         try replace(file, with: text)
         return .overlay(file: file, reason: reason)

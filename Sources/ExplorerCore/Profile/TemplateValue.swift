@@ -1,3 +1,5 @@
+import Yams
+
 /// A JSON body written as YAML: structure kept, strings may hold `{{variables}}`.
 public indirect enum TemplateValue: Sendable, Hashable {
     case null
@@ -35,6 +37,40 @@ public indirect enum TemplateValue: Sendable, Hashable {
                 object.append(key: member.key, value: try member.value.render(scope, masking: masking))
             }
             return .object(object)
+        }
+    }
+}
+
+extension TemplateValue {
+    /// A parsed JSON value as a template value, when a profile's YAML can hold it exactly: nil when an object
+    /// repeats a key (a YAML mapping cannot) or a number would not read back from YAML as the same number (`-0`
+    /// reads back as `0`, `1e400` as a string).
+    init?(yamlSafe json: JSONValue) {
+        switch json {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .number(let text):
+            let tag = YAMLImplicitTag.resolve(text)
+            guard tag == .int || tag == .float, YAMLReader.jsonNumber(text) == text else { return nil }
+            self = .number(text)
+        case .string(let text): self = .string(Template(text))
+        case .array(let items):
+            var converted: [TemplateValue] = []
+            converted.reserveCapacity(items.count)
+            for item in items {
+                guard let value = TemplateValue(yamlSafe: item) else { return nil }
+                converted.append(value)
+            }
+            self = .array(converted)
+        case .object(let object):
+            guard Set(object.keys).count == object.keys.count else { return nil }
+            var members: [Member] = []
+            members.reserveCapacity(object.keys.count)
+            for (key, value) in object {
+                guard let converted = TemplateValue(yamlSafe: value) else { return nil }
+                members.append(Member(key: key, value: converted))
+            }
+            self = .object(members)
         }
     }
 }

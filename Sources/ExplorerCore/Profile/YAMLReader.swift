@@ -125,27 +125,70 @@ struct YAMLReader {
     }
 
     /// `name: value` pairs where a value may be a scalar, null (kept, dropped when sending) or a list of scalars.
+    /// A value, or an item of a list, may also be `{ value: …, enabled: false }`: kept in the file, not sent.
     mutating func parameters(_ node: Node, _ key: String) -> [Parameter] {
         guard let entries = entries(node, "`\(key)`") else { return [] }
         var result: [Parameter] = []
         result.reserveCapacity(entries.count)
         for entry in entries {
-            let values: [Template]?
+            let what = "\(key).\(entry.key)"
+            var values: [Template]?
+            var disabled: [Template] = []
             if Self.isNull(entry.value) {
                 values = nil
             } else if let sequence = entry.value.sequence {
-                values = sequence.compactMap { item in template(item, "\(key).\(entry.key)") }
+                var enabled: [Template] = []
+                for item in sequence {
+                    if item.mapping != nil {
+                        guard let switched = switchable(item, what, inList: true) else { continue }
+                        if switched.enabled { enabled += switched.values } else { disabled += switched.values }
+                    } else if let value = template(item, what) {
+                        enabled.append(value)
+                    }
+                }
+                values = enabled.isEmpty && !disabled.isEmpty ? nil : enabled
             } else if entry.value.scalar != nil {
-                values = template(entry.value, "\(key).\(entry.key)").map { [$0] } ?? []
+                values = template(entry.value, what).map { [$0] } ?? []
+            } else if entry.value.mapping != nil {
+                guard let switched = switchable(entry.value, what, inList: false) else { continue }
+                if switched.enabled {
+                    values = switched.values.isEmpty && switched.wasNull ? nil : switched.values
+                } else {
+                    disabled = switched.values
+                }
             } else {
-                fail(
-                    "`\(key).\(entry.key)` must be a value, a list or null, got \(Self.describe(entry.value))",
-                    at: entry.value)
+                fail("`\(what)` must be a value, a list or null, got \(Self.describe(entry.value))", at: entry.value)
                 continue
             }
-            result.append(Parameter(name: entry.key, values: values, location: location(entry.keyNode)))
+            result.append(
+                Parameter(name: entry.key, values: values, disabledValues: disabled, location: location(entry.keyNode)))
         }
         return result
+    }
+
+    /// `{ value: …, enabled: … }`: a value (in a list, a scalar; else also a list or null) and whether it is sent.
+    private mutating func switchable(_ node: Node, _ what: String, inList: Bool)
+        -> (values: [Template], enabled: Bool, wasNull: Bool)?
+    {
+        guard let fields = fields(node, "`\(what)`", known: ["value", "enabled"], required: ["value"]),
+            let valueNode = fields["value"]
+        else { return nil }
+        var enabled = true
+        if let node = fields["enabled"] {
+            guard let flag = bool(node, "\(what).enabled") else { return nil }
+            enabled = flag
+        }
+        if Self.isNull(valueNode) { return ([], enabled, true) }
+        if let sequence = valueNode.sequence, !inList {
+            return (sequence.compactMap { template($0, "\(what).value") }, enabled, false)
+        }
+        guard valueNode.scalar != nil else {
+            let expected = inList ? "a value" : "a value, a list or null"
+            fail("`\(what).value` must be \(expected), got \(Self.describe(valueNode))", at: valueNode)
+            return nil
+        }
+        guard let value = template(valueNode, "\(what).value") else { return nil }
+        return ([value], enabled, false)
     }
 
     /// A YAML value as a JSON-like template: plain scalars keep their YAML type, quoted ones are strings.

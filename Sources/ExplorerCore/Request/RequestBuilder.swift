@@ -214,7 +214,7 @@ public struct RequestBuilder: Sendable {
         _ layer: [Parameter], to headers: HTTPHeaders, scope: VariableScope, masking: Bool
     ) throws(RequestBuildError) -> HTTPHeaders {
         var headers = headers
-        for parameter in layer {
+        for parameter in layer where !parameter.isOnlyDisabled {  // switched off: this layer says nothing
             guard let values = parameter.values else {
                 headers.remove(parameter.name)  // `Name: null` removes an inherited header
                 continue

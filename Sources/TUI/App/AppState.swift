@@ -197,9 +197,10 @@ public struct AppState: Sendable {
     /// Replaces a profile after a save (its drafts now match the file).
     mutating func replaceProfile(_ profile: Profile) {
         guard let index = catalog.profiles.firstIndex(where: { $0.id == profile.id }) else { return }
+        let selected = selectedIdentity
         catalog.profiles[index] = profile
         catalogRevision += 1
         drafts = drafts.filter { $0.key.profile != profile.id }
-        rebuildRows()
+        rebuildRows(selecting: selected)
     }
 }

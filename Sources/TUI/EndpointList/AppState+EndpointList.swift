@@ -5,9 +5,23 @@ extension AppState {
     static func profileKey(_ id: String) -> String { "p:" + id }
     static func folderKey(_ id: String, _ folder: String) -> String { "f:\(id)/\(folder)" }
 
-    /// Recomputes the list rows after a filter, collapse or catalog change; keeps the selection on the same row.
-    mutating func rebuildRows() {
-        let previous = selectedListRow
+    func identity(of row: ListRow) -> ListRow.Identity {
+        switch row {
+        case .profile(let p): .profile(profiles[p].id)
+        case .folder(let p, let name): .folder(profile: profiles[p].id, name: name)
+        case .endpoint(let p, let index):
+            .endpoint(EndpointKey(profile: profiles[p].id, endpoint: profiles[p].endpoints[index].id))
+        }
+    }
+
+    /// The selected row's identity.
+    var selectedIdentity: ListRow.Identity? { selectedListRow.map(identity(of:)) }
+
+    /// Recomputes the list rows after a filter, collapse or catalog change. The selected endpoint stays selected
+    /// while it is listed; under a filter that hides it (or with a profile or folder selected), the first matching
+    /// endpoint is. `previous` is the selection's identity from before a catalog change.
+    mutating func rebuildRows(selecting previous: ListRow.Identity? = nil) {
+        let previous = previous ?? selectedIdentity
         rows = []
         let needle = filter.text.lowercased()
         for (p, profile) in profiles.enumerated() {
@@ -34,7 +48,9 @@ extension AppState {
                 }
             }
         }
-        if let previous, let index = rows.firstIndex(of: previous) {
+        if let previous, previous.isEndpoint || needle.isEmpty,
+            let index = rows.firstIndex(where: { identity(of: $0) == previous })
+        {
             selectedRow = index
         } else if !needle.isEmpty {
             selectedRow = rows.firstIndex { if case .endpoint = $0 { true } else { false } } ?? 0
@@ -47,6 +63,7 @@ extension AppState {
         endpoint.id.lowercased().contains(needle) || endpoint.name.lowercased().contains(needle)
             || endpoint.path.raw.lowercased().contains(needle) || endpoint.method.rawValue.lowercased() == needle
             || (endpoint.folder?.lowercased().contains(needle) ?? false)
+            || (endpoint.description?.lowercased().contains(needle) ?? false)
     }
 
     mutating func scrollListToSelection() {

@@ -64,6 +64,9 @@ enum EndpointListView {
         }
     }
 
+    /// Fewer columns than this left after an id show no name at all rather than a stub of one.
+    static let minimumNameColumns = 4
+
     static func drawRow(
         _ row: ListRow, state: AppState, running: Set<EndpointKey>, x: Int, y: Int, limit: Int, theme: Theme,
         on buffer: inout ScreenBuffer
@@ -96,8 +99,15 @@ enum EndpointListView {
                 isRunning
                 ? " ⟳" : (state.drafts[key].map { $0 != RequestDraft(endpoint: endpoint) } == true ? " ✎" : "")
             let room = limit - column - TextWidth.width(of: marker)
-            column = buffer.write(
-                TextWidth.truncate(SafeText.escape(endpoint.id), to: room), x: column, y: y, limit: limit)
+            let id = TextWidth.truncate(SafeText.escape(endpoint.id), to: room)
+            column = buffer.write(id, x: column, y: y, limit: limit)
+            // The name after the id (the id is what `apix run` takes), as much of it as fits.
+            let nameRoom = room - TextWidth.width(of: id) - 2
+            if endpoint.name != endpoint.id, nameRoom >= minimumNameColumns {
+                column = buffer.write(
+                    "  " + TextWidth.truncate(SafeText.escape(endpoint.name), to: nameRoom), x: column, y: y,
+                    limit: limit, style: theme.muted)
+            }
             if !marker.isEmpty {
                 buffer.write(marker, x: column, y: y, limit: limit, style: isRunning ? theme.running : theme.muted)
             }

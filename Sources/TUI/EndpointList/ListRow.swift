@@ -4,3 +4,17 @@ public enum ListRow: Hashable, Sendable {
     case folder(profile: Int, name: String)
     case endpoint(profile: Int, index: Int)
 }
+
+extension ListRow {
+    /// What a row stands for, independent of where it is: rows are indexes into the catalog, which a reload may
+    /// reorder.
+    enum Identity: Hashable, Sendable {
+        case profile(String)
+        case folder(profile: String, name: String)
+        case endpoint(EndpointKey)
+
+        var isEndpoint: Bool {
+            if case .endpoint = self { true } else { false }
+        }
+    }
+}

@@ -9,6 +9,18 @@ extension AppState {
         overlay = .environments(selected: current)
     }
 
+    /// Each environment's base URL as the picker shows it: variables (the session's too) filled in, secrets
+    /// masked.
+    func shownBaseURLs(of profile: Profile) -> [String] {
+        profile.environments.map { environment in
+            guard
+                let builder = try? RequestBuilder(
+                    profile: profile, environment: environment.name, processEnvironment: processEnvironment)
+            else { return environment.baseURL.raw }
+            return builder.shownBaseURL(variables: variables)
+        }
+    }
+
     mutating func handleEnvironmentsKey(_ key: Key, selected: Int) -> [Effect] {
         guard let profile = selectedProfile else {
             overlay = nil

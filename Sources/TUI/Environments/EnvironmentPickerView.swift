@@ -9,13 +9,14 @@ enum EnvironmentPickerView {
         BoxView.draw(rect, title: "Environment — \(profile.name)", focused: true, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         let current = state.environmentName(for: profile)
+        let urls = state.shownBaseURLs(of: profile)
         for (i, environment) in profile.environments.prefix(inner.height).enumerated() {
             let mark = environment.name == current ? "● " : "  "
             let x = buffer.write(
                 mark + SafeText.escape(environment.name), x: inner.x + 1, y: inner.y + i,
                 limit: inner.maxX, style: theme.title)
             buffer.write(
-                "  " + SafeText.escape(environment.baseURL.raw), x: x, y: inner.y + i, limit: inner.maxX,
+                "  " + SafeText.escape(urls[i]), x: x, y: inner.y + i, limit: inner.maxX,
                 style: theme.muted)
             if i == selected {
                 buffer.restyle(inner.row(i)) { $0.reverse = true }

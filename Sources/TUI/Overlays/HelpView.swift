@@ -2,16 +2,53 @@
 enum HelpView {
     /// The help text lines (also what the README's key table is checked against).
     static func lines() -> [(text: String, isHeading: Bool)] {
+        lines(columns: nil)
+    }
+
+    /// Columns before a binding's help text: its indent, key column and gap (continuation lines start there).
+    static let helpColumn = 28
+
+    /// The help lines as drawn `columns` wide: a help text too long for the box continues on the next lines under
+    /// itself, so nothing is cut. `nil`: one line per binding, however long.
+    static func lines(columns: Int?) -> [(text: String, isHeading: Bool)] {
         var lines: [(String, Bool)] = []
+        let room = columns.map { $0 - helpColumn }.flatMap { $0 >= 8 ? $0 : nil }
         for context in KeyContext.allCases {
             let bindings = KeyMap.bindings(in: context)
             guard !bindings.isEmpty else { continue }
             if !lines.isEmpty { lines.append(("", false)) }
             lines.append((context.title, true))
             for binding in bindings {
-                lines.append(("  " + TextWidth.pad(binding.keyLabel, to: 24) + "  " + binding.help, false))
+                let head = "  " + TextWidth.pad(binding.keyLabel, to: helpColumn - 4) + "  "
+                let pieces = room.map { wrap(binding.help, to: $0) } ?? [binding.help]
+                for (index, piece) in pieces.enumerated() {
+                    lines.append(((index == 0 ? head : String(repeating: " ", count: helpColumn)) + piece, false))
+                }
             }
         }
+        return lines
+    }
+
+    /// Words of `text` in lines of at most `columns` (a word longer than a line is cut across lines).
+    static func wrap(_ text: String, to columns: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            var word = String(word)
+            let separator = current.isEmpty ? "" : " "
+            if TextWidth.width(of: current + separator + word) <= columns {
+                current += separator + word
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            while TextWidth.width(of: word) > columns {
+                let piece = TextWidth.truncate(word, to: columns, ellipsis: false)
+                lines.append(piece)
+                word = String(word.dropFirst(piece.count))
+            }
+            current = word
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
     }
 
@@ -19,6 +56,9 @@ enum HelpView {
     static func box(in screen: Rect) -> Rect {
         screen.centered(width: min(100, screen.width - 4), height: screen.height - 2)
     }
+
+    /// Columns for text in the box: inside the border, after a one-column margin.
+    static func textColumns(in box: Rect) -> Int { box.inset(1).width - 1 }
 
     /// Lines the help shows at once on a screen of this size.
     static func visibleLines(width: Int, height: Int) -> Int {
@@ -28,14 +68,15 @@ enum HelpView {
     /// The largest useful scroll position: the last line at the bottom of the box. `update` clamps to it so a held
     /// key does not scroll into empty space that then takes as many presses to scroll back.
     static func maxTop(width: Int, height: Int) -> Int {
-        max(0, lines().count - visibleLines(width: width, height: height))
+        let columns = textColumns(in: box(in: Layout(width: width, height: height).main))
+        return max(0, lines(columns: columns).count - visibleLines(width: width, height: height))
     }
 
     static func draw(top: Int, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         let rect = box(in: screen)
         BoxView.draw(rect, title: "Keys — Esc closes", focused: true, theme: theme, on: &buffer)
         let inner = rect.inset(1)
-        let all = lines()
+        let all = lines(columns: textColumns(in: rect))
         let start = min(top, max(0, all.count - inner.height))
         for (row, line) in all.dropFirst(start).prefix(inner.height).enumerated() {
             buffer.write(

@@ -109,7 +109,7 @@ extension AppState {
         for (index, endpoint) in profile.endpoints.enumerated() {
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
             guard let draft = drafts[key], draft != RequestDraft(endpoint: endpoint) else { continue }
-            edited.endpoints[index] = draft.endpoint(from: endpoint)
+            edited.endpoints[index] = draft.savedEndpoint(from: endpoint)
             changed = true
         }
         guard changed else {

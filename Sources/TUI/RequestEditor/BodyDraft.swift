@@ -98,9 +98,9 @@ public struct BodyDraft: Hashable, Sendable {
         }
     }
 
-    /// The body template this text stands for. A JSON or text body written as `@path` sends that file, and `@@…` is
-    /// text starting with `@`, as `apix run --body` reads them (`BodyFileReference`); a relative path starts at the
-    /// profile's directory, where the body is saved.
+    /// The body template this text stands for, as it is sent: JSON as typed. A JSON or text body written as `@path`
+    /// sends that file, and `@@…` is text starting with `@`, as `apix run --body` reads them (`BodyFileReference`); a
+    /// relative path starts at the profile's directory, where the body is saved.
     public var template: BodyTemplate {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch kind {
@@ -120,6 +120,13 @@ public struct BodyDraft: Hashable, Sendable {
         case .file(let type):
             return .file(Template(trimmed), contentType: type)
         }
+    }
+
+    /// The body template `s` saves: JSON that parses as structure, so the profile keeps YAML a person can read
+    /// (`BodyTemplate.json(text:)`), not an escaped string; otherwise what is sent.
+    public var savedTemplate: BodyTemplate {
+        guard case .json(.string(let template)) = template else { return template }
+        return .json(text: template.raw)
     }
 
     static func parameters(_ text: String) -> [Parameter] {

@@ -15,16 +15,21 @@ struct RequestDraft: Hashable, Sendable {
             params.append(DraftRow(name: name, value: "", enabled: false))
         }
         query = Self.rows(endpoint.query)
-        headers = Self.rows(endpoint.headers)
+        headers = Self.rows(endpoint.headers, nullRemoves: true)
         body = endpoint.body.map(BodyDraft.init(template:))
     }
 
-    static func rows(_ parameters: [Parameter]) -> [DraftRow] {
+    /// One row per value, ticked when sent; values switched off in the profile come after as unticked rows. A
+    /// `null` item is an unticked empty row, except a header's, which removes an inherited header: an empty ticked
+    /// row, as `endpoint(from:)` writes it.
+    static func rows(_ parameters: [Parameter], nullRemoves: Bool = false) -> [DraftRow] {
         parameters.flatMap { parameter -> [DraftRow] in
-            guard let values = parameter.values, !values.isEmpty else {
-                return [DraftRow(name: parameter.name, value: "", enabled: false)]
+            let sent = (parameter.values ?? []).map { DraftRow(name: parameter.name, value: $0.raw) }
+            let off = parameter.disabledValues.map { DraftRow(name: parameter.name, value: $0.raw, enabled: false) }
+            if sent.isEmpty && off.isEmpty {
+                return [DraftRow(name: parameter.name, value: "", enabled: nullRemoves && parameter.values == nil)]
             }
-            return values.map { DraftRow(name: parameter.name, value: $0.raw) }
+            return sent + off
         }
     }
 
@@ -46,30 +51,58 @@ struct RequestDraft: Hashable, Sendable {
         }
     }
 
-    /// The endpoint as edited: what is sent and what `s` saves.
+    /// The endpoint as `s` saves it: as sent, with a JSON body that parses kept as structure.
+    public func savedEndpoint(from original: Endpoint) -> Endpoint {
+        var endpoint = endpoint(from: original)
+        if let body { endpoint.body = body.savedTemplate }
+        return endpoint
+    }
+
+    /// The endpoint as edited: what is sent.
     public func endpoint(from original: Endpoint) -> Endpoint {
         var endpoint = original
-        endpoint.params = params.map { row in
-            Parameter(name: row.name, values: row.enabled ? [Template(row.value)] : nil)
-        }
-        endpoint.query = query.map { row in
-            Parameter(name: row.name, values: row.enabled ? [Template(row.value)] : nil)
-        }
-        // Headers with one name become one parameter (repeated values), in first-seen order; an enabled row with an
-        // empty value removes the header inherited from the profile or environment.
-        var headerParameters: [Parameter] = []
-        for row in headers where row.enabled {
-            let values: [Template]? = row.value.isEmpty ? nil : [Template(row.value)]
-            if let index = headerParameters.firstIndex(where: { $0.name.lowercased() == row.name.lowercased() }) {
-                if let values { headerParameters[index].values = (headerParameters[index].values ?? []) + values }
-            } else {
-                headerParameters.append(Parameter(name: row.name, values: values))
-            }
-        }
-        endpoint.headers = headerParameters
+        endpoint.params = Self.parameters(params, sameName: { $0 == $1 })
+        endpoint.query = Self.parameters(query, sameName: { $0 == $1 })
+        endpoint.headers = Self.parameters(
+            headers, sameName: { $0.lowercased() == $1.lowercased() }, emptyRemoves: true)
         if let body {
             endpoint.body = body.template
         }
         return endpoint
+    }
+
+    /// Rows of one name become one parameter (repeated values; a YAML mapping cannot repeat a key), in first-seen
+    /// order. Unticked rows keep their values as switched off, so nothing typed is lost on save. A lone unticked
+    /// empty row is `null` (listed, not sent), except for headers, where `null` is what a ticked empty row means:
+    /// remove the header inherited from the profile or environment.
+    static func parameters(
+        _ rows: [DraftRow], sameName: (String, String) -> Bool, emptyRemoves: Bool = false
+    ) -> [Parameter] {
+        var result: [Parameter] = []
+        var rowCounts: [Int] = []
+        for row in rows {
+            let index: Int
+            if let found = result.firstIndex(where: { sameName($0.name, row.name) }) {
+                index = found
+            } else {
+                result.append(Parameter(name: row.name, values: nil))
+                rowCounts.append(0)
+                index = result.count - 1
+            }
+            rowCounts[index] += 1
+            if row.enabled {
+                if emptyRemoves && row.value.isEmpty { continue }
+                result[index].values = (result[index].values ?? []) + [Template(row.value)]
+            } else {
+                result[index].disabledValues.append(Template(row.value))
+            }
+        }
+        for index in result.indices
+        where !emptyRemoves && rowCounts[index] == 1 && result[index].values == nil
+            && result[index].disabledValues == [""]
+        {
+            result[index].disabledValues = []
+        }
+        return result
     }
 }

@@ -4,7 +4,10 @@ import ExplorerCore
 enum RequestEditorView {
     static func draw(_ state: AppState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         let focused = state.focus == .editor && state.overlay == nil
-        BoxView.draw(rect, title: "Request", focused: focused, theme: theme, on: &buffer)
+        // The endpoint's name, when it has one of its own, titles the box.
+        let name = state.selectedEndpoint.flatMap { $0.name == $0.id ? nil : $0.name }
+        let title = name.map { "Request — " + SafeText.escape($0) } ?? "Request"
+        BoxView.draw(rect, title: title, focused: focused, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
         guard let key = state.selectedKey, let endpoint = state.selectedEndpoint, let draft = state.draft(for: key)
@@ -30,6 +33,16 @@ enum RequestEditorView {
             break
         }
 
+        // The description on a line of its own, when there is room for it and the rows below.
+        var tabY = inner.y + 1
+        if let description = endpoint.description, !description.isEmpty, inner.height >= minimumHeightForDescription {
+            let line = description.split(whereSeparator: \.isNewline).joined(separator: " ")
+            buffer.write(
+                TextWidth.truncate(SafeText.escape(line), to: inner.width - 1), x: inner.x + 1, y: tabY,
+                limit: inner.maxX, style: theme.muted)
+            tabY += 1
+        }
+
         // Tabs.
         var tabX = inner.x
         for tab in EditorTab.allCases {
@@ -37,10 +50,10 @@ enum RequestEditorView {
                 tab == .body ? (draft.body == nil ? "" : "·" + draft.body!.kind.name) : "(\(draft.rows(tab).count))"
             let label = " \(tab.rawValue + 1) \(tab.title)\(count) "
             tabX = buffer.write(
-                label, x: tabX, y: inner.y + 1, limit: inner.maxX,
+                label, x: tabX, y: tabY, limit: inner.maxX,
                 style: tab == state.editorTab ? theme.activeTab : theme.muted)
         }
-        let content = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
+        let content = Rect(x: inner.x, y: tabY + 1, width: inner.width, height: inner.maxY - tabY - 1)
         if state.editorTab == .body {
             drawBody(draft.body, in: content, theme: theme, on: &buffer)
         } else {
@@ -49,6 +62,9 @@ enum RequestEditorView {
                 on: &buffer)
         }
     }
+
+    /// Inner rows the editor needs before it gives one to the endpoint's description.
+    static let minimumHeightForDescription = 6
 
     static func drawRows(
         _ rows: [DraftRow], state: AppState, focused: Bool, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
@@ -80,8 +96,14 @@ enum RequestEditorView {
             if let edit, edit.part == .value {
                 drawField(edit.field, x: x, y: y, width: rect.maxX - x, theme: theme, on: &buffer)
             } else {
-                let value = row.enabled || !row.value.isEmpty ? SafeText.escape(row.value) : "(not sent)"
-                buffer.write(value, x: x, y: y, limit: rect.maxX, style: row.enabled ? theme.plain : theme.muted)
+                // A ticked empty header is `null`: it removes the header the profile or environment would send.
+                let removes = row.enabled && row.value.isEmpty && state.editorTab == .headers
+                let value =
+                    removes
+                    ? "(removes the inherited header)"
+                    : row.enabled || !row.value.isEmpty ? SafeText.escape(row.value) : "(not sent)"
+                buffer.write(
+                    value, x: x, y: y, limit: rect.maxX, style: row.enabled && !removes ? theme.plain : theme.muted)
             }
             if index == state.editorRow && focused && edit == nil {
                 buffer.restyle(Rect(x: rect.x, y: y, width: rect.width, height: 1)) { $0.reverse = true }
