@@ -38,7 +38,9 @@ struct EndpointSender: Sendable {
             auth = try builder.auth(for: endpoint, overrides: shared)
             key = builder.authSessionKey
         } catch {
-            return .failure(ClientError(.transport(TransportError(.invalidRequest, "cannot build `\(endpoint.id)`: \(error.message)"))))
+            return .failure(
+                ClientError(
+                    .transport(TransportError(.invalidRequest, "cannot build `\(endpoint.id)`: \(error.message)"))))
         }
         var options = SendOptions.forEndpoint(endpoint, profile: profile.id, cache: .off, priority: nil)
         if let auth { options.interceptor = await AuthSessions.shared.interceptor(for: auth, key: key) }

@@ -57,7 +57,8 @@ struct TestCommand: AsyncParsableCommand {
             if !quiet { StandardError.writeLine(TestReport.lines(for: step).joined(separator: "\n")) }
         }.run()
         for warning in report.warnings { StandardError.writeLine("apix: warning: \(warning)") }
-        let summary = TestReport(profile: loaded.id, steps: report.steps, skipped: report.skipped, stopped: report.stopped,
+        let summary = TestReport(
+            profile: loaded.id, steps: report.steps, skipped: report.skipped, stopped: report.stopped,
             duration: Date().timeIntervalSince(started))
         if let junit {
             do {

@@ -56,7 +56,8 @@ struct TestReport {
                 members.append((key: "error", value: .string(error.summary)))
             case .success(let response):
                 members.append((key: "status", value: .number(String(response.statusCode))))
-                members.append((key: "time_ms", value: .number(String(format: "%.3f", response.metrics.total.seconds * 1000))))
+                members.append(
+                    (key: "time_ms", value: .number(String(format: "%.3f", response.metrics.total.seconds * 1000))))
             }
             members.append((key: "checks", value: Self.checksJSON(step.checks)))
             if !step.captureFailures.isEmpty {
@@ -113,7 +114,8 @@ struct TestReport {
             case .success where step.passed:
                 xml += open + "/>\n"
             case .success:
-                let failedChecks = step.checks.filter { !$0.passed }.map(\.description)
+                let failedChecks =
+                    step.checks.filter { !$0.passed }.map(\.description)
                     + step.captureFailures.map { "no value captured: \($0)" }
                 let message = failedChecks.first ?? "failed"
                 xml += open + ">\n"
@@ -123,7 +125,8 @@ struct TestReport {
             }
         }
         for id in skipped {
-            xml += #"    <testcase classname="\#(Self.escape(profile))" name="\#(Self.escape(id))" time="0"><skipped/></testcase>"#
+            xml +=
+                #"    <testcase classname="\#(Self.escape(profile))" name="\#(Self.escape(id))" time="0"><skipped/></testcase>"#
             xml += "\n"
         }
         xml += "  </testsuite>\n</testsuites>\n"

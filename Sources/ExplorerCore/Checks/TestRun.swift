@@ -64,12 +64,14 @@ public struct TestRun: Sendable {
                         index += 1
                         continue
                     }
-                    let needsFirst = (try? ChainPlanner.prerequisites(
-                        of: endpoint, in: runner.profile, held: held, now: now())) ?? []
+                    let needsFirst =
+                        (try? ChainPlanner.prerequisites(
+                            of: endpoint, in: runner.profile, held: held, now: now())) ?? []
                     if !needsFirst.isEmpty {
                         guard inFlight == 0 else { break }
                         do {
-                            let steps = try await runner.sendPrerequisites(of: endpoint, held: &held, now: now, send: send)
+                            let steps = try await runner.sendPrerequisites(
+                                of: endpoint, held: &held, now: now, send: send)
                             for step in steps { report(step) }
                             outcome.steps += steps
                         } catch {
@@ -94,7 +96,8 @@ public struct TestRun: Sendable {
                 guard inFlight > 0 else {
                     if !launched, !pending.isEmpty {
                         // Nothing can start: what is left waits for an endpoint that will never be sent.
-                        outcome.stopped = "endpoints wait for each other: "
+                        outcome.stopped =
+                            "endpoints wait for each other: "
                             + pending.map { "`\($0.id)`" }.joined(separator: ", ")
                         break
                     }

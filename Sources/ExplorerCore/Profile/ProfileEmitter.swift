@@ -152,7 +152,7 @@ public enum ProfileEmitter {
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "custom_method", "path", "params", "query", "headers", "body",
         "timeout", "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure",
-        "ca_file", "compressed", "priority", "cache", "auth", "download",
+        "ca_file", "compressed", "priority", "cache", "auth", "download", "capture", "uses", "expect",
     ]
 
     /// The value written for one endpoint key, or nil when the key is left out.
@@ -173,6 +173,9 @@ public enum ProfileEmitter {
         case "cache": return endpoint.cacheSeconds.map { .scalar(String($0)) }
         case "auth": return endpoint.authDisabled ? .scalar("none") : nil
         case "download": return endpoint.downloadTo.map { .mapping([.init("to", .string($0))]) }
+        case "capture": return endpoint.captures.isEmpty ? nil : captures(endpoint.captures)
+        case "uses": return endpoint.uses.isEmpty ? nil : uses(endpoint.uses)
+        case "expect": return endpoint.expectation.map(expectation)
         default: return transfer(endpoint.transfer).first { $0.key == key }?.value
         }
     }

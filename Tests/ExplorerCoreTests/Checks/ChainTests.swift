@@ -199,3 +199,40 @@ struct ChainTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
+
+/// What the emitter writes of `capture:`, `uses:` and `expect:` reads back the same, so saving loses none of it.
+@Suite("Chains and checks survive writing")
+struct ChainEmitterTests {
+    @Test("a profile with captures, uses and checks reads back the same after it is written")
+    func roundTrip() throws {
+        var profile = try ChainTests.profile()
+        var expectation = ResponseExpectation()
+        expectation.status = [.statusClass(2), .code(304)]
+        expectation.headers = [
+            .init(name: "X-A", check: .present(false)), .init(name: "ETag", check: .matches("^\".")),
+        ]
+        expectation.json = [
+            .init(query: "$.total", check: .compare(">=", 3)), .init(query: "$.total", check: .type("integer")),
+            .init(query: "$.name", check: .compare("==", "it's {{x}}")),
+            .init(query: "$.items[?@.done == true]", check: .exists(true)),
+        ]
+        expectation.bodyContains = ["a: b", "#c"]
+        expectation.maxMilliseconds = 250
+        profile.endpoints[1].expectation = expectation
+        let text = ProfileEmitter.profile(profile)
+        let again = try ProfileLoader.parse(yaml: text, file: "again.yaml", id: "chain").get()
+        for (before, after) in zip(profile.endpoints, again.endpoints) {
+            #expect(
+                before.captures.map { [$0.name, "\($0.source)", $0.regex ?? ""] }
+                    == after.captures.map {
+                        [$0.name, "\($0.source)", $0.regex ?? ""]
+                    })
+            #expect(
+                before.uses.map { "\($0.endpointID) \($0.policy)" }
+                    == after.uses.map { "\($0.endpointID) \($0.policy)" })
+            var written = after.expectation
+            written?.location = before.expectation?.location
+            #expect(written == before.expectation)
+        }
+    }
+}
