@@ -129,9 +129,9 @@ private struct Composer {
                 }
                 if aliasNodes > YAMLComposer.maxAliasNodes {
                     throw .tooManyAliases(
-                        "YAML alias `*\(name)` stands for \(anchored.size) nodes, past the "
-                            + "\(YAMLComposer.maxAliasNodes) that aliases in a file may stand for in all "
-                            + "(nested aliases of an alias bomb?)", line: mark.line, column: mark.column)
+                        "YAML alias `*\(name)` (\(anchored.size) nodes) takes the nodes that aliases stand for in this "
+                            + "file to \(aliasNodes), past the limit of \(YAMLComposer.maxAliasNodes) (an alias bomb?)",
+                        line: mark.line, column: mark.column)
                 }
                 done = anchored
             case YAML_SEQUENCE_START_EVENT:
