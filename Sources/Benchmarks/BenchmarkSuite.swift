@@ -53,6 +53,14 @@ struct BenchmarkSuite {
             rows += tui.rows
             notes += tui.notes
         }
+        if options.sections.contains(.startup) {
+            Subprocess.settle()
+            rows.append(try processStartup(server: server, notes: &notes))
+            let tui = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)
+                .runStartup()
+            rows += tui.rows
+            notes += tui.notes
+        }
         return BenchmarkReport(rows: rows, options: options, notes: notes + Self.standingNotes)
     }
 

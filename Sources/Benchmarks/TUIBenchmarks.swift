@@ -46,34 +46,7 @@ struct TUIBenchmarks {
     // MARK: - Running
 
     func run() async throws -> (rows: [BenchmarkRow], notes: [String]) {
-        try writeProfiles()
-        var rows: [BenchmarkRow] = []
-        var notes: [String] = []
-
-        let count = endpointCount.formatted()
-        let whole = try startupWholeProcess()
-        rows.append(
-            timeRow(
-                "TUI start → first full frame, \(count) endpoints: whole process (`apix` on a 200×50 pty)", whole,
-                reference: "—", limit: 0.1))
-        notes.append(
-            "For comparison with TUI start-up (not measured by this harness): a Python terminal client took about "
-                + "1.9 s to show its endpoint list on this machine.")
-        let headlessStart = try startupInProcess(terminal: false)
-        rows.append(
-            timeRow(
-                "TUI start → first full frame, \(count) endpoints: in process, headless", headlessStart.total,
-                reference: "—", limit: 0.1))
-        let ptyStart = try startupInProcess(terminal: true)
-        rows.append(
-            timeRow(
-                "TUI start → first full frame, \(count) endpoints: in process, curses on a pty", ptyStart.total,
-                reference: "—", limit: 0.1))
-        notes.append(
-            "TUI start-up in process = load the profile directory + build the state + render (+ curses start and "
-                + "the first draw on the pty); loading the \(count)-endpoint profile alone took "
-                + "\(BenchmarkFormat.milliseconds(headlessStart.loading)).")
-
+        var (rows, notes) = try runStartup()
         let headless = try await interactive(terminal: false)
         let pty = try await interactive(terminal: true)
         for (index, size) in bodySizes.enumerated() {
@@ -118,6 +91,38 @@ struct TUIBenchmarks {
                 + "On the pty, keys during the download are typed from another thread at random 30–70 ms intervals and "
                 + "timed from the moment they were typed, so a key that arrives while a progress frame is drawn waits "
                 + "for it; headless, they are fed to the loop every 30–70 ms between progress updates.")
+        return (rows, notes)
+    }
+
+    /// The start-up rows alone (`--only startup`): the whole process and in process, headless.
+    func runStartup() throws -> (rows: [BenchmarkRow], notes: [String]) {
+        try writeProfiles()
+        var rows: [BenchmarkRow] = []
+        var notes: [String] = []
+        let count = endpointCount.formatted()
+        let whole = try startupWholeProcess()
+        rows.append(
+            timeRow(
+                "TUI start → first full frame, \(count) endpoints: whole process (`apix` on a 200×50 pty)", whole,
+                reference: "—", limit: 0.1))
+        notes.append(
+            "For comparison with TUI start-up (not measured by this harness): a Python terminal client took about "
+                + "1.9 s to show its endpoint list on this machine.")
+        let headlessStart = try startupInProcess(terminal: false)
+        rows.append(
+            timeRow(
+                "TUI start → first full frame, \(count) endpoints: in process, headless", headlessStart.total,
+                reference: "—", limit: 0.1))
+        let ptyStart = try startupInProcess(terminal: true)
+        rows.append(
+            timeRow(
+                "TUI start → first full frame, \(count) endpoints: in process, curses on a pty", ptyStart.total,
+                reference: "—", limit: 0.1))
+        notes.append(
+            "TUI start-up in process = load the profile directory + build the state + render (+ curses start and "
+                + "the first draw on the pty); loading the \(count)-endpoint profile alone took "
+                + "\(BenchmarkFormat.milliseconds(headlessStart.loading)).")
+
         return (rows, notes)
     }
 

@@ -6,11 +6,21 @@ import Foundation
 public enum ApixCLI {
     public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
         do {
-            var command = try ApixCommand.parseAsRoot(arguments)
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+            // `run` and `list` in their plain spellings skip the parser's reflection (`FastArguments`).
+            switch FastArguments.parse(arguments) {
+            case .run(var command):
+                try command.validate()
+                try await command.run()
+            case .list(var command):
+                try command.validate()
+                try await command.run()
+            case nil:
+                var command = try ApixCommand.parseAsRoot(arguments)
+                if var asyncCommand = command as? AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
             }
             return 0
         } catch let failure as CLIFailure {

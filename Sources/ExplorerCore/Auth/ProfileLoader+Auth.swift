@@ -1,5 +1,3 @@
-import Yams
-
 /// `auth:` at profile and environment level: `none`, or a mapping whose `type` decides the other keys.
 extension ProfileLoader {
     static let authKeys: [String: (known: [String], required: [String])] = [
@@ -16,7 +14,7 @@ extension ProfileLoader {
     ]
     static let authTypes = ["bearer", "basic", "api_key", "oauth2"]
 
-    static func readAuth(_ node: Node, reader: inout YAMLReader) -> AuthSpec? {
+    static func readAuth(_ node: YAMLNode, reader: inout YAMLReader) -> AuthSpec? {
         if node.scalar?.string == "none", !YAMLReader.isNull(node) { return AuthSpec.none }
         guard node.mapping != nil else {
             reader.fail(

@@ -1,4 +1,4 @@
-import Yams
+
 
 /// Reading an endpoint's `capture:`, `uses:` and `expect:` (docs/PROFILES.md, "Chains and checks"); every mistake
 /// is a located problem, including JSONPath queries and regular expressions that do not compile.
@@ -13,7 +13,7 @@ extension ProfileLoader {
 
     // MARK: - capture
 
-    static func readCaptures(_ node: Node, reader: inout YAMLReader) -> [Capture] {
+    static func readCaptures(_ node: YAMLNode, reader: inout YAMLReader) -> [Capture] {
         guard let entries = reader.entries(node, "`capture`") else { return [] }
         var captures: [Capture] = []
         for (name, keyNode, value) in entries {
@@ -68,7 +68,7 @@ extension ProfileLoader {
 
     // MARK: - uses
 
-    static func readUses(_ node: Node, reader: inout YAMLReader) -> [EndpointUse] {
+    static func readUses(_ node: YAMLNode, reader: inout YAMLReader) -> [EndpointUse] {
         guard let entries = reader.entries(node, "`uses`") else { return [] }
         var uses: [EndpointUse] = []
         for (id, keyNode, value) in entries {
@@ -101,7 +101,7 @@ extension ProfileLoader {
 
     // MARK: - expect
 
-    static func readExpectation(_ node: Node, reader: inout YAMLReader) -> ResponseExpectation? {
+    static func readExpectation(_ node: YAMLNode, reader: inout YAMLReader) -> ResponseExpectation? {
         guard
             let fields = reader.fields(
                 node, "`expect`", known: ["status", "headers", "json", "body_contains", "max_ms"])
@@ -151,7 +151,7 @@ extension ProfileLoader {
         return expectation
     }
 
-    private static func statusRule(_ node: Node) -> ResponseExpectation.StatusRule? {
+    private static func statusRule(_ node: YAMLNode) -> ResponseExpectation.StatusRule? {
         guard let text = node.scalar?.string else { return nil }
         if let code = Int(text), (100...599).contains(code) { return .code(code) }
         let lowered = text.lowercased()

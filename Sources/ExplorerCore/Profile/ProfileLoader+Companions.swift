@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// `ID.secrets.yaml` and `ID.local.yaml`: files beside a profile that are merged into it when it loads.
 extension ProfileLoader {
@@ -9,7 +8,7 @@ extension ProfileLoader {
     /// Merges a secrets file: `variables:` over the profile's, `environments: {NAME: {variables:}}` over that
     /// environment's. Every name it defines becomes a secret (masked on display, `$NAME` in exports).
     static func mergeSecrets(file: String, into profile: inout Profile) -> [ProfileProblem] {
-        let root: Node
+        let root: YAMLNode
         switch readText(file).flatMap({ compose($0, file: file) }) {
         case .success(let node): root = node
         case .failure(let problem): return [problem]
@@ -46,7 +45,7 @@ extension ProfileLoader {
 
     /// Merges an overlay file's `endpoints:` over the profile's: same id replaces, a new id is appended.
     static func mergeOverlay(file: String, text: String? = nil, into profile: inout Profile) -> [ProfileProblem] {
-        let root: Node
+        let root: YAMLNode
         switch (text.map(Result.success) ?? readText(file)).flatMap({ compose($0, file: file) }) {
         case .success(let node): root = node
         case .failure(let problem): return [problem]

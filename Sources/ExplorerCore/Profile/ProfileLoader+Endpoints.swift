@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Synchronization
-import Yams
 
 extension ProfileLoader {
     /// Profiles with at least this many endpoints are composed and read by two threads.
@@ -31,8 +30,8 @@ extension ProfileLoader {
         let profile = readProfile(
             head.root, id: id, reader: &reader,
             endpoints: Array(zip(head.items + tail.items, head.endpoints + tail.endpoints)))
-        // Freeing the node trees (some 100,000 objects for 2,000 endpoints) costs as much as reading them; nothing
-        // waits for it, so a background queue takes the last references.
+        // Freeing the node trees (some 100,000 nodes for 2,000 endpoints) takes a few milliseconds; nothing waits for
+        // it, so a background queue takes the last references.
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime([head, tail]) {} }
         return (profile, reader.problems)
     }
@@ -40,12 +39,12 @@ extension ProfileLoader {
 
 /// One half of a split profile: its root, its endpoint items and what reading them gave.
 ///
-/// `@unchecked Sendable`: Yams nodes are not `Sendable` (resolving a tag writes the resolved name into the node's
-/// `Tag`). A half is its own tree, composed from its own text by one thread and handed over once through the mutex;
-/// after `concurrentPerform` returns only the calling thread touches it (and then the queue that frees it).
+/// `@unchecked Sendable`: a `YAMLNode` is a plain value, but holds Yams' scalar style, which Yams does not declare
+/// `Sendable`. A half is its own tree, composed from its own text by one thread and handed over once through the
+/// mutex; after `concurrentPerform` returns only the calling thread touches it (and then the queue that frees it).
 private struct SplitHalf: @unchecked Sendable {
-    let root: Node
-    let items: [Node]
+    let root: YAMLNode
+    let items: [YAMLNode]
     let endpoints: [Endpoint?]
     let problems: [ProfileProblem]
 }

@@ -149,18 +149,30 @@ public enum ProfileLoader {
         return (profile, problems)
     }
 
-    static func compose(_ yaml: String, file: String) -> Result<Node, ProfileProblem> {
-        do {
-            // No resolver rules: `YAMLReader.tag(of:)` types plain scalars without Yams' regular expressions. No
-            // constructor maps (nothing here turns nodes into `Any`) and a fixed encoding: Yams builds both
-            // defaults afresh for every file, the encoding from the whole process environment.
-            guard let node = try Yams.compose(yaml: yaml, .basic, Constructor([:], [:], [:]), .utf8) else {
-                return .failure(ProfileProblem("the file is empty", at: .init(file: file, line: 1, column: 1)))
-            }
-            return .success(node)
-        } catch {
-            return .failure(syntaxProblem(error, file: file))
+    static func compose(_ yaml: String, file: String) -> Result<YAMLNode, ProfileProblem> {
+        switch YAMLComposer.compose(yaml) {
+        case .success(let node?): return .success(node)
+        case .success(nil):
+            return .failure(ProfileProblem("the file is empty", at: .init(file: file, line: 1, column: 1)))
+        case .failure(.tooManyAliases(let message, let line, let column)):
+            return .failure(ProfileProblem(message, at: .init(file: file, line: line, column: column)))
+        case .failure(.unsupported):
+            return .failure(composeProblem(yaml, file: file))
         }
+    }
+
+    /// What is wrong with a file `YAMLComposer` did not compose, worded by Yams (the messages and marks users and
+    /// tests know).
+    static func composeProblem(_ yaml: String, file: String) -> ProfileProblem {
+        do {
+            // No resolver rules and no constructor maps (nothing here types scalars or builds `Any`), and a fixed
+            // encoding: Yams builds those defaults afresh for every file, the encoding from the process environment.
+            _ = try Yams.compose(yaml: yaml, .basic, Constructor([:], [:], [:]), .utf8)
+        } catch {
+            return syntaxProblem(error, file: file)
+        }
+        // Both composers refuse the same files; this is only reached if they ever disagree.
+        return ProfileProblem("cannot parse YAML", at: .init(file: file, line: 1, column: 1))
     }
 
     static func syntaxProblem(_ error: Error, file: String) -> ProfileProblem {
@@ -201,7 +213,7 @@ public enum ProfileLoader {
 
     /// Reads a composed profile. `endpoints`, when given, are its endpoint items already read (by `readSplit`).
     static func readProfile(
-        _ root: Node, id: String, reader: inout YAMLReader, endpoints preread: [(Node, Endpoint?)]? = nil
+        _ root: YAMLNode, id: String, reader: inout YAMLReader, endpoints preread: [(YAMLNode, Endpoint?)]? = nil
     ) -> Profile? {
         guard let fields = reader.fields(root, "profile", known: profileKeys, required: ["environments"]) else {
             return nil
@@ -254,7 +266,7 @@ public enum ProfileLoader {
         return profile
     }
 
-    static func readVariables(_ node: Node, reader: inout YAMLReader) -> [String: Template] {
+    static func readVariables(_ node: YAMLNode, reader: inout YAMLReader) -> [String: Template] {
         var variables: [String: Template] = [:]
         for entry in reader.entries(node, "`variables`") ?? [] {
             // A value that cannot be read (reported) still defines its name: no "unknown variable" follows.
@@ -285,7 +297,7 @@ public enum ProfileLoader {
 
     // MARK: - Environment
 
-    static func readEnvironment(_ node: Node, name: String, reader: inout YAMLReader) -> ProfileEnvironment? {
+    static func readEnvironment(_ node: YAMLNode, name: String, reader: inout YAMLReader) -> ProfileEnvironment? {
         guard let fields = reader.fields(node, "environment `\(name)`", known: environmentKeys, required: ["base_url"])
         else { return nil }
         // Without a readable `base_url` (reported) the rest is still read, so its variables count as defined.
@@ -308,7 +320,7 @@ public enum ProfileLoader {
 
     // MARK: - Endpoint
 
-    static func readEndpoint(_ node: Node, reader: inout YAMLReader) -> Endpoint? {
+    static func readEndpoint(_ node: YAMLNode, reader: inout YAMLReader) -> Endpoint? {
         guard let fields = reader.fields(node, "endpoint", known: endpointKeys, required: ["id", "path"]),
             let idNode = fields["id"], let id = reader.string(idNode, "id"),
             let pathNode = fields["path"], let path = reader.template(pathNode, "path")
@@ -354,7 +366,7 @@ public enum ProfileLoader {
         return endpoint
     }
 
-    static func readBody(_ node: Node, reader: inout YAMLReader) -> BodyTemplate? {
+    static func readBody(_ node: YAMLNode, reader: inout YAMLReader) -> BodyTemplate? {
         guard let fields = reader.fields(node, "`body`", known: bodyKinds + ["content_type"]) else { return nil }
         let kinds = bodyKinds.filter { fields[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let value = fields[kind] else {

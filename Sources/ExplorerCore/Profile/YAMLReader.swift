@@ -11,11 +11,11 @@ struct YAMLReader {
         self.file = file
     }
 
-    func location(_ node: Node) -> SourceLocation {
-        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    func location(_ node: YAMLNode) -> SourceLocation {
+        SourceLocation(file: file, line: node.line, column: node.column)
     }
 
-    mutating func fail(_ message: String, at node: Node) {
+    mutating func fail(_ message: String, at node: YAMLNode) {
         problems.append(ProfileProblem(message, at: location(node)))
     }
 
@@ -29,14 +29,15 @@ struct YAMLReader {
     }
 
     /// A mapping's entries with string keys, in order; reports `what must be a mapping` otherwise.
-    mutating func entries(_ node: Node, _ what: String) -> [(key: String, keyNode: Node, value: Node)]? {
+    mutating func entries(_ node: YAMLNode, _ what: String) -> [(key: String, keyNode: YAMLNode, value: YAMLNode)]? {
         guard let mapping = node.mapping else {
             fail("\(what) must be a mapping, got \(Self.describe(node))", at: node)
             return nil
         }
-        var result: [(key: String, keyNode: Node, value: Node)] = []
+        var result: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
         result.reserveCapacity(mapping.count)
-        for (key, value) in mapping {
+        for pair in mapping {
+            let (key, value) = (pair.key, pair.value)
             guard let name = key.scalar?.string else {
                 fail("keys in \(what) must be strings, got \(Self.describe(key))", at: key)
                 continue
@@ -49,14 +50,15 @@ struct YAMLReader {
     /// A mapping checked against its schema: unknown keys (with a suggestion) and missing required keys are
     /// reported; returns the known keys' values.
     mutating func fields(
-        _ node: Node, _ what: String, known: [String], required: [String] = []
+        _ node: YAMLNode, _ what: String, known: [String], required: [String] = []
     ) -> YAMLFields? {
         guard let mapping = node.mapping else {
             fail("\(what) must be a mapping, got \(Self.describe(node))", at: node)
             return nil
         }
         var values = YAMLFields(capacity: mapping.count)
-        for (key, value) in mapping {
+        for pair in mapping {
+            let (key, value) = (pair.key, pair.value)
             guard let name = key.scalar?.string else {
                 fail("keys in \(what) must be strings, got \(Self.describe(key))", at: key)
                 continue
@@ -78,7 +80,7 @@ struct YAMLReader {
     // MARK: - Scalars
 
     /// Any scalar as text (numbers and booleans as written); null and collections are reported.
-    mutating func string(_ node: Node, _ key: @autoclosure () -> String) -> String? {
+    mutating func string(_ node: YAMLNode, _ key: @autoclosure () -> String) -> String? {
         guard let scalar = node.scalar, !Self.isNull(node) else {
             fail("`\(key())` must be a string, got \(Self.describe(node))", at: node)
             return nil
@@ -86,11 +88,11 @@ struct YAMLReader {
         return scalar.string
     }
 
-    mutating func template(_ node: Node, _ key: @autoclosure () -> String) -> Template? {
+    mutating func template(_ node: YAMLNode, _ key: @autoclosure () -> String) -> Template? {
         string(node, key()).map { Template($0, location: location(node)) }
     }
 
-    mutating func bool(_ node: Node, _ key: String) -> Bool? {
+    mutating func bool(_ node: YAMLNode, _ key: String) -> Bool? {
         guard node.scalar != nil, let value = node.bool, Self.tag(of: node) == .bool else {
             fail("`\(key)` must be true or false, got \(Self.describe(node))", at: node)
             return nil
@@ -98,7 +100,7 @@ struct YAMLReader {
         return value
     }
 
-    mutating func integer(_ node: Node, _ key: String, atLeast minimum: Int = 0) -> Int? {
+    mutating func integer(_ node: YAMLNode, _ key: String, atLeast minimum: Int = 0) -> Int? {
         guard node.scalar != nil, Self.tag(of: node) == .int, let value = node.int else {
             fail("`\(key)` must be a whole number, got \(Self.describe(node))", at: node)
             return nil
@@ -110,7 +112,7 @@ struct YAMLReader {
         return value
     }
 
-    mutating func seconds(_ node: Node, _ key: String) -> Duration? {
+    mutating func seconds(_ node: YAMLNode, _ key: String) -> Duration? {
         guard node.scalar != nil, Self.tag(of: node) == .int || Self.tag(of: node) == .float, let value = node.float,
             value.isFinite
         else {
@@ -126,7 +128,7 @@ struct YAMLReader {
 
     /// `name: value` pairs where a value may be a scalar, null (kept, dropped when sending) or a list of scalars.
     /// A value, or an item of a list, may also be `{ value: …, enabled: false }`: kept in the file, not sent.
-    mutating func parameters(_ node: Node, _ key: String) -> [Parameter] {
+    mutating func parameters(_ node: YAMLNode, _ key: String) -> [Parameter] {
         guard let entries = entries(node, "`\(key)`") else { return [] }
         var result: [Parameter] = []
         result.reserveCapacity(entries.count)
@@ -167,7 +169,7 @@ struct YAMLReader {
     }
 
     /// `{ value: …, enabled: … }`: a value (in a list, a scalar; else also a list or null) and whether it is sent.
-    private mutating func switchable(_ node: Node, _ what: String, inList: Bool)
+    private mutating func switchable(_ node: YAMLNode, _ what: String, inList: Bool)
         -> (values: [Template], enabled: Bool, wasNull: Bool)?
     {
         guard let fields = fields(node, "`\(what)`", known: ["value", "enabled"], required: ["value"]),
@@ -192,8 +194,8 @@ struct YAMLReader {
     }
 
     /// A YAML value as a JSON-like template: plain scalars keep their YAML type, quoted ones are strings.
-    mutating func templateValue(_ node: Node) -> TemplateValue {
-        switch node {
+    mutating func templateValue(_ node: YAMLNode) -> TemplateValue {
+        switch node.content {
         case .scalar(let scalar):
             if scalar.style == .plain || scalar.style == .any {
                 switch Self.tag(of: node) {
@@ -210,20 +212,16 @@ struct YAMLReader {
         case .mapping:
             return .object(
                 (entries(node, "JSON object") ?? []).map { .init(key: $0.key, value: templateValue($0.value)) })
-        case .alias:
-            fail("YAML aliases are not supported here", at: node)
-            return .null
         }
     }
 
     // MARK: - Helpers
 
-    /// The resolved tag name (Yams keeps `Tag.name` internal; `rawValue` is the same string). A plain scalar's
-    /// implicit tag is decided by `YAMLImplicitTag` (the loader composes with `Resolver.basic`, which has no rules);
-    /// reading the scalar's own tag leaves it unresolved, so the answer is the same whichever resolver composed it.
-    static func tag(of node: Node) -> Tag.Name {
-        guard case .scalar(let scalar) = node else { return Tag.Name(rawValue: node.tag.rawValue) }
-        let written = Tag.Name(rawValue: scalar.tag.rawValue)
+    /// The resolved tag name: a plain scalar's implicit tag is decided by `YAMLImplicitTag` (Yams' default rules
+    /// without its regular expressions).
+    static func tag(of node: YAMLNode) -> Tag.Name {
+        guard case .scalar(let scalar) = node.content else { return Tag.Name(rawValue: node.resolvedTag) }
+        let written = Tag.Name(rawValue: node.tag)
         switch written {
         case .implicit: return YAMLImplicitTag.resolve(scalar.string)
         case .nonSpecific: return .str
@@ -231,17 +229,16 @@ struct YAMLReader {
         }
     }
 
-    static func isNull(_ node: Node) -> Bool {
+    static func isNull(_ node: YAMLNode) -> Bool {
         guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return false }
         return Self.tag(of: node) == .null
     }
 
     /// "a list", "a mapping", "a number", … for messages.
-    static func describe(_ node: Node) -> String {
-        switch node {
+    static func describe(_ node: YAMLNode) -> String {
+        switch node.content {
         case .sequence: return "a list"
         case .mapping: return "a mapping"
-        case .alias: return "an alias"
         case .scalar(let scalar):
             if scalar.style != .plain && scalar.style != .any { return "the string \"\(scalar.string)\"" }
             switch Self.tag(of: node) {

@@ -1,5 +1,4 @@
 import Testing
-import Yams
 
 @testable import ExplorerCore
 
@@ -17,7 +16,8 @@ struct ProfileEmitterScalarTests {
             for asString in [true, false] {
                 let written = ProfileEmitter.quoted(text, asString: asString)
                 for document in ["k: \(written)\n", "{ k: \(written) }\n"] {
-                    guard let node = try? Yams.compose(yaml: document, .basic, Constructor([:], [:], [:]), .utf8),
+                    // Read back as the loader reads it.
+                    guard case .success(let node?) = YAMLComposer.compose(document),
                         let value = node.mapping?.first?.value, value.scalar?.string == text
                     else {
                         failures.append("\(text.debugDescription) → \(written) in \(document.debugDescription)")
