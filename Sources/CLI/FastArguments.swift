@@ -26,6 +26,7 @@ enum FastArguments {
     static let repeatable: Set = ["-p", "-q", "-H", "--var"]
     static let runFlags: Set = [
         "--timings", "--json", "--fail", "--no-follow", "--insecure", "--reveal", "--cached", "--no-cache",
+        "--compressed", "--no-compressed",
     ]
     static let listOptions = ["--profiles": "--profiles"]
 
@@ -54,6 +55,11 @@ enum FastArguments {
         request.headers = line.values["-H"] ?? []
         request.variables = line.values["--var"] ?? []
         request.body = line.value("--body")
+        // Both spellings at once: the parser's rule (the last wins) is its own to apply.
+        let compressed = line.flags.contains("--compressed")
+        let uncompressed = line.flags.contains("--no-compressed")
+        if compressed && uncompressed { return nil }
+        request.compressed = compressed ? true : uncompressed ? false : nil
         command.requestOptions = request
         command.output = line.value("--output")
         command.timings = line.flags.contains("--timings")

@@ -162,7 +162,7 @@ extension ProfileLoader {
     }
 
     private static func headerCheck(
-        _ node: Node, name: String, reader: inout YAMLReader
+        _ node: YAMLNode, name: String, reader: inout YAMLReader
     ) -> ResponseExpectation.HeaderRule.Check? {
         if node.mapping == nil {
             return reader.string(node, "expect.headers.\(name)").map { .equals($0) }
@@ -187,7 +187,7 @@ extension ProfileLoader {
     }
 
     private static func jsonChecks(
-        _ node: Node, query: String, reader: inout YAMLReader
+        _ node: YAMLNode, query: String, reader: inout YAMLReader
     ) -> [ResponseExpectation.JSONRule.Check] {
         guard node.mapping != nil else { return [.compare("==", literal(reader.templateValue(node)))] }
         let known = ResponseExpectation.comparisonOperators + ["matches", "exists", "count", "type"]

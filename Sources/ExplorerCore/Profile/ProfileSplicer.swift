@@ -110,7 +110,7 @@ struct ProfileSplicer {
 
     /// Whether a collection is written in flow style (`[…]`, `{…}`). Yams reports the style of composed nodes as
     /// `any`, so the text at the node's start tells.
-    private func isFlow(_ node: YAMLNode) -> Bool {
+    private func isFlow(_ node: Node) -> Bool {
         guard let mark = node.mark, mark.line <= lines.count else { return false }
         let rest = lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1)
         return rest.first == "[" || rest.first == "{"
