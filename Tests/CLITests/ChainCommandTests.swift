@@ -139,6 +139,27 @@ struct ChainCommandTests {
         }
     }
 
+    @Test("the shipped demo profile's Chain folder passes against the demo API, and its JUnit report says so")
+    func demoChainFolder() async throws {
+        let folder = try TemporaryFolder()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        try await withDemoServer { server in
+            let junit = folder.path + "/demo.xml"
+            let out = try await ApixProcess.run(
+                [
+                    "test", "demo", "Chain", "--var", "port=\(server.port)", "--junit", junit, "--profiles",
+                    root + "/profiles",
+                ], environment: ["XDG_STATE_HOME": folder.path + "/state"])
+            #expect(out.status == 0, "\(out.stderr)")
+            #expect(out.stderr.hasSuffix("3 passed, 0 failed\n"))
+            let report = try JUnitCounts(Data(contentsOf: URL(fileURLWithPath: junit)))
+            #expect(report.cases == ["chain.item", "chain.items", "chain.login"])
+            #expect(report.failures.isEmpty)
+            #expect(report.declared == ["tests": 3, "failures": 0, "errors": 0, "skipped": 0])
+        }
+    }
+
     @Test("test of endpoints that all pass exits 0")
     func passing() async throws {
         try await Self.withChainProfile { setup in

@@ -20,8 +20,18 @@ struct ShippedProfilesTests {
     }
 
     static func buildEverything(_ profile: Profile) throws {
+        // Values captured from responses (`{{chain.login.token}}`) are held as they would be after their endpoints ran.
+        var captured: [String: CapturedValue] = [:]
+        for endpoint in profile.endpoints {
+            for capture in endpoint.captures {
+                let value = CapturedValue(
+                    name: capture.name, value: "1", endpointID: endpoint.id, capturedAt: Date(), isSecret: false)
+                captured[value.reference] = value
+            }
+        }
         for environment in profile.environments {
-            let builder = try RequestBuilder(profile: profile, environment: environment.name)
+            var builder = try RequestBuilder(profile: profile, environment: environment.name)
+            builder.captured = captured
             for endpoint in profile.endpoints {
                 let params = Dictionary(
                     uniqueKeysWithValues: endpoint.params.filter { $0.values == nil }.map { ($0.name, "1") })
