@@ -226,8 +226,9 @@ struct RunCommand: AsyncParsableCommand {
     /// Sends what the endpoint needs first (`uses:`), telling on stderr what was sent; a value that cannot be had
     /// stops the run: exit 3 when the profile does not say how to get it, 1 when the endpoint sent first failed.
     private func sendChain(_ loaded: Profile) async throws -> RunChain {
-        guard let endpointValue = loaded.endpoint(endpoint), let environment = try? loaded.environment(
-            requestOptions.environment)
+        guard let endpointValue = loaded.endpoint(endpoint),
+            let environment = try? loaded.environment(
+                requestOptions.environment)
         else { return RunChain(runner: nil, endpoint: nil, held: [:]) }  // `prepare` says what is wrong
         let runner = ChainRunner(profile: loaded, environment: environment.name, store: CaptureStore())
         guard RunChain.isChained(endpointValue, in: loaded) else {

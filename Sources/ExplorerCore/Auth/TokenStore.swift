@@ -64,7 +64,7 @@ public struct TokenStore: Sendable {
             throw AuthError(.store(path: path, detail: "cannot read the file"))
         }
         do {
-            return try Self.decoder.decode(Record.self, from: data)
+            return try StateFileJSON.decoder.decode(Record.self, from: data)
         } catch {
             throw AuthError(
                 .store(path: path, detail: "not a token file apix can read (ignored): \(Self.describe(error))"))
@@ -76,7 +76,7 @@ public struct TokenStore: Sendable {
         let path = path(for: key)
         let data: Data
         do {
-            data = try Self.encoder.encode(record)
+            data = try StateFileJSON.encoder.encode(record)
         } catch {
             throw AuthError(.store(path: path, detail: "cannot encode: \(error)"))
         }
@@ -112,24 +112,10 @@ public struct TokenStore: Sendable {
 
     /// Creates the directory (and missing parents) with mode 0700, and narrows it to 0700 if it is wider.
     private func prepareDirectory() throws(AuthError) {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw AuthError(.store(path: directory, detail: "cannot create the directory: \(Self.describe(error))"))
-            }
-        } else if !isDirectory.boolValue {
-            throw AuthError(.store(path: directory, detail: "exists and is not a directory"))
-        }
-        var info = stat()
-        guard stat(directory, &info) == 0 else {
-            throw AuthError(.store(path: directory, detail: String(cString: strerror(errno))))
-        }
-        if info.st_mode & 0o777 != 0o700, chmod(directory, 0o700) != 0 {
-            throw AuthError(
-                .store(path: directory, detail: "cannot make it private: \(String(cString: strerror(errno)))"))
+        do {
+            try PrivateDirectory.prepare(directory)
+        } catch {
+            throw AuthError(.store(path: directory, detail: error.detail))
         }
     }
 
@@ -141,18 +127,5 @@ public struct TokenStore: Sendable {
             "wrong type at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
         default: "\(error)"
         }
-    }
-
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
     }
 }

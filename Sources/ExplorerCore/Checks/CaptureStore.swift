@@ -44,7 +44,7 @@ public struct CaptureStore: Sendable {
             return [:]
         }
         do {
-            let file = try Self.decoder.decode(File.self, from: data)
+            let file = try StateFileJSON.decoder.decode(File.self, from: data)
             return Dictionary(file.values.map { ($0.reference, $0) }, uniquingKeysWith: { _, last in last })
         } catch {
             throw Failure(path: path, detail: "not a captures file apix can read (ignored)")
@@ -81,7 +81,7 @@ public struct CaptureStore: Sendable {
         let sorted = held.values.sorted { $0.reference < $1.reference }
         let data: Data
         do {
-            data = try Self.encoder.encode(File(values: sorted))
+            data = try StateFileJSON.encoder.encode(File(values: sorted))
         } catch {
             throw Failure(path: path, detail: "cannot encode: \(error)")
         }
@@ -90,18 +90,5 @@ public struct CaptureStore: Sendable {
         } catch {
             throw Failure(path: path, detail: error.detail)
         }
-    }
-
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
     }
 }

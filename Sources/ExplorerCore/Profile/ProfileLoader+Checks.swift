@@ -1,5 +1,3 @@
-
-
 /// Reading an endpoint's `capture:`, `uses:` and `expect:` (docs/PROFILES.md, "Chains and checks"); every mistake
 /// is a located problem, including JSONPath queries and regular expressions that do not compile.
 extension ProfileLoader {
