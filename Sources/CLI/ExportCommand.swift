@@ -28,7 +28,10 @@ struct ExportCurlCommand: AsyncParsableCommand {
         var prepared: PreparedRequest
         var basic: (username: String, password: String)?
         do throws(RequestBuildError) {
-            let builder = try RequestBuilder(profile: loaded, environment: request.environment)
+            var builder = try RequestBuilder(profile: loaded, environment: request.environment)
+            // Values captured by earlier runs (`{{login.token}}`); secret-like ones become ${NAME} references.
+            builder.captured =
+                (try? CaptureStore().load(profile: loaded.id, environment: builder.environment.name)) ?? [:]
             guard let endpointValue = builder.profile.endpoint(endpoint) else {
                 throw RequestBuildError(.unknownEndpoint(endpoint))
             }

@@ -81,6 +81,12 @@ struct ChainCommandTests {
                 ["run", "chain", "items.get", "--profiles", setup.profiles], environment: setup.environment)
             #expect(second.status == 0, "\(second.stderr)")
             #expect(!second.stderr.contains("sent first"))
+            // An export uses the held values: the id in clear, the token as a shell variable.
+            let export = try await ApixProcess.run(
+                ["export", "curl", "chain", "items.get", "--profiles", setup.profiles], environment: setup.environment)
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(export.text.contains("/items/1"))
+            #expect(export.text.contains("Bearer ${AUTH_LOGIN_TOKEN}"))
         }
     }
 
