@@ -73,7 +73,7 @@ struct AppCacheTests {
         #expect(state.update(.ticked(Fixtures.start)).isEmpty)
         let effects = state.update(.resized(width: 120, height: 40))
         // The demo profile's OAuth2 token is followed from the first frame too, for the status bar.
-        #expect(effects.names == ["loadStoredResponse", "watchToken"])
+        #expect(effects.names == ["loadStoredResponse", "watchToken", "loadCaptures"])
     }
 
     @Test("the stored answer is shown marked as stored, with its age, and its body is indexed")

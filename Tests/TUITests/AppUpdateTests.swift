@@ -87,8 +87,9 @@ struct AppUpdateTests {
         var state = Fixtures.demoState()
         state.select("todos.delete")  // its {id} has no value
         let effects = state.press(.enter)
-        // Nothing is sent; the demo profile's OAuth2 token is followed from the first action on.
-        #expect(effects.names == ["watchToken"])
+        // Nothing is sent; the demo profile's OAuth2 token is followed from the first action on, and the values its
+        // Chain folder captured are read once.
+        #expect(effects.names == ["watchToken", "loadCaptures"])
         #expect(state.message?.isError == true)
         #expect(state.message?.text.contains("{id}") == true)
     }

@@ -23,5 +23,9 @@ public enum Action: Sendable {
     case profileSaved(profile: String, saved: Profile?, error: String?)
     case bodySaved(path: String, bytes: Int64, error: String?)
     /// SIGINT or SIGTERM from outside: cancel everything and quit.
+    /// Values captured by earlier runs, read from the state directory for a profile and environment.
+    case capturesLoaded(AuthSessionKey, [String: CapturedValue])
+    /// What an exchange gave once it ended: its captures (kept) and checks (`ChainRunner.conclude`).
+    case chainConcluded(exchange: Int, AuthSessionKey, ChainStep)
     case terminationRequested
 }

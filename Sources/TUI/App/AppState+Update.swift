@@ -21,7 +21,7 @@ extension AppState {
             // Whatever moved the selection or changed what a request is built from (keys, the filter, a resize,
             // an edit, a save), the preview is rebuilt and the newly selected endpoint's stored answer looked up.
             refreshPreview()
-            return effects + lookUpStoredResponse() + watchSelectedOAuth2Token()
+            return effects + lookUpStoredResponse() + watchSelectedOAuth2Token() + loadSelectedCaptures()
         }
     }
 
@@ -50,6 +50,12 @@ extension AppState {
             exchanges[id]?.document = document
             clampResponseScroll()
             return []
+        case .capturesLoaded(let key, let values):
+            // Values captured in this session are newer than the file's.
+            captured[key] = values.merging(captured[key] ?? [:]) { _, session in session }
+            return []
+        case .chainConcluded(let id, let key, let step):
+            return concludeChain(id, key, step)
         case .warned(let warnings):
             if let last = warnings.last { message = StatusMessage("warning: \(last)", isError: true) }
             return []

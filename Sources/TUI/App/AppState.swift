@@ -55,6 +55,11 @@ public struct AppState: Sendable {
     public var tokens: [AuthSessionKey: TokenStatus] = [:]
     /// Token stores already being followed (so each is watched once).
     var watchedTokens: Set<AuthSessionKey> = []
+    /// Values captured from responses (`{{endpoint.name}}`), per profile and environment, and which were read.
+    var captured: [AuthSessionKey: [String: CapturedValue]] = [:]
+    var capturesRequested: Set<AuthSessionKey> = []
+    /// An endpoint waiting for the endpoints whose values it uses (`uses:`), sent one after the other.
+    var pendingChain: PendingChain?
 
     public init(
         catalog: ProfileCatalog, profileDirectory: String = "", variables: [String: String] = [:],
@@ -165,6 +170,8 @@ public struct AppState: Sendable {
         return Result { () throws(RequestBuildError) -> RequestPlan in
             var builder = try RequestBuilder(
                 profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
+            builder.captured =
+                captured[AuthSessionKey(profile: profile.id, environment: builder.environment.name)] ?? [:]
             builder.workingDirectory = workingDirectory
             builder.homeDirectory = homeDirectory
             let endpoint = draft.endpoint(from: endpoint)

@@ -24,6 +24,10 @@ public enum Effect: Sendable {
     case cancelRefresh(AuthSessionKey)
     /// Start following token states for this profile and environment (→ `.tokenUpdated`).
     case watchToken(AuthSessionKey)
+    /// Read the values earlier runs captured for this profile and environment (→ `.capturesLoaded`).
+    case loadCaptures(AuthSessionKey)
+    /// Take an answer's captures and run its checks, keeping the captures on disk (→ `.chainConcluded`).
+    case concludeChain(exchange: Int, Profile, environment: String, Endpoint, Response)
     case quit
 
     /// A short name for tests and logs.
@@ -42,6 +46,8 @@ public enum Effect: Sendable {
         case .logout: "logout"
         case .cancelRefresh: "cancelRefresh"
         case .watchToken: "watchToken"
+        case .loadCaptures: "loadCaptures"
+        case .concludeChain: "concludeChain"
         case .quit: "quit"
         }
     }

@@ -16,6 +16,8 @@ final class Runtime {
     private let log: LogFile
     private let inbox = Inbox()
     private let backend: any TerminalBackend
+    /// Where captured values are kept between runs; nil keeps them for this session only.
+    private let captures: CaptureStore?
     private var transfers: [Int: Transfer] = [:]
     private var searchTask: Task<Void, Never>?
     private var tokenTasks: [Task<Void, Never>] = []
@@ -28,8 +30,9 @@ final class Runtime {
 
     init(
         state: AppState, client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?, log: LogFile,
-        backend: any TerminalBackend
+        backend: any TerminalBackend, captures: CaptureStore? = nil
     ) {
+        self.captures = captures
         self.state = state
         self.client = client
         self.auth = auth
@@ -201,6 +204,20 @@ final class Runtime {
             runAuth(key) { await $0.logout(key) }
         case .cancelRefresh(let key):
             runAuth(key) { await $0.cancelRefresh(key) }
+        case .loadCaptures(let key):
+            let captures = self.captures
+            Task.detached {
+                let values = (try? captures?.load(profile: key.profile, environment: key.environment) ?? [:]) ?? [:]
+                inbox.post(.capturesLoaded(key, values))
+            }
+        case .concludeChain(let id, let profile, let environment, let endpoint, let response):
+            let runner = ChainRunner(profile: profile, environment: environment, store: captures)
+            Task.detached {
+                var held: [String: CapturedValue] = [:]
+                let step = runner.conclude(endpoint, result: .success(response), held: &held)
+                inbox.post(
+                    .chainConcluded(exchange: id, AuthSessionKey(profile: profile.id, environment: environment), step))
+            }
         case .watchToken(let key):
             guard let auth else {
                 inbox.post(.tokenUpdated(key, .unavailable("no auth")))

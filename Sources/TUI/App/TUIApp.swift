@@ -26,7 +26,8 @@ public enum TUIApp {
         let state = AppState(
             catalog: catalog, profileDirectory: directory, variables: variables, now: .now, selecting: profile)
         let runtime = Runtime(
-            state: state, client: client, auth: auth, saver: saver, log: LogFile(), backend: NcursesBackend())
+            state: state, client: client, auth: auth, saver: saver, log: LogFile(), backend: NcursesBackend(),
+            captures: CaptureStore())
         try await runtime.run()
     }
 }

@@ -5,11 +5,22 @@ extension AppState {
     /// Sends the selected endpoint; one that declares `cache:` goes through the response cache (`cacheMode`
     /// `.refresh`: ask the server even when a fresh answer is stored).
     mutating func sendSelected(cacheMode: CacheOptions.Mode = .use) -> [Effect] {
-        guard let key = selectedKey, let profile = selectedProfile, let endpoint = selectedEndpoint else {
+        guard let key = selectedKey else {
             if case .profile = selectedListRow { return performList(.activate) }
             if case .folder = selectedListRow { return performList(.activate) }
             return []
         }
+        pendingChain = nil
+        return send(key, cacheMode: cacheMode)
+    }
+
+    /// Sends the endpoint of `key`, or first the endpoints whose values it uses (`uses:`, `ChainPlanner`) when
+    /// `chained` (a step of a chain already planned sends only itself).
+    mutating func send(_ key: EndpointKey, cacheMode: CacheOptions.Mode = .use, chained: Bool = true) -> [Effect] {
+        guard let profile = catalog.profile(key.profile), let endpoint = profile.endpoint(key.endpoint) else {
+            return []
+        }
+        if chained, let effects = startChain(for: key, profile: profile) { return effects }
         // Built once per send; the URL on screen is the preview's, secrets masked.
         let plan: RequestPlan
         switch prepare(key) {
@@ -23,6 +34,7 @@ extension AppState {
         let shownURL = maskedURL(for: key) ?? request.url
         let id = nextExchangeID
         nextExchangeID += 1
+        if pendingChain?.sending == key { pendingChain?.current = id }
         // A finished earlier result of this endpoint is replaced; a running one keeps going until it ends.
         if let previous = latestExchange[key], exchanges[previous]?.isRunning == false {
             exchanges[previous] = nil
@@ -59,14 +71,30 @@ extension AppState {
             let note = error.note.map { "; \($0)" } ?? ""
             message = StatusMessage("cancelled \(exchange.method.rawValue) \(exchange.url)\(note)")
         }
-        guard case .success(let response) = result else { return [] }
+        guard case .success(let response) = result else {
+            if let chain = pendingChain, chain.current == id {
+                pendingChain = nil
+                message = StatusMessage(
+                    "`\(chain.target.endpoint)` needs values from `\(exchange.key.endpoint)`, which was sent first and "
+                        + "failed", isError: true)
+            }
+            return []
+        }
         // The core's words for where the answer came from, then the key that asks the server instead.
         if response.source == .cache, selectedKey == exchange.key,
             let note = response.source.note(age: exchange.responseAge(now: time) ?? response.age ?? .zero)
         {
             message = StatusMessage("\(note) · R asks the server")
         }
-        return [.prepareBody(exchange: id, response)]
+        var effects: [Effect] = [.prepareBody(exchange: id, response)]
+        if let profile = catalog.profile(exchange.key.profile), let endpoint = profile.endpoint(exchange.key.endpoint),
+            !endpoint.captures.isEmpty || endpoint.expectation != nil || pendingChain?.current == id
+        {
+            effects.append(
+                .concludeChain(
+                    exchange: id, profile, environment: environmentName(for: profile), endpoint, response))
+        }
+        return effects
     }
 
     // MARK: - Stored responses

@@ -31,6 +31,8 @@ public struct Exchange: Sendable {
     public var outcome: Outcome?
     /// The body prepared for display; nil until the runtime has indexed it.
     public var document: BodyDocument?
+    /// The endpoint's `expect:` results, once its answer was checked (`.chainConcluded`).
+    public var checks: [CheckResult] = []
     public var origin = Origin.sent
 
     public init(id: Int, key: EndpointKey, method: HTTPMethod, url: String, startedAt: Double) {
