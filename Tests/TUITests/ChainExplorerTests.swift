@@ -67,6 +67,8 @@ struct ChainExplorerTests {
         #expect(item.plan.request.url.hasSuffix("/items/4"))
         #expect(item.plan.request.headers["Authorization"] == "Bearer tok-9")
         #expect(state.pendingChain == nil)
+        // The editor's preview of the item now shows its values (the token masked).
+        #expect(state.requestPreview?.url?.hasSuffix("/items/4") == true)
 
         // The item's checks: $.id == 1 fails on this answer, and the status bar says which and why.
         _ = Self.answer(item.id, with: Self.response(#"{"id": 4, "title": "t"}"#), in: &state)

@@ -17,6 +17,30 @@ struct TUIEndToEndTests {
         try body(session)
     }
 
+    @Test("Enter on chain.item logs in and lists first, then sends the item with their values and checks it")
+    func chainInTheExplorer() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("apix-chain-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        try withSession { session in
+            try session.run(
+                "XDG_STATE_HOME=\(state) \(TmuxSession.apix) demo --port 0 --profiles \(Fixtures.profilesDirectory)")
+            try session.waitFor("GET    todos.get")
+            try session.send("/")
+            try session.send("chain.item", literal: true)
+            try session.send("Enter", "Down", "Enter")
+            try session.waitFor("checks: 4/4 passed")
+            try session.waitFor(#""title": "Buy milk","#)
+            try session.waitFor("GET http://127.0.0.1:")
+            try session.waitFor("/items/1")
+            // The values were kept on disk for the next run, privately.
+            let file = state + "/apix/captures/demo@local.json"
+            #expect(FileManager.default.fileExists(atPath: file))
+            let mode = (try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) ?? 0
+            #expect(mode == 0o600)
+        }
+    }
+
     @Test("navigate and send a GET; edit a path param and a header and see the server echo them; resize; quit")
     func browseEditSend() throws {
         try withSession { session in

@@ -53,6 +53,7 @@ extension AppState {
         case .capturesLoaded(let key, let values):
             // Values captured in this session are newer than the file's.
             captured[key] = values.merging(captured[key] ?? [:]) { _, session in session }
+            capturesRevision += 1
             return []
         case .chainConcluded(let id, let key, let step):
             return concludeChain(id, key, step)

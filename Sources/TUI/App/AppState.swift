@@ -35,6 +35,8 @@ public struct AppState: Sendable {
     var requestPreview: RequestPreview?
     /// Counts profile replacements (saves), so a preview built on the old profile is rebuilt.
     var catalogRevision = 0
+    /// Bumped whenever `captured` changes, so the preview is rebuilt with the new values.
+    var capturesRevision = 0
     var editorTab: EditorTab = .params
     var editorRow = 0
     var fieldEdit: FieldEdit?

@@ -7,7 +7,7 @@ extension AppState {
         guard let key = selectedKey, let profile = selectedProfile else { return nil }
         return RequestPreview.Inputs(
             key: key, draft: drafts[key], environment: chosenEnvironments[profile.id],
-            catalogRevision: catalogRevision)
+            catalogRevision: catalogRevision, capturesRevision: capturesRevision)
     }
 
     /// Rebuilds the preview when the selection, the draft, the environment or the profile changed since it was

@@ -9,6 +9,8 @@ struct RequestPreview: Sendable {
         var draft: RequestDraft?
         var environment: String?
         var catalogRevision: Int
+        /// Bumped when captured values change (`{{endpoint.name}}` in the request).
+        var capturesRevision: Int
     }
 
     var inputs: Inputs

@@ -40,6 +40,7 @@ extension AppState {
         var held = (captured[auth] ?? [:]).filter { $0.value.endpointID != step.endpointID }
         for value in step.captured { held[value.reference] = value }
         captured[auth] = held
+        capturesRevision += 1
         exchanges[id]?.checks = step.checks
         if !step.checks.isEmpty {
             let failed = step.checks.filter { !$0.passed }
