@@ -242,7 +242,7 @@ struct RunCommand: AsyncParsableCommand {
                 await sender.send($0, captured: $1)
             }
             if !json {
-                for step in steps { StandardError.writeLine("apix: sent first: " + TestReport.lines(for: step)[0]) }
+                for step in steps { StandardError.writeLine("apix: " + TestReport.lines(for: step)[0]) }
             }
         } catch {
             switch error {

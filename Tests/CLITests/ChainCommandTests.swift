@@ -71,8 +71,8 @@ struct ChainCommandTests {
             let first = try await ApixProcess.run(
                 ["run", "chain", "items.get", "--profiles", setup.profiles], environment: setup.environment)
             #expect(first.status == 0, "\(first.stderr)")
-            #expect(first.stderr.contains("apix: sent first: ✓ auth.login"))
-            #expect(first.stderr.contains("apix: sent first: ✓ items.list"))
+            #expect(first.stderr.contains("apix: ✓ auth.login (needed first)"))
+            #expect(first.stderr.contains("apix: ✓ items.list (needed first)"))
             #expect(first.text.contains("\"id\":1"))
             let stored = try String(
                 contentsOfFile: setup.folder.path + "/state/apix/captures/chain@local.json", encoding: .utf8)
@@ -80,7 +80,7 @@ struct ChainCommandTests {
             let second = try await ApixProcess.run(
                 ["run", "chain", "items.get", "--profiles", setup.profiles], environment: setup.environment)
             #expect(second.status == 0, "\(second.stderr)")
-            #expect(!second.stderr.contains("sent first"))
+            #expect(!second.stderr.contains("needed first"))
             // An export uses the held values: the id in clear, the token as a shell variable.
             let export = try await ApixProcess.run(
                 ["export", "curl", "chain", "items.get", "--profiles", setup.profiles], environment: setup.environment)
