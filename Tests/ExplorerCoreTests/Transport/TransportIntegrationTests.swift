@@ -56,6 +56,9 @@ struct TransportIntegrationTests {
 
     @Test("metrics: phases are non-negative and add up; a second request reuses the connection")
     func metricsAndReuse() async throws {
+        // A transport of its own: the shared one's connection cache is used by every test running in parallel, and
+        // under load another test's connections can push this one out of it before the second request.
+        let client = Client(transport: CurlTransport())
         try await withDemoServer { server in
             let first = try await client.send(PreparedRequest(url: server.url("/bytes/65536"))).response()
             let second = try await client.send(PreparedRequest(url: server.url("/bytes/65536"))).response()
