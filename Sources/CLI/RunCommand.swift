@@ -5,7 +5,8 @@ import Foundation
 /// `apix run PROFILE ENDPOINT`: sends one endpoint of a profile and prints the response, for scripts.
 ///
 /// Exit statuses: 0 on any HTTP response, 22 with `--fail` on 4xx/5xx, curl's codes when no response came
-/// (6, 7, 28, 35/60, …), 2 for usage errors, 3 for profile errors, 4 when credentials could not be obtained.
+/// (6, 7, 28, 35/60, …), 1 when a check of `expect:` failed or an endpoint sent first (`uses:`) failed, 2 for usage
+/// errors, 3 for profile errors (and a value used that nothing fetches), 4 when credentials could not be obtained.
 ///
 /// The profile's `auth` is applied through `AuthSessions.shared` (tokens from the state directory, one refresh
 /// after a 401); `--json` shows the request with credentials masked unless `--reveal`.

@@ -2,6 +2,10 @@ import Foundation
 
 /// Takes an endpoint's `capture:` values from its response.
 enum CaptureExtractor {
+    /// The longest value kept (in UTF-8 bytes): captures feed headers, paths and queries, and are written to the
+    /// state directory, so a query that selects a whole large body is refused rather than kept.
+    static let maxValueBytes = 64 << 10
+
     /// What one response gave: the values found, and why the others were not.
     struct Outcome: Sendable {
         var values: [CapturedValue] = []
@@ -26,6 +30,12 @@ enum CaptureExtractor {
                         continue
                     }
                     value = found
+                }
+                guard value.utf8.count <= maxValueBytes else {
+                    outcome.failures.append(
+                        "\(capture.name): the value is \(Units.bytes(Int64(value.utf8.count))), more than a capture "
+                            + "keeps (\(Units.bytes(Int64(maxValueBytes))))")
+                    continue
                 }
                 outcome.values.append(
                     CapturedValue(

@@ -6,7 +6,14 @@ public enum ChainPlanner {
     /// The captured values an endpoint's request uses, as (source endpoint id, capture name), from its own
     /// templates and, unless it opts out of auth, the profile's and environments' headers and auth.
     public static func references(of endpoint: Endpoint, in profile: Profile) -> [(source: String, name: String)] {
-        let captures = captureNames(in: profile)
+        references(of: endpoint, in: profile, captures: captureNames(in: profile))
+    }
+
+    /// `references(of:in:)` with the profile's capture names worked out once by the caller.
+    static func references(
+        of endpoint: Endpoint, in profile: Profile, captures: [String: Set<String>]
+    ) -> [(source: String, name: String)] {
+        guard !captures.isEmpty else { return [] }
         var templates: [Template] = [endpoint.path]
         for parameters in [endpoint.params, endpoint.query, endpoint.headers, profile.headers] {
             for parameter in parameters { templates += parameter.values ?? [] }
@@ -86,6 +93,9 @@ public enum ChainPlanner {
     /// Load-time problems: `uses:` naming an unknown endpoint, and endpoints that need each other's values in a
     /// cycle (which no order of sending can satisfy).
     static func problems(in profile: Profile) -> [ProfileProblem] {
+        let captures = captureNames(in: profile)
+        // Most profiles have no chains: nothing to check, and no templates to scan for each endpoint.
+        guard !captures.isEmpty || profile.endpoints.contains(where: { !$0.uses.isEmpty }) else { return [] }
         let ids = Set(profile.endpoints.map(\.id))
         var problems: [ProfileProblem] = []
         var edges: [String: [String]] = [:]
@@ -98,7 +108,8 @@ public enum ChainPlanner {
                 )
             }
             var targets = endpoint.uses.map(\.endpointID).filter(ids.contains)
-            for (source, _) in references(of: endpoint, in: profile) where !targets.contains(source) {
+            for (source, _) in references(of: endpoint, in: profile, captures: captures)
+            where !targets.contains(source) {
                 targets.append(source)
             }
             edges[endpoint.id] = targets

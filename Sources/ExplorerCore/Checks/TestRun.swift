@@ -56,7 +56,6 @@ public struct TestRun: Sendable {
         await withTaskGroup(of: (Endpoint, Result<Response, ClientError>).self) { group in
             var inFlight = 0
             while !pending.isEmpty || inFlight > 0 {
-                var launched = false
                 var index = 0
                 while index < pending.count, inFlight < parallel, !(failFast && failed) {
                     let endpoint = pending[index]
@@ -89,19 +88,16 @@ public struct TestRun: Sendable {
                     pending.remove(at: index)
                     let snapshot = held
                     inFlight += 1
-                    launched = true
                     group.addTask { (endpoint, await send(endpoint, snapshot)) }
                 }
                 if failFast && failed && inFlight == 0 { break }
                 guard inFlight > 0 else {
-                    if !launched, !pending.isEmpty {
-                        // Nothing can start: what is left waits for an endpoint that will never be sent.
+                    // Nothing could start: what is left waits for an endpoint that will never be sent.
+                    if !pending.isEmpty {
                         outcome.stopped =
-                            "endpoints wait for each other: "
-                            + pending.map { "`\($0.id)`" }.joined(separator: ", ")
-                        break
+                            "endpoints wait for each other: " + pending.map { "`\($0.id)`" }.joined(separator: ", ")
                     }
-                    continue
+                    break
                 }
                 guard let (endpoint, result) = await group.next() else { break }
                 inFlight -= 1

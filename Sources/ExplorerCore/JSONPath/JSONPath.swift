@@ -17,9 +17,6 @@ public struct JSONPath: Sendable, CustomStringConvertible {
         self.query = try JSONPathParser.parse(text)
     }
 
-    /// True when the query selects at most one node whatever the document (names and indexes only).
-    public var isSingular: Bool { query.isSingular }
-
     /// The nodes the query selects in `document`, in RFC 9535 order.
     public func select(in document: JSONValue) throws(CancellationError) -> [JSONPathNode] {
         var evaluator = JSONPathEvaluator(root: document)

@@ -5,12 +5,13 @@ import ExplorerCore
 /// the core's (`ChainPlanner`, `ChainRunner.conclude`); this only sequences the sends and words the outcome.
 extension AppState {
     /// Reads the held values of the selected profile's environment once (→ `.capturesLoaded`).
+    /// Runs after every action, so the profile's endpoints are looked through once per profile and environment.
     mutating func loadSelectedCaptures() -> [Effect] {
-        guard let profile = selectedProfile,
+        guard let profile = selectedProfile else { return [] }
+        let key = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
+        guard capturesRequested.insert(key).inserted,
             profile.endpoints.contains(where: { !$0.captures.isEmpty })
         else { return [] }
-        let key = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
-        guard capturesRequested.insert(key).inserted else { return [] }
         return [.loadCaptures(key)]
     }
 

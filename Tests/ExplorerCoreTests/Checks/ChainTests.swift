@@ -120,6 +120,19 @@ struct ChainTests {
         #expect(failed.failures[0].hasPrefix("token: body is not JSON"))
     }
 
+    @Test("a capture that selects more than 64 KiB is refused, not kept")
+    func oversizedCapture() throws {
+        let big = "{\"blob\": \"" + String(repeating: "x", count: 70_000) + "\", \"id\": 7}"
+        let response = Response(
+            method: .get, url: "http://127.0.0.1:9/x", statusCode: 200, reason: "OK", headers: HTTPHeaders(),
+            body: ResponseBody(data: Data(big.utf8)), metrics: Metrics())
+        let captures = [Capture(name: "all", source: .json("$")), Capture(name: "id", source: .json("$.id"))]
+        let outcome = CaptureExtractor.extract(captures, from: response, endpointID: "x", at: Date())
+        #expect(outcome.values.map(\.value) == ["7"])
+        #expect(outcome.failures.count == 1)
+        #expect(outcome.failures[0].hasPrefix("all: the value is 68.4 KiB, more than a capture keeps"))
+    }
+
     @Test("uses: sends sources first when their values are missing or expired; without uses: it is an error")
     func planning() throws {
         let profile = try Self.profile()
