@@ -231,13 +231,15 @@ struct RunCommand: AsyncParsableCommand {
             let environment = try? loaded.environment(
                 requestOptions.environment)
         else { return RunChain(runner: nil, endpoint: nil, held: [:]) }  // `prepare` says what is wrong
-        let runner = ChainRunner(profile: loaded, environment: environment.name, store: CaptureStore())
+        var runner = ChainRunner(profile: loaded, environment: environment.name, store: CaptureStore())
+        let overrides = try makeOverrides()
+        runner.variables = overrides.variables
         guard RunChain.isChained(endpointValue, in: loaded) else {
             return RunChain(runner: nil, endpoint: endpointValue, held: [:])
         }
         var (held, warning) = runner.heldValues()
         if let warning { StandardError.writeLine("apix: warning: \(warning)") }
-        let sender = EndpointSender(profile: loaded, environment: environment.name, overrides: try makeOverrides())
+        let sender = EndpointSender(profile: loaded, environment: environment.name, overrides: overrides)
         do {
             let steps = try await runner.sendPrerequisites(of: endpointValue, held: &held) {
                 await sender.send($0, captured: $1)

@@ -47,7 +47,8 @@ struct TestCommand: AsyncParsableCommand {
             throw CLIFailure(.profile, error.message)
         }
         let sender = EndpointSender(profile: loaded, environment: environmentName, overrides: overrides)
-        let runner = ChainRunner(profile: loaded, environment: environmentName, store: CaptureStore())
+        var runner = ChainRunner(profile: loaded, environment: environmentName, store: CaptureStore())
+        runner.variables = overrides.variables
         let started = Date()
         let quiet = json
         let report = await TestRun(

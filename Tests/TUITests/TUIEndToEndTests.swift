@@ -17,7 +17,7 @@ struct TUIEndToEndTests {
         try body(session)
     }
 
-    @Test("Enter on chain.item logs in and lists first, then sends the item with their values and checks it")
+    @Test("Enter on chain.item sends what it uses first, checks it; values view, Checks tab and filter show it")
     func chainInTheExplorer() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("apix-chain-\(UUID().uuidString)")
             .path
@@ -38,6 +38,31 @@ struct TUIEndToEndTests {
             #expect(FileManager.default.fileExists(atPath: file))
             let mode = (try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) ?? 0
             #expect(mode == 0o600)
+
+            // The values view: the token masked, the id in clear, where each came from.
+            try session.send("v")
+            try session.waitFor("Values · demo · local")
+            try session.waitFor("chain.login.token")
+            let values = try session.capture()
+            #expect(values.contains("••••"))
+            #expect(values.contains("chain.items.first"))
+            try session.send("q")
+
+            // The checks beside the response, and the list's mark for the endpoint's last checks.
+            try session.send("Tab", "Tab", "[")
+            try session.waitFor("✓ status 200 (200)")
+            try session.waitFor("✓ $.id == 1 (1)")
+            #expect(
+                try session.capture().split(separator: "\n").contains { $0.contains("chain.item ") && $0.contains("✓") }
+            )
+
+            // A JSONPath filter on the body, as you type; Esc shows the whole body again.
+            try session.send("]", "f")
+            try session.send(".title", literal: true)
+            try session.waitFor("1 match")
+            try session.waitFor(#"  "Buy milk""#)
+            try session.send("Escape")
+            try session.waitFor(#""title": "Buy milk","#)
         }
     }
 

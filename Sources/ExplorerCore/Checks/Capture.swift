@@ -53,6 +53,20 @@ public struct Capture: Sendable, Hashable {
         }
     }
 
+    /// Whether a value this capture takes from `endpoint`'s answer is a secret: `isSecretLike`, or any value from
+    /// a token endpoint (one whose id or path names a token, OAuth, a login or a sign-in), whose answers are
+    /// credentials more often than not.
+    public func isSecretLike(from endpoint: Endpoint) -> Bool {
+        isSecretLike || Self.isTokenEndpoint(endpoint)
+    }
+
+    /// Whether an endpoint's id or path says it hands out credentials.
+    static func isTokenEndpoint(_ endpoint: Endpoint) -> Bool {
+        let words = ["token", "oauth", "login", "signin", "sign-in", "sign_in"]
+        let texts = [endpoint.id.lowercased(), endpoint.path.raw.lowercased()]
+        return texts.contains { text in words.contains { text.contains($0) } }
+    }
+
     private static func namesSecret(_ text: String) -> Bool {
         let lowered = text.lowercased()
         return ["token", "secret", "password", "passwd", "session", "cookie", "auth", "key", "credential"].contains {

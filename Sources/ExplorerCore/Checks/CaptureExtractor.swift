@@ -13,8 +13,10 @@ enum CaptureExtractor {
         var failures: [String] = []
     }
 
+    /// `tokenEndpoint`: the endpoint hands out credentials, so all its values are secret (`Capture.isSecretLike`).
     static func extract(
-        _ captures: [Capture], from response: Response, endpointID: String, at moment: Date
+        _ captures: [Capture], from response: Response, endpointID: String, at moment: Date,
+        tokenEndpoint: Bool = false
     ) -> Outcome {
         var facts = ResponseFacts(response)
         var outcome = Outcome()
@@ -40,7 +42,7 @@ enum CaptureExtractor {
                 outcome.values.append(
                     CapturedValue(
                         name: capture.name, value: value, endpointID: endpointID, capturedAt: moment,
-                        isSecret: capture.isSecretLike))
+                        isSecret: capture.isSecretLike || tokenEndpoint))
             }
         }
         return outcome

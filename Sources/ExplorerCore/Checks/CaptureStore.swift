@@ -63,6 +63,17 @@ public struct CaptureStore: Sendable {
         return held
     }
 
+    /// Forgets one value (`login.token`), keeping the others; returns what is left.
+    @discardableResult
+    public func forget(
+        _ reference: String, profile: String, environment: String
+    ) throws(Failure) -> [String: CapturedValue] {
+        var held = try load(profile: profile, environment: environment)
+        guard held.removeValue(forKey: reference) != nil else { return held }
+        try write(held, profile: profile, environment: environment)
+        return held
+    }
+
     /// Forgets every value of the profile and environment.
     public func clear(profile: String, environment: String) throws(Failure) {
         let path = path(profile: profile, environment: environment)

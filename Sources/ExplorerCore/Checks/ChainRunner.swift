@@ -30,6 +30,12 @@ public struct ChainRunner: Sendable {
     /// Where values are kept between runs; nil keeps them only in this runner's calls.
     public let store: CaptureStore?
 
+    /// The user's variables for the whole run (`--var`, the explorer's session variables): `{{name}}` in
+    /// `expect:` values is filled from them, the profile's variables and the values held, like a request.
+    public var variables: [String: String] = [:]
+    /// Where `{{env.NAME}}` in `expect:` values is read.
+    public var processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+
     public init(profile: Profile, environment: String, store: CaptureStore?) {
         self.profile = profile
         self.environment = environment
@@ -100,7 +106,9 @@ public struct ChainRunner: Sendable {
         var step = ChainStep(endpointID: endpoint.id, isPrerequisite: isPrerequisite, result: result)
         guard case .success(let response) = result else { return step }
         if !endpoint.captures.isEmpty {
-            let outcome = CaptureExtractor.extract(endpoint.captures, from: response, endpointID: endpoint.id, at: now)
+            let outcome = CaptureExtractor.extract(
+                endpoint.captures, from: response, endpointID: endpoint.id, at: now,
+                tokenEndpoint: Capture.isTokenEndpoint(endpoint))
             step.captured = outcome.values
             step.captureFailures = outcome.failures
             held = held.filter { $0.value.endpointID != endpoint.id }
@@ -112,9 +120,23 @@ public struct ChainRunner: Sendable {
             }
         }
         if let expectation = endpoint.expectation {
-            step.checks = ExpectationChecker.check(expectation, against: response)
+            step.checks = ExpectationChecker.check(expectation, against: response, variables: scopes(held: held))
         }
         return step
+    }
+
+    /// The variables `expect:` values are filled from, as sent and as shown (secrets masked); nil when the
+    /// environment is unknown (then values are compared as written).
+    func scopes(held: [String: CapturedValue]) -> ExpectationChecker.Scopes? {
+        guard
+            var builder = try? RequestBuilder(
+                profile: profile, environment: environment, processEnvironment: processEnvironment)
+        else { return nil }
+        builder.captured = held
+        guard let real = try? builder.scope(overrides: variables),
+            let shown = try? builder.scope(overrides: variables, masking: true)
+        else { return nil }
+        return ExpectationChecker.Scopes(real: real, shown: shown)
     }
 
     private func exchange(

@@ -17,6 +17,16 @@ public struct CheckResult: Sendable, Equatable, CustomStringConvertible {
 
     /// `✓ status 2xx (200)` / `✗ $.total >= 3 (got 2)`.
     public var description: String {
-        "\(passed ? "✓" : "✗") \(subject) \(expected) (\(passed ? "" : "got ")\(actual))"
+        "\(Self.mark(passed: passed)) \(subject) \(expected) (\(passed ? "" : "got ")\(actual))"
+    }
+
+    /// `✓` for passed, `✗` for failed: the mark of one check, and of an endpoint's last checks in the explorer.
+    public static func mark(passed: Bool) -> String { passed ? "✓" : "✗" }
+
+    /// `checks: 4/4 passed` / `checks: 1 of 4 failed`: a whole answer's checks in a few words.
+    public static func summary(_ results: [CheckResult]) -> String {
+        let failed = results.filter { !$0.passed }.count
+        return failed == 0
+            ? "checks: \(results.count)/\(results.count) passed" : "checks: \(failed) of \(results.count) failed"
     }
 }

@@ -1,10 +1,102 @@
 /// Runs an endpoint's `expect:` against a response: one `CheckResult` per check, in the order written
 /// (status, headers, JSON, body text, time).
+///
+/// `{{name}}` in expected values (header values and patterns, JSON strings and patterns, `body_contains`) is
+/// filled like a request template: compared with the value, worded with secrets masked. A check whose value names
+/// an unknown variable fails, saying which.
 enum ExpectationChecker {
     /// Longest actual value shown in a result, in characters, before it is cut with `…`.
     static let shownLength = 80
 
-    static func check(_ expectation: ResponseExpectation, against response: Response) -> [CheckResult] {
+    /// The variables of a check: `real` to compare, `shown` (secrets masked) for the words of the result.
+    struct Scopes: Sendable {
+        var real: VariableScope
+        var shown: VariableScope
+    }
+
+    static func check(
+        _ expectation: ResponseExpectation, against response: Response, variables: Scopes? = nil
+    ) -> [CheckResult] {
+        var results: [CheckResult] = []
+        var expanded = expectation
+        var shown = expectation
+        var broken: [Int: String] = [:]  // rule position → why its values could not be filled
+        if let variables {
+            expand(expectation, variables, into: &expanded, shown: &shown, broken: &broken)
+        }
+        let checked = check(expanded, against: response)
+        // Worded apart only when a secret was masked (rare: it checks the response twice).
+        let worded = shown == expanded ? checked : check(shown, against: response)
+        for (index, result) in checked.enumerated() {
+            var result = result
+            if let problem = broken[index] {
+                result.actual = problem
+                result.passed = false
+            }
+            if index < worded.count { result.expected = worded[index].expected }
+            results.append(result)
+        }
+        return results
+    }
+
+    /// Fills the templates of every string an expectation compares with; rules are numbered as `check` returns
+    /// their results (status first when there is one, then headers, JSON, body text).
+    private static func expand(
+        _ expectation: ResponseExpectation, _ scopes: Scopes, into real: inout ResponseExpectation,
+        shown: inout ResponseExpectation, broken: inout [Int: String]
+    ) {
+        var position = expectation.status.isEmpty ? 0 : 1
+        func fill(_ text: String) -> (real: String, shown: String)? {
+            let template = Template(text)
+            do {
+                return (try template.render(scopes.real), try template.render(scopes.shown, masking: true))
+            } catch {
+                broken[position] = error.message
+                return nil
+            }
+        }
+        for (index, rule) in expectation.headers.enumerated() {
+            switch rule.check {
+            case .equals(let text):
+                if let filled = fill(text) {
+                    real.headers[index].check = .equals(filled.real)
+                    shown.headers[index].check = .equals(filled.shown)
+                }
+            case .matches(let text):
+                if let filled = fill(text) {
+                    real.headers[index].check = .matches(filled.real)
+                    shown.headers[index].check = .matches(filled.shown)
+                }
+            case .present: break
+            }
+            position += 1
+        }
+        for (index, rule) in expectation.json.enumerated() {
+            switch rule.check {
+            case .compare(let operatorText, .string(let text)):
+                if let filled = fill(text) {
+                    real.json[index].check = .compare(operatorText, .string(filled.real))
+                    shown.json[index].check = .compare(operatorText, .string(filled.shown))
+                }
+            case .matches(let text):
+                if let filled = fill(text) {
+                    real.json[index].check = .matches(filled.real)
+                    shown.json[index].check = .matches(filled.shown)
+                }
+            default: break
+            }
+            position += 1
+        }
+        for (index, text) in expectation.bodyContains.enumerated() {
+            if let filled = fill(text) {
+                real.bodyContains[index] = filled.real
+                shown.bodyContains[index] = filled.shown
+            }
+            position += 1
+        }
+    }
+
+    private static func check(_ expectation: ResponseExpectation, against response: Response) -> [CheckResult] {
         var facts = ResponseFacts(response)
         var results: [CheckResult] = []
         if !expectation.status.isEmpty {

@@ -1,5 +1,5 @@
 /// Why a JSONPath query was rejected, with the column (1-based, in Unicode scalars) where reading stopped.
-public struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, in plain words.
     public let message: String
     /// The 1-based column of the offending character in the query.

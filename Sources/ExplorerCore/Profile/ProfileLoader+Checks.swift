@@ -175,7 +175,8 @@ extension ProfileLoader {
         case "equals": return reader.string(value, "expect.headers.\(name).equals").map { .equals($0) }
         case "matches":
             guard let pattern = reader.string(value, "expect.headers.\(name).matches") else { return nil }
-            guard TextPattern.isValid(pattern) else {
+            // A pattern with `{{variables}}` is checked once filled, when the answer is checked.
+            guard !Template(pattern).variableNames.isEmpty || TextPattern.isValid(pattern) else {
                 reader.fail("`expect.headers.\(name).matches` is not a valid regular expression", at: value)
                 return nil
             }
@@ -198,7 +199,7 @@ extension ProfileLoader {
                 checks.append(.compare(key, literal(reader.templateValue(value))))
             case "matches":
                 guard let pattern = reader.string(value, what) else { continue }
-                guard TextPattern.isValid(pattern) else {
+                guard !Template(pattern).variableNames.isEmpty || TextPattern.isValid(pattern) else {
                     reader.fail("`\(what)` is not a valid regular expression", at: value)
                     continue
                 }

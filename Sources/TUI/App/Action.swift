@@ -27,5 +27,7 @@ public enum Action: Sendable {
     case capturesLoaded(AuthSessionKey, [String: CapturedValue])
     /// What an exchange gave once it ended: its captures (kept) and checks (`ChainRunner.conclude`).
     case chainConcluded(exchange: Int, AuthSessionKey, ChainStep)
+    /// A body filter's outcome (`generation` says which keystroke asked for it; older ones are dropped).
+    case bodyFiltered(exchange: Int, generation: Int, Result<FilteredBody, JSONPath.Filter.Failure>)
     case terminationRequested
 }

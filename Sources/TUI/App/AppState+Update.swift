@@ -57,6 +57,9 @@ extension AppState {
             return []
         case .chainConcluded(let id, let key, let step):
             return concludeChain(id, key, step)
+        case .bodyFiltered(let id, let generation, let result):
+            showFiltered(id, generation: generation, result)
+            return []
         case .warned(let warnings):
             if let last = warnings.last { message = StatusMessage("warning: \(last)", isError: true) }
             return []
@@ -121,13 +124,16 @@ extension AppState {
         if fieldEdit != nil { return handleFieldKey(key) }
         if isFiltering { return handleFilterKey(key) }
         if response.searchField != nil { return handleSearchKey(key) }
+        if response.filterField != nil { return handleBodyFilterKey(key) }
         guard let context = paneContext, let command = KeyMap.command(for: key, in: context) else { return [] }
         return perform(command)
     }
 
     /// The focused pane's key context, when the keys go to a pane (no overlay, field, filter or search has them).
     var paneContext: KeyContext? {
-        guard overlay == nil, fieldEdit == nil, !isFiltering, response.searchField == nil else { return nil }
+        guard overlay == nil, fieldEdit == nil, !isFiltering, response.searchField == nil,
+            response.filterField == nil
+        else { return nil }
         switch focus {
         case .list: return .list
         case .editor: return .editor
@@ -149,6 +155,7 @@ extension AppState {
         case .showAuth: return showAuth()
         case .saveProfile: return saveProfile()
         case .showProblems: overlay = .problems(top: 0)
+        case .showValues: showValues()
         default:
             switch focus {
             case .list: return performList(command)
@@ -178,6 +185,7 @@ extension AppState {
         }
         if let cancel = cancelPendingLogin() { return cancel }
         if quitting { return requestQuit() }
+        if focus == .response, response.filter != nil { return clearBodyFilter() }
         if focus != .list {
             focus = .list
         } else if !filter.text.isEmpty {
@@ -198,6 +206,7 @@ extension AppState {
         case .prompt(let prompt): return handlePromptKey(key, prompt)
         case .message: return handleMessageKey(key)
         case .quitQuestion: return handleQuitQuestionKey(key)
+        case .values(let view): return handleValuesKey(key, view)
         }
     }
 }

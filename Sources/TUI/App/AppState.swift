@@ -62,6 +62,10 @@ public struct AppState: Sendable {
     var capturesRequested: Set<AuthSessionKey> = []
     /// An endpoint waiting for the endpoints whose values it uses (`uses:`), sent one after the other.
     var pendingChain: PendingChain?
+    /// Whether each endpoint's last checks in this session all passed (the list's ✓ / ✗).
+    var lastChecks: [EndpointKey: Bool] = [:]
+    /// Numbers body filter evaluations, so only the newest result is shown (`.bodyFiltered`).
+    var filterGeneration = 0
 
     public init(
         catalog: ProfileCatalog, profileDirectory: String = "", variables: [String: String] = [:],
@@ -157,7 +161,8 @@ public struct AppState: Sendable {
 
     /// Whether anything on screen moves with time (progress bars, token countdowns).
     public var isAnimating: Bool {
-        !runningExchanges.isEmpty || currentTokenStatus.isCountingDown
+        if case .values? = overlay { return true }  // the values' ages
+        return !runningExchanges.isEmpty || currentTokenStatus.isCountingDown
     }
 
     /// Builds the request for `key` from its draft, the chosen environment and the session variables, asking

@@ -28,6 +28,13 @@ public enum Effect: Sendable {
     case loadCaptures(AuthSessionKey)
     /// Take an answer's captures and run its checks, keeping the captures on disk (→ `.chainConcluded`).
     case concludeChain(exchange: Int, Profile, environment: String, Endpoint, Response)
+    /// Forget a captured value (`reference`), or all of the profile and environment (nil), on disk; a failure
+    /// comes back as `.warned`.
+    case forgetCaptures(AuthSessionKey, reference: String?)
+    /// Run a JSONPath filter on a body off the main actor, cancelling the previous one (→ `.bodyFiltered`).
+    case filterBody(exchange: Int, BodyDocument, query: String, generation: Int)
+    /// Stop the filter running, if any (its result would be dropped anyway).
+    case cancelBodyFilter
     case quit
 
     /// A short name for tests and logs.
@@ -48,6 +55,9 @@ public enum Effect: Sendable {
         case .watchToken: "watchToken"
         case .loadCaptures: "loadCaptures"
         case .concludeChain: "concludeChain"
+        case .forgetCaptures: "forgetCaptures"
+        case .filterBody: "filterBody"
+        case .cancelBodyFilter: "cancelBodyFilter"
         case .quit: "quit"
         }
     }

@@ -7,6 +7,8 @@ enum KeyCommand: Hashable, Sendable {
     case chooseEnvironment, showAuth, saveProfile, showProblems
     /// The status message and token state in full, when the status bar had to cut them.
     case showMessage
+    /// The values view: captured values of the selected profile and environment.
+    case showValues
     // Moving in lists and text
     case moveUp, moveDown, pageUp, pageDown, moveTop, moveBottom
     // Endpoint list
@@ -17,6 +19,10 @@ enum KeyCommand: Hashable, Sendable {
     case editValue, editName, addRow, deleteRow, toggleRow, editBody
     // Response
     case startSearch, nextMatch, previousMatch, saveBody, scrollLeft, scrollRight
+    /// A JSONPath filter on the body, shown as you type.
+    case startBodyFilter
+    // Values view
+    case reveal, forgetValue, forgetAllValues
     // Auth panel
     case login, refreshToken, logout
     // Overlays, prompts and text fields

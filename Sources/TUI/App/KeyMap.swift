@@ -24,6 +24,9 @@ enum KeyMap {
             .global, [.character("m")], .showMessage,
             "the status message and token state in full (the status bar says `m: more` when it cut them)"),
         KeyBinding(
+            .global, [.character("v")], .showValues,
+            "captured values of this profile and environment (`{{endpoint.name}}`): reveal, clear"),
+        KeyBinding(
             .global, [.character("q")], .quit, "quit (asks first when edits are unsaved or a transfer runs)",
             hint: "quit"),
 
@@ -70,6 +73,9 @@ enum KeyMap {
         KeyBinding(.response, [.character("n")], .nextMatch, "next match"),
         KeyBinding(.response, [.character("N")], .previousMatch, "previous match"),
         KeyBinding(.response, [.character("w")], .saveBody, "write the body to a file", hint: "save body"),
+        KeyBinding(
+            .response, [.character("f")], .startBodyFilter,
+            "filter the JSON body with a JSONPath query as you type (Esc: the whole body)"),
 
         // Text fields
         KeyBinding(.textField, [.enter], .confirm, "accept"),
@@ -111,6 +117,16 @@ enum KeyMap {
         KeyBinding(.problems, [.up, .character("k")], .moveUp, "scroll up"),
         KeyBinding(.problems, [.down, .character("j")], .moveDown, "scroll down"),
         KeyBinding(.problems, [.escape, .character("p"), .character("q")], .close, "close", hint: "close"),
+
+        // Values view
+        KeyBinding(.values, [.up, .character("k")], .moveUp, "previous value"),
+        KeyBinding(.values, [.down, .character("j")], .moveDown, "next value"),
+        KeyBinding(.values, [.enter, .character("r")], .reveal, "reveal or hide a masked value", hint: "reveal"),
+        KeyBinding(.values, [.character("d"), .delete], .forgetValue, "clear the value", hint: "clear"),
+        KeyBinding(
+            .values, [.character("D")], .forgetAllValues, "clear every value of this profile and environment",
+            hint: "clear all"),
+        KeyBinding(.values, [.escape, .character("v"), .character("q")], .close, "close", hint: "close"),
 
         // Message window and the quit question
         KeyBinding(.message, [.escape, .character("m"), .character("q")], .close, "close", hint: "close"),

@@ -20,6 +20,8 @@ final class Runtime {
     private let captures: CaptureStore?
     private var transfers: [Int: Transfer] = [:]
     private var searchTask: Task<Void, Never>?
+    /// The body filter being evaluated; a newer query cancels it.
+    private var filterTask: Task<Void, Never>?
     private var tokenTasks: [Task<Void, Never>] = []
     private var theme = Theme.color
 
@@ -204,20 +206,17 @@ final class Runtime {
             runAuth(key) { await $0.logout(key) }
         case .cancelRefresh(let key):
             runAuth(key) { await $0.cancelRefresh(key) }
-        case .loadCaptures(let key):
-            let captures = self.captures
-            Task.detached {
-                let values = (try? captures?.load(profile: key.profile, environment: key.environment) ?? [:]) ?? [:]
-                inbox.post(.capturesLoaded(key, values))
+        case .loadCaptures, .concludeChain, .forgetCaptures:
+            Self.performCaptures(effect, state: state, store: captures, inbox: inbox)
+        case .filterBody(let id, let document, let query, let generation):
+            filterTask?.cancel()
+            filterTask = Task.detached {
+                guard let result = await FilteredBody.make(query, on: document), !Task.isCancelled else { return }
+                inbox.post(.bodyFiltered(exchange: id, generation: generation, result))
             }
-        case .concludeChain(let id, let profile, let environment, let endpoint, let response):
-            let runner = ChainRunner(profile: profile, environment: environment, store: captures)
-            Task.detached {
-                var held: [String: CapturedValue] = [:]
-                let step = runner.conclude(endpoint, result: .success(response), held: &held)
-                inbox.post(
-                    .chainConcluded(exchange: id, AuthSessionKey(profile: profile.id, environment: environment), step))
-            }
+        case .cancelBodyFilter:
+            filterTask?.cancel()
+            filterTask = nil
         case .watchToken(let key):
             guard let auth else {
                 inbox.post(.tokenUpdated(key, .unavailable("no auth")))

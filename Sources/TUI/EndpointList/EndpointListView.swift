@@ -98,7 +98,10 @@ enum EndpointListView {
             let marker =
                 isRunning
                 ? " ⟳" : (state.drafts[key].map { $0 != RequestDraft(endpoint: endpoint) } == true ? " ✎" : "")
-            let room = limit - column - TextWidth.width(of: marker)
+            // The last checks of the endpoint in this session, at a glance.
+            let checks = isRunning ? nil : state.lastChecks[key]
+            let checkMark = checks.map { " " + CheckResult.mark(passed: $0) } ?? ""
+            let room = limit - column - TextWidth.width(of: marker) - TextWidth.width(of: checkMark)
             let id = TextWidth.truncate(SafeText.escape(endpoint.id), to: room)
             column = buffer.write(id, x: column, y: y, limit: limit)
             // The name after the id (the id is what `apix run` takes), as much of it as fits.
@@ -109,7 +112,11 @@ enum EndpointListView {
                     limit: limit, style: theme.muted)
             }
             if !marker.isEmpty {
-                buffer.write(marker, x: column, y: y, limit: limit, style: isRunning ? theme.running : theme.muted)
+                column = buffer.write(
+                    marker, x: column, y: y, limit: limit, style: isRunning ? theme.running : theme.muted)
+            }
+            if let checks {
+                buffer.write(checkMark, x: column, y: y, limit: limit, style: checks ? theme.ok : theme.error)
             }
         }
     }

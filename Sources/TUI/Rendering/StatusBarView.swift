@@ -80,9 +80,14 @@ enum StatusBarView {
         case .prompt?: return .textField
         case .message?: return .message
         case .quitQuestion?: return .quitQuestion
+        case .values?: return .values
         case nil: break
         }
-        if state.fieldEdit != nil || state.isFiltering || state.response.searchField != nil { return .textField }
+        if state.fieldEdit != nil || state.isFiltering || state.response.searchField != nil
+            || state.response.filterField != nil
+        {
+            return .textField
+        }
         switch state.focus {
         case .list: return .list
         case .editor: return .editor

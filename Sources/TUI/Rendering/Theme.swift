@@ -66,6 +66,8 @@ public struct Theme: Sendable {
         case .bool: return pick(Style(.magenta), .plain)
         case .null: return pick(Style(.magenta, dim: true), Style(dim: true))
         case .punctuation: return .plain
+        case .passed: return ok
+        case .failed: return error
         }
     }
 

@@ -45,13 +45,12 @@ extension AppState {
         exchanges[id]?.checks = step.checks
         if !step.checks.isEmpty {
             let failed = step.checks.filter { !$0.passed }
+            if let key = exchanges[id]?.key { lastChecks[key] = failed.isEmpty }
+            let summary = CheckResult.summary(step.checks)
             message =
                 failed.isEmpty
-                ? StatusMessage("checks: \(step.checks.count)/\(step.checks.count) passed")
-                : StatusMessage(
-                    "checks: \(failed.count) of \(step.checks.count) failed: "
-                        + failed.map(\.description)
-                        .joined(separator: "; "), isError: true)
+                ? StatusMessage(summary)
+                : StatusMessage(summary + ": " + failed.map(\.description).joined(separator: "; "), isError: true)
         }
         if let warning = step.storeWarning { message = StatusMessage("warning: \(warning)", isError: true) }
         guard var chain = pendingChain, chain.current == id else { return [] }

@@ -14,14 +14,18 @@ extension AppState {
         case .scrollLeft: response.left = max(0, response.left - Self.horizontalStep)
         case .scrollRight: response.left = min(response.left + Self.horizontalStep, Self.maxLeft)
         case .previousTab, .nextTab:
-            let step = command == .nextTab ? 1 : 2
-            response.tab = ResponseTab(rawValue: (response.tab.rawValue + step) % 3)!
+            let tabs = responseTabs(for: shownExchange)
+            let count = tabs.count
+            let step = command == .nextTab ? 1 : count - 1
+            response.tab = tabs[((tabs.firstIndex(of: response.tab) ?? 0) + step) % count]
             response.top = 0
             response.left = 0
             response.matchLine = nil
             response.searching = false  // a search still running was for the old tab's lines
         case .startSearch:
             response.searchField = LineEditor(response.query)
+        case .startBodyFilter:
+            startBodyFilter()
         case .nextMatch, .previousMatch:
             return search(forward: command == .nextMatch, skipCurrent: true)
         case .saveBody:
@@ -59,12 +63,23 @@ extension AppState {
         return []
     }
 
+    /// The tabs an answer has: Checks only for an endpoint with `expect:` (or an answer that was checked).
+    func responseTabs(for exchange: Exchange?) -> [ResponseTab] {
+        guard let exchange else { return [.body, .headers, .raw] }
+        let endpoint = catalog.profile(exchange.key.profile)?.endpoint(exchange.key.endpoint)
+        guard !exchange.checks.isEmpty || endpoint?.expectation != nil else { return [.body, .headers, .raw] }
+        return ResponseTab.allCases
+    }
+
     /// Lines of the current response tab.
     func responseLineCount() -> Int {
         guard let exchange = shownExchange else { return 0 }
         switch response.tab {
-        case .body: return exchange.document?.lineCount ?? 0
+        case .body:
+            if case .failure? = response.filter?.result { return BodyView.filterErrorLines }
+            return shownBodyDocument?.lineCount ?? 0
         case .headers: return (exchange.response?.headers.count ?? 0) + 1
+        case .checks: return exchange.checks.count
         case .raw:
             guard let response = exchange.response else { return 0 }
             return Self.rawHeadLineCount(response) + (exchange.document?.rawLineCount ?? 0)
@@ -95,8 +110,9 @@ extension AppState {
         let current = response.matchLine ?? (forward ? response.top - 1 : response.top + 1)
         let start = skipCurrent || response.matchLine == nil ? current + (forward ? 1 : -1) : current
         switch response.tab {
-        case .headers:
-            let lines = Self.headerLines(httpResponse).map { $0.lowercased() }
+        case .headers, .checks:
+            let shown = response.tab == .checks ? exchange.checks.map(\.description) : Self.headerLines(httpResponse)
+            let lines = shown.map { $0.lowercased() }
             let needle = response.query.lowercased()
             let count = lines.count
             for step in 0..<count {
@@ -109,7 +125,7 @@ extension AppState {
             showMatch(nil)
             return []
         case .body, .raw:
-            guard let document = exchange.document else { return [] }
+            guard let document = response.tab == .body ? shownBodyDocument : exchange.document else { return [] }
             response.searching = true
             let raw = response.tab == .raw
             // The document numbers lines from the body's first; `.searchFinished` adds the head back.

@@ -138,6 +138,7 @@ extension AppState {
         var fresh = ResponseViewState()
         fresh.exchange = id
         fresh.tab = response.tab
+        if let id, !responseTabs(for: exchanges[id]).contains(fresh.tab) { fresh.tab = .body }
         fresh.query = response.query
         response = fresh
     }

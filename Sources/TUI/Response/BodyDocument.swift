@@ -1,5 +1,6 @@
 import ExplorerCore
 import Foundation
+import Synchronization
 
 /// A response body prepared for display: JSON through a line index, text by line offsets, binary as a hex dump.
 ///
@@ -19,6 +20,8 @@ public final class BodyDocument: Sendable {
     private let index: JSONLineIndex?
     /// Start offset of every line as received (text, and the raw view of JSON).
     private let lineStarts: [Int]
+    /// The body parsed as a value, for JSONPath filters: parsed once, by the first filter that asks.
+    private let parsed = Mutex<Task<Result<JSONValue, JSONPath.Filter.Failure>, Never>?>(nil)
 
     /// Bytes per hex dump row.
     static let hexRowBytes = 16
@@ -181,6 +184,28 @@ public final class BodyDocument: Sendable {
         }
         hex = hex.padding(toLength: Self.hexRowBytes * 3 + 1, withPad: " ", startingAt: 0)
         return [(offset + "  ", .muted), (hex, .plain), ("|" + ascii + "|", .muted)]
+    }
+
+    // MARK: - Values
+
+    /// The body as a JSON value (or why it is not one). The first call parses it in a task of its own, which later
+    /// calls share and a cancelled caller does not stop; call it off the main actor.
+    func jsonValue() async -> Result<JSONValue, JSONPath.Filter.Failure> {
+        guard kind == .json else { return .failure(.body(jsonError ?? "it is \(kind)")) }
+        let bytes = self.bytes
+        let task = parsed.withLock { current in
+            if let current { return current }
+            let started = Task.detached(priority: .userInitiated) { () -> Result<JSONValue, JSONPath.Filter.Failure> in
+                do {
+                    return .success(try JSONValue.parse(bytes))
+                } catch {
+                    return .failure(.body("\(error)"))
+                }
+            }
+            current = started
+            return started
+        }
+        return await task.value
     }
 
     // MARK: - Search

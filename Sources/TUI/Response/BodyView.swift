@@ -1,8 +1,12 @@
 import ExplorerCore
 
 /// Draws the visible lines of a response tab. Only lines on screen are formatted (through `BodyDocument`), so the
-/// cost of a frame does not depend on the body's size.
+/// cost of a frame does not depend on the body's size. With a JSONPath filter on, the Body tab shows its result
+/// (or where the query is wrong); the Checks tab lists the answer's checks in the core's words.
 enum BodyView {
+    /// Lines the Body tab shows for a query that does not parse: the query, a caret under the column, the reason.
+    static let filterErrorLines = 3
+
     static func draw(
         _ state: AppState, exchange: Exchange, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
     ) {
@@ -10,6 +14,15 @@ enum BodyView {
         let view = state.response
         let head = AppState.headerLines(response)
         let needle = view.query.lowercased()
+        if view.tab == .body, let filter = view.filter, !drawFilterState(filter, in: rect, theme: theme, on: &buffer) {
+            return
+        }
+        if view.tab == .checks, exchange.checks.isEmpty {
+            buffer.write(
+                checksPlaceholder(state, exchange: exchange), x: rect.x, y: rect.y, limit: rect.maxX,
+                style: theme.muted)
+            return
+        }
         for row in 0..<rect.height {
             let number = view.top + row
             let y = rect.y + row
@@ -24,8 +37,16 @@ enum BodyView {
                 } else if number > head.count, let document = exchange.document {
                     pieces = document.rawLine(number - head.count - 1, maxColumns: view.left + rect.width)
                 }
+            case .checks:
+                guard number < exchange.checks.count else { break }
+                let check = exchange.checks[number]
+                let mark = CheckResult.mark(passed: check.passed)
+                pieces = [
+                    (mark, check.passed ? TextRole.passed : TextRole.failed),
+                    (String(check.description.dropFirst(mark.count)), .plain),
+                ]
             case .body:
-                guard let document = exchange.document else {
+                guard let document = state.shownBodyDocument else {
                     if row == 0 {
                         buffer.write(
                             "indexing \(Units.bytes(response.body.count))…", x: rect.x, y: y,
@@ -55,6 +76,38 @@ enum BodyView {
                 buffer.restyle(Rect(x: rect.x, y: y, width: 1, height: 1)) { $0.reverse = true }
             }
         }
+    }
+
+    /// Draws what a filter shows instead of lines (still waiting for its first result, or a query that does not
+    /// parse); true when its result's lines are to be drawn.
+    static func drawFilterState(_ filter: BodyFilter, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer)
+        -> Bool
+    {
+        switch filter.result {
+        case .success?: return true
+        case nil:
+            buffer.write("filtering…", x: rect.x, y: rect.y, limit: rect.maxX, style: theme.muted)
+        case .failure(let failure)?:
+            var y = rect.y
+            if let column = failure.column, rect.height >= filterErrorLines {
+                let query = SafeText.escape(filter.query)
+                buffer.write(query, x: rect.x, y: y, limit: rect.maxX)
+                let before = TextWidth.width(
+                    of: SafeText.escape(String(filter.query.unicodeScalars.prefix(column - 1))))
+                buffer.write("^", x: rect.x + before, y: y + 1, limit: rect.maxX, style: theme.error)
+                y += 2
+            }
+            buffer.write(SafeText.escape(failure.description), x: rect.x, y: y, limit: rect.maxX, style: theme.error)
+        }
+        return false
+    }
+
+    /// What the Checks tab says when there is no check to list.
+    static func checksPlaceholder(_ state: AppState, exchange: Exchange) -> String {
+        let endpoint = state.catalog.profile(exchange.key.profile)?.endpoint(exchange.key.endpoint)
+        guard endpoint?.expectation != nil else { return "No checks: this endpoint has no `expect:`." }
+        if case .stored = exchange.origin { return "A stored answer is not checked: send the endpoint." }
+        return "checking…"
     }
 
     /// The pieces without their first `columns` display columns (a wide character cut in half is dropped).

@@ -122,13 +122,23 @@ enum ResponseView {
         on buffer: inout ScreenBuffer
     ) {
         var x = row.x
-        for tab in ResponseTab.allCases {
+        for tab in state.responseTabs(for: exchange) {
             x = buffer.write(
-                " \(tab.title) ", x: x, y: row.y, limit: row.maxX,
+                " \(tab.title)", x: x, y: row.y, limit: row.maxX,
                 style: tab == state.response.tab ? theme.activeTab : theme.muted)
+            if tab == .checks, !exchange.checks.isEmpty {
+                let passed = exchange.checks.allSatisfy(\.passed)
+                x = buffer.write(
+                    " " + CheckResult.mark(passed: passed), x: x, y: row.y, limit: row.maxX,
+                    style: passed ? theme.ok : theme.error)
+            }
+            x = buffer.write(" ", x: x, y: row.y, limit: row.maxX)
         }
         var info = [BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)]
         if let type = response.contentType { info.append(SafeText.escape(type)) }
+        if let filter = state.response.filter, state.response.tab == .body {
+            info.insert(filterInfo(filter), at: 0)
+        }
         if let document = exchange.document {
             let lines = state.responseLineCount()
             if lines > 0 {
@@ -145,6 +155,15 @@ enum ResponseView {
         } else {
             info.append("indexing…")
         }
+        if let field = state.response.filterField {
+            x = buffer.write("  JSONPath ", x: x, y: row.y, limit: row.maxX, style: theme.accent)
+            // As wide as the query (room kept for the outcome after it).
+            let width = max(1, min(max(16, TextWidth.width(of: field.text) + 2), row.maxX - x - 14))
+            RequestEditorView.drawField(field, x: x, y: row.y, width: width, theme: theme, on: &buffer)
+            let note = state.response.filter.map(filterOutcome) ?? ""
+            buffer.write(" " + note, x: x + width, y: row.y, limit: row.maxX, style: theme.muted)
+            return
+        }
         if let field = state.response.searchField {
             x = buffer.write("  /", x: x, y: row.y, limit: row.maxX, style: theme.accent)
             RequestEditorView.drawField(
@@ -155,5 +174,21 @@ enum ResponseView {
         if state.response.searching { info.append("searching…") }
         if !state.response.query.isEmpty { info.append("/\(SafeText.escape(state.response.query))") }
         buffer.write("  " + info.joined(separator: " · "), x: x, y: row.y, limit: row.maxX, style: theme.muted)
+    }
+
+    /// `JSONPath $.items[*] · 3 matches`: the filter on and how it went.
+    static func filterInfo(_ filter: BodyFilter) -> String {
+        "JSONPath \(SafeText.escape(filter.query)) · \(filterOutcome(filter))"
+    }
+
+    /// `3 matches` (the core's words), `filtering…`, or `invalid query` (the body pane says where).
+    static func filterOutcome(_ filter: BodyFilter) -> String {
+        if filter.running { return "filtering…" }
+        switch filter.result {
+        case .success(let body)?: return body.filter.summary
+        case .failure(.query)?: return "invalid query"
+        case .failure(.body)?: return "not JSON"
+        case nil: return "filtering…"
+        }
     }
 }

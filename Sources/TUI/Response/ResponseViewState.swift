@@ -1,4 +1,4 @@
-/// The response pane's own state: tab, scroll, search.
+/// The response pane's own state: tab, scroll, search, the JSONPath filter.
 public struct ResponseViewState: Hashable, Sendable {
     /// The exchange whose result is shown; when the shown exchange changes, the rest resets.
     public var exchange: Int?
@@ -11,6 +11,10 @@ public struct ResponseViewState: Hashable, Sendable {
     var searchField: LineEditor?
     var matchLine: Int?
     public var searching = false
+    /// The JSONPath filter field while typing a query (`f`).
+    var filterField: LineEditor?
+    /// The filter on the body, while one is on (the field open or not).
+    var filter: BodyFilter?
 
     public init() {}
 }
