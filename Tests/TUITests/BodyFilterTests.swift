@@ -103,14 +103,14 @@ struct BodyFilterTests {
 
     @Test("a big body: an evaluation cancelled by a newer keystroke gives nothing; the parsed body is shared")
     func cancelled() async throws {
-        let items = (0..<50_000).map { #"{"id": \#($0), "name": "item \#($0)"}"# }.joined(separator: ",")
+        let items = (0..<10_000).map { #"{"id": \#($0), "name": "item \#($0)"}"# }.joined(separator: ",")
         let document = BodyDocument.make(bytes: Data("[\(items)]".utf8), contentType: "application/json")
         let stale = Task { await FilteredBody.make("$..name", on: document) }
         stale.cancel()
         #expect(await stale.value == nil)
-        let result = try #require(await FilteredBody.make("$[49999].id", on: document))
+        let result = try #require(await FilteredBody.make("$[9999].id", on: document))
         #expect(try result.get().filter.summary == "1 match")
-        #expect(String(decoding: try result.get().filter.result, as: UTF8.self) == "[49999]")
+        #expect(String(decoding: try result.get().filter.result, as: UTF8.self) == "[9999]")
     }
 
     @Test("a body that is not JSON is not filtered, and says why")

@@ -30,7 +30,7 @@ struct JSONPathFilterTests {
 
     @Test("a cancelled evaluation stops with CancellationError")
     func cancelled() async throws {
-        let big = JSONValue.array((0..<200_000).map { .object(JSONObject([("id", .number(String($0)))])) })
+        let big = JSONValue.array((0..<2_000).map { .object(JSONObject([("id", .number(String($0)))])) })
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try JSONPath.Filter.run("$..id", on: big)
