@@ -97,7 +97,10 @@ enum BodyView {
                 buffer.write("^", x: rect.x + before, y: y + 1, limit: rect.maxX, style: theme.error)
                 y += 2
             }
-            buffer.write(SafeText.escape(failure.description), x: rect.x, y: y, limit: rect.maxX, style: theme.error)
+            for line in TextWidth.wrap(SafeText.escape(failure.description), to: rect.width) where y < rect.maxY {
+                buffer.write(line, x: rect.x, y: y, limit: rect.maxX, style: theme.error)
+                y += 1
+            }
         }
         return false
     }
