@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHistory
 
 /// Everything that can change the state: keys, time, and what the runtime's work reports back.
 public enum Action: Sendable {
@@ -28,4 +29,10 @@ public enum Action: Sendable {
     /// What an exchange gave once it ended: its captures (kept) and checks (`ChainRunner.conclude`).
     case chainConcluded(exchange: Int, AuthSessionKey, ChainStep)
     case terminationRequested
+    /// The history window's entries (newest first), or why they could not be read.
+    case historyLoaded([HistoryEntry], error: String?)
+    /// One entry with its body, to show or to send again; nil with the reason when it could not be read.
+    case historyEntryLoaded(HistoryEntry?, resend: Bool, error: String?)
+    /// The comparison of two entries, or why there is none.
+    case historyDiffLoaded(HistoryDiff?, error: String?)
 }

@@ -100,6 +100,12 @@ extension AppState {
                 error.map { StatusMessage("could not write \(path): \($0)", isError: true) }
                 ?? StatusMessage(BodyDestination.savedMessage(path: path, bytes: bytes))
             return []
+        case .historyLoaded(let entries, let error):
+            return historyLoaded(entries, error: error)
+        case .historyEntryLoaded(let entry, let resend, let error):
+            return historyEntryLoaded(entry, resend: resend, error: error)
+        case .historyDiffLoaded(let diff, let error):
+            return historyDiffLoaded(diff, error: error)
         case .terminationRequested:
             return quit()  // from outside (SIGTERM, SIGHUP): nobody is there to answer a question
         }
@@ -149,6 +155,7 @@ extension AppState {
         case .showAuth: return showAuth()
         case .saveProfile: return saveProfile()
         case .showProblems: overlay = .problems(top: 0)
+        case .showHistory: return showHistory()
         default:
             switch focus {
             case .list: return performList(command)
@@ -198,6 +205,7 @@ extension AppState {
         case .prompt(let prompt): return handlePromptKey(key, prompt)
         case .message: return handleMessageKey(key)
         case .quitQuestion: return handleQuitQuestionKey(key)
+        case .history(let panel): return handleHistoryKey(key, panel)
         }
     }
 }

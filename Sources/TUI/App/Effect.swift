@@ -29,6 +29,12 @@ public enum Effect: Sendable {
     /// Take an answer's captures and run its checks, keeping the captures on disk (→ `.chainConcluded`).
     case concludeChain(exchange: Int, Profile, environment: String, Endpoint, Response)
     case quit
+    /// Read the history: a profile's endpoint's, or everything's (→ `.historyLoaded`).
+    case loadHistory(profile: String?, endpoint: String?)
+    /// Read one entry with its body (→ `.historyEntryLoaded`).
+    case loadHistoryEntry(id: String, resend: Bool)
+    /// Read two entries and compare them (→ `.historyDiffLoaded`).
+    case loadHistoryDiff(old: String, new: String)
 
     /// A short name for tests and logs.
     public var name: String {
@@ -49,6 +55,9 @@ public enum Effect: Sendable {
         case .loadCaptures: "loadCaptures"
         case .concludeChain: "concludeChain"
         case .quit: "quit"
+        case .loadHistory: "loadHistory"
+        case .loadHistoryEntry: "loadHistoryEntry"
+        case .loadHistoryDiff: "loadHistoryDiff"
         }
     }
 }

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHistory
 import Foundation
 
 #if canImport(Glibc)
@@ -18,6 +19,8 @@ final class Runtime {
     private let backend: any TerminalBackend
     /// Where captured values are kept between runs; nil keeps them for this session only.
     private let captures: CaptureStore?
+    /// Where exchanges are recorded and the history window reads; nil: no history (tests' runtimes).
+    private let history: HistoryRecorder?
     private var transfers: [Int: Transfer] = [:]
     private var searchTask: Task<Void, Never>?
     private var tokenTasks: [Task<Void, Never>] = []
@@ -30,9 +33,10 @@ final class Runtime {
 
     init(
         state: AppState, client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?, log: LogFile,
-        backend: any TerminalBackend, captures: CaptureStore? = nil
+        backend: any TerminalBackend, captures: CaptureStore? = nil, history: HistoryRecorder? = nil
     ) {
         self.captures = captures
+        self.history = history
         self.state = state
         self.client = client
         self.auth = auth
@@ -90,6 +94,27 @@ final class Runtime {
         backend.stop()
     }
 
+    /// What recording exchange `id` needs, taken from the state when it is sent; nil when history is off for it.
+    private func historyRecording(for id: Int, request: RequestPlan, auth: AuthSessionKey) -> HistoryEffects.Recording?
+    {
+        guard let history, let exchange = state.exchanges[id] else { return nil }
+        let profile = state.catalog.profile(exchange.key.profile)
+        guard history.records(profile) else { return nil }
+        var shown = request.request
+        var replayOf: String?
+        if case .replay(let of) = exchange.origin {
+            replayOf = of
+        } else if let masked = try? state.prepare(exchange.key, masking: true).get() {
+            shown = masked.request
+        }
+        shown.headers = shown.headersOnTheWire(sentBody: request.request.body)
+        let isEndpoint = profile?.endpoint(exchange.key.endpoint) != nil
+        return HistoryEffects.Recording(
+            recorder: history, profile: profile?.id, environment: auth.environment,
+            endpoint: isEndpoint ? exchange.key.endpoint : nil, shown: shown,
+            secrets: state.historySecrets(for: exchange.key), replayOf: replayOf)
+    }
+
     private static func awaitResults(of transfers: [Transfer], within limit: Duration) async {
         guard !transfers.isEmpty else { return }
         let (ends, continuation) = AsyncStream<Void>.makeStream()
@@ -128,6 +153,7 @@ final class Runtime {
             let endpoint = state.exchanges[id]?.key.endpoint
             // The log gets the URL as the screen shows it: secrets masked.
             let shownURL = state.exchanges[id]?.url ?? "(request)"
+            let recording = historyRecording(for: id, request: request, auth: authKey)
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
                 let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
@@ -144,6 +170,12 @@ final class Runtime {
                     log.write("\(request.method.rawValue) \(shownURL): \(error.description)")
                 }
                 inbox.post(.exchangeFinished(exchange: id, result, at: Moment.now.uptime))
+                if let recording {
+                    // The credential at hand now (a token may have been fetched for this send) is a secret too.
+                    let bare = PreparedRequest(url: "http://apix.invalid/")
+                    let credentials = await auth?.currentCredentials(on: bare, for: authKey, endpoint: endpoint)
+                    recording.record(result, credentials: credentials, log: log)
+                }
                 let warnings = await transfer.warnings
                 for warning in warnings { log.write("warning: \(warning)") }
                 if !warnings.isEmpty { inbox.post(.warned(warnings)) }
@@ -153,6 +185,8 @@ final class Runtime {
                 }
             }
             pendingStarts[id] = holder
+        case .loadHistory, .loadHistoryEntry, .loadHistoryDiff:
+            HistoryEffects(recorder: history, inbox: inbox).perform(effect)
         case .cancel(let id):
             if let transfer = transfers[id] {
                 transfer.cancel()

@@ -10,4 +10,6 @@ public enum Overlay: Hashable, Sendable {
     case message([String])
     /// `q` with something to lose: what would be lost, until `y` / `q` quits or another key stays.
     case quitQuestion(QuitQuestion)
+    /// The history window (`H`).
+    case history(HistoryPanel)
 }

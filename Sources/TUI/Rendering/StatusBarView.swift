@@ -80,6 +80,7 @@ enum StatusBarView {
         case .prompt?: return .textField
         case .message?: return .message
         case .quitQuestion?: return .quitQuestion
+        case .history?: return .history
         case nil: break
         }
         if state.fieldEdit != nil || state.isFiltering || state.response.searchField != nil { return .textField }
