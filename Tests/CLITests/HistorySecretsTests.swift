@@ -53,7 +53,7 @@ struct HistorySecretsTests {
         try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: profiles.path + "/secure.yaml", atomically: true, encoding: .utf8)
-            try "token: \(Self.token)\npassword: \(Self.password)\nkey: \(Self.key)\n".write(
+            try "variables: { token: \(Self.token), password: \(Self.password), key: \(Self.key) }\n".write(
                 toFile: profiles.path + "/secure.secrets.yaml", atomically: true, encoding: .utf8)
             let environment = ["XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": config.path]
             for env in ["bearer", "basic", "header", "query", "oauth"] {
@@ -67,9 +67,13 @@ struct HistorySecretsTests {
             }
             let tokenFile = try JSONValue.parse(
                 Data(contentsOf: URL(fileURLWithPath: state.path + "/apix/tokens/secure@oauth.json")))
-            let accessToken = try #require(tokenFile["access_token"]?.stringValue)
+            let accessToken = try #require(tokenFile["token"]?["access_token"]?.stringValue)
+            let refreshToken = tokenFile["token"]?["refresh_token"]?.stringValue
             let basic = Data("demo:\(Self.password)".utf8).base64EncodedString()
-            let secrets = [Self.token, Self.key, Self.password, accessToken, basic, "demo-secret"]
+            let secrets =
+                [Self.token, Self.key, Self.password, accessToken, basic, "demo-secret"]
+                + [refreshToken]
+                .compactMap { $0 }
 
             var files = [state.path + "/apix/history.sqlite", state.path + "/apix/history.sqlite-wal"].filter {
                 FileManager.default.fileExists(atPath: $0)

@@ -94,27 +94,6 @@ final class Runtime {
         backend.stop()
     }
 
-    /// What recording exchange `id` needs, taken from the state when it is sent; nil when history is off for it.
-    private func historyRecording(for id: Int, request: RequestPlan, auth: AuthSessionKey) -> HistoryEffects.Recording?
-    {
-        guard let history, let exchange = state.exchanges[id] else { return nil }
-        let profile = state.catalog.profile(exchange.key.profile)
-        guard history.records(profile) else { return nil }
-        var shown = request.request
-        var replayOf: String?
-        if case .replay(let of) = exchange.origin {
-            replayOf = of
-        } else if let masked = try? state.prepare(exchange.key, masking: true).get() {
-            shown = masked.request
-        }
-        shown.headers = shown.headersOnTheWire(sentBody: request.request.body)
-        let isEndpoint = profile?.endpoint(exchange.key.endpoint) != nil
-        return HistoryEffects.Recording(
-            recorder: history, profile: profile?.id, environment: auth.environment,
-            endpoint: isEndpoint ? exchange.key.endpoint : nil, shown: shown,
-            secrets: state.historySecrets(for: exchange.key), replayOf: replayOf)
-    }
-
     private static func awaitResults(of transfers: [Transfer], within limit: Duration) async {
         guard !transfers.isEmpty else { return }
         let (ends, continuation) = AsyncStream<Void>.makeStream()
@@ -153,7 +132,9 @@ final class Runtime {
             let endpoint = state.exchanges[id]?.key.endpoint
             // The log gets the URL as the screen shows it: secrets masked.
             let shownURL = state.exchanges[id]?.url ?? "(request)"
-            let recording = historyRecording(for: id, request: request, auth: authKey)
+            let recording = history.flatMap {
+                HistoryEffects.recording(for: id, in: state, request: request, auth: authKey, recorder: $0)
+            }
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
                 let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)

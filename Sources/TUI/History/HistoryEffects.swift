@@ -30,6 +30,28 @@ struct HistoryEffects: Sendable {
         }
     }
 
+    /// What recording exchange `id` needs, taken from the state when it is sent; nil when history is off for it.
+    static func recording(
+        for id: Int, in state: AppState, request: RequestPlan, auth: AuthSessionKey, recorder: HistoryRecorder
+    ) -> Recording? {
+        guard let exchange = state.exchanges[id] else { return nil }
+        let profile = state.catalog.profile(exchange.key.profile)
+        guard recorder.records(profile) else { return nil }
+        var shown = request.request
+        var replayOf: String?
+        if case .replay(let of) = exchange.origin {
+            replayOf = of
+        } else if let masked = try? state.prepare(exchange.key, masking: true).get() {
+            shown = masked.request
+        }
+        shown.headers = shown.headersOnTheWire(sentBody: request.request.body)
+        let isEndpoint = profile?.endpoint(exchange.key.endpoint) != nil
+        return Recording(
+            recorder: recorder, profile: profile?.id, environment: auth.environment,
+            endpoint: isEndpoint ? exchange.key.endpoint : nil, shown: shown,
+            secrets: state.historySecrets(for: exchange.key), replayOf: replayOf)
+    }
+
     func perform(_ effect: Effect) {
         let inbox = inbox
         guard let recorder else {
