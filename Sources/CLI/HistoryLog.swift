@@ -16,6 +16,10 @@ final class HistoryLog: Sendable {
         guard recorder.records(profile) else { return nil }
         self.recorder = recorder
         self.origin = origin
+        // Never closed: the process ends right after its records, and closing the last connection would checkpoint
+        // the WAL into the database (two fsyncs) on every `apix run`. The next writer recovers the WAL instead,
+        // as after a kill, and SQLite checkpoints on its own once the WAL passes 1,000 pages.
+        _ = Unmanaged.passRetained(recorder)
         for warning in recorder.warnings { StandardError.writeLine("apix: warning: \(warning)") }
     }
 
