@@ -16,6 +16,10 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: "The entry's id (or the start of it, 4 characters or more).") var id: String
     @Flag(help: "Print one JSON object describing the response.") var json = false
     @Flag(help: "Exit with 22 when the server answers 4xx or 5xx.") var fail = false
+    @Option(
+        name: .customLong("var"),
+        help: ArgumentHelp("Variable for the profile's auth (the history keeps none).", valueName: "name=value"))
+    var variables: [String] = []
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
@@ -64,6 +68,7 @@ struct ReplayCommand: AsyncParsableCommand {
         var profile: Profile
         var endpoint: Endpoint?
         var builder: RequestBuilder
+        var overrides: RequestOverrides
         var auth: ResolvedAuth?
         var key: AuthSessionKey
     }
@@ -74,14 +79,20 @@ struct ReplayCommand: AsyncParsableCommand {
             let builder = try? RequestBuilder(profile: profile, environment: entry.environment)
         else { return nil }
         let endpoint = entry.endpoint.flatMap { profile.endpoint($0) }
+        var overrides = RequestOverrides()
+        for item in variables {
+            let (name, value) = try RequestOptions.pair(item, flag: "--var")
+            overrides.variables[name] = value
+        }
         let auth: ResolvedAuth?
         do {
-            auth = try builder.auth(for: endpoint)
+            auth = try builder.auth(for: endpoint, overrides: overrides)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
         return AuthContext(
-            profile: profile, endpoint: endpoint, builder: builder, auth: auth, key: builder.authSessionKey)
+            profile: profile, endpoint: endpoint, builder: builder, overrides: overrides, auth: auth,
+            key: builder.authSessionKey)
     }
 
     /// Records the replay (unless history is off); its id, or nil.
@@ -98,7 +109,8 @@ struct ReplayCommand: AsyncParsableCommand {
                     for: auth, key: context.key, includingExpired: true)
             }
             secrets = HistorySecrets.of(
-                builder: context.builder, endpoint: context.endpoint, auth: context.auth, token: token, sent: request)
+                builder: context.builder, endpoint: context.endpoint, overrides: context.overrides, auth: context.auth,
+                token: token, sent: request)
         }
         var shown = request
         if let auth = context?.auth, let credential = CredentialPresentation.bullets.credential(for: auth) {
