@@ -7,6 +7,11 @@ import Testing
 /// response marked with its age, compare two, send one again.
 @Suite("TUI end to end: the history window", .serialized, .enabled(if: TmuxSession.isAvailable))
 struct HistoryEndToEndTests {
+    /// The window is open and its rows have come (keys sent before would move in an empty list).
+    static func listed(_ screen: String) -> Bool {
+        screen.contains("History of demo/todos.get") && !screen.contains("loading…") && screen.contains("200  ")
+    }
+
     @Test("two sends, then H: diff them, show the older one with its age, resend it; all recorded")
     func browseDiffResend() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("apix-history-\(UUID().uuidString)")
@@ -27,8 +32,7 @@ struct HistoryEndToEndTests {
         try session.waitFor(#""id": 2,"#)
 
         try session.send("H")
-        try session.waitFor("History of demo/todos.get")
-        try session.waitFor("network")
+        _ = try session.waitFor("the history's rows", Self.listed)
         // Mark the newest, move to the older, compare: the older is the old side whatever the order.
         try session.send("Space", "Down", "d")
         try session.waitFor("~ $.id: 1 → 2")
@@ -37,7 +41,7 @@ struct HistoryEndToEndTests {
         try session.waitFor(#""id": 1,"#)
 
         try session.send("H")
-        try session.waitFor("History of demo/todos.get")
+        _ = try session.waitFor("the history's rows", Self.listed)
         try session.send("Down", "r")
         try session.waitFor("200 OK")
         try session.send("q")
