@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // OpenAPI import only; its ExternalLoading trait (slow to build, unused) is off.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        // Exchange history (ExplorerHistory); on Linux it links the system SQLite (libsqlite3-dev).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // libcurl: typed shims over the variadic setopt/getinfo calls, through a table loaded with dlopen on first
@@ -43,12 +45,23 @@ let package = Package(
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
             ]
         ),
+        // Exchange history in SQLite: kept out of ExplorerCore so the core stays light.
+        .target(
+            name: "ExplorerHistory",
+            dependencies: [
+                "ExplorerCore", "CZlib", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // The terminal UI: state, pure update, views, runtime over a terminal backend.
-        .target(name: "TUI", dependencies: ["ExplorerCore", "CNcurses"]),
+        .target(name: "TUI", dependencies: ["ExplorerCore", "ExplorerHistory", "CNcurses"]),
         // The CLI commands: argument parsing and output formatting only.
         .target(
             name: "CLI",
-            dependencies: ["ExplorerCore", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ExplorerCore", "ExplorerHistory", "TUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // `apix` links no server stack and no OpenAPIKit: `apix demo` and `apix import openapi` run the sibling
         // programs below, found beside it. (A dependency on them would link their libraries into `apix`, so
@@ -61,15 +74,21 @@ let package = Package(
             name: "apix-openapi", dependencies: ["ExplorerCore", "ExplorerImport"], path: "Sources/ApixOpenAPI"),
         // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
         .executableTarget(
-            name: "apix-bench", dependencies: ["ExplorerCore", "TUI", "CPseudoTerminal"], path: "Sources/Benchmarks"),
+            name: "apix-bench", dependencies: ["ExplorerCore", "ExplorerHistory", "TUI", "CPseudoTerminal"],
+            path: "Sources/Benchmarks"),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"], exclude: ["Fixtures"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
+        .testTarget(name: "ExplorerHistoryTests", dependencies: ["ExplorerHistory", "ExplorerCore", "DemoAPI"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "ExplorerCore", "DemoAPI", "TUI"]),
+            dependencies: [
+                "CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "ExplorerCore", "ExplorerHistory", "DemoAPI",
+                "TUI",
+            ]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix", "apix-demo"]),
+        .testTarget(
+            name: "TUITests", dependencies: ["TUI", "ExplorerCore", "ExplorerHistory", "DemoAPI", "apix", "apix-demo"]),
     ],
     swiftLanguageModes: [.v6]
 )

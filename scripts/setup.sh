@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages apix builds and tests against, when they are missing.
-# Debian/Ubuntu: libcurl (transport), ncursesw (TUI), zlib (demo API gzip), tmux and curl (end-to-end tests).
+# Debian/Ubuntu: libcurl (transport), ncursesw (TUI), zlib (demo API gzip, history bodies), SQLite (the history
+# database, through GRDB), tmux and curl (end-to-end tests).
 set -euo pipefail
 
 missing=()
@@ -8,6 +9,7 @@ have_header() { [ -e "/usr/include/$1" ] || [ -e "/usr/include/$(gcc -dumpmachin
 have_header curl/curl.h || missing+=(libcurl4-openssl-dev)
 have_header ncursesw/curses.h || missing+=(libncurses-dev)
 have_header zlib.h || missing+=(zlib1g-dev)
+have_header sqlite3.h || missing+=(libsqlite3-dev)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 

@@ -34,11 +34,11 @@ struct BenchmarkMain {
 struct BenchmarkOptions {
     /// Groups of cases. `startup` (only with `--only`) is the start-up rows of `requests` and `tui` alone.
     enum Section: String, CaseIterable {
-        case transfers, requests, tui, startup
+        case transfers, requests, tui, startup, history
     }
 
     var quick = false
-    var sections: Set<Section> = [.transfers, .requests, .tui]
+    var sections: Set<Section> = [.transfers, .requests, .tui, .history]
     var runs = 15
     var transferSize = 1 << 30
     var output: String? = "docs/BENCHMARKS.md"
@@ -66,12 +66,12 @@ struct BenchmarkOptions {
                 output = value == "-" ? nil : value
             case "--only":
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
-                    throw BenchmarkError("--only needs one of: transfers, requests, tui, startup")
+                    throw BenchmarkError("--only needs one of: transfers, requests, tui, startup, history")
                 }
                 sections = [value]
             default:
                 throw BenchmarkError(
-                    "unknown argument \(argument) (use --quick, --runs N, --size-mib N, --only transfers|requests|tui|startup, "
+                    "unknown argument \(argument) (use --quick, --runs N, --size-mib N, --only transfers|requests|tui|startup|history, "
                         + "--output PATH|-)")
             }
         }

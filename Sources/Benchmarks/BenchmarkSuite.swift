@@ -53,6 +53,13 @@ struct BenchmarkSuite {
             rows += tui.rows
             notes += tui.notes
         }
+        if options.sections.contains(.history) {
+            Subprocess.settle()
+            let history = try await HistoryBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)
+                .run()
+            rows += history.rows
+            notes += history.notes
+        }
         if options.sections.contains(.startup) {
             Subprocess.settle()
             rows.append(try processStartup(server: server, notes: &notes))

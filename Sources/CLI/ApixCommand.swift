@@ -11,7 +11,8 @@ struct ApixCommand: AsyncParsableCommand {
         version: Apix.version,
         subcommands: [
             RunCommand.self, TestCommand.self, ListCommand.self, DemoCommand.self, AuthCommand.self, CheckCommand.self,
-            ImportCommand.self, ExportCommand.self, SaveLoopCommand.self,
+            ImportCommand.self, ExportCommand.self, HistoryCommand.self, ReplayCommand.self, DiffCommand.self,
+            SaveLoopCommand.self, HistoryLoopCommand.self,
         ]
     )
 

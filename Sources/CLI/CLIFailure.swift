@@ -8,6 +8,8 @@ struct CLIFailure: Error {
         case profile = 3
         /// The token server refused or could not be reached, or stored tokens could not be changed.
         case auth = 4
+        /// The history database could not be opened or read.
+        case history = 5
     }
 
     var code: Int32
@@ -18,6 +20,7 @@ struct CLIFailure: Error {
     init(_ status: Status, _ message: String, kind: String? = nil) {
         code = status.rawValue
         self.message = message
-        self.kind = kind ?? (status == .usage ? "usage" : status == .auth ? "auth" : "profile")
+        self.kind =
+            kind ?? (status == .usage ? "usage" : status == .auth ? "auth" : status == .history ? "history" : "profile")
     }
 }

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHistory
 import Foundation
 
 /// Sends endpoints of one profile the way `apix run` sends its own, without printing: the profile's auth
@@ -11,8 +12,13 @@ struct EndpointSender: Sendable {
     /// What applies to every endpoint of the run: variables and transfer settings, not one endpoint's params.
     let shared: RequestOverrides
     let client: Client
+    /// Where each exchange is held for the history until its checks are known; nil: not recorded.
+    let history: HistoryLog?
 
-    init(profile: Profile, environment: String?, overrides: RequestOverrides, client: Client = Client()) {
+    init(
+        profile: Profile, environment: String?, overrides: RequestOverrides, client: Client = Client(),
+        history: HistoryLog? = nil
+    ) {
         self.profile = profile
         self.environment = environment
         var shared = RequestOverrides()
@@ -23,6 +29,7 @@ struct EndpointSender: Sendable {
         shared.insecure = overrides.insecure
         self.shared = shared
         self.client = client
+        self.history = history
     }
 
     /// Sends `endpoint` with the captured values held now; a request that cannot be built is a failure that says
@@ -31,8 +38,9 @@ struct EndpointSender: Sendable {
         let request: PreparedRequest
         let auth: ResolvedAuth?
         let key: AuthSessionKey
+        var builder: RequestBuilder
         do throws(RequestBuildError) {
-            var builder = try RequestBuilder(profile: profile, environment: environment)
+            builder = try RequestBuilder(profile: profile, environment: environment)
             builder.captured = captured
             request = try builder.request(for: endpoint, overrides: shared)
             auth = try builder.auth(for: endpoint, overrides: shared)
@@ -44,6 +52,13 @@ struct EndpointSender: Sendable {
         }
         var options = SendOptions.forEndpoint(endpoint, profile: profile.id, cache: .off, priority: nil)
         if let auth { options.interceptor = await AuthSessions.shared.interceptor(for: auth, key: key) }
-        return await client.send(request, options: options)
+        let result = await client.send(request, options: options)
+        if let history {
+            let entry = await HistoryLog.entry(
+                origin: history.origin, profile: profile, environment: builder.environment.name, endpoint: endpoint,
+                builder: builder, overrides: shared, request: request, auth: auth, key: key, result: result)
+            history.hold(entry, endpoint: endpoint.id)
+        }
+        return result
     }
 }

@@ -26,7 +26,7 @@ enum FastArguments {
     static let repeatable: Set = ["-p", "-q", "-H", "--var"]
     static let runFlags: Set = [
         "--timings", "--json", "--fail", "--no-follow", "--insecure", "--reveal", "--cached", "--no-cache",
-        "--compressed", "--no-compressed",
+        "--compressed", "--no-compressed", "--no-history",
     ]
     static let listOptions = ["--profiles": "--profiles"]
 
@@ -83,6 +83,7 @@ enum FastArguments {
         command.reveal = line.flags.contains("--reveal")
         command.cached = line.flags.contains("--cached")
         command.noCache = line.flags.contains("--no-cache")
+        command.noHistory = line.flags.contains("--no-history")
         command.priority = line.value("--priority")
         command.profileOptions = profileOptions(line)
         return command

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerHistory
 import Foundation
 
 /// `apix run PROFILE ENDPOINT`: sends one endpoint of a profile and prints the response, for scripts.
@@ -37,14 +38,18 @@ struct RunCommand: AsyncParsableCommand {
     var noCache = false
     @Option(help: ArgumentHelp("Queue priority (default: the endpoint's, else normal).", valueName: "high|normal|low"))
     var priority: String?
+    @Flag(name: .customLong("no-history"), help: "Do not record this exchange in the history.") var noHistory = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         do {
             let loaded = try profileOptions.profile(profile)
-            let chain = try await sendChain(loaded)
+            let history = HistoryLog(profile: loaded, disabled: noHistory, origin: .run)
+            // Endpoints sent first are recorded after the answer too.
+            defer { history?.flush() }
+            let chain = try await sendChain(loaded, history: history)
             let prepared = try prepare(loaded, captured: chain.held)
-            try await send(prepared, chain: chain)
+            try await send(prepared, chain: chain, history: history)
         } catch let failure as CLIFailure where json {
             StandardOutput.write(ResponseDocument.make(failure).serialized() + "\n")
             throw failure
@@ -60,6 +65,11 @@ struct RunCommand: AsyncParsableCommand {
         var key: AuthSessionKey
         /// Priority and cache use; the interceptor is added when sending.
         var options: SendOptions
+        /// What the history needs to record it masked.
+        var profile: Profile
+        var endpoint: Endpoint
+        var builder: RequestBuilder
+        var overrides: RequestOverrides
     }
 
     private var presentation: CredentialPresentation { reveal ? .revealed : .bullets }
@@ -78,7 +88,9 @@ struct RunCommand: AsyncParsableCommand {
             let shown = try presentation.request(for: endpointValue, builder: builder, overrides: overrides)
             let options = SendOptions.forEndpoint(
                 endpointValue, profile: profile, cache: choices.cache, priority: choices.priority)
-            return Prepared(request: request, shown: shown, auth: auth, key: builder.authSessionKey, options: options)
+            return Prepared(
+                request: request, shown: shown, auth: auth, key: builder.authSessionKey, options: options,
+                profile: loaded, endpoint: endpointValue, builder: builder, overrides: overrides)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
@@ -144,7 +156,7 @@ struct RunCommand: AsyncParsableCommand {
 
     // MARK: - Sending
 
-    private func send(_ prepared: Prepared, chain: RunChain) async throws {
+    private func send(_ prepared: Prepared, chain: RunChain, history: HistoryLog?) async throws {
         let interceptor = await interceptor(for: prepared)
         var options = prepared.options
         options.interceptor = interceptor
@@ -180,6 +192,7 @@ struct RunCommand: AsyncParsableCommand {
             _ = chain.conclude(result)
             StandardError.writeLine(Self.errorLine(error))
             if timings { printTimings(error.metrics) }
+            await record(prepared, result: result, checks: [], history: history)
             throw ExitCode(error.exitCode)
         case .success(let response):
             let shown = await shownRequest(prepared)
@@ -191,12 +204,28 @@ struct RunCommand: AsyncParsableCommand {
                 url: CredentialPresentation.shownURL(of: response, sent: prepared.request, shown: shown),
                 savedTo: savedTo, checks: step?.checks)
             if let step { RunChain.report(step, json: json) }
+            // After the answer is out: opening the history never delays it.
+            await record(
+                prepared, result: result, checks: step?.checks ?? [], bodyElsewhere: savedTo != nil, history: history)
             if fail, response.statusClass.isFailure {
                 if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }
                 throw ExitCode(22)
             }
             if let step, !step.checks.allSatisfy(\.passed) { throw ExitCode(1) }
         }
+    }
+
+    private func record(
+        _ prepared: Prepared, result: Result<Response, ClientError>, checks: [CheckResult],
+        bodyElsewhere: Bool = false, history: HistoryLog?
+    ) async {
+        guard let history else { return }
+        let entry = await HistoryLog.entry(
+            origin: history.origin, profile: prepared.profile, environment: prepared.builder.environment.name,
+            endpoint: prepared.endpoint, builder: prepared.builder, overrides: prepared.overrides,
+            request: prepared.request, auth: prepared.auth, key: prepared.key, result: result, checks: checks,
+            bodyElsewhere: bodyElsewhere)
+        history.record(entry)
     }
 
     /// `savedTo`: where the body went (`-o`, or the endpoint's `download: { to: }`); then it is not printed.
@@ -226,7 +255,7 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Sends what the endpoint needs first (`uses:`), telling on stderr what was sent; a value that cannot be had
     /// stops the run: exit 3 when the profile does not say how to get it, 1 when the endpoint sent first failed.
-    private func sendChain(_ loaded: Profile) async throws -> RunChain {
+    private func sendChain(_ loaded: Profile, history: HistoryLog?) async throws -> RunChain {
         guard let endpointValue = loaded.endpoint(endpoint),
             let environment = try? loaded.environment(
                 requestOptions.environment)
@@ -239,7 +268,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         var (held, warning) = runner.heldValues()
         if let warning { StandardError.writeLine("apix: warning: \(warning)") }
-        let sender = EndpointSender(profile: loaded, environment: environment.name, overrides: overrides)
+        let sender = EndpointSender(
+            profile: loaded, environment: environment.name, overrides: overrides, history: history)
         do {
             let steps = try await runner.sendPrerequisites(of: endpointValue, held: &held) {
                 await sender.send($0, captured: $1)

@@ -24,6 +24,8 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Give up on each request after SECONDS (0: no limit).", valueName: "SECONDS"))
     var timeout: Double?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
+    @Flag(name: .customLong("no-history"), help: "Do not record the exchanges in the history.")
+    var noHistory = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
@@ -46,7 +48,9 @@ struct TestCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(.profile, error.message)
         }
-        let sender = EndpointSender(profile: loaded, environment: environmentName, overrides: overrides)
+        let history = HistoryLog(profile: loaded, disabled: noHistory, origin: .test)
+        let sender = EndpointSender(
+            profile: loaded, environment: environmentName, overrides: overrides, history: history)
         var runner = ChainRunner(profile: loaded, environment: environmentName, store: CaptureStore())
         runner.variables = overrides.variables
         let started = Date()
@@ -55,8 +59,10 @@ struct TestCommand: AsyncParsableCommand {
             runner: runner, send: { await sender.send($0, captured: $1) }, endpoints: chosen, parallel: parallel,
             failFast: failFast
         ) { step in
+            history?.record(endpoint: step.endpointID, checks: step.checks)
             if !quiet { StandardError.writeLine(TestReport.lines(for: step).joined(separator: "\n")) }
         }.run()
+        history?.flush()
         for warning in report.warnings { StandardError.writeLine("apix: warning: \(warning)") }
         let summary = TestReport(
             profile: loaded.id, steps: report.steps, skipped: report.skipped, stopped: report.stopped,

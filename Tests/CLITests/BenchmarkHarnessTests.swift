@@ -21,7 +21,10 @@ struct BenchmarkHarnessTests {
             "body, headless", "body, curses on a pty", "body, whole process", "download (scrolling",
             "peak RSS after showing",
         ]
-        for name in transferRows + terminalRows {
+        let historyRows = [
+            "each recorded in the history", "recorded in the history, whole process", "open a history of",
+        ]
+        for name in transferRows + terminalRows + historyRows {
             #expect(out.text.contains(name), "row \(name)")
         }
         #expect(!out.text.contains("no key was measured"))

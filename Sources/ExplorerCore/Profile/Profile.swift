@@ -16,6 +16,8 @@ public struct Profile: Sendable, Hashable, Identifiable {
     public var endpoints: [Endpoint]
     /// `auth:` for every endpoint (an environment's own `auth` wins; an endpoint may opt out).
     public var auth: AuthSpec?
+    /// `history: false`: exchanges with this profile are not recorded in the history.
+    public var recordsHistory = true
 
     public init(
         id: String, name: String? = nil, description: String? = nil, file: String = "",

@@ -9,7 +9,7 @@ public enum ProfileLoader {
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
         "compressed",
-        "auth", "endpoints",
+        "auth", "endpoints", "history",
     ]
     static let environmentKeys = ["base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth"]
     static let endpointKeys = [
@@ -165,6 +165,7 @@ public enum ProfileLoader {
         if let node = fields["headers"] { profile.headers = reader.parameters(node, "headers") }
         profile.transfer = readTransfer(fields, reader: &reader)
         if let node = fields["auth"] { profile.auth = readAuth(node, reader: &reader) }
+        if let node = fields["history"] { profile.recordsHistory = reader.bool(node, "history") ?? true }
         if let node = fields["environments"] {
             for entry in reader.entries(node, "`environments`") ?? [] {
                 if let environment = readEnvironment(entry.value, name: entry.key, reader: &reader) {

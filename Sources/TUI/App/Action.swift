@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHistory
 
 /// Everything that can change the state: keys, time, and what the runtime's work reports back.
 public enum Action: Sendable {
@@ -30,4 +31,10 @@ public enum Action: Sendable {
     /// A body filter's outcome (`generation` says which keystroke asked for it; older ones are dropped).
     case bodyFiltered(exchange: Int, generation: Int, Result<FilteredBody, JSONPath.Filter.Failure>)
     case terminationRequested
+    /// The history window's entries (newest first), or why they could not be read.
+    case historyLoaded([HistoryEntry], error: String?)
+    /// One entry with its body, to show or to send again; nil with the reason when it could not be read.
+    case historyEntryLoaded(HistoryEntry?, resend: Bool, error: String?)
+    /// The comparison of two entries, or why there is none.
+    case historyDiffLoaded(HistoryDiff?, error: String?)
 }

@@ -103,6 +103,12 @@ extension AppState {
                 error.map { StatusMessage("could not write \(path): \($0)", isError: true) }
                 ?? StatusMessage(BodyDestination.savedMessage(path: path, bytes: bytes))
             return []
+        case .historyLoaded(let entries, let error):
+            return historyLoaded(entries, error: error)
+        case .historyEntryLoaded(let entry, let resend, let error):
+            return historyEntryLoaded(entry, resend: resend, error: error)
+        case .historyDiffLoaded(let diff, let error):
+            return historyDiffLoaded(diff, error: error)
         case .terminationRequested:
             return quit()  // from outside (SIGTERM, SIGHUP): nobody is there to answer a question
         }
@@ -156,6 +162,7 @@ extension AppState {
         case .saveProfile: return saveProfile()
         case .showProblems: overlay = .problems(top: 0)
         case .showValues: showValues()
+        case .showHistory: return showHistory()
         default:
             switch focus {
             case .list: return performList(command)
@@ -207,6 +214,7 @@ extension AppState {
         case .message: return handleMessageKey(key)
         case .quitQuestion: return handleQuitQuestionKey(key)
         case .values(let view): return handleValuesKey(key, view)
+        case .history(let panel): return handleHistoryKey(key, panel)
         }
     }
 }

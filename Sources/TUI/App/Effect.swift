@@ -36,6 +36,12 @@ public enum Effect: Sendable {
     /// Stop the filter running, if any (its result would be dropped anyway).
     case cancelBodyFilter
     case quit
+    /// Read the history: a profile's endpoint's, or everything's (→ `.historyLoaded`).
+    case loadHistory(profile: String?, endpoint: String?)
+    /// Read one entry with its body (→ `.historyEntryLoaded`).
+    case loadHistoryEntry(id: String, resend: Bool)
+    /// Read two entries and compare them (→ `.historyDiffLoaded`).
+    case loadHistoryDiff(old: String, new: String)
 
     /// A short name for tests and logs.
     public var name: String {
@@ -59,6 +65,9 @@ public enum Effect: Sendable {
         case .filterBody: "filterBody"
         case .cancelBodyFilter: "cancelBodyFilter"
         case .quit: "quit"
+        case .loadHistory: "loadHistory"
+        case .loadHistoryEntry: "loadHistoryEntry"
+        case .loadHistoryDiff: "loadHistoryDiff"
         }
     }
 }

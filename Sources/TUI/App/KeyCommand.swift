@@ -25,6 +25,8 @@ enum KeyCommand: Hashable, Sendable {
     case reveal, forgetValue, forgetAllValues
     // Auth panel
     case login, refreshToken, logout
+    // History window
+    case showHistory, toggleHistoryScope, markEntry, diff, resend
     // Overlays, prompts and text fields
     case close, confirm, choose
     /// Text editing keys (handled by the field itself); listed so help shows them.

@@ -1,7 +1,7 @@
 /// Where a key is pressed: the focused pane, an overlay, or a text field.
 enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems, message
-    case quitQuestion, values
+    case quitQuestion, values, history
 
     public var title: String {
         switch self {
@@ -18,6 +18,7 @@ enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .message: "Message window"
         case .quitQuestion: "Quit question (unsaved edits or running transfers)"
         case .values: "Values view (captured values)"
+        case .history: "History window"
         }
     }
 }

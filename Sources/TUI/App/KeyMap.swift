@@ -26,6 +26,8 @@ enum KeyMap {
         KeyBinding(
             .global, [.character("v")], .showValues,
             "captured values of this profile and environment (`{{endpoint.name}}`): reveal, clear"),
+            .global, [.character("H")], .showHistory,
+            "history: the selected endpoint's recorded exchanges (`a` in it: everything's)", hint: "history"),
         KeyBinding(
             .global, [.character("q")], .quit, "quit (asks first when edits are unsaved or a transfer runs)",
             hint: "quit"),
@@ -135,6 +137,21 @@ enum KeyMap {
             "quit, losing what the question names", hint: "quit"),
         KeyBinding(.quitQuestion, [.character("s")], .saveProfile, "stay and save the selected profile", hint: "save"),
         KeyBinding(.quitQuestion, [.escape, .character("n")], .close, "stay (so does any other key)", hint: "stay"),
+
+        // History window
+        KeyBinding(.history, [.up, .character("k")], .moveUp, "previous entry (in a diff: scroll up)"),
+        KeyBinding(.history, [.down, .character("j")], .moveDown, "next entry (in a diff: scroll down)"),
+        KeyBinding(
+            .history, [.enter], .choose, "show that old response in the response pane, marked with its age",
+            hint: "show"),
+        KeyBinding(.history, [.character("r")], .resend, "send that exact request again", hint: "resend"),
+        KeyBinding(.history, [.character(" ")], .markEntry, "mark or unmark the entry (two to compare)", hint: "mark"),
+        KeyBinding(
+            .history, [.character("d")], .diff, "compare the two marked entries (or the marked and the selected)",
+            hint: "diff"),
+        KeyBinding(.history, [.character("a")], .toggleHistoryScope, "this endpoint's history or everything's"),
+        KeyBinding(
+            .history, [.escape, .character("H"), .character("q")], .close, "close (in a diff: back)", hint: "close"),
     ]
 
     /// Key → command per context, built once from `bindings`.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHistory
 import Foundation
 
 #if canImport(Glibc)
@@ -18,6 +19,8 @@ final class Runtime {
     private let backend: any TerminalBackend
     /// Where captured values are kept between runs; nil keeps them for this session only.
     private let captures: CaptureStore?
+    /// Where exchanges are recorded and the history window reads; nil: no history (tests' runtimes).
+    private let history: HistoryRecorder?
     private var transfers: [Int: Transfer] = [:]
     private var searchTask: Task<Void, Never>?
     /// The body filter being evaluated; a newer query cancels it.
@@ -32,9 +35,10 @@ final class Runtime {
 
     init(
         state: AppState, client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?, log: LogFile,
-        backend: any TerminalBackend, captures: CaptureStore? = nil
+        backend: any TerminalBackend, captures: CaptureStore? = nil, history: HistoryRecorder? = nil
     ) {
         self.captures = captures
+        self.history = history
         self.state = state
         self.client = client
         self.auth = auth
@@ -130,6 +134,9 @@ final class Runtime {
             let endpoint = state.exchanges[id]?.key.endpoint
             // The log gets the URL as the screen shows it: secrets masked.
             let shownURL = state.exchanges[id]?.url ?? "(request)"
+            let recording = history.flatMap {
+                HistoryEffects.recording(for: id, in: state, request: request, auth: authKey, recorder: $0)
+            }
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
                 let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
@@ -146,6 +153,12 @@ final class Runtime {
                     log.write("\(request.method.rawValue) \(shownURL): \(error.description)")
                 }
                 inbox.post(.exchangeFinished(exchange: id, result, at: Moment.now.uptime))
+                if let recording {
+                    // The credential at hand now (a token may have been fetched for this send) is a secret too.
+                    let bare = PreparedRequest(url: "http://apix.invalid/")
+                    let credentials = await auth?.currentCredentials(on: bare, for: authKey, endpoint: endpoint)
+                    recording.record(result, credentials: credentials, log: log)
+                }
                 let warnings = await transfer.warnings
                 for warning in warnings { log.write("warning: \(warning)") }
                 if !warnings.isEmpty { inbox.post(.warned(warnings)) }
@@ -155,6 +168,8 @@ final class Runtime {
                 }
             }
             pendingStarts[id] = holder
+        case .loadHistory, .loadHistoryEntry, .loadHistoryDiff:
+            HistoryEffects(recorder: history, inbox: inbox).perform(effect)
         case .cancel(let id):
             if let transfer = transfers[id] {
                 transfer.cancel()

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHistory
 import Foundation
 
 #if canImport(Glibc)
@@ -27,7 +28,7 @@ public enum TUIApp {
             catalog: catalog, profileDirectory: directory, variables: variables, now: .now, selecting: profile)
         let runtime = Runtime(
             state: state, client: client, auth: auth, saver: saver, log: LogFile(), backend: NcursesBackend(),
-            captures: CaptureStore())
+            captures: CaptureStore(), history: HistoryRecorder())
         try await runtime.run()
     }
 }

@@ -12,4 +12,6 @@ public enum Overlay: Hashable, Sendable {
     case quitQuestion(QuitQuestion)
     /// The values captured for the selected profile and environment (`v`).
     case values(ValuesViewState)
+    /// The history window (`H`).
+    case history(HistoryPanel)
 }

@@ -25,6 +25,7 @@ public enum Screen {
         case .bodyEditor(let editor)?: BodyEditorView.draw(editor, in: main, theme: theme, on: &buffer)
         case .message(let paragraphs)?: MessageView.draw(paragraphs, in: main, theme: theme, on: &buffer)
         case .values(let view)?: ValuesView.draw(state, view: view, in: main, theme: theme, on: &buffer)
+        case .history(let panel)?: HistoryView.draw(panel, in: main, theme: theme, on: &buffer)
         case .prompt?, .quitQuestion?, nil: break
         }
         return buffer

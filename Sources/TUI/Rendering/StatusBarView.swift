@@ -81,6 +81,7 @@ enum StatusBarView {
         case .message?: return .message
         case .quitQuestion?: return .quitQuestion
         case .values?: return .values
+        case .history?: return .history
         case nil: break
         }
         if state.fieldEdit != nil || state.isFiltering || state.response.searchField != nil

@@ -1,4 +1,5 @@
 import ExplorerCore
+import Foundation
 
 /// One request of an endpoint as the screen shows it: its progress while running, then its response or failure
 /// (or a stored answer shown in its place). Keyed by exchange id: the core `Transfer` that carries it out, which
@@ -16,6 +17,10 @@ public struct Exchange: Sendable {
         /// Nothing was sent: the response cache's last answer, shown when the endpoint was selected; `isFresh`
         /// says whether the cache would still answer a send with it.
         case stored(isFresh: Bool)
+        /// An old response from the history (Enter in the history window), recorded at that time.
+        case history(recordedAt: Date)
+        /// The user sent a recorded request again (`r` in the history window): the entry it replays.
+        case replay(of: String)
     }
 
     public let id: Int

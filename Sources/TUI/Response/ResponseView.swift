@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHistory
 
 /// The response pane: status line coloured by class (or why there was none), metrics or live progress, the tab
 /// line, and the body, headers or raw view.
@@ -46,6 +47,16 @@ enum ResponseView {
             drawStatus(response, exchange: exchange, age: age, in: statusRow, theme: theme, on: &buffer)
             if case .stored(let isFresh) = exchange.origin {
                 drawStoredNote(isFresh: isFresh, in: figures, theme: theme, on: &buffer)
+            } else if case .history(let recordedAt) = exchange.origin {
+                // The age goes first, where the eye lands; the metrics as they were recorded follow.
+                let badge = HistoryEntry.ageBadge(recordedAt: recordedAt, now: state.now.date)
+                buffer.write(
+                    " \(badge) ", x: figures.x, y: figures.y, limit: figures.maxX,
+                    style: theme.warning.with(reverse: true))
+                if figures.height > 1 {
+                    MetricsBarView.draw(
+                        response, age: age, in: figures.splitTop(1).rest, theme: theme, on: &buffer)
+                }
             } else if exchange.progress.sent > 16 << 20 || exchange.progress.received > 16 << 20 {
                 // Big transfers keep their final progress figures; the timings go on the status line.
                 ProgressView.draw(

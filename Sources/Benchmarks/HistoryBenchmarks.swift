@@ -1,0 +1,135 @@
+import ExplorerCore
+import ExplorerHistory
+import Foundation
+
+/// Issue #14's rows: what recording costs the sender, and how fast a large history opens.
+struct HistoryBenchmarks {
+    let options: BenchmarkOptions
+    let apix: String
+    let scratch: String
+    let port: Int
+
+    func run() async throws -> (rows: [BenchmarkRow], notes: [String]) {
+        var notes: [String] = []
+        var rows = [try await recordedGets(notes: &notes)]
+        rows.append(try wholeRun())
+        rows.append(try largeHistory(notes: &notes))
+        return (rows, notes)
+    }
+
+    /// 1,000 small GETs on one connection, without history and with each exchange recorded the way the explorer
+    /// records (built, masked and written off the sender's path, on a task of its own).
+    private func recordedGets(notes: inout [String]) async throws -> BenchmarkRow {
+        let count = options.quick ? 20 : 1000
+        let client = Client()
+        let request = PreparedRequest(url: "http://127.0.0.1:\(port)/todos/1")
+        let directory = scratch + "/history-gets"
+        let store = try HistoryStore(directory: directory)
+        func loop(recording: Bool) async throws -> (sent: Double, recorded: Double) {
+            let start = Subprocess.now()
+            var writes: [Task<Void, Never>] = []
+            for _ in 0..<count {
+                let result = await client.send(request)
+                _ = try result.get()
+                guard recording else { continue }
+                let previous = writes.last
+                writes.append(
+                    Task.detached {
+                        await previous?.value
+                        let entry = HistoryRecording.entry(
+                            origin: .explorer, profile: "bench", environment: "local", endpoint: "small",
+                            shown: request, result: result, secrets: .none)
+                        _ = try? store.record(entry)
+                    })
+            }
+            let sent = Subprocess.now() - start
+            await writes.last?.value
+            return (sent, Subprocess.now() - start)
+        }
+        _ = try await loop(recording: false)
+        _ = try await loop(recording: true)
+        var plain: [Double] = []
+        var recorded: [Double] = []
+        var flushed: [Double] = []
+        for _ in 0..<options.runs {
+            plain.append(try await loop(recording: false).sent)
+            let run = try await loop(recording: true)
+            recorded.append(run.sent)
+            flushed.append(run.recorded)
+        }
+        let a = Stats(samples: recorded)
+        let b = Stats(samples: plain)
+        let f = Stats(samples: flushed)
+        notes.append(
+            "History: \(count) GETs with recording took \(BenchmarkFormat.seconds(a)) to the last response and "
+                + "\(BenchmarkFormat.seconds(f)) until the last record was written (\(BenchmarkFormat.micros((f.median - b.median) / Double(count))) "
+                + "of writing per exchange, off the sender's path).")
+        return BenchmarkRow(
+            name: "\(count) small GETs, each recorded in the history (in process)", apix: BenchmarkFormat.seconds(a),
+            reference: BenchmarkFormat.seconds(b) + " (no history)", ratio: BenchmarkFormat.ratio(a.median / b.median),
+            target: "≤ 1.05 × no history", met: a.median <= 1.05 * b.median)
+    }
+
+    /// One whole `apix run`, recording (after the answer is printed) against `--no-history`.
+    private func wholeRun() throws -> BenchmarkRow {
+        let runs = options.quick ? 2 : max(40, options.runs)
+        let arguments = ["run", "bench", "small", "--profiles", scratch]
+        _ = try Subprocess.run(apix, arguments)
+        _ = try Subprocess.run(apix, arguments + ["--no-history"])
+        var with: [Double] = []
+        var without: [Double] = []
+        for _ in 0..<runs {
+            with.append(try Subprocess.run(apix, arguments).seconds)
+            without.append(try Subprocess.run(apix, arguments + ["--no-history"]).seconds)
+        }
+        let a = Stats(samples: with)
+        let b = Stats(samples: without)
+        return BenchmarkRow(
+            name: "`apix run` of one small GET recorded in the history, whole process (\(runs) runs)",
+            apix: BenchmarkFormat.milliseconds(a), reference: BenchmarkFormat.milliseconds(b) + " (--no-history)",
+            ratio: BenchmarkFormat.ratio(a.median / b.median), target: "≤ 1.25 × --no-history",
+            met: a.median <= 1.25 * b.median)
+    }
+
+    /// A history of 100,000 entries: opening it and reading the first screen (the explorer's window reads 500).
+    private func largeHistory(notes: inout [String]) throws -> BenchmarkRow {
+        let count = options.quick ? 1_000 : 100_000
+        let directory = scratch + "/history-large"
+        var settings = HistorySettings()
+        settings.maxEntries = count
+        let store = try HistoryStore(directory: directory, settings: settings)
+        let fill = Subprocess.now()
+        var batch: [HistoryEntry] = []
+        for index in 0..<count {
+            batch.append(
+                HistoryEntry(
+                    origin: .run, profile: "bench", environment: "local", endpoint: "e\(index % 50)",
+                    request: PreparedRequest(url: "http://127.0.0.1/items/\(index)"), status: 200, reason: "OK",
+                    httpVersion: "HTTP/1.1", responseHeaders: ["Content-Type": "application/json"],
+                    bodyBytes: 24, bodyState: .inline, body: Data(#"{"id":\#(index),"ok":true}"#.utf8)))
+            if batch.count == 5_000 {
+                try store.record(contentsOf: batch)
+                batch.removeAll()
+            }
+        }
+        if !batch.isEmpty { try store.record(contentsOf: batch) }
+        notes.append(
+            "History of \(count) entries written in \(String(format: "%.1f s", Subprocess.now() - fill)) (batches of 5,000)."
+        )
+        var samples: [Double] = []
+        for _ in 0..<max(5, options.runs) {
+            let start = Subprocess.now()
+            let opened = try HistoryStore(directory: directory, settings: settings)
+            let entries = try opened.entries(limit: 500)
+            let now = Date()
+            let rows = entries.map { $0.columns(at: now) }
+            precondition(rows.count == 500)
+            samples.append(Subprocess.now() - start)
+        }
+        let stats = Stats(samples: samples)
+        return BenchmarkRow(
+            name: "open a history of \(count) entries: first screen (the 500 newest)",
+            apix: BenchmarkFormat.milliseconds(stats), reference: "—", ratio: "—", target: "≤ 100 ms",
+            met: stats.median <= 0.1)
+    }
+}

@@ -1,0 +1,84 @@
+import ExplorerCore
+import ExplorerHistory
+import Synchronization
+
+/// The CLI's side of the history: whether this run records, and the entries of endpoints sent through
+/// `EndpointSender` held until their checks are known (`apix test`, the steps `apix run` sends first).
+final class HistoryLog: Sendable {
+    let recorder: HistoryRecorder
+    let origin: HistoryEntry.Origin
+    private let pending = Mutex<[(endpoint: String, entry: HistoryEntry)]>([])
+
+    /// Nil when nothing is recorded: `--no-history`, the profile's `history: false`, or the config file's.
+    init?(profile: Profile?, disabled: Bool, origin: HistoryEntry.Origin) {
+        guard !disabled else { return nil }
+        let recorder = HistoryRecorder()
+        guard recorder.records(profile) else { return nil }
+        self.recorder = recorder
+        self.origin = origin
+        // Never closed: the process ends right after its records, and closing the last connection would checkpoint
+        // the WAL into the database (two fsyncs) on every `apix run`. The next writer recovers the WAL instead,
+        // as after a kill, and SQLite checkpoints on its own once the WAL passes 1,000 pages.
+        _ = Unmanaged.passRetained(recorder)
+        for warning in recorder.warnings { StandardError.writeLine("apix: warning: \(warning)") }
+    }
+
+    /// Records `entry` now, a failure as a warning on stderr.
+    func record(_ entry: HistoryEntry) {
+        if let warning = recorder.record(entry) { StandardError.writeLine("apix: warning: \(warning)") }
+    }
+
+    /// Keeps `entry` until `record(endpoint:checks:)` or `flush()`.
+    func hold(_ entry: HistoryEntry, endpoint: String) {
+        pending.withLock { $0.append((endpoint, entry)) }
+    }
+
+    /// Records the held entry of `endpoint` with its checks.
+    func record(endpoint: String, checks: [CheckResult]) {
+        let entry: HistoryEntry? = pending.withLock { held in
+            guard let index = held.firstIndex(where: { $0.endpoint == endpoint }) else { return nil }
+            return held.remove(at: index).entry
+        }
+        guard var entry else { return }
+        entry.checks = checks
+        record(entry)
+    }
+
+    /// The entry for `request` sent for `endpoint` (or a one-off request when nil): masked as `--json` masks,
+    /// every secret the exchange used removed (`HistorySecrets`); an OAuth2 token is looked up here, after the send.
+    static func entry(
+        origin: HistoryEntry.Origin, profile: Profile, environment: String?, endpoint: Endpoint?,
+        builder: RequestBuilder, overrides: RequestOverrides, request: PreparedRequest, auth: ResolvedAuth?,
+        key: AuthSessionKey, result: Result<Response, ClientError>, checks: [CheckResult] = [],
+        bodyElsewhere: Bool = false, replayOf: String? = nil
+    ) async -> HistoryEntry {
+        var token: String?
+        if let auth {
+            token = await AuthSessions.shared.storedAuthorization(for: auth, key: key, includingExpired: true)
+        }
+        var shown = request
+        if let endpoint,
+            let masked = try? CredentialPresentation.bullets.shownRequest(
+                for: endpoint, builder: builder, overrides: overrides)
+        {
+            shown = masked
+        } else if let auth, let credential = CredentialPresentation.bullets.credential(for: auth) {
+            shown = credential.apply(to: request)
+        }
+        shown.headers = shown.headersOnTheWire(sentBody: request.body)
+        let secrets = HistorySecrets.of(
+            builder: builder, endpoint: endpoint, overrides: overrides, auth: auth, token: token, sent: request)
+        return HistoryRecording.entry(
+            origin: origin, profile: profile.id, environment: environment, endpoint: endpoint?.id, shown: shown,
+            result: result, checks: checks, secrets: secrets, bodyElsewhere: bodyElsewhere, replayOf: replayOf)
+    }
+
+    /// Records every entry still held, without checks.
+    func flush() {
+        let held = pending.withLock { held in
+            defer { held.removeAll() }
+            return held
+        }
+        for item in held { record(item.entry) }
+    }
+}

@@ -1,0 +1,243 @@
+import ExplorerCore
+import Foundation
+
+/// What changed between two recorded exchanges: status, headers compared by name, and the body: for JSON the
+/// paths added, removed and changed with their old and new values; for text a line diff. The one comparison
+/// `apix diff` and the explorer's diff view show.
+public struct HistoryDiff: Sendable, Equatable {
+    /// One difference at a named place (a header name, a JSON path).
+    public struct Change: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            case added
+            case removed
+            case changed
+        }
+
+        public var kind: Kind
+        public var name: String
+        public var old: String?
+        public var new: String?
+
+        /// `+ name: new`, `- name: old`, `~ name: old → new`.
+        public var line: String {
+            switch kind {
+            case .added: "+ \(name): \(new ?? "")"
+            case .removed: "- \(name): \(old ?? "")"
+            case .changed: "~ \(name): \(old ?? "") → \(new ?? "")"
+            }
+        }
+    }
+
+    /// One line of a text diff.
+    public struct Line: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            case same
+            case added
+            case removed
+        }
+
+        public var kind: Kind
+        public var text: String
+
+        public var marked: String {
+            switch kind {
+            case .same: "  " + text
+            case .added: "+ " + text
+            case .removed: "- " + text
+            }
+        }
+    }
+
+    public enum Body: Sendable, Equatable {
+        case json([Change])
+        case text([Line])
+        /// Binary or not kept: only whether the bytes are the same.
+        case bytes(same: Bool)
+    }
+
+    public var old: String
+    public var new: String
+    /// Nil when both answered with the same status (or neither answered).
+    public var status: Change?
+    public var headers: [Change]
+    public var body: Body
+
+    public init(old: HistoryEntry, new: HistoryEntry) {
+        self.old = old.id
+        self.new = new.id
+        let oldStatus = Self.statusText(old)
+        let newStatus = Self.statusText(new)
+        status = oldStatus == newStatus ? nil : Change(kind: .changed, name: "status", old: oldStatus, new: newStatus)
+        headers = Self.headers(old.responseHeaders, new.responseHeaders)
+        body = Self.body(old, new)
+    }
+
+    /// Whether nothing differs.
+    public var isEmpty: Bool {
+        guard status == nil, headers.isEmpty else { return false }
+        switch body {
+        case .json(let changes): return changes.isEmpty
+        case .text(let lines): return lines.allSatisfy { $0.kind == .same }
+        case .bytes(let same): return same
+        }
+    }
+
+    static func statusText(_ entry: HistoryEntry) -> String {
+        guard let status = entry.status else { return "no response (\(entry.error?.kind ?? "error"))" }
+        return entry.reason.isEmpty ? "\(status)" : "\(status) \(entry.reason)"
+    }
+
+    /// Headers by name (case-insensitive, shown lower-cased); repeated fields compared as their joined values.
+    static func headers(_ old: HTTPHeaders, _ new: HTTPHeaders) -> [Change] {
+        func grouped(_ headers: HTTPHeaders) -> [(String, String)] {
+            var order: [String] = []
+            var values: [String: [String]] = [:]
+            for field in headers {
+                let name = field.name.lowercased()
+                if values[name] == nil { order.append(name) }
+                values[name, default: []].append(field.value)
+            }
+            return order.map { ($0, values[$0, default: []].joined(separator: ", ")) }
+        }
+        let before = grouped(old)
+        let after = grouped(new)
+        let afterValues = Dictionary(after, uniquingKeysWith: { first, _ in first })
+        let beforeValues = Dictionary(before, uniquingKeysWith: { first, _ in first })
+        var changes: [Change] = []
+        for (name, value) in before {
+            if let newValue = afterValues[name] {
+                if newValue != value { changes.append(Change(kind: .changed, name: name, old: value, new: newValue)) }
+            } else {
+                changes.append(Change(kind: .removed, name: name, old: value))
+            }
+        }
+        for (name, value) in after where beforeValues[name] == nil {
+            changes.append(Change(kind: .added, name: name, new: value))
+        }
+        return changes
+    }
+
+    static func body(_ old: HistoryEntry, _ new: HistoryEntry) -> Body {
+        let before = old.body ?? Data()
+        let after = new.body ?? Data()
+        if let oldJSON = try? JSONValue.parse(before), let newJSON = try? JSONValue.parse(after),
+            !before.isEmpty, !after.isEmpty
+        {
+            var changes: [Change] = []
+            json(oldJSON, newJSON, path: "$", into: &changes)
+            return .json(changes)
+        }
+        guard let oldText = String(validating: before, as: UTF8.self),
+            let newText = String(validating: after, as: UTF8.self), !before.contains(0), !after.contains(0)
+        else {
+            return .bytes(same: before == after)
+        }
+        return .text(lines(oldText, newText))
+    }
+
+    static func json(_ old: JSONValue, _ new: JSONValue, path: String, into changes: inout [Change]) {
+        switch (old, new) {
+        case (.object(let before), .object(let after)):
+            for key in before.keys {
+                let child = path + pathComponent(key)
+                if let value = after[key] {
+                    json(before[key] ?? .null, value, path: child, into: &changes)
+                } else {
+                    changes.append(Change(kind: .removed, name: child, old: (before[key] ?? .null).serialized()))
+                }
+            }
+            for key in after.keys where before[key] == nil {
+                changes.append(
+                    Change(kind: .added, name: path + pathComponent(key), new: (after[key] ?? .null).serialized()))
+            }
+        case (.array(let before), .array(let after)):
+            for index in 0..<max(before.count, after.count) {
+                let child = "\(path)[\(index)]"
+                if index >= after.count {
+                    changes.append(Change(kind: .removed, name: child, old: before[index].serialized()))
+                } else if index >= before.count {
+                    changes.append(Change(kind: .added, name: child, new: after[index].serialized()))
+                } else {
+                    json(before[index], after[index], path: child, into: &changes)
+                }
+            }
+        default:
+            if old != new {
+                changes.append(Change(kind: .changed, name: path, old: old.serialized(), new: new.serialized()))
+            }
+        }
+    }
+
+    /// `.name` for a plain member name, `['name']` (JSONPath's normalized form) for any other.
+    static func pathComponent(_ key: String) -> String {
+        let plain =
+            !key.isEmpty && key.first.map { $0.isLetter || $0 == "_" } == true
+            && key.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
+        if plain { return "." + key }
+        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        return "['\(escaped)']"
+    }
+
+    /// A line diff (Myers, through `CollectionDifference`): every line of both texts in order, each kept, added or
+    /// removed.
+    static func lines(_ old: String, _ new: String) -> [Line] {
+        let before = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let after = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let difference = after.difference(from: before)
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
+        for change in difference {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
+            }
+        }
+        var result: [Line] = []
+        var i = 0
+        var j = 0
+        while i < before.count || j < after.count {
+            if i < before.count, removed.contains(i) {
+                result.append(Line(kind: .removed, text: before[i]))
+                i += 1
+            } else if j < after.count, inserted.contains(j) {
+                result.append(Line(kind: .added, text: after[j]))
+                j += 1
+            } else {
+                if i < before.count { result.append(Line(kind: .same, text: before[i])) }
+                i += 1
+                j += 1
+            }
+        }
+        return result
+    }
+}
+
+extension HistoryDiff {
+    /// The diff as lines of text, the same in `apix diff` and the explorer's diff view (server text not yet made
+    /// safe: each front end escapes as it shows).
+    public var lines: [String] {
+        var lines = ["\(old) → \(new)"]
+        if isEmpty {
+            lines.append("no differences")
+            return lines
+        }
+        if let status { lines.append("status: \(status.old ?? "") → \(status.new ?? "")") }
+        if !headers.isEmpty {
+            lines.append("headers:")
+            lines += headers.map { "  " + $0.line }
+        }
+        switch body {
+        case .json(let changes) where !changes.isEmpty:
+            lines.append("body (JSON):")
+            lines += changes.map { "  " + $0.line }
+        case .text(let diffLines) where diffLines.contains(where: { $0.kind != .same }):
+            lines.append("body (text):")
+            lines += diffLines.map { "  " + $0.marked }
+        case .bytes(same: false):
+            lines.append("body: the bytes differ")
+        default:
+            break
+        }
+        return lines
+    }
+}

@@ -1,0 +1,48 @@
+import GRDB
+
+/// The database's schema, one migration per version from the first on: a database written by any earlier apix
+/// is brought up to date when opened, never rebuilt.
+enum HistorySchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE exchange (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        id TEXT NOT NULL UNIQUE,
+                        recorded_at REAL NOT NULL,
+                        origin TEXT NOT NULL,
+                        profile TEXT,
+                        environment TEXT,
+                        endpoint TEXT,
+                        method TEXT NOT NULL,
+                        url TEXT NOT NULL,
+                        request_headers TEXT NOT NULL,
+                        request_body BLOB,
+                        request_body_type TEXT,
+                        status INTEGER,
+                        reason TEXT NOT NULL DEFAULT '',
+                        http_version TEXT NOT NULL DEFAULT '',
+                        response_headers TEXT NOT NULL DEFAULT '[]',
+                        source TEXT NOT NULL DEFAULT 'network',
+                        error_kind TEXT,
+                        error_message TEXT,
+                        metrics TEXT,
+                        duration_ms REAL NOT NULL DEFAULT 0,
+                        checks TEXT,
+                        body_bytes INTEGER NOT NULL DEFAULT 0,
+                        body_state TEXT NOT NULL,
+                        body BLOB,
+                        body_file TEXT,
+                        body_file_bytes INTEGER NOT NULL DEFAULT 0,
+                        replay_of TEXT
+                    );
+                    CREATE INDEX exchange_by_endpoint ON exchange(profile, endpoint, seq);
+                    CREATE INDEX exchange_by_time ON exchange(recorded_at);
+                    CREATE INDEX exchange_body_files ON exchange(seq) WHERE body_file IS NOT NULL;
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,116 @@
+import ExplorerCore
+import Foundation
+
+/// The secret values one exchange used (secret variables, the credential, a token), so that none of them is
+/// recorded in clear anywhere: not in the request as shown (already masked), nor in what the server echoed back
+/// (an echoed `Authorization`, a token in a body).
+public struct HistorySecrets: Sendable, Equatable {
+    /// Longest first, so a value containing another is replaced whole.
+    private(set) var values: [String]
+
+    /// Values shorter than 4 characters are not secrets worth hiding (they would mask every `a` or `1`).
+    public init(_ values: some Sequence<String>) {
+        var all = Set<String>()
+        for value in values where value.count >= 4 {
+            all.insert(value)
+            // As a URL or form carries it: RFC 3986's unreserved characters kept, the rest escaped.
+            if let encoded = value.addingPercentEncoding(withAllowedCharacters: Self.unreserved), encoded != value {
+                all.insert(encoded)
+            }
+        }
+        self.values = all.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    }
+
+    public static let none = HistorySecrets([])
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// Everything secret in sending `endpoint` with `builder`: the variables its request and credential treat as
+    /// secret (`RequestBuilder.showing`), the credential placed (whole and without its scheme), Basic's password,
+    /// an OAuth2 `token` (an `Authorization` value), and any hand-written `Authorization` / `Cookie` of `sent`.
+    public static func of(
+        builder: RequestBuilder, endpoint: Endpoint?, overrides: RequestOverrides = RequestOverrides(),
+        auth: ResolvedAuth?, token: String? = nil, sent: PreparedRequest? = nil
+    ) -> HistorySecrets {
+        var values: [String] = []
+        if let scope = try? builder.showing(endpoint, as: .bullets).scope(overrides: overrides.variables) {
+            values += scope.secretNames.compactMap { scope.value(for: $0) }
+        }
+        func credential(_ value: String) {
+            values.append(value)
+            if let space = value.firstIndex(of: " ") { values.append(String(value[value.index(after: space)...])) }
+        }
+        if let placement = auth?.placement { credential(placement.value) }
+        if case .basic(let username, let password)? = auth {
+            values.append(password)
+            values.append("\(username):\(password)")
+        }
+        if let token { credential(token) }
+        for field in sent?.headers ?? [:] {
+            let name = field.name.lowercased()
+            if name == "authorization" || name == "proxy-authorization" || name == "cookie"
+                || sent?.credentialNames.headers.contains(name) == true
+            {
+                credential(field.value)
+            }
+        }
+        return HistorySecrets(values)
+    }
+
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// These secrets and the credential `request` carries: its header values (whole and without a scheme) and its
+    /// query values, for a request that holds nothing but a credential (`AuthProvider.currentCredentials` on an
+    /// empty request).
+    public func adding(credentialsOf request: PreparedRequest) -> HistorySecrets {
+        var more = values
+        for field in request.headers {
+            more.append(field.value)
+            if let space = field.value.firstIndex(of: " ") {
+                more.append(String(field.value[field.value.index(after: space)...]))
+            }
+        }
+        if let query = URLComponents(string: request.url)?.queryItems {
+            more += query.compactMap(\.value)
+        }
+        return HistorySecrets(more)
+    }
+
+    /// `text` with every secret replaced by `••••`.
+    public func scrub(_ text: String) -> String {
+        guard !values.isEmpty else { return text }
+        var result = text
+        for value in values where result.contains(value) {
+            result = result.replacingOccurrences(of: value, with: VariableScope.mask)
+        }
+        return result
+    }
+
+    public func scrub(_ headers: HTTPHeaders) -> HTTPHeaders {
+        guard !values.isEmpty else { return headers }
+        return HTTPHeaders(headers.map { (scrub($0.name), scrub($0.value)) })
+    }
+
+    /// `data` with every secret's UTF-8 bytes replaced by `••••`'s.
+    public func scrub(_ data: Data) -> Data {
+        guard !values.isEmpty, !data.isEmpty else { return data }
+        var result = data
+        let mask = Data(VariableScope.mask.utf8)
+        for value in values {
+            let needle = Data(value.utf8)
+            guard result.range(of: needle) != nil else { continue }
+            var output = Data()
+            output.reserveCapacity(result.count)
+            var start = result.startIndex
+            while let found = result.range(of: needle, in: start..<result.endIndex) {
+                output.append(result[start..<found.lowerBound])
+                output.append(mask)
+                start = found.upperBound
+            }
+            output.append(result[start..<result.endIndex])
+            result = output
+        }
+        return result
+    }
+}

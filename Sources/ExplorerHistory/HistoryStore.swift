@@ -1,0 +1,294 @@
+import ExplorerCore
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The exchange history: one SQLite database in the state directory (`history.sqlite`, WAL, 0600), large bodies as
+/// gzip files in `history/` beside it. Several processes may write at once (the explorer, `apix run`s): each
+/// record is one transaction, so a writer killed midway loses at most its own record.
+public final class HistoryStore: Sendable {
+    public let directory: String
+    public let settings: HistorySettings
+    private let pool: DatabasePool
+
+    /// The database file in `directory`.
+    public static func databasePath(in directory: String) -> String { directory + "/history.sqlite" }
+
+    /// Opens (creating or migrating) the history in `directory`, the state directory by default.
+    public init(directory: String = StateDirectory.path(), settings: HistorySettings = HistorySettings())
+        throws(HistoryStoreError)
+    {
+        self.directory = directory
+        self.settings = settings
+        StateDirectory.prepare(directory)
+        let path = Self.databasePath(in: directory)
+        // SQLite gives the -wal and -shm files the database file's mode: create it 0600 first.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw HistoryStoreError("cannot open the history at \(path): \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "apix.history"
+        configuration.prepareDatabase { db in
+            // WAL with NORMAL sync: a killed process never damages the database; a power cut may lose the last
+            // records, which history can afford, and each record is one write, not two fsyncs.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try HistorySchema.migrator.migrate(pool)
+        } catch {
+            throw HistoryStoreError("cannot open the history at \(path): \(error)")
+        }
+    }
+
+    var bodiesDirectory: String { directory + "/history" }
+
+    // MARK: - Writing
+
+    /// Records `entry` (its body placed as the settings say), then prunes by age, count and body size.
+    /// Returns the entry as recorded (its id, where its body went).
+    @discardableResult
+    public func record(_ entry: HistoryEntry) throws(HistoryStoreError) -> HistoryEntry {
+        var entry = entry
+        var inline: Data?
+        var file: (name: String, bytes: Int64)?
+        if let body = entry.body, !body.isEmpty {
+            if Int64(body.count) > settings.maxBodyBytes {
+                entry.bodyState = .notKept
+            } else if body.count <= settings.inlineBodyBytes {
+                inline = body
+                entry.bodyState = .inline
+            } else if let written = try? writeBodyFile(body, id: entry.id) {
+                file = written
+                entry.bodyState = .file
+            } else {
+                entry.bodyState = .notKept
+            }
+        } else if entry.bodyState == .inline || entry.bodyState == .file {
+            entry.bodyState = .none
+        }
+        let recorded = entry
+        let removed: [String]
+        do {
+            removed = try pool.write { db in
+                try Self.insert(recorded, inline: inline, file: file, into: db)
+                return try self.prune(db, now: recorded.recordedAt)
+            }
+        } catch {
+            if let file { unlink(bodiesDirectory + "/" + file.name) }
+            throw HistoryStoreError("cannot record the exchange in the history: \(error)")
+        }
+        for name in removed { unlink(bodiesDirectory + "/" + name) }
+        return entry
+    }
+
+    /// Records many entries in one transaction (bodies inline or not kept, as `record` places small ones), then
+    /// prunes: for imports and the benchmarks' large histories.
+    public func record(contentsOf entries: [HistoryEntry]) throws(HistoryStoreError) {
+        let inlineLimit = settings.inlineBodyBytes
+        let removed: [String]
+        do {
+            removed = try pool.write { db in
+                for var entry in entries {
+                    var inline: Data?
+                    if let body = entry.body, !body.isEmpty, body.count <= inlineLimit {
+                        inline = body
+                        entry.bodyState = .inline
+                    } else if entry.body?.isEmpty == false {
+                        entry.bodyState = .notKept
+                    } else {
+                        entry.bodyState = .none
+                    }
+                    try Self.insert(entry, inline: inline, file: nil, into: db)
+                }
+                return try self.prune(db, now: entries.last?.recordedAt ?? Date())
+            }
+        } catch {
+            throw HistoryStoreError("cannot record the exchanges in the history: \(error)")
+        }
+        for name in removed { unlink(bodiesDirectory + "/" + name) }
+    }
+
+    private func writeBodyFile(_ body: Data, id: String) throws -> (name: String, bytes: Int64)? {
+        guard let compressed = HistoryCompression.compress(body) else { return nil }
+        try FileManager.default.createDirectory(
+            atPath: bodiesDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let name = id + ".gz"
+        try AtomicFile.write(
+            compressed, to: bodiesDirectory + "/" + name,
+            options: AtomicFile.Options(mode: 0o600, keepsExistingMode: false, followsSymlink: false))
+        return (name, Int64(compressed.count))
+    }
+
+    private static func insert(
+        _ entry: HistoryEntry, inline: Data?, file: (name: String, bytes: Int64)?, into db: Database
+    ) throws {
+        let (requestBody, requestBodyType) = HistoryRecording.storedBody(entry.request.body)
+        let arguments: [(any DatabaseValueConvertible)?] = [
+            entry.id, entry.recordedAt.timeIntervalSince1970, entry.origin.rawValue, entry.profile,
+            entry.environment, entry.endpoint, entry.request.method.rawValue, entry.request.url,
+            HistoryCoding.encode(entry.request.headers), requestBody, requestBodyType, entry.status, entry.reason,
+            entry.httpVersion, HistoryCoding.encode(entry.responseHeaders), entry.source.rawValue, entry.error?.kind,
+            entry.error?.message, HistoryCoding.encode(entry.metrics), entry.metrics.total.milliseconds,
+            HistoryCoding.encode(entry.checks), entry.bodyBytes, entry.bodyState.rawValue, inline, file?.name,
+            file?.bytes ?? 0, entry.replayOf,
+        ]
+        try db.execute(
+            sql: """
+                INSERT INTO exchange (id, recorded_at, origin, profile, environment, endpoint, method, url,
+                    request_headers, request_body, request_body_type, status, reason, http_version,
+                    response_headers, source, error_kind, error_message, metrics, duration_ms, checks, body_bytes,
+                    body_state, body, body_file, body_file_bytes, replay_of)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: StatementArguments(arguments))
+    }
+
+    /// Deletes entries past the age and count limits and drops the oldest body files past the size cap; returns
+    /// the body files to remove once the transaction is committed.
+    private func prune(_ db: Database, now: Date) throws -> [String] {
+        var files: [String] = []
+        let cutoff = now.timeIntervalSince1970 - settings.maxAgeDays * 86_400
+        files += try String.fetchAll(
+            db, sql: "SELECT body_file FROM exchange WHERE recorded_at < ? AND body_file IS NOT NULL",
+            arguments: [cutoff])
+        try db.execute(sql: "DELETE FROM exchange WHERE recorded_at < ?", arguments: [cutoff])
+        if let boundary = try Int64.fetchOne(
+            db, sql: "SELECT seq FROM exchange ORDER BY seq DESC LIMIT 1 OFFSET ?", arguments: [settings.maxEntries])
+        {
+            files += try String.fetchAll(
+                db, sql: "SELECT body_file FROM exchange WHERE seq <= ? AND body_file IS NOT NULL",
+                arguments: [boundary])
+            try db.execute(sql: "DELETE FROM exchange WHERE seq <= ?", arguments: [boundary])
+        }
+        var total =
+            try Int64.fetchOne(
+                db, sql: "SELECT COALESCE(SUM(body_file_bytes), 0) FROM exchange WHERE body_file IS NOT NULL") ?? 0
+        guard total > settings.maxTotalBodyBytes else { return files }
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT seq, body_file, body_file_bytes FROM exchange WHERE body_file IS NOT NULL ORDER BY seq")
+        var dropped: [Int64] = []
+        for row in rows where total > settings.maxTotalBodyBytes {
+            dropped.append(row["seq"])
+            files.append(row["body_file"])
+            total -= row["body_file_bytes"] as Int64
+        }
+        for seq in dropped {
+            try db.execute(
+                sql: "UPDATE exchange SET body_state = 'dropped', body_file = NULL, body_file_bytes = 0 WHERE seq = ?",
+                arguments: [seq])
+        }
+        return files
+    }
+
+    // MARK: - Reading
+
+    /// The newest entries first, without bodies; only `profile`'s (and `endpoint`'s) when given.
+    public func entries(profile: String? = nil, endpoint: String? = nil, limit: Int = 50)
+        throws(HistoryStoreError) -> [HistoryEntry]
+    {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let profile {
+            conditions.append("profile = ?")
+            arguments.append(profile)
+        }
+        if let endpoint {
+            conditions.append("endpoint = ?")
+            arguments.append(endpoint)
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        arguments.append(limit)
+        let sql = "SELECT \(Self.listColumns) FROM exchange \(filter) ORDER BY seq DESC LIMIT ?"
+        do {
+            return try pool.read { db in
+                try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { Self.entry(from: $0) }
+            }
+        } catch {
+            throw HistoryStoreError("cannot read the history: \(error)")
+        }
+    }
+
+    /// The entry whose id is `id` or starts with it (4 characters or more), with its body; nil when none does.
+    /// Throws when the prefix is shared by several.
+    public func entry(id: String) throws(HistoryStoreError) -> HistoryEntry? {
+        let id = id.lowercased()
+        guard HistoryID.isPlausible(id) else { return nil }
+        let rows: [Row]
+        do {
+            rows = try pool.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT \(Self.listColumns), body, body_file FROM exchange WHERE id LIKE ? LIMIT 2",
+                    arguments: [id + "%"])
+            }
+        } catch {
+            throw HistoryStoreError("cannot read the history: \(error)")
+        }
+        if rows.count > 1 { throw HistoryStoreError("the id \(id) is the start of more than one entry") }
+        guard let row = rows.first else { return nil }
+        guard id.count >= 4 || (row["id"] as String) == id else { return nil }
+        var entry = Self.entry(from: row)
+        switch entry.bodyState {
+        case .inline: entry.body = row["body"]
+        case .file:
+            let name: String? = row["body_file"]
+            if let name, let compressed = FileManager.default.contents(atPath: bodiesDirectory + "/" + name),
+                let body = HistoryCompression.decompress(compressed, limit: Int(settings.maxBodyBytes) + 1)
+            {
+                entry.body = body
+            } else {
+                entry.bodyState = .dropped
+            }
+        case .dropped, .none, .notKept: break
+        }
+        return entry
+    }
+
+    /// How many entries there are.
+    public func count() throws(HistoryStoreError) -> Int {
+        do {
+            return try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exchange") ?? 0 }
+        } catch {
+            throw HistoryStoreError("cannot read the history: \(error)")
+        }
+    }
+
+    /// SQLite's own check of the database file (`PRAGMA integrity_check`): "ok" when sound.
+    public func integrityCheck() throws(HistoryStoreError) -> String {
+        do {
+            return try pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
+        } catch {
+            throw HistoryStoreError("cannot check the history: \(error)")
+        }
+    }
+
+    private static let listColumns = """
+        id, recorded_at, origin, profile, environment, endpoint, method, url, request_headers, request_body, \
+        request_body_type, status, reason, http_version, response_headers, source, error_kind, error_message, \
+        metrics, checks, body_bytes, body_state, replay_of
+        """
+
+    private static func entry(from row: Row) -> HistoryEntry {
+        let errorKind: String? = row["error_kind"]
+        let errorMessage: String? = row["error_message"]
+        var request = PreparedRequest(
+            method: HTTPMethod(rawValue: row["method"]) ?? .get, url: row["url"],
+            headers: HistoryCoding.headers(row["request_headers"]))
+        request.body = HistoryRecording.restoredBody(row["request_body"], type: row["request_body_type"])
+        return HistoryEntry(
+            id: row["id"], recordedAt: Date(timeIntervalSince1970: row["recorded_at"]),
+            origin: HistoryEntry.Origin(rawValue: row["origin"]) ?? .run, profile: row["profile"],
+            environment: row["environment"], endpoint: row["endpoint"], request: request, status: row["status"],
+            reason: row["reason"], httpVersion: row["http_version"],
+            responseHeaders: HistoryCoding.headers(row["response_headers"]),
+            source: ResponseSource(rawValue: row["source"]) ?? .network, metrics: HistoryCoding.metrics(row["metrics"]),
+            error: errorKind.map { HistoryError(kind: $0, message: errorMessage ?? "") },
+            checks: HistoryCoding.checks(row["checks"]), bodyBytes: row["body_bytes"],
+            bodyState: HistoryEntry.BodyState(rawValue: row["body_state"]) ?? .none, replayOf: row["replay_of"])
+    }
+}

@@ -1,0 +1,155 @@
+import ExplorerCore
+import ExplorerHistory
+import Foundation
+
+/// The history window: opening it, its keys, and what its loads bring back (old responses shown, resent, diffed).
+extension AppState {
+    /// `H`: the selected endpoint's history (everything's when no endpoint is selected).
+    mutating func showHistory() -> [Effect] {
+        let panel = HistoryPanel(endpoint: selectedKey)
+        overlay = .history(panel)
+        return [Self.load(panel)]
+    }
+
+    static func load(_ panel: HistoryPanel) -> Effect {
+        .loadHistory(profile: panel.endpoint?.profile, endpoint: panel.endpoint?.endpoint)
+    }
+
+    mutating func handleHistoryKey(_ key: Key, _ panel: HistoryPanel) -> [Effect] {
+        var panel = panel
+        let command = KeyMap.command(for: key, in: .history)
+        if panel.diff != nil {
+            switch command {
+            case .moveUp: panel.top = max(0, panel.top - 1)
+            case .moveDown: panel.top += 1
+            case .close, .diff: panel.diff = nil
+            default: break
+            }
+            overlay = .history(panel)
+            return []
+        }
+        var effects: [Effect] = []
+        switch command {
+        case .moveUp: panel.selected = max(0, panel.selected - 1)
+        case .moveDown: panel.selected = min(max(0, panel.rows.count - 1), panel.selected + 1)
+        case .toggleHistoryScope:
+            panel = HistoryPanel(endpoint: panel.endpoint == nil ? selectedKey : nil)
+            effects.append(Self.load(panel))
+        case .markEntry:
+            guard let id = panel.selectedRow?.id else { break }
+            if let index = panel.marked.firstIndex(of: id) {
+                panel.marked.remove(at: index)
+            } else {
+                panel.marked = Array((panel.marked + [id]).suffix(2))
+            }
+        case .diff:
+            let ids = panel.marked.count == 2 ? panel.marked : panel.marked + [panel.selectedRow?.id].compactMap { $0 }
+            guard ids.count == 2, ids[0] != ids[1] else {
+                message = StatusMessage("mark two entries with Space to compare them")
+                break
+            }
+            // The older first, whatever the order they were marked in.
+            let order = ids.sorted { a, b in
+                (panel.rows.firstIndex { $0.id == a } ?? 0) > (panel.rows.firstIndex { $0.id == b } ?? 0)
+            }
+            effects.append(.loadHistoryDiff(old: order[0], new: order[1]))
+        case .choose:
+            guard let id = panel.selectedRow?.id else { break }
+            overlay = nil
+            return [.loadHistoryEntry(id: id, resend: false)]
+        case .resend:
+            guard let id = panel.selectedRow?.id else { break }
+            overlay = nil
+            return [.loadHistoryEntry(id: id, resend: true)]
+        case .close:
+            overlay = nil
+            return []
+        default: break
+        }
+        overlay = .history(panel)
+        return effects
+    }
+
+    mutating func historyLoaded(_ entries: [HistoryEntry], error: String?) -> [Effect] {
+        guard case .history(var panel) = overlay else { return [] }
+        if let error {
+            panel.loading = false
+            panel.error = error
+        } else {
+            panel.show(entries, at: now.date)
+        }
+        overlay = .history(panel)
+        return []
+    }
+
+    mutating func historyDiffLoaded(_ diff: HistoryDiff?, error: String?) -> [Effect] {
+        guard case .history(var panel) = overlay else { return [] }
+        if let diff {
+            panel.diff = diff.lines.map { SafeText.escape($0) }
+            panel.top = 0
+        } else {
+            message = StatusMessage(error ?? "the entries are gone", isError: true)
+        }
+        overlay = .history(panel)
+        return []
+    }
+
+    /// An entry loaded: shown in the response pane (marked with its age), or sent again.
+    mutating func historyEntryLoaded(_ entry: HistoryEntry?, resend: Bool, error: String?) -> [Effect] {
+        guard let entry else {
+            message = StatusMessage(error ?? "the entry is gone", isError: true)
+            return []
+        }
+        let key = EndpointKey(profile: entry.profile ?? "", endpoint: entry.endpointName)
+        let id = nextExchangeID
+        nextExchangeID += 1
+        var exchange = Exchange(
+            id: id, key: key, method: entry.request.method, url: entry.request.url, startedAt: now.uptime)
+        if resend {
+            let request: PreparedRequest
+            do {
+                request = try HistoryReplay.request(replaying: entry)
+            } catch {
+                message = StatusMessage(error.description, isError: true)
+                return []
+            }
+            exchange.origin = .replay(of: entry.id)
+            exchanges[id] = exchange
+            latestExchange[key] = id
+            showExchange(id)
+            let auth = AuthSessionKey(profile: key.profile, environment: entry.environment ?? "")
+            return [.send(exchange: id, RequestPlan(request: request), auth: auth, priority: .normal, cache: nil)]
+        }
+        guard let response = entry.response else {
+            message = StatusMessage(
+                "no response was recorded: " + SafeText.escape(entry.error?.message ?? "error"), isError: true)
+            return []
+        }
+        exchange.finishedAt = now.uptime
+        exchange.outcome = .response(response)
+        exchange.origin = .history(recordedAt: entry.recordedAt)
+        exchange.checks = entry.checks
+        exchanges[id] = exchange
+        latestExchange[key] = id
+        showExchange(id)
+        if let note = entry.bodyNote { message = StatusMessage(note) }
+        return [.prepareBody(exchange: id, response)]
+    }
+}
+
+extension AppState {
+    /// The secrets sending `key` uses (secret variables, a static credential), so the runtime records none of them
+    /// (`HistorySecrets`); a token at hand is added by the runtime after the send.
+    func historySecrets(for key: EndpointKey) -> HistorySecrets {
+        guard let profile = catalog.profile(key.profile), let stored = profile.endpoint(key.endpoint),
+            let draft = draft(for: key),
+            var builder = try? RequestBuilder(
+                profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
+        else { return .none }
+        builder.captured = captured[AuthSessionKey(profile: profile.id, environment: builder.environment.name)] ?? [:]
+        let endpoint = draft.endpoint(from: stored)
+        let overrides = RequestOverrides(variables: variables)
+        let auth = try? builder.auth(for: endpoint, overrides: overrides)
+        return HistorySecrets.of(builder: builder, endpoint: endpoint, overrides: overrides, auth: auth ?? nil)
+    }
+}

@@ -1,0 +1,99 @@
+import DemoAPI
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+@testable import ExplorerHistory
+
+/// Known secrets sent through every kind of auth (and as secret variables in a header and a JSON body, to an echo
+/// that sends them back) never reach the history database or its body files in clear.
+@Suite("Secrets never reach the history")
+struct HistorySecretsTests {
+    static let token = "tok-SECRET-1111"
+    static let key = "key-SECRET-3333"
+    static let password = "demo-password"
+
+    static func profile(port: Int) -> String {
+        let base = "http://127.0.0.1:\(port)"
+        return """
+            environments:
+              bearer: { base_url: "\(base)", auth: { type: bearer, token: "{{token}}" } }
+              basic: { base_url: "\(base)", auth: { type: basic, username: demo, password: "{{password}}" } }
+              header: { base_url: "\(base)", auth: { type: api_key, name: X-API-Key, value: "{{key}}" } }
+              query: { base_url: "\(base)", auth: { type: api_key, name: api_key, value: "{{key}}", in: query } }
+              oauth:
+                base_url: "\(base)"
+                auth:
+                  type: oauth2
+                  grant: password
+                  token_url: /auth/token
+                  client_id: demo-client
+                  client_secret: demo-secret
+                  username: demo
+                  password: "{{password}}"
+            endpoints:
+              - { id: echo, path: /echo, headers: { X-Extra: "{{token}}" } }
+              - id: post
+                method: POST
+                path: /echo
+                body:
+                  json: { password: "{{password}}", key: "{{key}}" }
+            """
+    }
+
+    @Test("grep the database, its WAL and the body files for every secret: none is there")
+    func noSecretInClear() async throws {
+        let profiles = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        let config = try TemporaryFolder()
+        // Every body goes to a body file too: they are checked as well.
+        try FileManager.default.createDirectory(atPath: config.path + "/apix", withIntermediateDirectories: true)
+        try "history: { inline_body_bytes: 0 }\n".write(
+            toFile: config.path + "/apix/config.yaml", atomically: true, encoding: .utf8)
+        try await withDemoServer { server in
+            try Self.profile(port: server.port).write(
+                toFile: profiles.path + "/secure.yaml", atomically: true, encoding: .utf8)
+            try "variables: { token: \(Self.token), password: \(Self.password), key: \(Self.key) }\n".write(
+                toFile: profiles.path + "/secure.secrets.yaml", atomically: true, encoding: .utf8)
+            let environment = ["XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": config.path]
+            for env in ["bearer", "basic", "header", "query", "oauth"] {
+                for endpoint in ["echo", "post"] {
+                    let out = try await ApixProcess.run(
+                        ["run", "secure", endpoint, "-e", env, "--profiles", profiles.path], environment: environment)
+                    #expect(out.status == 0, "\(env) \(endpoint): \(out.stderr)")
+                    // The echo did send the secrets back: the history had them to hide.
+                    #expect(out.text.contains(Self.token) || out.text.contains(Self.password))
+                }
+            }
+            let tokenFile = try JSONValue.parse(
+                Data(contentsOf: URL(fileURLWithPath: state.path + "/apix/tokens/secure@oauth.json")))
+            let accessToken = try #require(tokenFile["token"]?["access_token"]?.stringValue)
+            let refreshToken = tokenFile["token"]?["refresh_token"]?.stringValue
+            let basic = Data("demo:\(Self.password)".utf8).base64EncodedString()
+            let secrets =
+                [Self.token, Self.key, Self.password, accessToken, basic, "demo-secret"]
+                + [refreshToken]
+                .compactMap { $0 }
+
+            var files = [state.path + "/apix/history.sqlite", state.path + "/apix/history.sqlite-wal"].filter {
+                FileManager.default.fileExists(atPath: $0)
+            }
+            let bodies = (try? FileManager.default.contentsOfDirectory(atPath: state.path + "/apix/history")) ?? []
+            #expect(bodies.count == 10)
+            var contents = files.compactMap { FileManager.default.contents(atPath: $0) }
+            for name in bodies {
+                let data = try #require(FileManager.default.contents(atPath: state.path + "/apix/history/" + name))
+                contents.append(try #require(HistoryCompression.decompress(data, limit: 1 << 24)))
+            }
+            files += bodies
+            #expect(contents.count == files.count)
+            for secret in secrets {
+                for (index, data) in contents.enumerated() {
+                    #expect(data.range(of: Data(secret.utf8)) == nil, "\(secret) found in \(files[index])")
+                }
+            }
+            let listed = try await ApixProcess.run(["history", "--json", "--limit", "100"], environment: environment)
+            #expect(try JSONValue.parse(listed.stdout)["entries"].map { "\($0)".contains("echo") } == true)
+        }
+    }
+}

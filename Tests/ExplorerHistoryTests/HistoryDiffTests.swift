@@ -1,0 +1,52 @@
+import ExplorerCore
+import Foundation
+import Testing
+
+@testable import ExplorerHistory
+
+@Suite("Comparing two recorded exchanges")
+struct HistoryDiffTests {
+    static func entry(status: Int = 200, headers: HTTPHeaders = [:], body: String) -> HistoryEntry {
+        HistoryEntry(
+            origin: .run, profile: "p", environment: nil, endpoint: "e", request: PreparedRequest(url: "http://h/"),
+            status: status, reason: "", responseHeaders: headers, body: Data(body.utf8))
+    }
+
+    @Test("JSON bodies: paths added, removed and changed with their old and new values")
+    func json() {
+        let diff = HistoryDiff(
+            old: Self.entry(body: #"{"name":"a","tags":[1,2],"gone":true,"odd key":1}"#),
+            new: Self.entry(body: #"{"name":"b","tags":[1,2,3],"odd key":1,"new":{"x":null}}"#))
+        #expect(
+            diff.body
+                == .json([
+                    .init(kind: .changed, name: "$.name", old: #""a""#, new: #""b""#),
+                    .init(kind: .added, name: "$.tags[2]", new: "3"),
+                    .init(kind: .removed, name: "$.gone", old: "true"),
+                    .init(kind: .added, name: "$.new", new: #"{"x":null}"#),
+                ]))
+        #expect(diff.lines.contains("  ~ $.name: \"a\" → \"b\""))
+    }
+
+    @Test("text bodies: a line diff; headers compared by name whatever their case; status")
+    func textAndHeaders() {
+        let diff = HistoryDiff(
+            old: Self.entry(headers: ["ETag": "\"1\"", "X-Gone": "y"], body: "one\ntwo\nthree"),
+            new: Self.entry(status: 404, headers: ["etag": "\"2\"", "X-New": "z"], body: "one\n2\nthree"))
+        #expect(diff.status == .init(kind: .changed, name: "status", old: "200", new: "404"))
+        #expect(
+            diff.headers == [
+                .init(kind: .changed, name: "etag", old: "\"1\"", new: "\"2\""),
+                .init(kind: .removed, name: "x-gone", old: "y"),
+                .init(kind: .added, name: "x-new", new: "z"),
+            ])
+        #expect(
+            diff.body
+                == .text([
+                    .init(kind: .same, text: "one"), .init(kind: .removed, text: "two"), .init(kind: .added, text: "2"),
+                    .init(kind: .same, text: "three"),
+                ]))
+        #expect(!diff.isEmpty)
+        #expect(HistoryDiff(old: Self.entry(body: "x"), new: Self.entry(body: "x")).isEmpty)
+    }
+}
