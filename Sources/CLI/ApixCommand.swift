@@ -11,7 +11,7 @@ struct ApixCommand: AsyncParsableCommand {
         version: Apix.version,
         subcommands: [
             RunCommand.self, TestCommand.self, ListCommand.self, DemoCommand.self, AuthCommand.self, CheckCommand.self,
-            ImportCommand.self, ExportCommand.self, SaveLoopCommand.self,
+            ImportCommand.self, ExportCommand.self, CookiesCommand.self, SaveLoopCommand.self,
         ]
     )
 

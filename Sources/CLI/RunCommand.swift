@@ -41,7 +41,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let loaded = try profileOptions.profile(profile)
+            let loaded = try requestOptions.withEnvFile(profileOptions.profile(profile))
             let chain = try await sendChain(loaded)
             let prepared = try prepare(loaded, captured: chain.held)
             try await send(prepared, chain: chain)

@@ -16,6 +16,8 @@ public struct Profile: Sendable, Hashable, Identifiable {
     public var endpoints: [Endpoint]
     /// `auth:` for every endpoint (an environment's own `auth` wins; an endpoint may opt out).
     public var auth: AuthSpec?
+    /// `env_file:` a dotenv file whose lines become secret variables of the profile.
+    var envFile: DotEnv.Reference?
 
     public init(
         id: String, name: String? = nil, description: String? = nil, file: String = "",
