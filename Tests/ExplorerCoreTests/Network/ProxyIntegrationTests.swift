@@ -36,6 +36,8 @@ struct ProxyIntegrationTests {
             let response = try await Client().send(try builder.request(endpoint: "echo")).response()
             #expect(response.statusCode == 200)
             #expect(proxy.requests.first?.hasPrefix("GET \(server.baseURL)/echo Basic ") == true)
+            // Both front ends' metrics facts say which proxy, its password masked.
+            #expect(response.metrics.factsLine().contains("via proxy http://user:••••@127.0.0.1:\(proxy.port)"))
 
             let shown = try builder.request(endpoint: "echo", masking: true)
             #expect(ProxyRoute.shown(for: shown) == "http://user:••••@127.0.0.1:\(proxy.port)")

@@ -2,7 +2,7 @@ import Foundation
 
 /// nginx (Debian's nginx-light) on 127.0.0.1 with HTTP/2 over TLS (`tlsPort`, ALPN) and HTTP/2 with prior
 /// knowledge in clear text (`h2cPort`), its certificate signed by `certificates`' CA. `/` answers
-/// `{"protocol": …, "connection": N}`; `/slow` waits 300 ms first (the echo module), so requests overlap.
+/// `{"protocol": …, "connection": N}`; `/slow` waits 1 s first (the echo module), so requests overlap.
 final class NginxServer {
     let tlsPort: Int
     let h2cPort: Int
@@ -41,7 +41,7 @@ final class NginxServer {
                     ssl_certificate \(certificates.serverCertificate);
                     ssl_certificate_key \(certificates.serverKey);
                     location / { default_type application/json; return 200 '\(body)'; }
-                    location /slow { default_type application/json; echo_sleep 0.3; echo '\(body)'; }
+                    location /slow { default_type application/json; echo_sleep 1; echo '\(body)'; }
                 }
             }
             """
