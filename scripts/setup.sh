@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages apix builds and tests against, when they are missing.
 # Debian/Ubuntu: libcurl (transport), ncursesw (TUI), zlib (demo API gzip, history bodies), SQLite (the history
-# database, through GRDB), tmux and curl (end-to-end tests).
+# database, through GRDB), tmux and curl (end-to-end tests), nginx-light (the HTTP/2 tests' server), openssl
+# (certificates made at test time, the client-certificate server).
 set -euo pipefail
 
 missing=()
@@ -12,6 +13,8 @@ have_header zlib.h || missing+=(zlib1g-dev)
 have_header sqlite3.h || missing+=(libsqlite3-dev)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+[ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2

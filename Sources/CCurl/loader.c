@@ -43,6 +43,8 @@ static void load(void) {
     table.multi_info_read = resolve(library, "curl_multi_info_read");
     table.slist_append = resolve(library, "curl_slist_append");
     table.slist_free_all = resolve(library, "curl_slist_free_all");
+    table.share_init = resolve(library, "curl_share_init");
+    table.share_setopt = resolve(library, "curl_share_setopt");
     // libcurl's process-wide setup, once, before any handle exists (curl_global_init is not thread-safe; this
     // runs under pthread_once). Never dlclose'd: the table lives as long as the process.
     CURLcode status = table.global_init(CURL_GLOBAL_ALL);
@@ -55,4 +57,36 @@ static void load(void) {
 const apix_curl_api *apix_curl(void) {
     pthread_once(&once, load);
     return &table;
+}
+
+// One mutex per kind of shared data: libcurl locks them one at a time, from whichever thread uses a handle.
+static pthread_mutex_t share_locks[CURL_LOCK_DATA_LAST];
+static pthread_once_t share_locks_once = PTHREAD_ONCE_INIT;
+
+static void init_share_locks(void) {
+    for (int index = 0; index < CURL_LOCK_DATA_LAST; index++) pthread_mutex_init(&share_locks[index], NULL);
+}
+
+static void share_lock(CURL *handle, curl_lock_data data, curl_lock_access access, void *user) {
+    (void)handle;
+    (void)access;
+    (void)user;
+    pthread_mutex_lock(&share_locks[data]);
+}
+
+static void share_unlock(CURL *handle, curl_lock_data data, void *user) {
+    (void)handle;
+    (void)user;
+    pthread_mutex_unlock(&share_locks[data]);
+}
+
+CURLSH *apix_cookie_share(void) {
+    pthread_once(&share_locks_once, init_share_locks);
+    const apix_curl_api *api = apix_curl();
+    CURLSH *share = api->share_init();
+    if (share == NULL) return NULL;
+    api->share_setopt(share, CURLSHOPT_LOCKFUNC, share_lock);
+    api->share_setopt(share, CURLSHOPT_UNLOCKFUNC, share_unlock);
+    api->share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_COOKIE);
+    return share;
 }

@@ -23,7 +23,7 @@ struct ExportCurlCommand: AsyncParsableCommand {
 
     func run() async throws {
         let overrides = try request.overrides()
-        let loaded = try profileOptions.profile(profile)
+        let loaded = try request.withEnvFile(profileOptions.profile(profile))
         let presentation: CredentialPresentation = reveal ? .revealed : .marker
         var prepared: PreparedRequest
         var basic: (username: String, password: String)?

@@ -20,13 +20,14 @@ enum FastArguments {
     static let runOptions = [
         "-e": "--env", "--env": "--env", "-p": "-p", "-q": "-q", "-H": "-H", "--var": "--var", "--body": "--body",
         "-o": "--output", "--output": "--output", "--max-redirects": "--max-redirects", "--timeout": "--timeout",
-        "--priority": "--priority", "--profiles": "--profiles",
+        "--priority": "--priority", "--profiles": "--profiles", "--proxy": "--proxy", "--noproxy": "--noproxy",
+        "--cert": "--cert", "--key": "--key", "--cacert": "--cacert", "--env-file": "--env-file",
     ]
     /// The options that may be repeated (arrays).
     static let repeatable: Set = ["-p", "-q", "-H", "--var"]
     static let runFlags: Set = [
         "--timings", "--json", "--fail", "--no-follow", "--insecure", "--reveal", "--cached", "--no-cache",
-        "--compressed", "--no-compressed", "--no-history",
+        "--compressed", "--no-compressed", "--no-history", "--http1.1", "--http2", "--http2-prior-knowledge",
     ]
     static let listOptions = ["--profiles": "--profiles"]
 
@@ -60,6 +61,19 @@ enum FastArguments {
         let uncompressed = line.flags.contains("--no-compressed")
         if compressed && uncompressed { return nil }
         request.compressed = compressed ? true : uncompressed ? false : nil
+        let versions: [(String, HTTPVersionFlag)] = [
+            ("--http1.1", .http1), ("--http2", .http2), ("--http2-prior-knowledge", .http2PriorKnowledge),
+        ]
+        let chosen = versions.filter { line.flags.contains($0.0) }
+        // Two versions at once is the parser's error to word.
+        guard chosen.count <= 1 else { return nil }
+        request.httpVersion = chosen.first?.1
+        request.proxy = line.value("--proxy")
+        request.noproxy = line.value("--noproxy")
+        request.cert = line.value("--cert")
+        request.key = line.value("--key")
+        request.cacert = line.value("--cacert")
+        request.envFile = line.value("--env-file")
         command.requestOptions = request
         command.output = line.value("--output")
         command.timings = line.flags.contains("--timings")

@@ -21,6 +21,30 @@ struct RequestOptions: ParsableArguments {
         inversion: .prefixedNo,
         help: "Ask for a compressed response and decode it (default: on, or the profile's `compressed:`).")
     var compressed: Bool?
+    @Flag(help: "HTTP version to ask for (default: the profile's `http_version:`, else HTTP/2 over TLS when offered).")
+    var httpVersion: HTTPVersionFlag?
+    @Option(help: ArgumentHelp("Send through this proxy (none: no proxy at all).", valueName: "URL|none"))
+    var proxy: String?
+    @Option(help: ArgumentHelp("Hosts reached without the proxy (comma-separated, * for all).", valueName: "LIST"))
+    var noproxy: String?
+    @Option(help: ArgumentHelp("Client certificate (PEM) for mutual TLS.", valueName: "FILE")) var cert: String?
+    @Option(help: ArgumentHelp("The client certificate's key (PEM).", valueName: "FILE")) var key: String?
+    @Option(help: ArgumentHelp("Trust this PEM bundle of CAs instead of the system's.", valueName: "FILE"))
+    var cacert: String?
+    @Option(help: ArgumentHelp("Read KEY=value lines as secret variables.", valueName: "FILE")) var envFile: String?
+
+    /// The profile with `--env-file`'s variables in it, as secrets over every other definition.
+    func withEnvFile(_ profile: Profile) throws -> Profile {
+        guard let envFile else { return profile }
+        switch DotEnv.load(envFile, relativeTo: FileManager.default.currentDirectoryPath) {
+        case .success(let entries):
+            var profile = profile
+            profile.addSecretVariables(entries)
+            return profile
+        case .failure(let problem):
+            throw CLIFailure(.usage, "--env-file: \(problem.message)")
+        }
+    }
 
     func overrides() throws -> RequestOverrides {
         var overrides = RequestOverrides()
@@ -41,6 +65,22 @@ struct RequestOptions: ParsableArguments {
             overrides.headers.add(String(item[..<colon]).trimmingCharacters(in: .whitespaces), value)
         }
         overrides.compressed = compressed
+        overrides.httpVersion = httpVersion?.choice
+        if let proxy {
+            guard proxy == "none" || ProxyRoute.accepts(proxy) else {
+                throw CLIFailure(
+                    .usage, "--proxy expects an http, https, socks5 or socks5h URL, or none, got '\(proxy)'")
+            }
+            overrides.proxy = proxy
+        }
+        overrides.noProxy = noproxy
+        let directory = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String?) -> String? {
+            path.map { $0.hasPrefix("/") ? $0 : (directory as NSString).appendingPathComponent($0) }
+        }
+        overrides.certFile = absolute(cert)
+        overrides.keyFile = absolute(key)
+        overrides.caFile = absolute(cacert)
         if let body {
             // `@FILE` from the working directory, `@@…` for text that starts with `@` (BodyFileReference).
             switch BodyFileReference(body) {
@@ -65,5 +105,34 @@ struct RequestOptions: ParsableArguments {
             throw CLIFailure(.usage, "\(flag) expects name=value, got '\(item)'")
         }
         return (String(item[..<equals]), String(item[item.index(after: equals)...]))
+    }
+}
+
+/// `--http1.1`, `--http2`, `--http2-prior-knowledge`: one at most.
+enum HTTPVersionFlag: String, EnumerableFlag {
+    case http1, http2, http2PriorKnowledge
+
+    static func name(for value: HTTPVersionFlag) -> NameSpecification {
+        switch value {
+        case .http1: .customLong("http1.1")
+        case .http2: .customLong("http2")
+        case .http2PriorKnowledge: .customLong("http2-prior-knowledge")
+        }
+    }
+
+    static func help(for value: HTTPVersionFlag) -> ArgumentHelp? {
+        switch value {
+        case .http1: "Ask for HTTP/1.1 only."
+        case .http2: "Ask for HTTP/2 (over TLS by ALPN; an h2c upgrade in clear text)."
+        case .http2PriorKnowledge: "Speak HTTP/2 from the first byte (h2c without upgrade)."
+        }
+    }
+
+    var choice: HTTPVersionChoice {
+        switch self {
+        case .http1: .http1
+        case .http2: .http2
+        case .http2PriorKnowledge: .http2PriorKnowledge
+        }
     }
 }

@@ -53,11 +53,14 @@ enum ResponseDocument {
 
     /// What was sent: method, URL and headers as pairs (the caller masks credentials).
     static func requestObject(_ request: PreparedRequest) -> JSONValue {
-        .object([
+        var object: JSONObject = [
             "method": .string(request.method.rawValue),
             "url": .string(CredentialPresentation.readable(request.url)),
             "headers": .array(request.headers.map { .array([.string($0.name), .string($0.value)]) }),
-        ])
+        ]
+        // The proxy it went through (its password masked), when it did not go direct.
+        if let proxy = ProxyRoute.shown(for: request) { object.append(key: "proxy", value: .string(proxy)) }
+        return .object(object)
     }
 
     static func make(_ failure: CLIFailure) -> JSONValue {

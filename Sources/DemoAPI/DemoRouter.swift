@@ -25,6 +25,7 @@ enum DemoRouter {
         auth.registerChain(on: router)
         CacheRoutes(store: CacheStore()).register(on: router)
         SampleRoutes().register(on: router)
+        CookieRoutes().register(on: router)
         return router
     }
 

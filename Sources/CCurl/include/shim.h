@@ -37,6 +37,8 @@ typedef struct apix_curl_api {
     CURLMsg *(*multi_info_read)(CURLM *multi, int *remaining);
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *string);
     void (*slist_free_all)(struct curl_slist *list);
+    CURLSH *(*share_init)(void);
+    CURLSHcode (*share_setopt)(CURLSH *share, CURLSHoption option, ...);
 } apix_curl_api;
 
 /// The table, filled on the first call (thread-safe), with libcurl's global setup done. When libcurl cannot be loaded
@@ -109,6 +111,13 @@ static inline CURLcode apix_easy_getinfo_pointer(CURL *handle, CURLINFO info, vo
 
 static inline CURLMcode apix_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
     return apix_curl()->multi_setopt(handle, option, value);
+}
+
+/// A new share of cookies between easy handles, with locks so handles may be set up and cleaned up on any thread.
+CURLSH *apix_cookie_share(void);
+
+static inline CURLcode apix_easy_setopt_share(CURL *handle, CURLSH *share) {
+    return apix_curl()->easy_setopt(handle, CURLOPT_SHARE, share);
 }
 
 // CURLMsg.data is a union; expose the result code without Swift poking at it.

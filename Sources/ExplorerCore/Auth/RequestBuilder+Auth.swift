@@ -59,7 +59,8 @@ extension RequestBuilder {
                     clientSecret: try spec.clientSecret?.render(scope), username: try spec.username?.render(scope),
                     password: try spec.password?.render(scope), scope: try spec.scope?.render(scope),
                     clientAuth: spec.clientAuth, extra: extra,
-                    transfer: tokenTransferOptions(for: endpoint, overrides: overrides)))
+                    transfer: try tokenTransferOptions(
+                        for: endpoint, tokenURL: tokenURL, overrides: overrides, scope: scope)))
         }
     }
 
@@ -86,10 +87,14 @@ extension RequestBuilder {
     /// Token requests get the profile's and environment's TLS settings, and the time limits of the request that
     /// needs the token (the endpoint's over the environment's and profile's, then `--timeout`; 30 s when none says
     /// otherwise): a token server that accepts and never answers cannot outlast the limit the user set.
-    private func tokenTransferOptions(for endpoint: Endpoint?, overrides: RequestOverrides) -> TransferOptions {
+    private func tokenTransferOptions(
+        for endpoint: Endpoint?, tokenURL: String, overrides: RequestOverrides, scope: VariableScope
+    ) throws(RequestBuildError) -> TransferOptions {
         var options = TransferOptions(timeout: .seconds(30))
-        environment.transferSettings.over(profile.transfer)
-            .apply(to: &options)
+        let settings = environment.transferSettings.over(profile.transfer)
+        settings.apply(to: &options)
+        // The same proxy, client certificate and cookie jar as the profile's requests.
+        try applyNetwork(settings, url: tokenURL, overrides: overrides, scope: scope, masking: false, to: &options)
         if let limits = endpoint?.transfer {
             // Only the time limits: the endpoint's TLS or redirect settings are for its own server.
             TransferSettings(
@@ -98,7 +103,6 @@ extension RequestBuilder {
         }
         if let timeout = overrides.timeout { options.timeout = timeout > .zero ? timeout : nil }
         if let insecure = overrides.insecure { options.insecure = insecure }
-        if let caFile = options.caFile { options.caFile = resolvePath(caFile) }
         return options
     }
 }

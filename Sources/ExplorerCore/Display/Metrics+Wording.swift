@@ -15,6 +15,7 @@ extension Metrics {
                 "↓ \(Units.bytes(bytesReceived)) \(Units.rate(downloadRate))",
                 reusedConnection ? "reused connection" : "new connection",
             ]
+        if let proxy, source != .cache { facts.append("via proxy \(proxy)") }
         if redirects > 0 {
             facts.append("\(redirects) redirect\(redirects == 1 ? "" : "s") (\(Units.duration(redirectTime)))")
         }

@@ -79,11 +79,27 @@ extension CurlCommand {
         if options.followRedirects { words += ["-L", "--max-redirs", String(options.maxRedirects)] }
         if options.insecure { words.append("-k") }
         if let caFile = options.caFile { words += ["--cacert", shellWord(caFile)] }
+        words += networkWords(options)
         if let timeout = options.timeout { words += ["--max-time", ProfileEmitter.seconds(timeout)] }
         if let connect = options.connectTimeout { words += ["--connect-timeout", ProfileEmitter.seconds(connect)] }
         if let output = options.downloadTo { words += ["-o", shellWord(output)] }
         words.append("-g")
         return prefix + words.joined(separator: " ")
+    }
+
+    /// The flags for the HTTP version, proxy and client certificate (cookies stay apix's: its jar is not
+    /// curl's to write).
+    static func networkWords(_ options: TransferOptions) -> [String] {
+        var words: [String] = []
+        if let version = options.httpVersion { words.append(version.curlFlag) }
+        if let proxy = options.proxy, !proxy.isEmpty {
+            words += ["--proxy", shellWord(proxy)]
+            if let noProxy = options.noProxy, !noProxy.isEmpty { words += ["--noproxy", shellWord(noProxy)] }
+        }
+        if let certFile = options.certFile { words += ["--cert", shellWord(certFile)] }
+        if let keyFile = options.keyFile { words += ["--key", shellWord(keyFile)] }
+        if let password = options.keyPassword { words += ["--pass", shellWord(password)] }
+        return words
     }
 
     /// The `-u` credentials `render` writes: `basicAuth`, unless the request has an `Authorization` header of
@@ -101,7 +117,8 @@ extension CurlCommand {
     ) -> [String] {
         var names: [String] = []
         let basic = usedBasicAuth(basicAuth, in: request).map { [$0.username + $0.password] } ?? []
-        let texts = [request.url] + request.headers.map(\.value) + bodyTexts(request.body) + basic
+        let network = [request.options.proxy, request.options.keyPassword].compactMap { $0 }
+        let texts = [request.url] + request.headers.map(\.value) + bodyTexts(request.body) + basic + network
         for case .secret(let name) in texts.flatMap(SecretMarker.split) {
             let shell = SecretMarker.shellName(for: name)
             if !names.contains(shell) { names.append(shell) }

@@ -74,6 +74,20 @@ public struct TransferSettings: Sendable, Hashable {
     /// Ask for compressed responses (`Accept-Encoding`) and decode them; `false` takes bodies as they come.
     public var compressed: Bool?
     var redirectBody: RedirectBody?
+    /// `http_version:` (1.1, 2, 2-prior-knowledge).
+    var httpVersion: HTTPVersionChoice?
+    /// `proxy:` a proxy URL (may use secret variables for its credentials), or `none` for no proxy at all, the
+    /// environment variables included.
+    var proxy: Template?
+    /// `no_proxy:` hosts reached directly (curl's list: names, `.domain` suffixes, `*`).
+    var noProxy: String?
+    /// `cert_file:` / `key_file:` the client certificate and its key (PEM) for mutual TLS.
+    var certFile: String?
+    var keyFile: String?
+    /// `key_password:` the client key's passphrase (a secret variable, usually).
+    var keyPassword: Template?
+    /// `cookies:` keep a cookie jar for the profile and environment (default true).
+    var cookies: Bool?
 
     public init(
         timeout: Duration? = nil, connectTimeout: Duration? = nil, stallTimeout: Duration? = nil,
@@ -98,6 +112,13 @@ public struct TransferSettings: Sendable, Hashable {
             maxRedirects: maxRedirects ?? base.maxRedirects, insecure: insecure ?? base.insecure,
             caFile: caFile ?? base.caFile, compressed: compressed ?? base.compressed)
         merged.redirectBody = redirectBody ?? base.redirectBody
+        merged.httpVersion = httpVersion ?? base.httpVersion
+        merged.proxy = proxy ?? base.proxy
+        merged.noProxy = noProxy ?? base.noProxy
+        merged.certFile = certFile ?? base.certFile
+        merged.keyFile = keyFile ?? base.keyFile
+        merged.keyPassword = keyPassword ?? base.keyPassword
+        merged.cookies = cookies ?? base.cookies
         return merged
     }
 
@@ -112,5 +133,9 @@ public struct TransferSettings: Sendable, Hashable {
         if let caFile { options.caFile = caFile }
         if let compressed { options.compressed = compressed }
         if let redirectBody { options.redirectBody = redirectBody }
+        if let httpVersion { options.httpVersion = httpVersion }
+        if let noProxy { options.noProxy = noProxy }
+        if let certFile { options.certFile = certFile }
+        if let keyFile { options.keyFile = keyFile }
     }
 }

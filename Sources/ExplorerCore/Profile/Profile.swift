@@ -18,6 +18,8 @@ public struct Profile: Sendable, Hashable, Identifiable {
     public var auth: AuthSpec?
     /// `history: false`: exchanges with this profile are not recorded in the history.
     public var recordsHistory = true
+    /// `env_file:` a dotenv file whose lines become secret variables of the profile.
+    var envFile: DotEnv.Reference?
 
     public init(
         id: String, name: String? = nil, description: String? = nil, file: String = "",

@@ -46,12 +46,15 @@ public enum ProfileEmitter {
             if let compressed = environment.compressed {
                 fields.append(.init("compressed", .scalar(String(compressed))))
             }
+            fields.append(contentsOf: network(environment.network))
+            if let file = environment.envFile { fields.append(.init("env_file", .string(file.path))) }
             if let spec = environment.auth { fields.append(.init("auth", auth(spec))) }
             environments.append(.init(environment.name, .mapping(fields)))
         }
         entries.append(.init("environments", .mapping(environments)))
         if !profile.headers.isEmpty { entries.append(.init("headers", parameters(profile.headers))) }
         entries.append(contentsOf: transfer(profile.transfer))
+        if let file = profile.envFile { entries.append(.init("env_file", .string(file.path))) }
         if let spec = profile.auth { entries.append(.init("auth", auth(spec))) }
         entries.append(contentsOf: extra)
         var text =
@@ -152,7 +155,8 @@ public enum ProfileEmitter {
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "custom_method", "path", "params", "query", "headers", "body",
         "timeout", "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure",
-        "ca_file", "compressed", "priority", "cache", "auth", "download", "capture", "uses", "expect",
+        "ca_file", "compressed", "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password",
+        "cookies", "priority", "cache", "auth", "download", "capture", "uses", "expect",
     ]
 
     /// The value written for one endpoint key, or nil when the key is left out.
@@ -226,6 +230,19 @@ public enum ProfileEmitter {
         if let value = settings.caFile { entries.append(.init("ca_file", .string(value))) }
         if let value = settings.compressed { entries.append(.init("compressed", .scalar(String(value)))) }
         if let value = settings.redirectBody { entries.append(.init("redirect_body", .scalar(value.rawValue))) }
+        return entries + network(settings)
+    }
+
+    /// The network keys of a level (`http_version` … `cookies`).
+    static func network(_ settings: TransferSettings) -> [Entry] {
+        var entries: [Entry] = []
+        if let value = settings.httpVersion { entries.append(.init("http_version", .string(value.rawValue))) }
+        if let value = settings.proxy { entries.append(.init("proxy", template(value))) }
+        if let value = settings.noProxy { entries.append(.init("no_proxy", .string(value))) }
+        if let value = settings.certFile { entries.append(.init("cert_file", .string(value))) }
+        if let value = settings.keyFile { entries.append(.init("key_file", .string(value))) }
+        if let value = settings.keyPassword { entries.append(.init("key_password", template(value))) }
+        if let value = settings.cookies { entries.append(.init("cookies", .scalar(String(value)))) }
         return entries
     }
 

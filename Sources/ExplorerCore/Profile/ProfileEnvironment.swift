@@ -11,6 +11,11 @@ public struct ProfileEnvironment: Sendable, Hashable {
     public var location: SourceLocation?
     /// `auth:` for this environment, replacing the profile's; `nil` inherits it.
     public var auth: AuthSpec?
+    /// Network settings an environment may set (`http_version`, `proxy`, `no_proxy`, `cert_file`, `key_file`,
+    /// `key_password`, `cookies`), layered like the other transfer settings.
+    var network = TransferSettings()
+    /// `env_file:` a dotenv file whose lines become this environment's secret variables.
+    var envFile: DotEnv.Reference?
 
     public init(
         name: String, baseURL: Template, headers: [Parameter] = [], variables: [String: Template] = [:],
@@ -32,6 +37,10 @@ public struct ProfileEnvironment: Sendable, Hashable {
 extension ProfileEnvironment {
     /// The transfer settings an environment may set, to layer over the profile's.
     var transferSettings: TransferSettings {
-        TransferSettings(insecure: insecure, caFile: caFile, compressed: compressed)
+        var settings = network
+        settings.insecure = insecure
+        settings.caFile = caFile
+        settings.compressed = compressed
+        return settings
     }
 }

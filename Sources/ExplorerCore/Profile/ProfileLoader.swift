@@ -8,14 +8,18 @@ public enum ProfileLoader {
     static let profileKeys = [
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
-        "compressed",
-        "auth", "endpoints", "history",
+        "compressed", "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies",
+        "env_file", "auth", "endpoints", "history",
     ]
-    static let environmentKeys = ["base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth"]
+    static let environmentKeys = [
+        "base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth", "http_version", "proxy",
+        "no_proxy", "cert_file", "key_file", "key_password", "cookies", "env_file",
+    ]
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
         "compressed", "priority", "cache", "auth", "download", "custom_method", "capture", "uses", "expect",
+        "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]
 
@@ -80,6 +84,7 @@ public enum ProfileLoader {
         }
         // Variables are checked even when the structure has problems, so one `apix check` lists everything; not
         // when the secrets file has problems, since the names it defines may be among what could not be read.
+        problems += mergeEnvFiles(into: &loaded)
         if secretsRead { problems += variableProblems(in: loaded) }
         return problems.isEmpty ? .success(loaded) : .failure(ProfileLoadFailure(inFileOrder(problems, first: path)))
     }
@@ -164,6 +169,7 @@ public enum ProfileLoader {
         if let node = fields["variables"] { profile.variables = readVariables(node, reader: &reader) }
         if let node = fields["headers"] { profile.headers = reader.parameters(node, "headers") }
         profile.transfer = readTransfer(fields, reader: &reader)
+        profile.envFile = readEnvFile(fields, reader: &reader)
         if let node = fields["auth"] { profile.auth = readAuth(node, reader: &reader) }
         if let node = fields["history"] { profile.recordsHistory = reader.bool(node, "history") ?? true }
         if let node = fields["environments"] {
@@ -233,6 +239,7 @@ public enum ProfileLoader {
                 reader.fail("`redirect_body` must be same_origin or any_origin, got \"\(text)\"", at: node)
             }
         }
+        readNetwork(fields, into: &settings, reader: &reader)
         return settings
     }
 
@@ -256,6 +263,8 @@ public enum ProfileLoader {
         if let node = fields["ca_file"] { environment.caFile = reader.string(node, "ca_file") }
         if let node = fields["compressed"] { environment.compressed = reader.bool(node, "compressed") }
         if let node = fields["auth"] { environment.auth = readAuth(node, reader: &reader) }
+        readNetwork(fields, into: &environment.network, reader: &reader)
+        environment.envFile = readEnvFile(fields, reader: &reader)
         return environment
     }
 

@@ -153,14 +153,14 @@ public struct RequestBuilder: Sendable {
 
         // Transfer options: profile < environment < endpoint < user.
         var options = TransferOptions()
-        let environmentSettings = environment.transferSettings
-        endpoint.transfer.over(environmentSettings.over(profile.transfer)).apply(to: &options)
+        let settings = endpoint.transfer.over(environment.transferSettings.over(profile.transfer))
+        settings.apply(to: &options)
         if let timeout = overrides.timeout { options.timeout = timeout > .zero ? timeout : nil }
         if let follow = overrides.followRedirects { options.followRedirects = follow }
         if let max = overrides.maxRedirects { options.maxRedirects = max }
         if let insecure = overrides.insecure { options.insecure = insecure }
         if let compressed = overrides.compressed { options.compressed = compressed }
-        if let caFile = options.caFile { options.caFile = resolvePath(caFile) }
+        try applyNetwork(settings, url: url, overrides: overrides, scope: scope, masking: masking, to: &options)
         let download = downloadTarget(endpoint: endpoint, url: url, overrides: overrides)
         options.downloadTo = download?.path
 

@@ -24,6 +24,15 @@ public struct RequestOverrides: Sendable, Equatable {
     public var downloadTo: String?
     /// `--compressed` / `--no-compressed`: over the profile's `compressed:`.
     public var compressed: Bool?
+    /// `--http1.1`, `--http2`, `--http2-prior-knowledge`: over the profile's `http_version:`.
+    public var httpVersion: HTTPVersionChoice?
+    /// `--proxy URL` (`none`: direct) and `--noproxy LIST`: over the profile's `proxy:` and `no_proxy:`.
+    public var proxy: String?
+    public var noProxy: String?
+    /// `--cert`, `--key`, `--cacert`: over the profile's `cert_file:`, `key_file:`, `ca_file:`.
+    public var certFile: String?
+    public var keyFile: String?
+    public var caFile: String?
 
     public init(
         params: [String: String] = [:], query: [(name: String, value: String)] = [], headers: HTTPHeaders = [:],
@@ -49,6 +58,8 @@ public struct RequestOverrides: Sendable, Equatable {
             && lhs.body == rhs.body && lhs.variables == rhs.variables && lhs.timeout == rhs.timeout
             && lhs.followRedirects == rhs.followRedirects && lhs.maxRedirects == rhs.maxRedirects
             && lhs.insecure == rhs.insecure && lhs.downloadTo == rhs.downloadTo
-            && lhs.compressed == rhs.compressed
+            && lhs.compressed == rhs.compressed && lhs.httpVersion == rhs.httpVersion && lhs.proxy == rhs.proxy
+            && lhs.noProxy == rhs.noProxy && lhs.certFile == rhs.certFile && lhs.keyFile == rhs.keyFile
+            && lhs.caFile == rhs.caFile
     }
 }

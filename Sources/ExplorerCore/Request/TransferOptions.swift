@@ -21,6 +21,19 @@ public struct TransferOptions: Sendable, Equatable {
     public var compressed: Bool
     /// Bodies larger than this spill from memory to a temporary file.
     public var memoryLimit: Int
+    /// The HTTP version to ask for; `nil`: libcurl's default (HTTP/2 by ALPN over TLS, HTTP/1.1 in clear text).
+    public var httpVersion: HTTPVersionChoice?
+    /// The proxy URL; `""` goes direct; `nil` leaves it to libcurl (its environment variables). `RequestBuilder`
+    /// always decides (`ProxyRoute`), so what is shown and what is used agree.
+    var proxy: String?
+    /// Hosts reached without the proxy (curl's `NO_PROXY` list), checked by libcurl on every hop.
+    var noProxy: String?
+    /// The client certificate, its key and the key's passphrase (mutual TLS).
+    var certFile: String?
+    var keyFile: String?
+    var keyPassword: String?
+    /// The cookie jar (Netscape format) read before and written after the exchange; `nil`: no cookies.
+    var cookieJar: String?
 
     public static let defaultMemoryLimit = 8 * 1024 * 1024
     /// Five minutes without a byte either way ends a transfer unless the profile says otherwise

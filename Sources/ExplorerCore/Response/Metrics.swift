@@ -29,6 +29,8 @@ public struct Metrics: Sendable, Equatable {
     public var reusedConnection: Bool
     /// The final body's wire and decoded sizes when it came with a `Content-Encoding` apix decoded; else nil.
     public var decoding: BodyDecoding?
+    /// The proxy the exchange went through, its password masked (`ProxyRoute.shown`); `nil`: direct.
+    public var proxy: String?
 
     public init(
         startedAt: Date = Date(), endedAt: Date = Date(), dns: Duration = .zero, connect: Duration = .zero,

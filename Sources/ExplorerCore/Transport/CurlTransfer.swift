@@ -109,6 +109,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let caFile = options.caFile {
             apix_easy_setopt_string(easy, CURLOPT_CAINFO, caFile)
         }
+        configureNetwork(options)
         configureMethodAndBody(context: context)
         configureHeaders()
     }
@@ -229,7 +230,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Builds the result, sends the final progress event and resumes the waiting caller. Called exactly once.
     func complete(code: CURLcode, cancelled: Bool = false) {
-        let metrics = collectMetrics()
+        var metrics = collectMetrics()
+        metrics.proxy = ProxyRoute.shown(for: request)
+        saveCookies(after: headers)
         var result: Result<Response, TransportError>
         if cancelled {
             result = .failure(TransportError(.cancelled, "cancelled", metrics: metrics))
@@ -317,7 +320,8 @@ final class CurlTransfer: @unchecked Sendable {
             var osErrno = 0
             apix_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osErrno)
             let kind: TransportError.Kind = osErrno == Int(ECONNREFUSED) ? .connectionRefused : .connectFailed
-            let text = kind == .connectionRefused ? "connection refused" : "connection failed"
+            var text = kind == .connectionRefused ? "connection refused" : "connection failed"
+            if let proxy = ProxyRoute.shown(for: request) { text += " (through the proxy \(proxy))" }
             return TransportError(kind, "\(text): \(message)", curlCode: raw, metrics: metrics)
         case CURLE_OPERATION_TIMEDOUT:
             let which = timeoutKind(metrics: metrics)
@@ -330,7 +334,12 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportError(.timeout(which), "\(text) (\(message))", curlCode: raw, metrics: metrics)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-            return TransportError(.tls, "TLS: \(message)", curlCode: raw, metrics: metrics)
+            let failure = TLSFailure(curlCode: raw, message: message, options: request.options)
+            return TransportError(.tls, failure.summary, curlCode: raw, metrics: metrics)
+        case CURLE_RECV_ERROR where TLSFailure.isClientCertificateAlert(message):
+            // TLS 1.3 servers refuse a client certificate after the handshake, so it shows up on the first read.
+            let failure = TLSFailure(curlCode: raw, message: message, options: request.options)
+            return TransportError(.tls, failure.summary, curlCode: raw, metrics: metrics)
         case CURLE_ABORTED_BY_CALLBACK where source?.failure != nil, CURLE_READ_ERROR:
             return TransportError(.localIO, source?.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_ABORTED_BY_CALLBACK:

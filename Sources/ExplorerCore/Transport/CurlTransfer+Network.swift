@@ -1,0 +1,41 @@
+import CCurl
+
+/// The network options of one exchange: HTTP version, proxy, client certificate and cookie jar.
+extension CurlTransfer {
+    /// HTTP version, proxy, client certificate and cookie jar.
+    func configureNetwork(_ options: TransferOptions) {
+        if let version = options.httpVersion {
+            apix_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, version.curlValue)
+        }
+        // Requests that start at once to the same host wait for the first connection's TLS handshake and share it
+        // when it speaks HTTP/2, instead of opening one each. Not in clear text without prior knowledge: there
+        // the answer to the first request would be the wait.
+        let tls = request.url.lowercased().hasPrefix("https:")
+        if options.httpVersion == .http2PriorKnowledge || (tls && options.httpVersion != .http1) {
+            apix_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
+        }
+        if let proxy = options.proxy { apix_easy_setopt_string(easy, CURLOPT_PROXY, proxy) }
+        if let noProxy = options.noProxy { apix_easy_setopt_string(easy, CURLOPT_NOPROXY, noProxy) }
+        if let certFile = options.certFile {
+            apix_easy_setopt_string(easy, CURLOPT_SSLCERT, certFile)
+            apix_easy_setopt_string(easy, CURLOPT_SSLCERTTYPE, "PEM")
+        }
+        if let keyFile = options.keyFile { apix_easy_setopt_string(easy, CURLOPT_SSLKEY, keyFile) }
+        if let password = options.keyPassword { apix_easy_setopt_string(easy, CURLOPT_KEYPASSWD, password) }
+        if let jar = options.cookieJar, let share = CookieShares.share(for: jar) {
+            apix_easy_setopt_share(easy, share)
+            // Read when the exchange starts; a jar that does not exist yet is no error.
+            apix_easy_setopt_string(easy, CURLOPT_COOKIEFILE, jar)
+        }
+    }
+
+    /// Writes the jar after an answer that set cookies (libcurl would write it only when the handle is cleaned up,
+    /// and then on whichever thread that happens).
+    func saveCookies(after headers: HTTPHeaders) {
+        guard let jar = request.options.cookieJar, headers.contains("Set-Cookie"), CookieJar.prepare(jar) else {
+            return
+        }
+        apix_easy_setopt_string(easy, CURLOPT_COOKIEJAR, jar)
+        apix_easy_setopt_string(easy, CURLOPT_COOKIELIST, "FLUSH")
+    }
+}

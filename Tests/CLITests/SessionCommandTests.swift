@@ -1,0 +1,86 @@
+import DemoAPI
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+
+/// Cookies, `--env-file` and the network flags end to end: the real binary against a demo server, with a state
+/// directory of its own (`XDG_STATE_HOME`).
+@Suite("apix cookies, --env-file and network flags")
+struct SessionCommandTests {
+    static func profile(port: Int) -> String {
+        """
+        variables: { TOKEN: placeholder }
+        environments:
+          local: { base_url: "http://127.0.0.1:\(port)" }
+        endpoints:
+          - id: login
+            path: /cookies/set
+            query: { session: s3cr3t-cookie }
+          - id: show
+            path: /cookies
+          - id: echo
+            path: /echo
+            headers: { X-Token: "{{TOKEN}}" }
+        """
+    }
+
+    @Test("apix run keeps cookies between runs; apix cookies lists them masked and --clear empties the jar")
+    func cookies() async throws {
+        let folder = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        try await withDemoServer { server in
+            let profiles = folder.path
+            try Self.profile(port: server.port).write(
+                toFile: profiles + "/jar.yaml", atomically: true, encoding: .utf8)
+            let environment = ["XDG_STATE_HOME": state.path, "TOKEN": "unused"]
+            func apix(_ arguments: [String]) async throws -> ApixProcess.Output {
+                try await ApixProcess.run(arguments + ["--profiles", profiles], environment: environment)
+            }
+            try "".write(toFile: folder.path + "/empty.env", atomically: true, encoding: .utf8)
+            let login = try await apix(["run", "jar", "login", "--env-file", folder.path + "/empty.env"])
+            #expect(login.status == 0, "\(login.stderr)")
+            let show = try await apix(["run", "jar", "show"])
+            #expect(show.text.contains("s3cr3t-cookie"), "sent on the next run: \(show.text)")
+
+            let list = try await apix(["cookies", "jar"])
+            #expect(list.status == 0, "\(list.stderr)")
+            #expect(list.text.contains("session") && list.text.contains("••••"))
+            #expect(!list.text.contains("s3cr3t-cookie"))
+            #expect(try await apix(["cookies", "jar", "--reveal"]).text.contains("s3cr3t-cookie"))
+
+            let cleared = try await apix(["cookies", "jar", "-e", "local", "--clear"])
+            #expect(cleared.status == 0)
+            #expect(try await apix(["cookies", "jar"]).stderr.contains("no cookies for jar (local)"))
+            #expect(!(try await apix(["run", "jar", "show"]).text.contains("s3cr3t-cookie")))
+        }
+    }
+
+    @Test("--env-file defines secret variables: sent, masked in --json, a bad file is a usage error")
+    func envFile() async throws {
+        let folder = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        try await withDemoServer { server in
+            let profiles = folder.path
+            try Self.profile(port: server.port).write(
+                toFile: profiles + "/jar.yaml", atomically: true, encoding: .utf8)
+            try "# test\nexport TOKEN=\"from-dotenv\"\n".write(
+                toFile: folder.path + "/test.env", atomically: true, encoding: .utf8)
+            let environment = ["XDG_STATE_HOME": state.path]
+            let out = try await ApixProcess.run(
+                ["run", "jar", "echo", "--env-file", folder.path + "/test.env", "--json", "--profiles", profiles],
+                environment: environment)
+            #expect(out.status == 0, "\(out.stderr)")
+            let document = try JSONValue.parse(out.stdout)
+            #expect(document["body"]?.stringValue?.contains("from-dotenv") == true)
+            let sent = document["request"]?["headers"]?.serialized() ?? ""
+            #expect(sent.contains("••••") && !sent.contains("from-dotenv"))
+
+            let missing = try await ApixProcess.run(
+                ["run", "jar", "echo", "--env-file", folder.path + "/none.env", "--profiles", profiles],
+                environment: environment)
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("--env-file: cannot read"))
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import DemoAPI
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+
+/// The cookie jar of a profile and environment against the demo API: set, sent, expired, cleared; 0600; off with
+/// `cookies: false`.
+@Suite("Cookie jar")
+struct CookieJarTests {
+    static func builder(_ server: RunningDemoServer, state: TemporaryDirectory, _ extra: String = "") throws
+        -> RequestBuilder
+    {
+        let yaml = """
+            environments:
+              local:
+                base_url: \(server.baseURL)
+            \(extra)
+            endpoints:
+              - id: set
+                path: /cookies/set
+                query: { session: abc123, theme: dark }
+              - id: show
+                path: /cookies
+              - id: forget
+                path: /cookies/delete
+                query: { session: "" }
+            """
+        let profile = try ProfileLoader.parse(yaml: yaml, file: "/tmp/jar.yaml", id: "jar").get()
+        return try RequestBuilder(profile: profile, processEnvironment: ["XDG_STATE_HOME": state.path])
+    }
+
+    static func sentCookies(_ builder: RequestBuilder, client: Client) async throws -> String {
+        let response = try await client.send(try builder.request(endpoint: "show")).response()
+        return response.text() ?? ""
+    }
+
+    @Test("cookies set by the server are kept in a 0600 jar and sent on later requests until expired or cleared")
+    func roundTrip() async throws {
+        let state = try TemporaryDirectory()
+        try await withDemoServer { server in
+            let builder = try Self.builder(server, state: state)
+            let client = Client(transport: CurlTransport())
+            _ = try await client.send(try builder.request(endpoint: "set")).response()
+            let jar = CookieJar(profile: "jar", environment: "local", stateDirectory: state.path + "/apix")
+            #expect(jar.path == state.path + "/apix/cookies/jar@local.txt")
+            let attributes = try FileManager.default.attributesOfItem(atPath: jar.path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600)
+            #expect(Set(jar.cookies().map(\.name)) == ["session", "theme"])
+            let session = jar.cookies().first { $0.name == "session" }
+            #expect(session?.columns() == ["session", "127.0.0.1", "/", "session", "••••"])
+
+            #expect(try await Self.sentCookies(builder, client: client).contains(#""session":"abc123""#))
+            // A new transport (another run of apix) reads the jar from the file.
+            #expect(try await Self.sentCookies(builder, client: Client(transport: CurlTransport())).contains("abc123"))
+
+            _ = try await client.send(try builder.request(endpoint: "forget")).response()
+            #expect(jar.cookies().map(\.name) == ["theme"])
+            let after = try await Self.sentCookies(builder, client: client)
+            #expect(!after.contains("session") && after.contains("theme"))
+
+            try jar.clear()
+            #expect(jar.cookies().isEmpty)
+            let fresh = try await Self.sentCookies(builder, client: Client(transport: CurlTransport()))
+            #expect(!fresh.contains("theme"))
+        }
+    }
+
+    @Test("cookies: false keeps no jar and sends nothing")
+    func turnedOff() async throws {
+        let state = try TemporaryDirectory()
+        try await withDemoServer { server in
+            let builder = try Self.builder(server, state: state, "cookies: false")
+            let client = Client(transport: CurlTransport())
+            _ = try await client.send(try builder.request(endpoint: "set")).response()
+            #expect(!FileManager.default.fileExists(atPath: state.path + "/apix/cookies"))
+            #expect(!(try await Self.sentCookies(builder, client: client).contains("abc123")))
+        }
+    }
+
+    @Test("jar lines: HttpOnly marks, session cookies, delete one")
+    func jarFile() throws {
+        let state = try TemporaryDirectory()
+        let jar = CookieJar(profile: "p", environment: "e", stateDirectory: state.path)
+        #expect(CookieJar.prepare(jar.path))
+        try """
+        # Netscape HTTP Cookie File
+        #HttpOnly_.example.com\tTRUE\t/\tFALSE\t0\tsid\tv1
+        example.com\tFALSE\t/api\tTRUE\t2000000000\ttheme\tdark
+
+        """.write(toFile: jar.path, atomically: false, encoding: .utf8)
+        let cookies = jar.cookies()
+        #expect(cookies.count == 2)
+        #expect(cookies[0].httpOnly && cookies[0].expires == nil && cookies[0].includesSubdomains)
+        #expect(cookies[1].secure && cookies[1].expiryText == "2033-05-18T03:33:20Z")
+        #expect(cookies[1].columns(revealed: true) == ["theme", "example.com", "/api", "2033-05-18T03:33:20Z", "dark"])
+        #expect(try jar.delete(name: "sid", domain: ".example.com", path: "/") == 1)
+        #expect(jar.cookies().map(\.name) == ["theme"])
+    }
+}
+
+@Suite("Set-Cookie masking")
+struct SetCookieMaskingTests {
+    @Test("a Set-Cookie value is masked, its name and attributes kept; other headers are untouched")
+    func masking() {
+        #expect(CookieJar.maskedSetCookie("sid=abc; Path=/; HttpOnly") == "sid=••••; Path=/; HttpOnly")
+        #expect(CookieJar.maskedSetCookie("garbage") == "••••")
+        var headers = HTTPHeaders()
+        headers.add("set-cookie", "a=1")
+        headers.add("Content-Type", "text/plain")
+        let masked = CookieJar.maskingSetCookies(headers)
+        #expect(masked["Set-Cookie"] == "a=••••")
+        #expect(masked["Content-Type"] == "text/plain")
+    }
+}
