@@ -15,10 +15,10 @@ public final class BodyDocument: Sendable {
     let jsonError: String?
     /// How text lines are decoded (the content type's charset).
     let charset: MediaType.TextCharset
-    private let bytes: Data
-    private let index: JSONLineIndex?
+    let bytes: Data
+    let index: JSONLineIndex?
     /// Start offset of every line as received (text, and the raw view of JSON).
-    private let lineStarts: [Int]
+    let lineStarts: [Int]
 
     /// Bytes per hex dump row.
     static let hexRowBytes = 16
@@ -181,24 +181,5 @@ public final class BodyDocument: Sendable {
         }
         hex = hex.padding(toLength: Self.hexRowBytes * 3 + 1, withPad: " ", startingAt: 0)
         return [(offset + "  ", .muted), (hex, .plain), ("|" + ascii + "|", .muted)]
-    }
-
-    // MARK: - Search
-
-    /// The first line at or after `start` (before it, going backwards) whose text contains `query`, ignoring case.
-    /// Formats each line it passes, so run it off the main actor on big bodies; it stops when the task is cancelled.
-    public func search(_ query: String, from start: Int, forward: Bool, raw: Bool = false) -> Int? {
-        let needle = query.lowercased()
-        guard !needle.isEmpty else { return nil }
-        let count = raw ? rawLineCount : lineCount
-        guard count > 0 else { return nil }
-        var number = min(max(0, start), count - 1)
-        for _ in 0..<count {
-            if Task.isCancelled { return nil }
-            let pieces = raw ? rawLine(number, maxColumns: 4096) : line(number, maxColumns: 4096)
-            if pieces.map(\.text).joined().lowercased().contains(needle) { return number }
-            number = forward ? (number + 1) % count : (number - 1 + count) % count
-        }
-        return nil
     }
 }

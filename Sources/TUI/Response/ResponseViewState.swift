@@ -9,8 +9,14 @@ public struct ResponseViewState: Hashable, Sendable {
     public var query: String = ""
     /// The search field while typing a query.
     var searchField: LineEditor?
-    var matchLine: Int?
+    public internal(set) var matchLine: Int?
+    /// Which match `matchLine` is, once every match is counted (`3/120`).
+    var matchIndex: Int?
+    /// The count of the query's matches in this tab, while and after counting.
+    public internal(set) var matches: SearchMatches?
     public var searching = false
+    /// The Request tab shows secrets in clear (`v`); it stays so until `v` again, across exchanges.
+    var revealsSecrets = false
 
     public init() {}
 }

@@ -72,6 +72,16 @@ final class TmuxSession: @unchecked Sendable {
         return text.split(separator: " ").compactMap { Int32($0) }
     }
 
+    /// Lets programs set tmux's paste buffer with OSC 52 (`set-clipboard on`).
+    func acceptClipboard() throws {
+        try tmux(["set-option", "-g", "set-clipboard", "on"])
+    }
+
+    /// tmux's newest paste buffer (what OSC 52 copied), or nil when there is none.
+    func pasteBuffer() -> String? {
+        try? tmux(["show-buffer"])
+    }
+
     /// The visible screen as text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p"])
@@ -107,7 +117,7 @@ final class TmuxSession: @unchecked Sendable {
         // Only the capture needs output: the tmux server that `new-session` starts would keep a pipe open forever.
         let result = try Self.spawn(
             ["tmux", "-L", socket] + arguments,
-            capture: ["capture-pane", "display-message"].contains(arguments.first ?? ""))
+            capture: ["capture-pane", "display-message", "show-buffer"].contains(arguments.first ?? ""))
         guard result.status == 0 else {
             throw TmuxError(description: "tmux \(arguments.first ?? "") exited with \(result.status)")
         }
