@@ -41,12 +41,16 @@ extension TUIBenchmarks {
             var tasks = perform(harness.press(.enter), harness: harness)
             var firstAt: Double?
             var down = true
-            var lastKey = start
+            // A key at once (counting has just begun), then every 30 ms while it goes on.
+            var lastKey = Subprocess.now()
+            harness.press(.character("j"))
+            harness.render()
+            if run > 0 { keys.append(Subprocess.now() - lastKey) }
             while harness.state.response.matches?.isComplete != true {
                 if harness.drain() { harness.render() }
                 if firstAt == nil, harness.state.response.matchLine != nil { firstAt = Subprocess.now() - start }
                 // A key every 30 ms while counting: it must be answered at once.
-                if firstAt != nil, Subprocess.now() - lastKey >= 0.03 {
+                if Subprocess.now() - lastKey >= 0.03 {
                     lastKey = Subprocess.now()
                     harness.press(.character(down ? "j" : "k"))
                     harness.render()
