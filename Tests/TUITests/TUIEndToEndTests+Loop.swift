@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// Issue 12's everyday loop in the real `apix demo` in tmux: the demo from any directory, the Request tab, search
-/// counts, copying with OSC 52.
-@Suite("TUI end to end: the everyday loop", .serialized, .enabled(if: TmuxSession.isAvailable))
-struct TUILoopEndToEndTests {
-    private func withSession(_ body: (TmuxSession) throws -> Void) throws {
+/// counts, copying with OSC 52. In the serialized end-to-end suite: tmux tests wait by polling, holding a thread, so
+/// two such suites side by side would starve the rest of the test run.
+extension TUIEndToEndTests {
+    private func withLoopSession(_ body: (TmuxSession) throws -> Void) throws {
         let session = try TmuxSession()
         defer { session.close() }
         try body(session)
@@ -13,7 +13,7 @@ struct TUILoopEndToEndTests {
 
     @Test("apix demo from a directory without profiles writes the built-in profile to the config directory and runs")
     func demoFromAnyDirectory() throws {
-        try withSession { session in
+        try withLoopSession { session in
             try session.run("cd \(session.home) && \(TmuxSession.apix) demo --port 0")
             try session.waitFor("GET    todos.get")
             let file = session.home + "/config/apix/profiles/demo.yaml"
@@ -26,7 +26,7 @@ struct TUILoopEndToEndTests {
 
     @Test("the Request tab shows the headers on the wire; / counts matches; U copies the URL through OSC 52")
     func requestTabSearchAndCopy() throws {
-        try withSession { session in
+        try withLoopSession { session in
             try session.acceptClipboard()
             try session.run(
                 "\(TmuxSession.apix) demo --port 0 --profiles \(Fixtures.profilesDirectory)")
