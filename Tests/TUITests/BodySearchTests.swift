@@ -159,7 +159,9 @@ struct BodySearchTests {
             if !counted { effects.removeAll { $0.name == "countMatches" } }
             run(effects, on: &state)
             #expect(state.response.matchLine == 1 + 3 * 1 + 1)
-            _ = state.press(.end)
+            run(state.press(.character("n")), on: &state)
+            #expect(state.response.matchLine == 1 + 3 * 19 + 1)  // item 20, on screen
+            _ = state.press(.end)  // item 20 is off screen now: N searches back from the screen's last line
             run(state.press(.character("N")), on: &state)
             #expect(state.response.matchLine == 1 + 3 * 298 + 1, "counted: \(counted)")  // item 299
             _ = state.press(.home)
