@@ -104,6 +104,23 @@ final class TmuxSession: @unchecked Sendable {
         throw TmuxError(description: "timed out waiting for \(what)")
     }
 
+    /// `waitFor(_:)` for async tests: sleeps between polls instead of holding a thread of the test run's shared pool
+    /// (in-process servers of other tests need those threads).
+    @discardableResult
+    func waiting(for text: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> String
+    {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while Date() < deadline {
+            screen = try capture()
+            if screen.contains(text) { return screen }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("timed out waiting for “\(text)”; screen:\n\(screen)", sourceLocation: sourceLocation)
+        throw TmuxError(description: "timed out waiting for \(text)")
+    }
+
     /// Waits until the screen contains `text`.
     @discardableResult
     func waitFor(_ text: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) throws
