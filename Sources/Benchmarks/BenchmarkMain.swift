@@ -32,9 +32,10 @@ struct BenchmarkMain {
 }
 
 struct BenchmarkOptions {
-    /// Groups of cases. `startup` (only with `--only`) is the start-up rows of `requests` and `tui` alone.
+    /// Groups of cases. `startup` (only with `--only`) is the start-up rows of `requests` and `tui` alone;
+    /// `search` (only with `--only`) the search rows of `tui` alone.
     enum Section: String, CaseIterable {
-        case transfers, requests, tui, startup, history
+        case transfers, requests, tui, startup, history, search
     }
 
     var quick = false
@@ -66,12 +67,12 @@ struct BenchmarkOptions {
                 output = value == "-" ? nil : value
             case "--only":
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
-                    throw BenchmarkError("--only needs one of: transfers, requests, tui, startup, history")
+                    throw BenchmarkError("--only needs one of: transfers, requests, tui, startup, history, search")
                 }
                 sections = [value]
             default:
                 throw BenchmarkError(
-                    "unknown argument \(argument) (use --quick, --runs N, --size-mib N, --only transfers|requests|tui|startup|history, "
+                    "unknown argument \(argument) (use --quick, --runs N, --size-mib N, --only transfers|requests|tui|startup|history|search, "
                         + "--output PATH|-)")
             }
         }

@@ -60,6 +60,11 @@ struct BenchmarkSuite {
             rows += history.rows
             notes += history.notes
         }
+        if options.sections.contains(.search) {
+            Subprocess.settle()
+            rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)
+                .runSearch()
+        }
         if options.sections.contains(.startup) {
             Subprocess.settle()
             rows.append(try processStartup(server: server, notes: &notes))

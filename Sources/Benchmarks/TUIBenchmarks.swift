@@ -40,7 +40,7 @@ struct TUIBenchmarks {
     }
 
     private var bigDirectory: String { scratch + "/tui-large" }
-    private var profileDirectory: String { scratch + "/tui" }
+    var profileDirectory: String { scratch + "/tui" }
     private var stateDirectory: String { scratch + "/state" }
 
     // MARK: - Running
@@ -74,6 +74,7 @@ struct TUIBenchmarks {
             latencyRow(
                 "key press → redrawn frame during a \(download) download (scrolling the \(large) body), curses on a "
                     + "pty", pty.downloading))
+        rows += try await runSearch()
         let ratio = Double(session.maxRSS) / Double(bodySizes[1])
         rows.append(
             BenchmarkRow(
@@ -386,7 +387,7 @@ struct TUIBenchmarks {
 
     /// The terminal a case draws on, started: the app's curses backend on `pty`, or without one a headless
     /// terminal of the benchmark's size that keeps the frame.
-    private static func terminal(on pty: PseudoTerminal?) throws -> any TerminalBackend {
+    static func terminal(on pty: PseudoTerminal?) throws -> any TerminalBackend {
         let terminal: any TerminalBackend =
             pty.map { NcursesBackend(fileDescriptor: $0.secondary) } ?? HeadlessBackend(width: width, height: height)
         do {
@@ -403,7 +404,7 @@ struct TUIBenchmarks {
         return nil
     }
 
-    private func writeProfiles() throws {
+    func writeProfiles() throws {
         for directory in [bigDirectory, profileDirectory, stateDirectory] {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
@@ -413,13 +414,13 @@ struct TUIBenchmarks {
             .write(toFile: profileDirectory + "/tui.yaml", atomically: true, encoding: .utf8)
     }
 
-    private func timeRow(_ name: String, _ stats: Stats, reference: String, limit: Double) -> BenchmarkRow {
+    func timeRow(_ name: String, _ stats: Stats, reference: String, limit: Double) -> BenchmarkRow {
         BenchmarkRow(
             name: name, apix: BenchmarkFormat.milliseconds(stats), reference: reference, ratio: "—",
             target: "≤ \(Int(limit * 1000)) ms", met: stats.median <= limit)
     }
 
-    private func latencyRow(_ name: String, _ stats: Stats) -> BenchmarkRow {
+    func latencyRow(_ name: String, _ stats: Stats) -> BenchmarkRow {
         BenchmarkRow(
             name: name, apix: BenchmarkFormat.latency(stats), reference: "—", ratio: "—",
             target: "≤ 16 ms median, ≤ 50 ms max",

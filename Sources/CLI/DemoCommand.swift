@@ -2,7 +2,8 @@ import ArgumentParser
 import ExplorerCore
 import Foundation
 
-/// `apix demo`: starts the bundled demo API on 127.0.0.1 and opens the terminal UI on `profiles/demo.yaml`, with the
+/// `apix demo`: starts the bundled demo API on 127.0.0.1 and opens the terminal UI on the demo profile (the profile
+/// directory's `demo.yaml`, else the one built into apix, written out on first use: `DemoProfileSetup`), with the
 /// profile's `{{port}}` set to the port the server got. `--serve` only serves.
 ///
 /// The server is the sibling program `apix-demo` (`SiblingExecutable`), so `apix` links no server stack: with
@@ -27,19 +28,19 @@ struct DemoCommand: AsyncParsableCommand {
         if let port { arguments += ["--port", String(port)] }
         if serve { try SiblingExecutable.exec("apix-demo", arguments: arguments) }
 
-        let catalog = profileOptions.catalog()
+        let (directory, wrote) = try DemoProfileSetup.directory(explicit: profileOptions.profiles)
+        if let wrote { StandardError.writeLine("apix: wrote the demo profile to \(wrote)") }
+        let catalog = ProfileLoader.load(directory: directory)
         guard catalog.profile("demo") != nil || catalog.failedFiles.contains(where: { $0.hasSuffix("/demo.yaml") })
         else {
             throw CLIFailure(
-                .profile,
-                "no demo profile in \(profileOptions.directory): run apix demo from the apix checkout, or "
-                    + "pass --profiles DIR")
+                .profile, "no demo profile in \(directory): leave out --profiles to use the one built into apix")
         }
         let server = try DemoServerChild(arguments: arguments, log: log)
         defer { server.stop() }
         // The demo profile's base URL uses {{port}}: point it at the port the server really got.
         try await ApixCommand.openTUI(
-            catalog: catalog, directory: profileOptions.directory, variables: ["port": String(server.port)],
+            catalog: catalog, directory: directory, variables: ["port": String(server.port)],
             selecting: "demo")
     }
 }

@@ -14,6 +14,23 @@ extension ProfileLoader {
     ]
     static let authTypes = ["bearer", "basic", "api_key", "oauth2"]
 
+    /// An endpoint's `auth:`: `none` opts out; bearer, basic and API keys are its own credentials. OAuth2 stays
+    /// at profile or environment level, where its tokens are kept (one session per profile and environment).
+    static func readEndpointAuth(_ node: YAMLNode, into endpoint: inout Endpoint, reader: inout YAMLReader) {
+        if node["type"]?.scalar?.string == "oauth2" {
+            reader.fail(
+                "an endpoint's `auth` cannot be oauth2: declare OAuth2 in the profile's or an environment's `auth` "
+                    + "(its tokens are kept per profile and environment); an endpoint may say `none`, bearer, basic "
+                    + "or api_key", at: node)
+            return
+        }
+        switch readAuth(node, reader: &reader) {
+        case AuthSpec.none?: endpoint.authDisabled = true
+        case let spec?: endpoint.auth = spec
+        case nil: break
+        }
+    }
+
     static func readAuth(_ node: YAMLNode, reader: inout YAMLReader) -> AuthSpec? {
         if node.scalar?.string == "none", !YAMLReader.isNull(node) { return AuthSpec.none }
         guard node.mapping != nil else {

@@ -5,11 +5,11 @@ extension RequestBuilder {
         AuthSessionKey(profile: profile.id, environment: environment.name)
     }
 
-    /// The `auth` in effect for `endpoint`: the environment's, else the profile's; `nil` when there is none, it
-    /// is `none`, or the endpoint says `auth: none`.
+    /// The `auth` in effect for `endpoint`: its own, else the environment's, else the profile's; `nil` when there
+    /// is none, it is `none`, or the endpoint says `auth: none`.
     public func authSpec(for endpoint: Endpoint?) -> AuthSpec? {
         if endpoint?.authDisabled == true { return nil }
-        guard let spec = environment.auth ?? profile.auth, spec != AuthSpec.none else { return nil }
+        guard let spec = endpoint?.auth ?? environment.auth ?? profile.auth, spec != AuthSpec.none else { return nil }
         return spec
     }
 

@@ -23,6 +23,7 @@ public enum ChainPlanner {
             for header in environment.headers { templates += header.values ?? [] }
         }
         if !endpoint.authDisabled {
+            templates += ProfileLoader.authTemplates(endpoint.auth).map(\.1)
             templates += ProfileLoader.authTemplates(profile.auth).map(\.1)
             for environment in profile.environments {
                 templates += ProfileLoader.authTemplates(environment.auth).map(\.1)

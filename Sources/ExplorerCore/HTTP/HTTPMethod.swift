@@ -20,10 +20,10 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let options = HTTPMethod(rawValue: "OPTIONS")!
 
     /// The methods of RFC 9110 and PATCH (RFC 5789): what a profile may name without `custom_method: true`.
-    static let known = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
+    public static let known = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
 
     /// Whether this is one of the `known` methods.
-    var isKnown: Bool { Self.known.contains(rawValue) }
+    public var isKnown: Bool { Self.known.contains(rawValue) }
 
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {

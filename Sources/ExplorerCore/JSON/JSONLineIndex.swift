@@ -63,6 +63,11 @@ public struct JSONLineIndex: Sendable {
         return formatter.sink.line(depth: depth, isTruncated: step.isTruncated)
     }
 
+    /// Source offset of line `number`'s first token: where a match found in the raw bytes belongs on screen.
+    public func sourceOffset(ofLine number: Int) -> Int {
+        table.offset(ofLine: number)
+    }
+
     /// Formats line `number` of JSON held in `Data` or other contiguous storage.
     public func line(_ number: Int, in bytes: some ContiguousBytes, maxLength: Int = .max) -> JSONLine {
         bytes.withUnsafeBytes { line(number, in: $0, maxLength: maxLength) }

@@ -21,6 +21,8 @@ public struct Endpoint: Sendable, Hashable, Identifiable {
     public var cacheSeconds: Int?
     /// `auth: none` opts out of the profile's auth.
     public var authDisabled: Bool
+    /// The endpoint's own `auth:` (bearer, basic or an API key), over the environment's and the profile's.
+    public var auth: AuthSpec?
     /// `download: { to: … }`: a directory or file the body is written to.
     public var downloadTo: String?
     /// `capture:`: values taken from the response for other endpoints (`{{id.name}}`).

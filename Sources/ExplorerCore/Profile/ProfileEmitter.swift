@@ -175,7 +175,7 @@ public enum ProfileEmitter {
         case "body": return endpoint.body.map(body)
         case "priority": return endpoint.priority.map { .scalar($0.rawValue) }
         case "cache": return endpoint.cacheSeconds.map { .scalar(String($0)) }
-        case "auth": return endpoint.authDisabled ? .scalar("none") : nil
+        case "auth": return endpoint.authDisabled ? .scalar("none") : endpoint.auth.map(auth)
         case "download": return endpoint.downloadTo.map { .mapping([.init("to", .string($0))]) }
         case "capture": return endpoint.captures.isEmpty ? nil : captures(endpoint.captures)
         case "uses": return endpoint.uses.isEmpty ? nil : uses(endpoint.uses)

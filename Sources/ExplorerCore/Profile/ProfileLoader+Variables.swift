@@ -124,6 +124,7 @@ extension ProfileLoader {
             check(endpoint.params, "param", owner)
             check(endpoint.query, "query item", owner)
             check(endpoint.headers, "header", owner)
+            check(endpoint.auth, owner)
             switch endpoint.body {
             case .json(let value): check(value, "the body of \(owner)")
             case .form(let fields), .multipart(let fields): check(fields, "body field", owner)

@@ -293,13 +293,7 @@ public enum ProfileLoader {
             }
         }
         if let node = fields["cache"] { endpoint.cacheSeconds = reader.integer(node, "cache") }
-        if let node = fields["auth"] {
-            if node.scalar?.string == "none" {
-                endpoint.authDisabled = true
-            } else {
-                reader.fail("an endpoint's `auth` can only be `none` (to opt out of the profile's auth)", at: node)
-            }
-        }
+        if let node = fields["auth"] { readEndpointAuth(node, into: &endpoint, reader: &reader) }
         if let node = fields["download"],
             let download = reader.fields(node, "`download`", known: ["to"], required: ["to"]),
             let to = download["to"]

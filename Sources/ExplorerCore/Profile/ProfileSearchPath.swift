@@ -13,7 +13,15 @@ public enum ProfileSearchPath {
         if FileManager.default.fileExists(atPath: local, isDirectory: &isDirectory), isDirectory.boolValue {
             return local
         }
-        return (configHome(environment: environment) as NSString).appendingPathComponent("apix/profiles")
+        return configDirectory(environment: environment)
+    }
+
+    /// `$XDG_CONFIG_HOME/apix/profiles` (`~/.config/apix/profiles` without it): where profiles live outside a
+    /// checkout, and where `apix demo` writes its built-in profile.
+    public static func configDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        (configHome(environment: environment) as NSString).appendingPathComponent("apix/profiles")
     }
 
     static func configHome(environment: [String: String]) -> String {

@@ -16,6 +16,12 @@ public enum Action: Sendable {
     /// Requests waiting for a scheduler slot, across lanes (polled while transfers run).
     case queueUpdated(waiting: Int)
     case searchFinished(exchange: Int, line: Int?)
+    /// Text was put on the clipboard `via` these ways (`OSC 52`, `xclip`, `wl-copy`), or could not be (`error`).
+    case copied(what: String, via: [String], error: String?)
+    /// The request of an exchange as it went, for the Request tab.
+    case requestShown(exchange: Int, ShownRequest)
+    /// Matches counted so far for a query (the whole count once `isComplete`).
+    case matchesCounted(SearchMatches)
     /// `$EDITOR` returned: the new text, or nil when it failed to run (`error` says why).
     case externalEditorFinished(EndpointKey, text: String?, error: String?)
     /// No `$EDITOR` is set: edit the body in the built-in editor.

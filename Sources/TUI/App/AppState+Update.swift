@@ -75,7 +75,23 @@ extension AppState {
             response.searching = false
             // The document counts lines from the body's first; the Raw tab shows the head above them.
             let offset = response.tab == .raw ? shownExchange?.response.map(Self.rawHeadLineCount) ?? 0 : 0
+            if line == nil, response.tab == .raw, let httpResponse = shownExchange?.response {
+                // Nothing in the body: the head may still hold a match.
+                showMatch(Self.headMatch(response.query, in: httpResponse, from: nil, forward: true))
+                return []
+            }
             showMatch(line.map { $0 + offset })
+            return []
+        case .matchesCounted(let matches):
+            matchesCounted(matches)
+            return []
+        case .copied(let what, let via, let error):
+            message =
+                error.map { StatusMessage("could not copy \(what): \($0)", isError: true) }
+                ?? StatusMessage("copied \(what) (\(via.joined(separator: ", ")))")
+            return []
+        case .requestShown(let id, let shown):
+            exchanges[id]?.shownRequest = shown
             return []
         case .externalEditorFinished(let key, let text, let error):
             if let error {
@@ -154,6 +170,7 @@ extension AppState {
         case .showHelp: overlay = .help(top: 0)
         case .send: return sendSelected()
         case .sendBypassingCache: return sendSelected(cacheMode: .refresh)
+        case .oneOffRequest: startOneOff()
         case .cancel: return cancelOrStepBack()
         case .focusNext: cycleFocus(by: 1)
         case .focusPrevious: cycleFocus(by: -1)

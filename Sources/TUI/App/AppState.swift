@@ -35,6 +35,8 @@ public struct AppState: Sendable {
     var requestPreview: RequestPreview?
     /// Counts profile replacements (saves), so a preview built on the old profile is rebuilt.
     var catalogRevision = 0
+    /// One-off requests added to a profile in memory (`o`), not yet saved to its file.
+    var newEndpoints: Set<EndpointKey> = []
     /// Bumped whenever `captured` changes, so the preview is rebuilt with the new values.
     var capturesRevision = 0
     var editorTab: EditorTab = .params
@@ -184,13 +186,54 @@ public struct AppState: Sendable {
             let endpoint = draft.endpoint(from: endpoint)
             let overrides = RequestOverrides(variables: variables)
             guard masking else { return try builder.plan(for: endpoint, overrides: overrides) }
-            // Credentials that cannot be resolved are not sent (see `CoreAuthProvider.resolve`), so they are not
-            // shown either.
-            let presentation = CredentialPresentation.bullets
-            var shown = try presentation.plan(for: endpoint, builder: builder, overrides: overrides)
-            let credential = try? presentation.credential(for: endpoint, builder: builder, overrides: overrides)
-            if let credential { shown.request = credential.apply(to: shown.request) }
-            return shown
+            return try Self.shownPlan(endpoint, builder: builder, overrides: overrides, as: .bullets)
+        }
+    }
+
+    /// The request builder for `key`'s profile in the chosen environment, with the session's captured values, and
+    /// the endpoint as its draft has it; nil when the endpoint is gone.
+    func builder(for key: EndpointKey) throws(RequestBuildError) -> (RequestBuilder, Endpoint)? {
+        guard let profile = catalog.profile(key.profile), let saved = profile.endpoint(key.endpoint),
+            let draft = draft(for: key)
+        else { return nil }
+        var builder = try RequestBuilder(
+            profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
+        builder.captured = captured[AuthSessionKey(profile: profile.id, environment: builder.environment.name)] ?? [:]
+        builder.workingDirectory = workingDirectory
+        builder.homeDirectory = homeDirectory
+        return (builder, draft.endpoint(from: saved))
+    }
+
+    /// `endpoint`'s request as `presentation` shows it, with its credential. Credentials that cannot be resolved
+    /// are not sent (see `CoreAuthProvider.resolve`), so they are not shown either; an OAuth2 token, which only
+    /// the runtime knows, shows masked (the Request tab's revealed form gets the token at hand from the runtime).
+    static func shownPlan(
+        _ endpoint: Endpoint, builder: RequestBuilder, overrides: RequestOverrides,
+        as presentation: CredentialPresentation, withCredential: Bool = true
+    ) throws(RequestBuildError) -> RequestPlan {
+        var shown = try presentation.plan(for: endpoint, builder: builder, overrides: overrides)
+        guard withCredential else { return shown }
+        let credential =
+            (try? presentation.credential(for: endpoint, builder: builder, overrides: overrides))
+            ?? (try? CredentialPresentation.bullets.credential(for: endpoint, builder: builder, overrides: overrides))
+        if let credential { shown.request = credential.apply(to: shown.request) }
+        return shown
+    }
+
+    /// The request of `key` as the Request tab shows it: masked, revealed (an OAuth2 token masked), and revealed
+    /// without its credential (for the runtime to add the one at hand).
+    func requestPlans(_ key: EndpointKey) -> Exchange.RequestPlans? {
+        do throws(RequestBuildError) {
+            guard let built = try builder(for: key) else { return nil }
+            let (builder, endpoint) = built
+            let overrides = RequestOverrides(variables: variables)
+            return Exchange.RequestPlans(
+                masked: try Self.shownPlan(endpoint, builder: builder, overrides: overrides, as: .bullets),
+                revealed: try Self.shownPlan(endpoint, builder: builder, overrides: overrides, as: .revealed),
+                bare: try Self.shownPlan(
+                    endpoint, builder: builder, overrides: overrides, as: .revealed, withCredential: false))
+        } catch {
+            return nil
         }
     }
 
@@ -209,12 +252,19 @@ public struct AppState: Sendable {
     var responseBodyHeight: Int { max(1, Layout(width: width, height: height).responseBody.height) }
 
     /// Replaces a profile after a save (its drafts now match the file).
+    /// Adds an endpoint to a profile in memory (a one-off request, `o`), until it is saved or the app quits.
+    mutating func addEndpoint(_ endpoint: Endpoint, toProfileAt index: Int) {
+        catalog.profiles[index].endpoints.append(endpoint)
+        catalogRevision += 1
+    }
+
     mutating func replaceProfile(_ profile: Profile) {
         guard let index = catalog.profiles.firstIndex(where: { $0.id == profile.id }) else { return }
         let selected = selectedIdentity
         catalog.profiles[index] = profile
         catalogRevision += 1
         drafts = drafts.filter { $0.key.profile != profile.id }
+        newEndpoints = newEndpoints.filter { $0.profile != profile.id }
         rebuildRows(selecting: selected)
     }
 }

@@ -13,6 +13,10 @@ public enum Effect: Sendable {
     case prepareBody(exchange: Int, Response)
     /// Search a body off the main actor (→ `.searchFinished`).
     case search(exchange: Int, BodyDocument, query: String, from: Int, forward: Bool, raw: Bool)
+    /// Count every match of a query in a body tab off the main actor, reporting as it goes (→ `.matchesCounted`).
+    case countMatches(exchange: Int, BodyDocument, query: String, tab: ResponseTab)
+    /// Put text (or a body) on the clipboard: OSC 52 and the clipboard programs on `PATH` (→ `.copied`).
+    case copy(Clipboard.Clip)
     /// Open the body in `$EDITOR` (→ `.externalEditorFinished`); the runtime falls back to the built-in editor.
     case editBody(EndpointKey, text: String)
     case saveProfile(Profile)
@@ -51,6 +55,8 @@ public enum Effect: Sendable {
         case .loadStoredResponse: "loadStoredResponse"
         case .prepareBody: "prepareBody"
         case .search: "search"
+        case .countMatches: "countMatches"
+        case .copy: "copy"
         case .editBody: "editBody"
         case .saveProfile: "saveProfile"
         case .saveBody: "saveBody"

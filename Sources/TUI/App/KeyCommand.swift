@@ -5,6 +5,8 @@ enum KeyCommand: Hashable, Sendable {
     /// Send asking the server even when the cache holds a fresh answer (then store the new one).
     case sendBypassingCache
     case chooseEnvironment, showAuth, saveProfile, showProblems
+    /// Send a URL or a pasted curl command line as a new endpoint of the selected profile.
+    case oneOffRequest
     /// The status message and token state in full, when the status bar had to cut them.
     case showMessage
     /// The values view: captured values of the selected profile and environment.
@@ -16,13 +18,17 @@ enum KeyCommand: Hashable, Sendable {
     // Request editor
     case previousTab, nextTab
     case selectTab(EditorTab)
-    case editValue, editName, addRow, deleteRow, toggleRow, editBody
+    case editValue, editName, addRow, deleteRow, toggleRow, editBody, editURL, editMethod
     // Response
     case startSearch, nextMatch, previousMatch, saveBody, scrollLeft, scrollRight
     /// A JSONPath filter on the body, shown as you type.
     case startBodyFilter
     // Values view
     case reveal, forgetValue, forgetAllValues
+    case selectResponseTab(ResponseTab)
+    /// Show the Request tab's secrets in clear, or masked again.
+    case toggleReveal
+    case copyBody, copyURL, copyHeader, copyCurl
     // Auth panel
     case login, refreshToken, logout
     // History window

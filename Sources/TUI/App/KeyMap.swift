@@ -18,6 +18,9 @@ enum KeyMap {
             .global, [.character("a")], .showAuth, "auth panel: token state, log in, refresh, log out",
             hint: "auth"),
         KeyBinding(.global, [.character("s")], .saveProfile, "save edits to the profile file"),
+        KeyBinding(
+            .global, [.character("o")], .oneOffRequest,
+            "one-off request: type a URL or paste a curl command line; s saves it as an endpoint"),
         KeyBinding(.global, [.character("p")], .showProblems, "problems of broken profiles"),
         KeyBinding(.global, [.character("?"), .function(1)], .showHelp, "this help", hint: "help"),
         KeyBinding(
@@ -59,6 +62,8 @@ enum KeyMap {
         KeyBinding(.editor, [.character("d"), .delete], .deleteRow, "delete the row"),
         KeyBinding(.editor, [.character(" ")], .toggleRow, "enable or disable the row", hint: "toggle"),
         KeyBinding(.editor, [.character("b")], .editBody, "edit the body ($EDITOR, else the built-in editor)"),
+        KeyBinding(.editor, [.character("u")], .editURL, "edit the path or URL (s saves it)"),
+        KeyBinding(.editor, [.character("M")], .editMethod, "change the method (s saves it)"),
 
         // Response
         KeyBinding(.response, [.up, .character("k")], .moveUp, "scroll up a line"),
@@ -71,6 +76,20 @@ enum KeyMap {
         KeyBinding(.response, [.character("l"), .character(">")], .scrollRight, "scroll right"),
         KeyBinding(.response, [.left, .character("[")], .previousTab, "previous tab: body, headers, raw"),
         KeyBinding(.response, [.right, .character("]")], .nextTab, "next tab"),
+        KeyBinding(.response, [.character("1")], .selectResponseTab(.body), "Body tab"),
+        KeyBinding(.response, [.character("2")], .selectResponseTab(.headers), "Headers tab"),
+        KeyBinding(.response, [.character("3")], .selectResponseTab(.raw), "Raw tab"),
+        KeyBinding(
+            .response, [.character("4")], .selectResponseTab(.request),
+            "Request tab: the request as it went (request line, headers on the wire, body)"),
+        KeyBinding(
+            .response, [.character("V")], .toggleReveal, "Request tab: show secrets in clear (V again masks them)"),
+        KeyBinding(.response, [.character("y")], .copyBody, "copy the body (OSC 52, and xclip or wl-copy)"),
+        KeyBinding(.response, [.character("U")], .copyURL, "copy the URL"),
+        KeyBinding(.response, [.character("Y")], .copyHeader, "copy the header at the match (else the top one shown)"),
+        KeyBinding(
+            .response, [.character("C")], .copyCurl,
+            "copy the request as a curl command line (secrets as ${NAME} unless V shows them)"),
         KeyBinding(.response, [.character("/")], .startSearch, "search", hint: "search"),
         KeyBinding(.response, [.character("n")], .nextMatch, "next match"),
         KeyBinding(.response, [.character("N")], .previousMatch, "previous match"),

@@ -25,6 +25,8 @@ final class Runtime {
     private var searchTask: Task<Void, Never>?
     /// The body filter being evaluated; a newer query cancels it.
     private var filterTask: Task<Void, Never>?
+    /// Counting goes on while `n` and `N` search, so it has its own task.
+    private var countTask: Task<Void, Never>?
     private var tokenTasks: [Task<Void, Never>] = []
     private var theme = Theme.color
 
@@ -137,12 +139,21 @@ final class Runtime {
             let recording = history.flatMap {
                 HistoryEffects.recording(for: id, in: state, request: request, auth: authKey, recorder: $0)
             }
+            let plans = state.exchanges[id]?.requestPlans
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
                 let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
                 let options = SendOptions(interceptor: interceptor, priority: priority, cache: cache)
                 let transfer = client.start(request, options: options)
                 await holder.set(transfer)
+                if let plans {
+                    let sent = transfer.request
+                    Task.detached {
+                        let shown = await ShownRequest.make(
+                            plans, sent: sent, auth: auth, key: authKey, endpoint: endpoint)
+                        inbox.post(.requestShown(exchange: id, shown))
+                    }
+                }
                 await MainActor.run { [weak self] in self?.transfers[id] = transfer }
                 if await holder.wasCancelled { transfer.cancel() }
                 for await event in transfer.progress {
@@ -190,6 +201,17 @@ final class Runtime {
                 guard !Task.isCancelled else { return }
                 inbox.post(.searchFinished(exchange: id, line: line))
             }
+        case .countMatches(let id, let document, let query, let tab):
+            countTask?.cancel()
+            countTask = Task.detached {
+                let matches = document.countMatches(query, exchange: id, tab: tab) { partial in
+                    inbox.post(.matchesCounted(partial))
+                }
+                guard let matches, !Task.isCancelled else { return }
+                inbox.post(.matchesCounted(matches))
+            }
+        case .copy(let clip):
+            Clipboard.copy(clip, on: backend, inbox: inbox)
         case .editBody(let key, let text):
             editBody(key, text: text)
         case .saveProfile(let profile):

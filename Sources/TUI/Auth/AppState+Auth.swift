@@ -48,7 +48,9 @@ extension AppState {
         guard let profile = selectedProfile else { return nil }
         let builder = try? RequestBuilder(
             profile: profile, environment: environmentName(for: profile), processEnvironment: processEnvironment)
-        return builder?.authSpec(for: nil)
+        // An endpoint with credentials of its own shows them; otherwise the profile's (an endpoint's `auth: none`
+        // leaves the profile's token in view: the auth panel manages it).
+        return builder?.authSpec(for: selectedEndpoint.flatMap { $0.auth == nil ? nil : $0 })
     }
 
     /// The status bar's words for the selected profile's credentials (the core's `AuthSpec.Summary`).

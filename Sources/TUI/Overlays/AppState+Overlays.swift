@@ -41,6 +41,8 @@ extension AppState {
             case .saveBody(let id):
                 guard let response = exchanges[id]?.response else { return [] }
                 return [.saveBody(response, path: path)]
+            case .oneOffRequest:
+                return sendOneOff(path)
             }
         default:
             prompt.field.handle(key)

@@ -13,13 +13,13 @@ extension AppState {
 
     /// Endpoints whose draft differs from the endpoint as saved, in order.
     var unsavedEndpoints: [EndpointKey] {
-        drafts.compactMap { key, draft -> EndpointKey? in
+        let edited = drafts.compactMap { key, draft -> EndpointKey? in
             guard let endpoint = catalog.profile(key.profile)?.endpoint(key.endpoint),
                 draft != RequestDraft(endpoint: endpoint)
             else { return nil }
             return key
         }
-        .sorted { ($0.profile, $0.endpoint) < ($1.profile, $1.endpoint) }
+        return Set(edited).union(newEndpoints).sorted { ($0.profile, $0.endpoint) < ($1.profile, $1.endpoint) }
     }
 
     mutating func handleQuitQuestionKey(_ key: Key) -> [Effect] {

@@ -2,6 +2,8 @@
 public struct Prompt: Hashable, Sendable {
     public enum Purpose: Hashable, Sendable {
         case saveBody(exchange: Int)
+        /// A URL or curl command line to send as a new endpoint of the selected profile.
+        case oneOffRequest
     }
 
     public var purpose: Purpose

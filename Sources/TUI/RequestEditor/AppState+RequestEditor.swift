@@ -43,6 +43,11 @@ extension AppState {
             drafts[key] = draft
         case .editBody:
             return editBody(key, draft)
+        case .editURL:
+            fieldEdit = FieldEdit(tab: editorTab, row: 0, part: .url, field: LineEditor(draft.path), isNewRow: false)
+        case .editMethod:
+            fieldEdit = FieldEdit(
+                tab: editorTab, row: 0, part: .method, field: LineEditor(draft.method.rawValue), isNewRow: false)
         default:
             break
         }
@@ -58,6 +63,9 @@ extension AppState {
         guard var edit = fieldEdit, let endpointKey = selectedKey, var draft = draft(for: endpointKey) else {
             fieldEdit = nil
             return []
+        }
+        if edit.part == .url || edit.part == .method {
+            return handleRequestLineKey(key, edit: edit, endpointKey: endpointKey, draft: draft)
         }
         var rows = draft.rows(edit.tab)
         guard rows.indices.contains(edit.row) else {
@@ -85,6 +93,8 @@ extension AppState {
             case .value:
                 rows[edit.row].value = text
                 rows[edit.row].enabled = true
+            case .url, .method:
+                break  // handled by `handleRequestLineKey`
             }
             draft.setRows(rows, for: edit.tab)
             drafts[endpointKey] = draft
@@ -102,10 +112,51 @@ extension AppState {
         return []
     }
 
+    /// The method or URL field: Enter keeps what was typed (a method must be one of `HTTPMethod.known`; a
+    /// profile names others with `custom_method: true`), and the path's new `{placeholders}` get rows.
+    private mutating func handleRequestLineKey(
+        _ key: Key, edit: FieldEdit, endpointKey: EndpointKey, draft: RequestDraft
+    ) -> [Effect] {
+        var edit = edit
+        var draft = draft
+        switch key {
+        case .escape:
+            fieldEdit = nil
+        case .enter, .tab:
+            let text = edit.field.text.trimmingCharacters(in: .whitespaces)
+            if edit.part == .method {
+                guard let method = HTTPMethod(rawValue: text), method.isKnown || method == selectedEndpoint?.method
+                else {
+                    message = StatusMessage(
+                        "unknown method \(text); one of \(HTTPMethod.known.joined(separator: ", ")) "
+                            + "(a profile names others with `custom_method: true`)", isError: true)
+                    return []
+                }
+                draft.method = method
+            } else {
+                guard !text.isEmpty else {
+                    message = StatusMessage("a path or URL is needed", isError: true)
+                    return []
+                }
+                draft.path = text
+                let placeholders = Endpoint(id: "", path: Template(text)).placeholders
+                for name in placeholders where !draft.params.contains(where: { $0.name == name }) {
+                    draft.params.append(DraftRow(name: name, value: "", enabled: false))
+                }
+            }
+            drafts[endpointKey] = draft
+            fieldEdit = nil
+        default:
+            edit.field.handle(key)
+            fieldEdit = edit
+        }
+        return []
+    }
+
     mutating func saveProfile() -> [Effect] {
         guard let profile = selectedProfile else { return [] }
         var edited = profile
-        var changed = false
+        var changed = newEndpoints.contains { $0.profile == profile.id }
         for (index, endpoint) in profile.endpoints.enumerated() {
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
             guard let draft = drafts[key], draft != RequestDraft(endpoint: endpoint) else { continue }

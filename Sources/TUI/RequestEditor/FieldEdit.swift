@@ -2,6 +2,8 @@
 struct FieldEdit: Hashable, Sendable {
     public enum Part: Hashable, Sendable {
         case name, value
+        /// The endpoint's path or URL, and its method (not rows: `row` is unused).
+        case url, method
     }
 
     public var tab: EditorTab

@@ -7,8 +7,13 @@ struct RequestDraft: Hashable, Sendable {
     public var query: [DraftRow]
     public var headers: [DraftRow]
     public var body: BodyDraft?
+    /// The method and the path (or full URL) as written, `{placeholders}` and `{{variables}}` unresolved.
+    public var method: HTTPMethod
+    public var path: String
 
     public init(endpoint: Endpoint) {
+        method = endpoint.method
+        path = endpoint.path.raw
         params = Self.rows(endpoint.params)
         // Placeholders without a declared default still get a row to fill in.
         for name in endpoint.placeholders where !params.contains(where: { $0.name == name }) {
@@ -61,6 +66,8 @@ struct RequestDraft: Hashable, Sendable {
     /// The endpoint as edited: what is sent.
     public func endpoint(from original: Endpoint) -> Endpoint {
         var endpoint = original
+        endpoint.method = method
+        if path != original.path.raw { endpoint.path = Template(path) }
         endpoint.params = Self.parameters(params, sameName: { $0 == $1 })
         endpoint.query = Self.parameters(query, sameName: { $0 == $1 })
         endpoint.headers = Self.parameters(

@@ -18,11 +18,27 @@ enum RequestEditorView {
             return
         }
 
-        // Method and URL preview.
-        var x = buffer.write(
-            endpoint.method.rawValue, x: inner.x, y: inner.y, limit: inner.maxX,
-            style: theme.method(endpoint.method))
+        // Method and URL preview (or the field editing one of them: `M`, `u`).
+        let edit = state.fieldEdit.flatMap { $0.part == .url || $0.part == .method ? $0 : nil }
+        var x = inner.x
+        if let edit, edit.part == .method {
+            x = drawField(edit.field, x: x, y: inner.y, width: 10, theme: theme, on: &buffer)
+        } else {
+            x = buffer.write(
+                draft.method.rawValue, x: inner.x, y: inner.y, limit: inner.maxX, style: theme.method(draft.method))
+        }
         x += 1
+        if let edit, edit.part == .url {
+            drawField(edit.field, x: x, y: inner.y, width: max(0, inner.maxX - x), theme: theme, on: &buffer)
+        } else if let edit, edit.part == .method {
+            buffer.write(SafeText.escape(draft.path), x: x, y: inner.y, limit: inner.maxX, style: theme.muted)
+        } else {
+            drawPreview(state, x: x, in: inner, theme: theme, on: &buffer)
+        }
+        drawTabsAndRows(state, endpoint: endpoint, draft: draft, focused: focused, in: inner, theme: theme, on: &buffer)
+    }
+
+    static func drawPreview(_ state: AppState, x: Int, in inner: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         switch state.requestPreview?.result {
         case .success(let plan)?:
             buffer.write(
@@ -32,7 +48,12 @@ enum RequestEditorView {
         case nil:
             break
         }
+    }
 
+    static func drawTabsAndRows(
+        _ state: AppState, endpoint: Endpoint, draft: RequestDraft, focused: Bool, in inner: Rect, theme: Theme,
+        on buffer: inout ScreenBuffer
+    ) {
         // The description on a line of its own, when there is room for it and the rows below.
         var tabY = inner.y + 1
         if let description = endpoint.description, !description.isEmpty, inner.height >= minimumHeightForDescription {
@@ -80,7 +101,9 @@ enum RequestEditorView {
             guard line < rect.height else { break }
             let row = rows[index]
             let y = rect.y + line
-            let edit = state.fieldEdit.flatMap { $0.row == index && $0.tab == state.editorTab ? $0 : nil }
+            let edit = state.fieldEdit.flatMap {
+                $0.row == index && $0.tab == state.editorTab && ($0.part == .name || $0.part == .value) ? $0 : nil
+            }
             var x = buffer.write(
                 row.enabled ? "[x] " : "[ ] ", x: rect.x, y: y, limit: rect.maxX,
                 style: row.enabled ? theme.ok : theme.muted)

@@ -13,15 +13,30 @@ extension AppState {
         case .moveBottom: response.top = Int.max / 2
         case .scrollLeft: response.left = max(0, response.left - Self.horizontalStep)
         case .scrollRight: response.left = min(response.left + Self.horizontalStep, Self.maxLeft)
-        case .previousTab, .nextTab:
+        case .previousTab, .nextTab, .selectResponseTab:
             let tabs = responseTabs(for: shownExchange)
-            let count = tabs.count
-            let step = command == .nextTab ? 1 : count - 1
-            response.tab = tabs[((tabs.firstIndex(of: response.tab) ?? 0) + step) % count]
+            if case .selectResponseTab(let tab) = command {
+                guard tab != response.tab else { return [] }
+                response.tab = tab
+            } else if let index = tabs.firstIndex(of: response.tab) {
+                response.tab = tabs[(index + (command == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
+            } else {
+                response.tab = command == .nextTab ? tabs[0] : tabs[tabs.count - 1]  // from the Request tab
+            }
             response.top = 0
             response.left = 0
             response.matchLine = nil
+            response.matchIndex = nil
+            response.matches = nil
             response.searching = false  // a search still running was for the old tab's lines
+        case .copyBody, .copyURL, .copyHeader, .copyCurl:
+            return copy(command)
+        case .toggleReveal:
+            response.revealsSecrets.toggle()
+            message = StatusMessage(
+                response.revealsSecrets
+                    ? "secrets shown in clear in the Request tab (V masks them again)"
+                    : "secrets masked in the Request tab")
         case .startSearch:
             response.searchField = LineEditor(response.query)
         case .startBodyFilter:
@@ -54,6 +69,7 @@ extension AppState {
             response.searchField = nil
         case .enter:
             response.searchField = nil
+            if response.query != field.text { response.matches = nil }
             response.query = field.text
             return search(forward: true, skipCurrent: false)
         default:
@@ -65,10 +81,10 @@ extension AppState {
 
     /// The tabs an answer has: Checks only for an endpoint with `expect:` (or an answer that was checked).
     func responseTabs(for exchange: Exchange?) -> [ResponseTab] {
-        guard let exchange else { return [.body, .headers, .raw] }
+        guard let exchange else { return ResponseTab.responseTabs }
         let endpoint = catalog.profile(exchange.key.profile)?.endpoint(exchange.key.endpoint)
-        guard !exchange.checks.isEmpty || endpoint?.expectation != nil else { return [.body, .headers, .raw] }
-        return ResponseTab.allCases
+        guard !exchange.checks.isEmpty || endpoint?.expectation != nil else { return ResponseTab.responseTabs }
+        return ResponseTab.responseTabs + [.checks]
     }
 
     /// Lines of the current response tab.
@@ -80,6 +96,7 @@ extension AppState {
             return shownBodyDocument?.lineCount ?? 0
         case .headers: return (exchange.response?.headers.count ?? 0) + 1
         case .checks: return exchange.checks.count
+        case .request: return exchange.shownRequest?.lines(revealed: response.revealsSecrets).count ?? 0
         case .raw:
             guard let response = exchange.response else { return 0 }
             return Self.rawHeadLineCount(response) + (exchange.document?.rawLineCount ?? 0)
@@ -93,12 +110,24 @@ extension AppState {
     mutating func showMatch(_ line: Int?) {
         if let line {
             response.matchLine = line
+            if let matches = response.matches, matches.isListed {
+                let index = matches.firstIndex(atOrAfter: line)
+                response.matchIndex = index < matches.lines.count && matches.lines[index] == line ? index : nil
+            }
             response.top = max(0, line - responseBodyHeight / 3)
             clampResponseScroll()
         } else {
             response.matchLine = nil
-            message = StatusMessage("not found: \(response.query)", isError: true)
+            response.matchIndex = nil
+            message = StatusMessage("no match: \(response.query)", isError: true)
         }
+    }
+
+    /// Whether the current match is on screen: `n` and `N` then move from it, else from the screen (so `G` then
+    /// `N` finds the last match).
+    var matchIsOnScreen: Bool {
+        guard let line = response.matchLine else { return false }
+        return line >= response.top && line < response.top + responseBodyHeight
     }
 
     mutating func search(forward: Bool, skipCurrent: Bool) -> [Effect] {
@@ -107,13 +136,23 @@ extension AppState {
             return []
         }
         guard let exchange = shownExchange, let httpResponse = exchange.response else { return [] }
-        let current = response.matchLine ?? (forward ? response.top - 1 : response.top + 1)
-        let start = skipCurrent || response.matchLine == nil ? current + (forward ? 1 : -1) : current
+        if skipCurrent, let matches = response.matches,
+            matches.isFor(
+                exchange: exchange.id, tab: response.tab,
+                query: response.query), matches.isListed
+        {
+            stepThroughMatches(matches, forward: forward)
+            return []
+        }
+        let anchor = matchIsOnScreen ? response.matchLine : nil
+        let current = anchor ?? (forward ? response.top - 1 : response.top + responseBodyHeight)
+        let start = skipCurrent || anchor == nil ? current + (forward ? 1 : -1) : current
         switch response.tab {
-        case .headers, .checks:
-            let shown = response.tab == .checks ? exchange.checks.map(\.description) : Self.headerLines(httpResponse)
-            let lines = shown.map { $0.lowercased() }
+        case .headers, .request, .checks:
+            let lines = tabLines(exchange, httpResponse).map { $0.lowercased() }
             let needle = response.query.lowercased()
+            response.matches = Self.headMatches(
+                needle, in: lines, exchange: exchange.id, tab: response.tab, query: response.query)
             let count = lines.count
             for step in 0..<count {
                 let index = ((start + (forward ? step : -step)) % count + count) % count
@@ -126,15 +165,112 @@ extension AppState {
             return []
         case .body, .raw:
             guard let document = response.tab == .body ? shownBodyDocument : exchange.document else { return [] }
-            response.searching = true
             let raw = response.tab == .raw
+            var count: [Effect] = []
+            if response.matches?.isFor(exchange: exchange.id, tab: response.tab, query: response.query) != true {
+                response.matches = .started(exchange: exchange.id, tab: response.tab, query: response.query)
+                response.matchIndex = nil
+                count = [.countMatches(exchange: exchange.id, document, query: response.query, tab: response.tab)]
+            }
+            // The Raw tab's head is searched here; the document holds only the body.
+            if raw, start < Self.rawHeadLineCount(httpResponse),
+                let line = Self.headMatch(response.query, in: httpResponse, from: start, forward: forward)
+            {
+                showMatch(line)
+                return count
+            }
+            response.searching = true
             // The document numbers lines from the body's first; `.searchFinished` adds the head back.
             let offset = raw ? Self.rawHeadLineCount(httpResponse) : 0
             return [
                 .search(
                     exchange: exchange.id, document, query: response.query, from: max(0, start - offset),
                     forward: forward, raw: raw)
-            ]
+            ] + count
+        }
+    }
+
+    /// `n` / `N` once every match is listed: the next or previous one, wrapping around (and saying so).
+    mutating func stepThroughMatches(_ matches: SearchMatches, forward: Bool) {
+        guard matches.total > 0 else {
+            showMatch(nil)
+            return
+        }
+        let last = matches.lines.count - 1
+        var index: Int
+        if let current = response.matchIndex, matchIsOnScreen {
+            index = current + (forward ? 1 : -1)
+        } else if forward {
+            index = matches.firstIndex(atOrAfter: response.top)
+        } else {
+            index = matches.firstIndex(atOrAfter: response.top + responseBodyHeight) - 1
+        }
+        if index > last || index < 0 {
+            index = index < 0 ? last : 0
+            message = StatusMessage(forward ? "search wrapped to the first match" : "search wrapped to the last match")
+        }
+        response.matchIndex = index
+        response.matchLine = matches.lines[index]
+        response.top = max(0, matches.lines[index] - responseBodyHeight / 3)
+        clampResponseScroll()
+    }
+
+    /// A count arrived from the runtime; the Raw tab's count adds the matches in its head, which `update` counts.
+    mutating func matchesCounted(_ counted: SearchMatches) {
+        guard counted.isFor(exchange: response.exchange, tab: response.tab, query: response.query),
+            let httpResponse = shownExchange?.response
+        else { return }
+        var matches = counted
+        if counted.tab == .raw {
+            let head = Self.headMatches(
+                counted.query.lowercased(), in: Self.headerLines(httpResponse).map { $0.lowercased() },
+                exchange: counted.exchange, tab: .raw, query: counted.query)
+            let offset = Self.rawHeadLineCount(httpResponse)
+            let listed = counted.isListed && head.total + counted.total <= SearchMatches.listLimit
+            matches = SearchMatches(
+                exchange: counted.exchange, tab: .raw, query: counted.query, total: head.total + counted.total,
+                lines: listed ? head.lines + counted.lines.map { $0 + offset } : [], fraction: counted.fraction)
+        }
+        response.matches = matches
+        if matches.isListed, let line = response.matchLine {
+            let index = matches.firstIndex(atOrAfter: line)
+            response.matchIndex = index < matches.lines.count && matches.lines[index] == line ? index : nil
+        }
+    }
+
+    /// The Raw tab's head line with a match at or after `start` (at or before it, going backwards), not wrapping;
+    /// with `start` nil, the first one.
+    static func headMatch(_ query: String, in response: Response, from start: Int?, forward: Bool) -> Int? {
+        let lines = headerLines(response)
+        let needle = query.lowercased()
+        var candidates = Array(lines.indices)
+        if let start {
+            candidates = forward ? candidates.filter { $0 >= start } : candidates.filter { $0 <= start }.reversed()
+        }
+        return candidates.first { lines[$0].lowercased().contains(needle) }
+    }
+
+    /// Every match of `needle` (lower-cased) in lines already lower-cased: the Headers tab, the Raw tab's head.
+    static func headMatches(
+        _ needle: String, in lines: [String], exchange: Int, tab: ResponseTab, query: String
+    ) -> SearchMatches {
+        var found: [Int] = []
+        for (number, line) in lines.enumerated() {
+            var rest = line[...]
+            while let range = rest.range(of: needle) {
+                found.append(number)
+                rest = rest[range.upperBound...]
+            }
+        }
+        return SearchMatches(exchange: exchange, tab: tab, query: query, total: found.count, lines: found, fraction: 1)
+    }
+
+    /// The lines of a tab searched as text: the Headers tab's or the Request tab's.
+    func tabLines(_ exchange: Exchange, _ httpResponse: Response) -> [String] {
+        switch response.tab {
+        case .request: return exchange.shownRequest?.lines(revealed: response.revealsSecrets) ?? []
+        case .checks: return exchange.checks.map(\.description)
+        default: return Self.headerLines(httpResponse)
         }
     }
 

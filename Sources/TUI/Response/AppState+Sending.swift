@@ -39,8 +39,9 @@ extension AppState {
         if let previous = latestExchange[key], exchanges[previous]?.isRunning == false {
             exchanges[previous] = nil
         }
-        exchanges[id] = Exchange(
-            id: id, key: key, method: request.method, url: shownURL, startedAt: now.uptime)
+        var exchange = Exchange(id: id, key: key, method: request.method, url: shownURL, startedAt: now.uptime)
+        exchange.requestPlans = requestPlans(key)
+        exchanges[id] = exchange
         latestExchange[key] = id
         showExchange(id)
         let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
@@ -140,6 +141,7 @@ extension AppState {
         fresh.tab = response.tab
         if let id, !responseTabs(for: exchanges[id]).contains(fresh.tab) { fresh.tab = .body }
         fresh.query = response.query
+        fresh.revealsSecrets = response.revealsSecrets
         response = fresh
     }
 

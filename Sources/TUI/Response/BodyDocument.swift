@@ -16,10 +16,10 @@ public final class BodyDocument: Sendable {
     let jsonError: String?
     /// How text lines are decoded (the content type's charset).
     let charset: MediaType.TextCharset
-    private let bytes: Data
-    private let index: JSONLineIndex?
+    let bytes: Data
+    let index: JSONLineIndex?
     /// Start offset of every line as received (text, and the raw view of JSON).
-    private let lineStarts: [Int]
+    let lineStarts: [Int]
     /// The body parsed as a value, for JSONPath filters: parsed once, by the first filter that asks.
     private let parsed = Mutex<Task<Result<JSONValue, JSONPath.Filter.Failure>, Never>?>(nil)
 
@@ -206,24 +206,5 @@ public final class BodyDocument: Sendable {
             return started
         }
         return await task.value
-    }
-
-    // MARK: - Search
-
-    /// The first line at or after `start` (before it, going backwards) whose text contains `query`, ignoring case.
-    /// Formats each line it passes, so run it off the main actor on big bodies; it stops when the task is cancelled.
-    public func search(_ query: String, from start: Int, forward: Bool, raw: Bool = false) -> Int? {
-        let needle = query.lowercased()
-        guard !needle.isEmpty else { return nil }
-        let count = raw ? rawLineCount : lineCount
-        guard count > 0 else { return nil }
-        var number = min(max(0, start), count - 1)
-        for _ in 0..<count {
-            if Task.isCancelled { return nil }
-            let pieces = raw ? rawLine(number, maxColumns: 4096) : line(number, maxColumns: 4096)
-            if pieces.map(\.text).joined().lowercased().contains(needle) { return number }
-            number = forward ? (number + 1) % count : (number - 1 + count) % count
-        }
-        return nil
     }
 }

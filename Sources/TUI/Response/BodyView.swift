@@ -31,6 +31,23 @@ enum BodyView {
             case .headers:
                 guard number < head.count else { break }
                 pieces = headerPieces(head[number], first: number == 0)
+            case .request:
+                guard let shown = exchange.shownRequest else {
+                    if row == 0 {
+                        let note =
+                            exchange.origin == .sent
+                            ? "…" : "Nothing was sent in this session: this is the stored answer."
+                        buffer.write(note, x: rect.x, y: y, limit: rect.maxX, style: theme.muted)
+                    }
+                    return
+                }
+                let lines = shown.lines(revealed: view.revealsSecrets)
+                guard number < lines.count else { break }
+                // Header lines until the blank line; the body after it is plain text.
+                let inHead = !lines[...number].contains("")
+                pieces =
+                    inHead
+                    ? headerPieces(lines[number], first: number == 0) : [(SafeText.escape(lines[number]), .plain)]
             case .raw:
                 if number < head.count {
                     pieces = headerPieces(head[number], first: number == 0)

@@ -23,6 +23,16 @@ public struct Exchange: Sendable {
         case replay(of: String)
     }
 
+    /// What the Request tab is built from when the exchange starts (`AppState.requestPlans`).
+    public struct RequestPlans: Sendable {
+        /// Secrets masked, the credential's scheme or name kept (`CredentialPresentation.bullets`).
+        let masked: RequestPlan
+        /// Secrets in clear, for `V`; an OAuth2 token masked (only the runtime knows it).
+        let revealed: RequestPlan
+        /// Secrets in clear without the credential: the runtime adds the one at hand (OAuth2's token too).
+        let bare: RequestPlan
+    }
+
     public let id: Int
     public let key: EndpointKey
     public let method: HTTPMethod
@@ -39,6 +49,10 @@ public struct Exchange: Sendable {
     /// The endpoint's `expect:` results, once its answer was checked (`.chainConcluded`).
     public var checks: [CheckResult] = []
     public var origin = Origin.sent
+    /// What the Request tab is made from; the runtime turns it into `shownRequest` once the request is sent.
+    public var requestPlans: RequestPlans?
+    /// The request as it went (the Request tab); nil until the runtime reports it, and for a stored answer.
+    public var shownRequest: ShownRequest?
 
     public init(id: Int, key: EndpointKey, method: HTTPMethod, url: String, startedAt: Double) {
         self.id = id

@@ -1,14 +1,20 @@
-/// The response pane's tabs.
+/// The response pane's tabs. Left and right move through the response's three; the request as it went is
+/// apart, on `4` (and drawn at the right of the tab line).
 public enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
-    case body, headers, raw
+    case body, headers, raw, request
     /// The endpoint's `expect:` checks on this answer.
     case checks
+
+    /// The tabs that show the response (left and right cycle through them; `AppState.responseTabs(for:)` adds the
+    /// Checks tab for endpoints with `expect:`).
+    static let responseTabs: [ResponseTab] = [.body, .headers, .raw]
 
     public var title: String {
         switch self {
         case .body: "Body"
         case .headers: "Headers"
         case .raw: "Raw"
+        case .request: "Request"
         case .checks: "Checks"
         }
     }

@@ -129,9 +129,10 @@ enum ResponseView {
     }
 
     static func drawTabs(
-        _ state: AppState, exchange: Exchange, response: Response, in row: Rect, theme: Theme,
+        _ state: AppState, exchange: Exchange, response: Response, in tabRow: Rect, theme: Theme,
         on buffer: inout ScreenBuffer
     ) {
+        let row = tabRow
         var x = row.x
         for tab in state.responseTabs(for: exchange) {
             x = buffer.write(
@@ -144,6 +145,16 @@ enum ResponseView {
                     style: passed ? theme.ok : theme.error)
             }
             x = buffer.write(" ", x: x, y: row.y, limit: row.maxX)
+        }
+        // The request as it went is apart, at the right: it is not a view of the response.
+        let requestTitle = " 4 \(ResponseTab.request.title) "
+        let titleWidth = TextWidth.width(of: requestTitle)
+        if state.response.tab == .request {
+            let titleX = max(x, row.maxX - titleWidth)
+            buffer.write(requestTitle, x: titleX, y: row.y, limit: row.maxX, style: theme.activeTab)
+            let rest = Rect(x: row.x, y: row.y, width: max(0, titleX - 1 - row.x), height: 1)
+            drawRequestInfo(state, exchange: exchange, x: x, in: rest, theme: theme, on: &buffer)
+            return
         }
         var info = [BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)]
         if let type = response.contentType { info.append(SafeText.escape(type)) }
@@ -183,7 +194,50 @@ enum ResponseView {
             return
         }
         if state.response.searching { info.append("searching…") }
-        if !state.response.query.isEmpty { info.append("/\(SafeText.escape(state.response.query))") }
+        if !state.response.query.isEmpty {
+            var search = "/\(SafeText.escape(state.response.query))"
+            if let matches = state.response.matches,
+                matches.isFor(exchange: exchange.id, tab: state.response.tab, query: state.response.query)
+            {
+                search += " " + matches.wording(current: state.response.matchIndex)
+            }
+            // First: the count is what a search is waiting for, and the line is cut at the pane's width.
+            info.insert(search, at: 0)
+        }
+        let text = "  " + info.joined(separator: " · ")
+        // The Request tab's title only where the line has room for it beside the rest (`4` opens it anyway).
+        if TextWidth.width(of: text) + titleWidth < row.maxX - x {
+            buffer.write(requestTitle, x: row.maxX - titleWidth, y: row.y, limit: row.maxX, style: theme.muted)
+        }
+        buffer.write(text, x: x, y: row.y, limit: row.maxX, style: theme.muted)
+    }
+
+    /// The Request tab's line: lines shown, whether secrets are masked, the search.
+    static func drawRequestInfo(
+        _ state: AppState, exchange: Exchange, x: Int, in row: Rect, theme: Theme, on buffer: inout ScreenBuffer
+    ) {
+        if let field = state.response.searchField {
+            let after = buffer.write("  /", x: x, y: row.y, limit: row.maxX, style: theme.accent)
+            RequestEditorView.drawField(
+                field, x: after, y: row.y, width: min(30, row.maxX - after), theme: theme, on: &buffer)
+            return
+        }
+        var info = ["as sent"]
+        let lines = state.responseLineCount()
+        if lines > 0 {
+            let height = Layout(width: state.width, height: state.height).responseBody.height
+            info.append("lines \(state.response.top + 1)-\(min(lines, state.response.top + height)) of \(lines)")
+        }
+        info.append(state.response.revealsSecrets ? "secrets in clear (V masks)" : "secrets masked (V shows)")
+        if !state.response.query.isEmpty {
+            var search = "/\(SafeText.escape(state.response.query))"
+            if let matches = state.response.matches,
+                matches.isFor(exchange: exchange.id, tab: .request, query: state.response.query)
+            {
+                search += " " + matches.wording(current: state.response.matchIndex)
+            }
+            info.insert(search, at: 0)
+        }
         buffer.write("  " + info.joined(separator: " · "), x: x, y: row.y, limit: row.maxX, style: theme.muted)
     }
 

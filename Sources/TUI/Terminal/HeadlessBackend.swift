@@ -13,6 +13,8 @@ public final class HeadlessBackend: TerminalBackend {
     private(set) var lastFrame: ScreenBuffer?
     /// How many frames were drawn.
     private(set) var frameCount = 0
+    /// Control sequences written (`writeControlSequence`), in order: what a terminal would have received.
+    private(set) var controlSequences: [[UInt8]] = []
     /// How many times a child program had the terminal (`suspend`).
     private(set) var suspensions = 0
 
@@ -94,6 +96,10 @@ public final class HeadlessBackend: TerminalBackend {
         usesColor = colors && !noColor
         self.onTerminate = onTerminate
         isActive = true
+    }
+
+    public func writeControlSequence(_ bytes: [UInt8]) {
+        controlSequences.append(bytes)
     }
 
     public func stop() {

@@ -1,4 +1,5 @@
 import CNcurses
+import ExplorerCore
 import Foundation
 
 #if canImport(Glibc)
@@ -156,6 +157,14 @@ public final class NcursesBackend: TerminalBackend {
         if code == wordRightCode { return .key(.wordRight) }
         for n in 1...12 where code == apix_key_f(Int32(n)) { return .key(.function(n)) }
         return nil
+    }
+
+    /// Writes `bytes` to the terminal after what curses has drawn (curses has no call for OSC sequences).
+    public func writeControlSequence(_ bytes: [UInt8]) {
+        guard isActive else { return }
+        fflush(streams?.output)  // nil: every stream, stdout included
+        let descriptor = streams.map { fileno($0.output) } ?? STDOUT_FILENO
+        bytes.withUnsafeBytes { _ = AtomicFile.writeAll($0, to: descriptor) }
     }
 
     /// Copies a frame to the screen: only cells that differ from the last frame are written.

@@ -29,4 +29,7 @@ public protocol TerminalBackend: AnyObject {
     /// everything on the next frame.
     func suspend()
     func resume()
+
+    /// Writes a control sequence the screen does not show (OSC 52, the clipboard) straight to the terminal.
+    func writeControlSequence(_ bytes: [UInt8])
 }

@@ -72,6 +72,16 @@ final class TmuxSession: @unchecked Sendable {
         return text.split(separator: " ").compactMap { Int32($0) }
     }
 
+    /// Lets programs set tmux's paste buffer with OSC 52 (`set-clipboard on`).
+    func acceptClipboard() throws {
+        try tmux(["set-option", "-g", "set-clipboard", "on"])
+    }
+
+    /// tmux's newest paste buffer (what OSC 52 copied), or nil when there is none.
+    func pasteBuffer() -> String? {
+        try? tmux(["show-buffer"])
+    }
+
     /// The visible screen as text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p"])
@@ -94,6 +104,23 @@ final class TmuxSession: @unchecked Sendable {
         throw TmuxError(description: "timed out waiting for \(what)")
     }
 
+    /// `waitFor(_:)` for async tests: sleeps between polls instead of holding a thread of the test run's shared pool
+    /// (in-process servers of other tests need those threads).
+    @discardableResult
+    func waiting(for text: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> String
+    {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while Date() < deadline {
+            screen = try capture()
+            if screen.contains(text) { return screen }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("timed out waiting for “\(text)”; screen:\n\(screen)", sourceLocation: sourceLocation)
+        throw TmuxError(description: "timed out waiting for \(text)")
+    }
+
     /// Waits until the screen contains `text`.
     @discardableResult
     func waitFor(_ text: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) throws
@@ -107,7 +134,7 @@ final class TmuxSession: @unchecked Sendable {
         // Only the capture needs output: the tmux server that `new-session` starts would keep a pipe open forever.
         let result = try Self.spawn(
             ["tmux", "-L", socket] + arguments,
-            capture: ["capture-pane", "display-message"].contains(arguments.first ?? ""))
+            capture: ["capture-pane", "display-message", "show-buffer"].contains(arguments.first ?? ""))
         guard result.status == 0 else {
             throw TmuxError(description: "tmux \(arguments.first ?? "") exited with \(result.status)")
         }

@@ -1,0 +1,81 @@
+import ExplorerCore
+import Foundation
+
+/// The Request tab's lines: the request line, every header field as it went on the wire (the core's
+/// `PreparedRequest.headersOnTheWire`, the list `apix run --json` shows, libcurl's own fields included), a blank
+/// line and the body, or what it was when it is not text (its size, its file). Secrets masked, and in clear for
+/// `V`. Built by the runtime once the request is sent (a file body's size is read from the disk).
+public struct ShownRequest: Sendable {
+    /// The request with secrets masked, and in clear.
+    let maskedRequest: PreparedRequest
+    let revealedRequest: PreparedRequest
+    let masked: [String]
+    let revealed: [String]
+
+    /// Body lines shown at most; the rest is counted.
+    static let maxBodyLines = 5_000
+
+    /// `sent`: the request that went (its body sets `Content-Length` and the multipart boundary).
+    init(masked: PreparedRequest, revealed: PreparedRequest, sent: PreparedRequest) {
+        maskedRequest = masked
+        revealedRequest = revealed
+        self.masked = Self.lines(masked, sent: sent)
+        self.revealed = Self.lines(revealed, sent: sent)
+    }
+
+    /// The Request tab of an exchange the runtime sent: the revealed form gets the credential at hand (an OAuth2
+    /// token too, when one is held; else it keeps the masked one).
+    static func make(
+        _ plans: Exchange.RequestPlans, sent: PreparedRequest, auth: (any AuthProvider)?, key: AuthSessionKey,
+        endpoint: String?
+    ) async -> ShownRequest {
+        var revealed = plans.revealed.request
+        if let auth, let current = await auth.currentCredentials(on: plans.bare.request, for: key, endpoint: endpoint) {
+            revealed = current
+        }
+        return ShownRequest(masked: plans.masked.request, revealed: revealed, sent: sent)
+    }
+
+    func lines(revealed: Bool) -> [String] { revealed ? self.revealed : masked }
+
+    /// The URL as the Request tab shows it.
+    func url(revealed: Bool) -> String {
+        revealed ? revealedRequest.url : CredentialPresentation.readable(maskedRequest.url)
+    }
+
+    /// `GET URL`, `Name: value` per wire field, then a blank line and the body when there is one.
+    static func lines(_ shown: PreparedRequest, sent: PreparedRequest) -> [String] {
+        var lines = ["\(shown.method.rawValue) \(CredentialPresentation.readable(shown.url))"]
+        let wire = shown.headersOnTheWire(sentBody: sent.body)
+        lines += wire.map { "\($0.name): \($0.value)" }
+        let size = wire["Content-Length"].flatMap { Int64($0) }
+        let sizeText = size.map { Units.bytes($0) } ?? "size unknown"
+        switch shown.body {
+        case .none:
+            return lines
+        case .bytes(let data, _):
+            lines.append("")
+            if data.isEmpty { return lines }
+            guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
+                return lines + ["(\(sizeText) of binary data)"]
+            }
+            var body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if body.count > maxBodyLines {
+                let more = body.count - maxBodyLines
+                body = Array(body.prefix(maxBodyLines)) + ["(\(more) more lines)"]
+            }
+            return lines + body
+        case .file(let path, _):
+            return lines + ["", "(\(sizeText) from the file \(path))"]
+        case .multipart(let multipart):
+            lines += ["", "(multipart body, \(sizeText) in \(multipart.parts.count) parts)"]
+            for part in multipart.parts {
+                switch part.content {
+                case .text(let value): lines.append("  \(part.name) = \(value)")
+                case .file(let path, _, _): lines.append("  \(part.name) = the file \(path)")
+                }
+            }
+            return lines
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+@testable import TUI
+
+/// `o`: a URL or a pasted curl command line sent without a profile entry, then saved by `s` as an endpoint.
+@Suite("One-off requests")
+struct OneOffRequestTests {
+    private func oneOff(_ text: String, in state: inout AppState) -> [Effect] {
+        _ = state.press(.character("o"))
+        state.type(text)
+        return state.press(.enter)
+    }
+
+    @Test("a URL is sent at once as a new endpoint of the selected profile, its id derived as import curl does")
+    func url() throws {
+        var state = Fixtures.smallState()
+        state.select("items.get")
+        let effects = oneOff("http://127.0.0.1:9000/things/all?x=1&y=2", in: &state)
+        guard case .send(_, let plan, _, _, _)? = effects.first else {
+            Issue.record("expected a send, got \(effects.names)")
+            return
+        }
+        #expect(plan.request.url == "http://127.0.0.1:9000/things/all?x=1&y=2")
+        let endpoint = try #require(state.selectedEndpoint)
+        #expect(endpoint.id == "get.things.all")
+        #expect(endpoint.path.raw == "/things/all")  // relative to the environment's base URL
+        #expect(endpoint.query.map(\.name) == ["x", "y"])
+        #expect(state.unsavedEndpoints.map(\.endpoint) == ["get.things.all"])
+
+        // Once more: the id is made unique.
+        _ = oneOff("http://127.0.0.1:9000/things/all", in: &state)
+        #expect(state.selectedEndpoint?.id == "get.things.all-2")
+    }
+
+    @Test("a curl command line keeps its method, headers and body; a line that is not a request says why")
+    func curlLine() throws {
+        var state = Fixtures.smallState()
+        state.select("health")
+        let effects = oneOff(
+            #"curl -X POST -H 'X-A: 1' https://other.example/v1/users --data '{"a":1}' -H 'Content-Type: application/json'"#,
+            in: &state)
+        guard case .send(_, let plan, _, _, _)? = effects.first else {
+            Issue.record("expected a send, got \(effects.names)")
+            return
+        }
+        #expect(plan.request.method == .post)
+        #expect(plan.request.url == "https://other.example/v1/users")
+        #expect(plan.request.headers["X-A"] == "1")
+        #expect(state.selectedEndpoint?.id == "post.v1.users")
+
+        let before = state.catalog.profiles[0].endpoints.count
+        #expect(oneOff("curl --nonsense-flag", in: &state).isEmpty)
+        #expect(state.message?.isError == true)
+        #expect(state.catalog.profiles[0].endpoints.count == before)
+    }
+
+    @Test("s saves a one-off request into the profile file as an endpoint")
+    func savesIt() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apix-oneoff-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/shop.yaml"
+        try """
+        name: Shop
+        environments:
+          dev: { base_url: "http://127.0.0.1:9000" }
+        endpoints:
+          - id: health
+            path: /health
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        var state = AppState(
+            catalog: ProfileLoader.load(directory: directory), profileDirectory: directory, processEnvironment: [:],
+            width: 120, height: 30, now: Fixtures.start)
+        state.select("health")
+        _ = oneOff("http://127.0.0.1:9000/items?page=2", in: &state)
+        guard case .saveProfile(let profile)? = state.press(.character("s")).first else {
+            Issue.record("expected a save")
+            return
+        }
+        let saved = try await CoreProfileSaver().save(profile)
+        _ = state.update(.profileSaved(profile: saved.id, saved: saved, error: nil))
+        let endpoint = try #require(saved.endpoint("get.items"))
+        #expect(endpoint.path.raw == "/items" && endpoint.query.first?.values?.first?.raw == "2")
+        #expect(state.unsavedEndpoints.isEmpty)
+        #expect(ProfileLoader.load(directory: directory).profile("shop")?.endpoint("get.items") != nil)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import ExplorerCore
+@testable import TUI
+
+/// Changing the method (`M`) and the path or URL (`u`) of the selected endpoint in the editor, sent at once and
+/// saved by `s` through the core's writer.
+@Suite("Editing the method and URL")
+struct RequestLineEditTests {
+    private func retype(_ state: inout AppState, _ key: Character, _ text: String) {
+        _ = state.press(.character(key), .control("u"))
+        state.type(text)
+        _ = state.press(.enter)
+    }
+
+    @Test("M and u change the draft's method and path; new placeholders get rows; the preview follows")
+    func editsTheRequestLine() throws {
+        var state = Fixtures.smallState(width: 120, height: 30)
+        state.select("items.get")
+        state.focus = .editor
+        retype(&state, "M", "delete")
+        retype(&state, "u", "/things/{id}")
+        let key = try #require(state.selectedKey)
+        let draft = try #require(state.draft(for: key))
+        #expect(draft.method == .delete)
+        #expect(draft.path == "/things/{id}")
+        let endpoint = draft.endpoint(from: try #require(state.selectedEndpoint))
+        #expect(endpoint.method == .delete && endpoint.path.raw == "/things/{id}")
+        let screen = Screen.render(state, theme: .monochrome).text
+        #expect(screen.contains("DELETE http://127.0.0.1:9000/things/7"))
+        // The send goes with the edits.
+        guard case .send(_, let plan, _, _, _)? = state.press(.control("r")).first else {
+            Issue.record("expected a send")
+            return
+        }
+        #expect(plan.request.method == .delete)
+    }
+
+    @Test("a new {placeholder} in the path gets a row to fill in")
+    func newPlaceholderRow() throws {
+        var state = Fixtures.smallState(width: 120, height: 30)
+        state.select("items.get")
+        state.focus = .editor
+        retype(&state, "u", "/things/{thing}/{id}")
+        let key = try #require(state.selectedKey)
+        let draft = try #require(state.draft(for: key))
+        #expect(draft.params.map(\.name) == ["id", "thing"])
+        #expect(draft.params[1].value.isEmpty && !draft.params[1].enabled)
+    }
+
+    @Test("an unknown method is refused with the known ones named; Esc leaves the method as it was")
+    func unknownMethod() throws {
+        var state = Fixtures.smallState()
+        state.select("items.get")
+        state.focus = .editor
+        retype(&state, "M", "POTS")
+        #expect(state.message?.isError == true)
+        #expect(state.message?.text.contains("unknown method POTS") == true)
+        #expect(state.message?.text.contains("GET, HEAD, POST") == true)
+        _ = state.press(.escape)
+        #expect(state.fieldEdit == nil)
+        #expect(state.draft(for: try #require(state.selectedKey))?.method == .get)
+    }
+
+    @Test("s saves the new method and path into the profile file, which loads back with them")
+    func savesThroughTheWriter() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apix-line-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/shop.yaml"
+        try """
+        name: Shop
+        environments:
+          dev: { base_url: "http://127.0.0.1:9000" }
+        endpoints:
+          - id: items.get
+            path: /items/{id}
+            params: { id: 7 }
+          - id: health
+            path: /health
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        var state = AppState(
+            catalog: ProfileLoader.load(directory: directory), profileDirectory: directory, processEnvironment: [:],
+            width: 120, height: 30, now: Fixtures.start)
+        state.select("items.get")
+        state.focus = .editor
+        retype(&state, "M", "PUT")
+        retype(&state, "u", "/v2/items/{id}")
+        guard case .saveProfile(let profile)? = state.press(.character("s")).first else {
+            Issue.record("expected a save")
+            return
+        }
+        let saved = try await CoreProfileSaver().save(profile)
+        let endpoint = try #require(saved.endpoint("items.get"))
+        #expect(endpoint.method == .put && endpoint.path.raw == "/v2/items/{id}")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("method: PUT") && text.contains("/v2/items/{id}"))
+        #expect(saved.endpoint("health")?.path.raw == "/health")
+    }
+}
