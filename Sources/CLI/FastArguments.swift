@@ -20,7 +20,7 @@ enum FastArguments {
     static let runOptions = [
         "-e": "--env", "--env": "--env", "-p": "-p", "-q": "-q", "-H": "-H", "--var": "--var", "--body": "--body",
         "-o": "--output", "--output": "--output", "--max-redirects": "--max-redirects", "--timeout": "--timeout",
-        "--priority": "--priority", "--profiles": "--profiles",
+        "--priority": "--priority", "--profiles": "--profiles", "--max-body": "--max-body",
     ]
     /// The options that may be repeated (arrays).
     static let repeatable: Set = ["-p", "-q", "-H", "--var"]
@@ -79,6 +79,7 @@ enum FastArguments {
         } else {
             command.timeout = nil
         }
+        command.maxBody = line.value("--max-body")
         command.insecure = line.flags.contains("--insecure")
         command.reveal = line.flags.contains("--reveal")
         command.cached = line.flags.contains("--cached")

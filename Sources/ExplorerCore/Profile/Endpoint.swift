@@ -74,6 +74,8 @@ public struct TransferSettings: Sendable, Hashable {
     /// Ask for compressed responses (`Accept-Encoding`) and decode them; `false` takes bodies as they come.
     public var compressed: Bool?
     var redirectBody: RedirectBody?
+    /// `max_body`: the most bytes kept of a body for display (`BodyLimit`); 0: no limit.
+    var maxBody: Int64?
 
     public init(
         timeout: Duration? = nil, connectTimeout: Duration? = nil, stallTimeout: Duration? = nil,
@@ -98,6 +100,7 @@ public struct TransferSettings: Sendable, Hashable {
             maxRedirects: maxRedirects ?? base.maxRedirects, insecure: insecure ?? base.insecure,
             caFile: caFile ?? base.caFile, compressed: compressed ?? base.compressed)
         merged.redirectBody = redirectBody ?? base.redirectBody
+        merged.maxBody = maxBody ?? base.maxBody
         return merged
     }
 
@@ -112,5 +115,6 @@ public struct TransferSettings: Sendable, Hashable {
         if let caFile { options.caFile = caFile }
         if let compressed { options.compressed = compressed }
         if let redirectBody { options.redirectBody = redirectBody }
+        if let maxBody { options.maxBody = maxBody > 0 ? maxBody : nil }
     }
 }

@@ -8,14 +8,14 @@ public enum ProfileLoader {
     static let profileKeys = [
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
-        "compressed",
+        "compressed", "max_body",
         "auth", "endpoints",
     ]
     static let environmentKeys = ["base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth"]
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
-        "compressed", "priority", "cache", "auth", "download", "custom_method", "capture", "uses", "expect",
+        "compressed", "max_body", "priority", "cache", "auth", "download", "custom_method", "capture", "uses", "expect",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]
 
@@ -225,6 +225,7 @@ public enum ProfileLoader {
         if let node = fields["insecure"] { settings.insecure = reader.bool(node, "insecure") }
         if let node = fields["ca_file"] { settings.caFile = reader.string(node, "ca_file") }
         if let node = fields["compressed"] { settings.compressed = reader.bool(node, "compressed") }
+        if let node = fields["max_body"] { settings.maxBody = reader.size(node, "max_body") }
         if let node = fields["redirect_body"], let text = reader.string(node, "redirect_body") {
             if let value = RedirectBody(rawValue: text) {
                 settings.redirectBody = value

@@ -24,6 +24,8 @@ public struct RequestOverrides: Sendable, Equatable {
     public var downloadTo: String?
     /// `--compressed` / `--no-compressed`: over the profile's `compressed:`.
     public var compressed: Bool?
+    /// `--max-body`: over the profile's `max_body:` (0: no limit).
+    public var maxBody: Int64?
 
     public init(
         params: [String: String] = [:], query: [(name: String, value: String)] = [], headers: HTTPHeaders = [:],
@@ -49,6 +51,6 @@ public struct RequestOverrides: Sendable, Equatable {
             && lhs.body == rhs.body && lhs.variables == rhs.variables && lhs.timeout == rhs.timeout
             && lhs.followRedirects == rhs.followRedirects && lhs.maxRedirects == rhs.maxRedirects
             && lhs.insecure == rhs.insecure && lhs.downloadTo == rhs.downloadTo
-            && lhs.compressed == rhs.compressed
+            && lhs.compressed == rhs.compressed && lhs.maxBody == rhs.maxBody
     }
 }

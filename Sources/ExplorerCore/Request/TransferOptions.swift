@@ -21,6 +21,11 @@ public struct TransferOptions: Sendable, Equatable {
     public var compressed: Bool
     /// Bodies larger than this spill from memory to a temporary file.
     public var memoryLimit: Int
+    /// The most bytes (decoded) kept of a body that goes to no file of the user's (`BodyLimit`); nil: no limit.
+    public var maxBody: Int64?
+    /// Past `maxBody`, write the body to this descriptor (what was kept first, then the rest as it arrives)
+    /// instead of stopping: `apix run` to a pipe. The response's body is then empty (`ResponseBody.streamedBytes`).
+    public var overflowDescriptor: Int32?
 
     public static let defaultMemoryLimit = 8 * 1024 * 1024
     /// Five minutes without a byte either way ends a transfer unless the profile says otherwise
@@ -39,7 +44,8 @@ public struct TransferOptions: Sendable, Equatable {
         caFile: String? = nil,
         downloadTo: String? = nil,
         memoryLimit: Int = TransferOptions.defaultMemoryLimit,
-        compressed: Bool = true
+        compressed: Bool = true,
+        maxBody: Int64? = BodyLimit.defaultMaxBody
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
@@ -51,5 +57,6 @@ public struct TransferOptions: Sendable, Equatable {
         self.downloadTo = downloadTo
         self.memoryLimit = memoryLimit
         self.compressed = compressed
+        self.maxBody = maxBody
     }
 }
