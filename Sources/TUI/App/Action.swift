@@ -28,4 +28,6 @@ public enum Action: Sendable {
     /// What an exchange gave once it ended: its captures (kept) and checks (`ChainRunner.conclude`).
     case chainConcluded(exchange: Int, AuthSessionKey, ChainStep)
     case terminationRequested
+    /// Edits a previous session journaled and never saved (`DraftJournal`), read at start.
+    case draftsRecovered(RestoreQuestion)
 }

@@ -101,7 +101,10 @@ extension AppState {
                 ?? StatusMessage(BodyDestination.savedMessage(path: path, bytes: bytes))
             return []
         case .terminationRequested:
+            endedFromOutside = true
             return quit()  // from outside (SIGTERM, SIGHUP): nobody is there to answer a question
+        case .draftsRecovered(let recovered):
+            return draftsRecovered(recovered.drafts)
         }
     }
 
@@ -116,6 +119,8 @@ extension AppState {
         message = nil
         // Ctrl-C works the same everywhere: cancel what runs, else quit (asked: Ctrl-C again quits).
         if key == .control("c"), case .quitQuestion? = overlay { return quit() }
+        // Unanswered, the restore question keeps the journal for the next start.
+        if key == .control("c"), case .restoreQuestion? = overlay { return quit() }
         if key == .control("c") { return cancelOrStepBack(quitting: true) }
         if let overlay { return handleOverlayKey(key, overlay) }
         if fieldEdit != nil { return handleFieldKey(key) }
@@ -198,6 +203,7 @@ extension AppState {
         case .prompt(let prompt): return handlePromptKey(key, prompt)
         case .message: return handleMessageKey(key)
         case .quitQuestion: return handleQuitQuestionKey(key)
+        case .restoreQuestion(let question): return handleRestoreQuestionKey(key, question)
         }
     }
 }

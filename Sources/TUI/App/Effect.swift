@@ -29,6 +29,8 @@ public enum Effect: Sendable {
     /// Take an answer's captures and run its checks, keeping the captures on disk (→ `.chainConcluded`).
     case concludeChain(exchange: Int, Profile, environment: String, Endpoint, Response)
     case quit
+    /// Remove the journal of unsaved edits (they were restored and journaled anew, or let go).
+    case discardDraftJournal
 
     /// A short name for tests and logs.
     public var name: String {
@@ -49,6 +51,7 @@ public enum Effect: Sendable {
         case .loadCaptures: "loadCaptures"
         case .concludeChain: "concludeChain"
         case .quit: "quit"
+        case .discardDraftJournal: "discardDraftJournal"
         }
     }
 }

@@ -1,7 +1,7 @@
 /// Where a key is pressed: the focused pane, an overlay, or a text field.
 enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems, message
-    case quitQuestion
+    case quitQuestion, restoreQuestion
 
     public var title: String {
         switch self {
@@ -17,6 +17,7 @@ enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .problems: "Problems"
         case .message: "Message window"
         case .quitQuestion: "Quit question (unsaved edits or running transfers)"
+        case .restoreQuestion: "Restore question (unsaved edits of the last session, at start)"
         }
     }
 }

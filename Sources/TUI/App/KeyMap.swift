@@ -119,6 +119,12 @@ enum KeyMap {
             "quit, losing what the question names", hint: "quit"),
         KeyBinding(.quitQuestion, [.character("s")], .saveProfile, "stay and save the selected profile", hint: "save"),
         KeyBinding(.quitQuestion, [.escape, .character("n")], .close, "stay (so does any other key)", hint: "stay"),
+        KeyBinding(
+            .restoreQuestion, [.character("y"), .character("r")], .confirm, "restore the edits as unsaved drafts",
+            hint: "restore"),
+        KeyBinding(
+            .restoreQuestion, [.character("n"), .character("d")], .close, "let them go (the journal is removed)",
+            hint: "discard"),
     ]
 
     /// Key → command per context, built once from `bindings`.

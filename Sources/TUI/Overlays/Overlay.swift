@@ -10,4 +10,6 @@ public enum Overlay: Hashable, Sendable {
     case message([String])
     /// `q` with something to lose: what would be lost, until `y` / `q` quits or another key stays.
     case quitQuestion(QuitQuestion)
+    /// At start, edits the last session did not save: `y` restores them, `n` lets them go.
+    case restoreQuestion(RestoreQuestion)
 }

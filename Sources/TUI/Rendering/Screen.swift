@@ -24,7 +24,7 @@ public enum Screen {
             ProblemsView.draw(state.catalog.problems, top: top, in: main, theme: theme, on: &buffer)
         case .bodyEditor(let editor)?: BodyEditorView.draw(editor, in: main, theme: theme, on: &buffer)
         case .message(let paragraphs)?: MessageView.draw(paragraphs, in: main, theme: theme, on: &buffer)
-        case .prompt?, .quitQuestion?, nil: break
+        case .prompt?, .quitQuestion?, .restoreQuestion?, nil: break
         }
         return buffer
     }

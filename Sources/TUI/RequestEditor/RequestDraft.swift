@@ -8,6 +8,13 @@ struct RequestDraft: Hashable, Sendable {
     public var headers: [DraftRow]
     public var body: BodyDraft?
 
+    init(params: [DraftRow], query: [DraftRow], headers: [DraftRow], body: BodyDraft?) {
+        self.params = params
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
     public init(endpoint: Endpoint) {
         params = Self.rows(endpoint.params)
         // Placeholders without a declared default still get a row to fill in.
