@@ -94,6 +94,28 @@ enum ResponseDocument {
         return bytes.count
     }
 
+    /// `JSONValue.appendEscapedContents` for UTF-8 ending at a character boundary, with runs of bytes that need no
+    /// escape copied whole: the same bytes, quicker on a large body.
+    static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            // Plain: printable ASCII but `"` and `\`, and bytes above 0x7F but 0xC2 (the lead of a C1 control).
+            if (byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C) || (byte >= 0x80 && byte != 0xC2) {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+            // A 0xC2 goes with the byte after it (the same character), which decides whether it is a control.
+            let end = byte == 0xC2 ? min(index + 2, bytes.count) : index + 1
+            JSONValue.appendEscapedContents(of: UnsafeRawBufferPointer(rebasing: bytes[index..<end]), to: &output)
+            index = end
+            start = end
+        }
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+    }
+
     /// Writes `document` (made with `bodyPlaceholder: placeholder`) with `response`'s body streamed in place of
     /// the placeholder, piece by piece from memory or its file: what `make` would give, in bounded memory.
     static func write(
@@ -124,7 +146,7 @@ enum ResponseDocument {
             var escaped: [UInt8] = []
             escaped.reserveCapacity(cut + cut / 8)
             if encoding.charset == .utf8 {
-                JSONValue.appendEscapedContents(of: bytes.prefix(cut), to: &escaped)
+                bytes.prefix(cut).withUnsafeBytes { appendEscaped($0, to: &escaped) }
             } else {
                 JSONValue.appendEscapedContents(
                     of: (encoding.charset.decode(bytes.prefix(cut)) ?? "").utf8, to: &escaped)

@@ -154,7 +154,7 @@ struct RunCommand: AsyncParsableCommand {
     /// `--max-body SIZE` as bytes (`BodyLimit.parse`), nil when not given.
     static func size(_ text: String?) throws -> Int64? {
         guard let text else { return nil }
-        guard let value = BodyLimit.parse(text) else {
+        guard let value = TransferOptions.size(text) else {
             throw CLIFailure(.usage, "--max-body must be a size such as 500MB or 1GiB (0: no limit), got '\(text)'")
         }
         return value

@@ -4,14 +4,14 @@ import Foundation
 /// transfer stops, so a body that never ends cannot fill the disk unseen. Bodies written where the user asked
 /// (`-o`, `download: { to: }`) are not limited. The limit counts bytes as decoded, so it also bounds a compressed
 /// body's growth (a gzip bomb).
-public enum BodyLimit {
+enum BodyLimit {
     /// 1 GiB: far above what a terminal or the explorer can usefully show, far below a full disk.
-    public static let defaultMaxBody: Int64 = 1 << 30
+    static let defaultMaxBody: Int64 = 1 << 30
 
     /// A size as written in a profile or on the command line: bytes (`1048576`), or a number with a unit,
     /// decimal (`k`/`KB`, `M`/`MB`, `G`/`GB`) or binary (`KiB`, `MiB`, `GiB`, `TiB`); case-insensitive; `0` means
     /// no limit. Nil when it is not a size.
-    public static func parse(_ text: String) -> Int64? {
+    static func parse(_ text: String) -> Int64? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let digits = trimmed.prefix { $0.isNumber || $0 == "." }
         let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
@@ -27,7 +27,7 @@ public enum BodyLimit {
     }
 
     /// The one-line reason a transfer stopped at the limit (`decoded`: the body came compressed).
-    public static func exceededMessage(limit: Int64, decoded: Bool) -> String {
+    static func exceededMessage(limit: Int64, decoded: Bool) -> String {
         "\(decoded ? "decoded body" : "body") exceeds \(Units.bytes(limit)) (the limit: --max-body, max_body:)"
     }
 }

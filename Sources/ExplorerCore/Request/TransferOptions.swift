@@ -28,6 +28,12 @@ public struct TransferOptions: Sendable, Equatable {
     public var overflowDescriptor: Int32?
 
     public static let defaultMemoryLimit = 8 * 1024 * 1024
+    /// What is kept of a body by default (`BodyLimit`): 1 GiB.
+    public static let defaultMaxBody = BodyLimit.defaultMaxBody
+
+    /// A size as `max_body:` and `--max-body` read it (`1048576`, `500MB`, `1GiB`; `0`: no limit), nil when it is
+    /// not one (`BodyLimit.parse`).
+    public static func size(_ text: String) -> Int64? { BodyLimit.parse(text) }
     /// Five minutes without a byte either way ends a transfer unless the profile says otherwise
     /// (`stall_timeout`, `0`: never). There is no default total limit, since downloads may rightly take hours; a
     /// dead connection (a peer gone without a word, which TCP alone may never notice) would otherwise hang for
@@ -45,7 +51,7 @@ public struct TransferOptions: Sendable, Equatable {
         downloadTo: String? = nil,
         memoryLimit: Int = TransferOptions.defaultMemoryLimit,
         compressed: Bool = true,
-        maxBody: Int64? = BodyLimit.defaultMaxBody
+        maxBody: Int64? = TransferOptions.defaultMaxBody
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
