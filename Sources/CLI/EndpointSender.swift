@@ -27,6 +27,7 @@ struct EndpointSender: Sendable {
         shared.followRedirects = overrides.followRedirects
         shared.maxRedirects = overrides.maxRedirects
         shared.insecure = overrides.insecure
+        shared.maxBody = overrides.maxBody
         self.shared = shared
         self.client = client
         self.history = history

@@ -22,6 +22,7 @@ enum FastArguments {
         "-o": "--output", "--output": "--output", "--max-redirects": "--max-redirects", "--timeout": "--timeout",
         "--priority": "--priority", "--profiles": "--profiles", "--proxy": "--proxy", "--noproxy": "--noproxy",
         "--cert": "--cert", "--key": "--key", "--cacert": "--cacert", "--env-file": "--env-file",
+        "--max-body": "--max-body",
     ]
     /// The options that may be repeated (arrays).
     static let repeatable: Set = ["-p", "-q", "-H", "--var"]
@@ -93,6 +94,7 @@ enum FastArguments {
         } else {
             command.timeout = nil
         }
+        command.maxBody = line.value("--max-body")
         command.insecure = line.flags.contains("--insecure")
         command.reveal = line.flags.contains("--reveal")
         command.cached = line.flags.contains("--cached")

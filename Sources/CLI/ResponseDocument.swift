@@ -3,10 +3,13 @@ import Foundation
 
 /// The `--json` output of `apix run`: one object describing the response (or why there was none).
 enum ResponseDocument {
-    /// `url`: the URL as shown (`CredentialPresentation.shownURL`); the response's own when nil.
-    static func make(_ response: Response, url: String? = nil, bodyFile: String?, request: PreparedRequest? = nil)
-        -> JSONValue
-    {
+    /// `url`: the URL as shown (`CredentialPresentation.shownURL`); the response's own when nil. `bodyPlaceholder`:
+    /// `body` holds this string instead of the body, for `write(_:streaming:placeholder:to:)` to stream it in its
+    /// place; nil puts the whole body in the value.
+    static func make(
+        _ response: Response, url: String? = nil, bodyFile: String?, request: PreparedRequest? = nil,
+        bodyPlaceholder: String? = nil
+    ) -> JSONValue {
         var object = JSONObject()
         object.append(key: "status", value: .number(String(response.statusCode)))
         object.append(key: "reason", value: .string(response.reason))
@@ -20,18 +23,18 @@ enum ResponseDocument {
             object.append(key: "body", value: .null)
             object.append(key: "body_file", value: .string(bodyFile))
         } else {
-            let data = (try? response.body.data()) ?? Data()
-            // Text is decoded by its charset (the same decoding the TUI shows); `body` is then that text.
-            let charset = MediaType.TextCharset.of(response.contentType)
-            let isText =
-                charset == .utf8 || BodyClassifier.kind(of: response.body, contentType: response.contentType) == .text
-            if let text = charset.decode(data), isText {
-                object.append(key: "body", value: .string(text))
-                object.append(key: "body_encoding", value: .string("utf-8"))
-                if charset != .utf8 { object.append(key: "body_charset", value: .string(charset.rawValue)) }
+            let encoding = BodyEncoding(of: response)
+            let body: String
+            if let bodyPlaceholder {
+                body = bodyPlaceholder
             } else {
-                object.append(key: "body", value: .string(data.base64EncodedString()))
-                object.append(key: "body_encoding", value: .string("base64"))
+                let data = (try? response.body.data()) ?? Data()
+                body = encoding.isText ? encoding.charset.decode(data) ?? "" : data.base64EncodedString()
+            }
+            object.append(key: "body", value: .string(body))
+            object.append(key: "body_encoding", value: .string(encoding.isText ? "utf-8" : "base64"))
+            if encoding.isText, encoding.charset != .utf8 {
+                object.append(key: "body_charset", value: .string(encoding.charset.rawValue))
             }
         }
         object.append(key: "body_bytes", value: .number(String(response.body.count)))
@@ -40,6 +43,118 @@ enum ResponseDocument {
         object.append(key: "metrics", value: metrics(response.metrics))
         if let request { object.append(key: "request", value: requestObject(request)) }
         return .object(object)
+    }
+
+    /// How `body` is written: text decoded by its charset (the same decoding the TUI shows) when the body is text
+    /// and decodes whole, else base64. A body on disk is read in pieces to find out, never whole.
+    struct BodyEncoding {
+        var charset: MediaType.TextCharset
+        var isText: Bool
+
+        init(of response: Response) {
+            charset = .of(response.contentType)
+            let kind = BodyClassifier.kind(of: response.body, contentType: response.contentType)
+            let textual = charset == .utf8 || kind == .text
+            // Single-byte charsets always decode; UTF-8 must be valid from end to end.
+            isText = textual && (charset != .utf8 || Self.isValidUTF8(response.body))
+        }
+
+        static func isValidUTF8(_ body: ResponseBody) -> Bool {
+            var carry = Data()
+            var valid = true
+            try? body.forEachChunk(ofSize: ResponseDocument.chunkSize) { chunk in
+                guard valid else { return }
+                var bytes = carry
+                bytes.append(chunk)
+                let cut = ResponseDocument.completeLength(bytes)
+                valid = String(validating: bytes.prefix(cut), as: UTF8.self) != nil
+                carry = Data(bytes.suffix(from: bytes.startIndex + cut))
+            }
+            return valid && carry.isEmpty
+        }
+    }
+
+    /// How much of a body is read at a time when it is streamed (a multiple of 3, so base64 pieces join up).
+    static let chunkSize = 3 << 18
+
+    /// The length of the longest start of `bytes` that ends at a UTF-8 character boundary (a character cut at the
+    /// end is left for the next piece).
+    static func completeLength(_ bytes: Data) -> Int {
+        var index = bytes.endIndex
+        var continuations = 0
+        while index > bytes.startIndex, continuations < 4 {
+            let byte = bytes[index - 1]
+            guard byte & 0xC0 == 0x80 else {
+                let needed = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return needed > continuations + 1 ? index - 1 - bytes.startIndex : bytes.count
+            }
+            continuations += 1
+            index -= 1
+        }
+        return bytes.count
+    }
+
+    /// `JSONValue.appendEscapedContents` for UTF-8 ending at a character boundary, with runs of bytes that need no
+    /// escape copied whole: the same bytes, quicker on a large body.
+    static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            // Plain: printable ASCII but `"` and `\`, and bytes above 0x7F but 0xC2 (the lead of a C1 control).
+            if (byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C) || (byte >= 0x80 && byte != 0xC2) {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+            // A 0xC2 goes with the byte after it (the same character), which decides whether it is a control.
+            let end = byte == 0xC2 ? min(index + 2, bytes.count) : index + 1
+            JSONValue.appendEscapedContents(of: UnsafeRawBufferPointer(rebasing: bytes[index..<end]), to: &output)
+            index = end
+            start = end
+        }
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+    }
+
+    /// Writes `document` (made with `bodyPlaceholder: placeholder`) with `response`'s body streamed in place of
+    /// the placeholder, piece by piece from memory or its file: what `make` would give, in bounded memory.
+    static func write(
+        _ document: JSONValue, streaming response: Response, placeholder: String, to output: (Data) -> Void
+    ) throws {
+        let text = document.serialized()
+        let marker = JSONValue.string(placeholder).serialized()
+        guard let range = text.range(of: marker) else {
+            output(Data(text.utf8))
+            return
+        }
+        let encoding = BodyEncoding(of: response)
+        output(Data(text[..<range.lowerBound].utf8) + Data("\"".utf8))
+        var carry = Data()
+        try response.body.forEachChunk(ofSize: chunkSize) { chunk in
+            var bytes = carry
+            bytes.append(chunk)
+            guard encoding.isText else {
+                // Base64 pieces join up when each but the last holds a multiple of 3 bytes.
+                let cut = bytes.count - bytes.count % 3
+                carry = Data(bytes.suffix(from: bytes.startIndex + cut))
+                output(bytes.prefix(cut).base64EncodedData())
+                return
+            }
+            // UTF-8 is cut at a character boundary; single-byte charsets decode byte by byte.
+            let cut = encoding.charset == .utf8 ? completeLength(bytes) : bytes.count
+            carry = Data(bytes.suffix(from: bytes.startIndex + cut))
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(cut + cut / 8)
+            if encoding.charset == .utf8 {
+                bytes.prefix(cut).withUnsafeBytes { appendEscaped($0, to: &escaped) }
+            } else {
+                JSONValue.appendEscapedContents(
+                    of: (encoding.charset.decode(bytes.prefix(cut)) ?? "").utf8, to: &escaped)
+            }
+            output(Data(escaped))
+        }
+        if !encoding.isText { output(carry.base64EncodedData()) }
+        output(Data("\"".utf8) + Data(text[range.upperBound...].utf8))
     }
 
     static func make(_ error: ClientError, request: PreparedRequest? = nil) -> JSONValue {

@@ -6,7 +6,7 @@ import Foundation
 /// `apix run PROFILE ENDPOINT`: sends one endpoint of a profile and prints the response, for scripts.
 ///
 /// Exit statuses: 0 on any HTTP response, 22 with `--fail` on 4xx/5xx, curl's codes when no response came
-/// (6, 7, 28, 35/60, …), 1 when a check of `expect:` failed or an endpoint sent first (`uses:`) failed, 2 for usage
+/// (6, 7, 28, 35/60, …; 63 when a body not written to a file passed `--max-body`), 1 when a check of `expect:` failed or an endpoint sent first (`uses:`) failed, 2 for usage
 /// errors, 3 for profile errors (and a value used that nothing fetches), 4 when credentials could not be obtained.
 ///
 /// The profile's `auth` is applied through `AuthSessions.shared` (tokens from the state directory, one refresh
@@ -30,6 +30,14 @@ struct RunCommand: AsyncParsableCommand {
                 + "else no total limit; a transfer with no byte moving for 300 s stops (`stall_timeout:`, 0: never).",
             valueName: "SECONDS"))
     var timeout: Double?
+    @Option(
+        name: .customLong("max-body"),
+        help: ArgumentHelp(
+            "Keep at most SIZE of a body not written to a file (default 1GiB, the profile's `max_body:`; 0: no "
+                + "limit), counted decoded; past it the transfer stops (exit 63), or the body streams on to stdout "
+                + "when that is a pipe or file (not with --json or --fail).",
+            valueName: "SIZE"))
+    var maxBody: String?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @Flag(help: "Show credentials and secrets unmasked in --json output.") var reveal = false
     @Flag(help: "Answer from the response cache while the stored answer is fresh; store new answers.")
@@ -150,8 +158,18 @@ struct RunCommand: AsyncParsableCommand {
         }
         if noFollow { overrides.followRedirects = false }
         if insecure { overrides.insecure = true }
+        overrides.maxBody = try Self.size(maxBody)
         overrides.downloadTo = output
         return overrides
+    }
+
+    /// `--max-body SIZE` as bytes (`BodyLimit.parse`), nil when not given.
+    static func size(_ text: String?) throws -> Int64? {
+        guard let text else { return nil }
+        guard let value = TransferOptions.size(text) else {
+            throw CLIFailure(.usage, "--max-body must be a size such as 500MB or 1GiB (0: no limit), got '\(text)'")
+        }
+        return value
     }
 
     // MARK: - Sending
@@ -161,9 +179,17 @@ struct RunCommand: AsyncParsableCommand {
         var options = prepared.options
         options.interceptor = interceptor
         let cache = options.cache == nil ? nil : ResponseCache()
-        let transfer = Client(cache: cache).start(prepared.request, options: options)
-        let interrupts = prepared.request.options.downloadTo == nil ? nil : SignalCancellation(cancelling: transfer)
-        defer { interrupts?.stop() }
+        var request = prepared.request
+        // Past the limit a body bound for a pipe or file goes on as it arrives rather than stopping: printed raw
+        // there anyway, it needs no keeping. `--json` and `--fail` must see the whole answer first.
+        if !json, !fail, request.options.downloadTo == nil, !StandardOutput.isTerminal {
+            request.options.overflowDescriptor = STDOUT_FILENO
+        }
+        let transfer = Client(cache: cache).start(request, options: options)
+        // A signal cancels the transfer, so a `.part` is removed and the exit is an orderly one (the temporary
+        // spool needs no help: it has no name on disk).
+        let interrupts = SignalCancellation(cancelling: transfer)
+        defer { interrupts.stop() }
         // A body written to the terminal as it arrives (`-o /dev/stdout`, `download: { to: /dev/tty }`) would be
         // overwritten by the progress line: then there is none.
         let bodyToTerminal = prepared.request.options.downloadTo.map(Self.isTerminal(path:)) ?? false
@@ -180,6 +206,8 @@ struct RunCommand: AsyncParsableCommand {
         } onCancel: {
             transfer.cancel()
         }
+        // Printing the body is not a transfer: a signal then ends the process the usual way.
+        interrupts.stop()
         await progressTask.value
         for warning in await transfer.warnings { StandardError.writeLine("apix: warning: \(warning)") }
 
@@ -233,12 +261,18 @@ struct RunCommand: AsyncParsableCommand {
         _ response: Response, request: PreparedRequest, url: String, savedTo: String?, checks: [CheckResult]?
     ) throws {
         if json {
-            var document = ResponseDocument.make(response, url: url, bodyFile: savedTo, request: request)
+            // The body is streamed into its place, never held whole (a placeholder no server can guess).
+            let placeholder = "\u{1}apix-body-\(UUID().uuidString)\u{1}"
+            var document = ResponseDocument.make(
+                response, url: url, bodyFile: savedTo, request: request, bodyPlaceholder: placeholder)
             if let checks, case .object(var members) = document {
                 members.append(key: "checks", value: TestReport.checksJSON(checks))
                 document = .object(members)
             }
-            StandardOutput.write(document.serialized() + "\n")
+            try ResponseDocument.write(document, streaming: response, placeholder: placeholder) {
+                StandardOutput.write($0)
+            }
+            StandardOutput.write("\n")
             if timings { printTimings(response.metrics) }
             return
         }

@@ -2,10 +2,10 @@ import Dispatch
 import ExplorerCore
 import Foundation
 
-/// While a body is written to a file, Ctrl-C (SIGINT) or SIGTERM cancels the transfer instead of ending the process
-/// at once, so its `NAME.part` is removed and stderr says so (exit status 130, as for an interrupt).
+/// While a transfer runs, Ctrl-C (SIGINT), SIGTERM or SIGHUP cancels it instead of ending the process at once, so a
+/// download's `NAME.part` is removed and stderr says so (exit status 130, as for an interrupt).
 final class SignalCancellation {
-    private static let signals = [SIGINT, SIGTERM]
+    private static let signals = [SIGINT, SIGTERM, SIGHUP]
     private var sources: [any DispatchSourceSignal] = []
 
     init(cancelling transfer: Transfer) {

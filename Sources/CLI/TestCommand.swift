@@ -23,6 +23,13 @@ struct TestCommand: AsyncParsableCommand {
     var variables: [String] = []
     @Option(help: ArgumentHelp("Give up on each request after SECONDS (0: no limit).", valueName: "SECONDS"))
     var timeout: Double?
+    @Option(
+        name: .customLong("max-body"),
+        help: ArgumentHelp(
+            "Keep at most SIZE of each body (default 1GiB, the profile's `max_body:`; 0: no limit); past it that "
+                + "request fails.",
+            valueName: "SIZE"))
+    var maxBody: String?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @Flag(name: .customLong("no-history"), help: "Do not record the exchanges in the history.")
     var noHistory = false
@@ -42,6 +49,7 @@ struct TestCommand: AsyncParsableCommand {
             overrides.timeout = .milliseconds(Int64(timeout * 1000))
         }
         if insecure { overrides.insecure = true }
+        overrides.maxBody = try RunCommand.size(maxBody)
         let environmentName: String
         do {
             environmentName = try loaded.environment(environment).name

@@ -94,7 +94,7 @@ enum CachePolicy {
     static func isStorable(_ response: Response, for request: PreparedRequest, maxBodyBytes: Int) -> Bool {
         applies(to: request) && storableStatuses.contains(response.statusCode)
             && !Directives(response.headers).noStore && varyNames(response.headers) != nil
-            && response.body.filePath == nil && response.body.count <= Int64(maxBodyBytes)
+            && response.body.filePath == nil && !response.body.wasStreamed && response.body.count <= Int64(maxBodyBytes)
     }
 
     /// How long `headers` say the response is fresh, with `ttl` (the profile's) as the fallback.

@@ -63,8 +63,15 @@ extension JSONValue {
 
     private static func writeEscaped(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        appendEscapedContents(of: string.utf8, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a JSON string (no quotes) holding the UTF-8 text `utf8`, escaped as `serialized()` escapes
+    /// strings: for writing a long string piece by piece. Each piece must end at a character boundary.
+    public static func appendEscapedContents(of utf8: some Sequence<UInt8>, to output: inout [UInt8]) {
         var previous: UInt8 = 0
-        for byte in string.utf8 {
+        for byte in utf8 {
             defer { previous = byte }
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
@@ -84,7 +91,6 @@ extension JSONValue {
                 output.append(byte)
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 
     private static func appendUnicodeEscape(_ code: UInt8, to output: inout [UInt8]) {

@@ -90,6 +90,8 @@ public struct TransferSettings: Sendable, Hashable {
     var keyPassword: Template?
     /// `cookies:` keep a cookie jar for the profile and environment (default true).
     var cookies: Bool?
+    /// `max_body`: the most bytes kept of a body for display (`BodyLimit`); 0: no limit.
+    var maxBody: Int64?
 
     public init(
         timeout: Duration? = nil, connectTimeout: Duration? = nil, stallTimeout: Duration? = nil,
@@ -121,6 +123,7 @@ public struct TransferSettings: Sendable, Hashable {
         merged.keyFile = keyFile ?? base.keyFile
         merged.keyPassword = keyPassword ?? base.keyPassword
         merged.cookies = cookies ?? base.cookies
+        merged.maxBody = maxBody ?? base.maxBody
         return merged
     }
 
@@ -139,5 +142,6 @@ public struct TransferSettings: Sendable, Hashable {
         if let noProxy { options.noProxy = noProxy }
         if let certFile { options.certFile = certFile }
         if let keyFile { options.keyFile = keyFile }
+        if let maxBody { options.maxBody = maxBody > 0 ? maxBody : nil }
     }
 }

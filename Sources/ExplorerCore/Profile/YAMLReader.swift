@@ -126,6 +126,17 @@ struct YAMLReader {
         return .milliseconds(Int64((value * 1000).rounded()))
     }
 
+    /// A size in bytes (`BodyLimit.parse`: `1048576`, `500MB`, `1GiB`; `0`: no limit).
+    mutating func size(_ node: YAMLNode, _ key: String) -> Int64? {
+        guard let text = node.scalar?.string, let value = BodyLimit.parse(text) else {
+            fail(
+                "`\(key)` must be a size such as 1048576, 500MB or 1GiB (0: no limit), got \(Self.describe(node))",
+                at: node)
+            return nil
+        }
+        return value
+    }
+
     /// `name: value` pairs where a value may be a scalar, null (kept, dropped when sending) or a list of scalars.
     /// A value, or an item of a list, may also be `{ value: …, enabled: false }`: kept in the file, not sent.
     mutating func parameters(_ node: YAMLNode, _ key: String) -> [Parameter] {

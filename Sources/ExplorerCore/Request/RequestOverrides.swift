@@ -33,6 +33,8 @@ public struct RequestOverrides: Sendable, Equatable {
     public var certFile: String?
     public var keyFile: String?
     public var caFile: String?
+    /// `--max-body`: over the profile's `max_body:` (0: no limit).
+    public var maxBody: Int64?
 
     public init(
         params: [String: String] = [:], query: [(name: String, value: String)] = [], headers: HTTPHeaders = [:],
@@ -60,6 +62,6 @@ public struct RequestOverrides: Sendable, Equatable {
             && lhs.insecure == rhs.insecure && lhs.downloadTo == rhs.downloadTo
             && lhs.compressed == rhs.compressed && lhs.httpVersion == rhs.httpVersion && lhs.proxy == rhs.proxy
             && lhs.noProxy == rhs.noProxy && lhs.certFile == rhs.certFile && lhs.keyFile == rhs.keyFile
-            && lhs.caFile == rhs.caFile
+            && lhs.caFile == rhs.caFile && lhs.maxBody == rhs.maxBody
     }
 }

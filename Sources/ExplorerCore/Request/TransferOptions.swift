@@ -34,8 +34,19 @@ public struct TransferOptions: Sendable, Equatable {
     var keyPassword: String?
     /// The cookie jar (Netscape format) read before and written after the exchange; `nil`: no cookies.
     var cookieJar: String?
+    /// The most bytes (decoded) kept of a body that goes to no file of the user's (`BodyLimit`); nil: no limit.
+    public var maxBody: Int64?
+    /// Past `maxBody`, write the body to this descriptor (what was kept first, then the rest as it arrives)
+    /// instead of stopping: `apix run` to a pipe. The response's body is then empty (`ResponseBody.streamedBytes`).
+    public var overflowDescriptor: Int32?
 
     public static let defaultMemoryLimit = 8 * 1024 * 1024
+    /// What is kept of a body by default (`BodyLimit`): 1 GiB.
+    public static let defaultMaxBody = BodyLimit.defaultMaxBody
+
+    /// A size as `max_body:` and `--max-body` read it (`1048576`, `500MB`, `1GiB`; `0`: no limit), nil when it is
+    /// not one (`BodyLimit.parse`).
+    public static func size(_ text: String) -> Int64? { BodyLimit.parse(text) }
     /// Five minutes without a byte either way ends a transfer unless the profile says otherwise
     /// (`stall_timeout`, `0`: never). There is no default total limit, since downloads may rightly take hours; a
     /// dead connection (a peer gone without a word, which TCP alone may never notice) would otherwise hang for
@@ -52,7 +63,8 @@ public struct TransferOptions: Sendable, Equatable {
         caFile: String? = nil,
         downloadTo: String? = nil,
         memoryLimit: Int = TransferOptions.defaultMemoryLimit,
-        compressed: Bool = true
+        compressed: Bool = true,
+        maxBody: Int64? = TransferOptions.defaultMaxBody
     ) {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
@@ -64,5 +76,6 @@ public struct TransferOptions: Sendable, Equatable {
         self.downloadTo = downloadTo
         self.memoryLimit = memoryLimit
         self.compressed = compressed
+        self.maxBody = maxBody
     }
 }

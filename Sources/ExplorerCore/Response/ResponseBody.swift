@@ -5,6 +5,8 @@ public struct ResponseBody: Sendable {
     enum Storage: Sendable {
         case memory(Data)
         case file(SpooledFile)
+        /// Passed on as it arrived (`TransferOptions.overflowDescriptor`): only its size is known here.
+        case streamed(Int64)
     }
 
     let storage: Storage
@@ -24,7 +26,14 @@ public struct ResponseBody: Sendable {
         switch storage {
         case .memory(let data): Int64(data.count)
         case .file(let file): file.size
+        case .streamed(let count): count
         }
+    }
+
+    /// Whether the body went on as it arrived (past `TransferOptions.maxBody`): none of it is kept.
+    public var wasStreamed: Bool {
+        if case .streamed = storage { return true }
+        return false
     }
 
     /// The file holding the body, when it is not in memory.
@@ -45,6 +54,8 @@ public struct ResponseBody: Sendable {
         case .memory(let data):
             guard let limit, data.count > limit else { return data }
             return data.prefix(limit)
+        case .streamed:
+            return Data()
         case .file(let file):
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file.path))
             defer { try? handle.close() }
@@ -54,19 +65,50 @@ public struct ResponseBody: Sendable {
     }
 }
 
+extension ResponseBody {
+    /// Hands the bytes over in pieces of at most `size` (the last may be shorter), reading a file body as it goes:
+    /// memory stays at one piece whatever the body's size.
+    public func forEachChunk(ofSize size: Int, _ body: (Data) throws -> Void) throws {
+        switch storage {
+        case .memory(let data):
+            var start = data.startIndex
+            while start < data.endIndex {
+                let end = min(start + size, data.endIndex)
+                try body(data[start..<end])
+                start = end
+            }
+        case .streamed:
+            return
+        case .file(let file):
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file.path))
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: size), !chunk.isEmpty {
+                try body(chunk)
+            }
+        }
+    }
+}
+
 /// A body file on disk; a temporary one is removed when the last reference to it goes away.
 final class SpooledFile: Sendable {
     let path: String
     let size: Int64
     let isTemporary: Bool
+    /// The open descriptor of an unlinked temporary file (`path` is then its `/proc/self/fd` name), closed last.
+    let descriptor: Int32?
 
-    init(path: String, size: Int64, isTemporary: Bool) {
+    init(path: String, size: Int64, isTemporary: Bool, descriptor: Int32? = nil) {
         self.path = path
         self.size = size
         self.isTemporary = isTemporary
+        self.descriptor = descriptor
     }
 
     deinit {
-        if isTemporary { unlink(path) }
+        if let descriptor {
+            close(descriptor)
+        } else if isTemporary {
+            unlink(path)
+        }
     }
 }

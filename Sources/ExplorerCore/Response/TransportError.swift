@@ -11,6 +11,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case connectionLost
         case invalidRequest
         case localIO
+        /// The body passed `TransferOptions.maxBody` (`BodyLimit`).
+        case bodyTooLarge
         case other
     }
 
@@ -49,6 +51,7 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case .connectionLost: "connection_lost"
         case .invalidRequest: "invalid_request"
         case .localIO: "local_io"
+        case .bodyTooLarge: "body_too_large"
         case .other: "other"
         }
     }
@@ -64,13 +67,16 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case .cancelled: 130
         case .invalidRequest: 3
         case .localIO: 23
+        // curl's exit status for `--max-filesize`.
+        case .bodyTooLarge: 63
         case .connectionLost: curlCode.map(Int32.init) ?? 56
         case .other: curlCode.map(Int32.init) ?? 1
         }
     }
 
-    /// "no response: connection refused" style, one line.
-    public var description: String { "no response: \(fullMessage)" }
+    /// "no response: connection refused" style, one line; a body stopped at its limit came with a response, and
+    /// says "stopped".
+    public var description: String { "\(kind == .bodyTooLarge ? "stopped" : "no response"): \(fullMessage)" }
 
     /// The message and the note, as one line.
     public var fullMessage: String { note.map { "\(message); \($0)" } ?? message }

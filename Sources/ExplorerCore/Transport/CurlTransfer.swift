@@ -50,7 +50,8 @@ final class CurlTransfer: @unchecked Sendable {
         self.onProgress = onProgress
         source = request.body.isEmpty ? nil : UploadSource(segments: segments)
         sink = DownloadSink(
-            destination: request.options.downloadTo, url: request.url, memoryLimit: request.options.memoryLimit)
+            destination: request.options.downloadTo, url: request.url, memoryLimit: request.options.memoryLimit,
+            maxBody: request.options.maxBody, overflow: request.options.overflowDescriptor)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure()
     }
@@ -183,7 +184,9 @@ final class CurlTransfer: @unchecked Sendable {
             if !discardBody, request.method != .head {
                 let expected = headers["Content-Length"].flatMap { Int64($0) }
                 let length = headers.contains("Content-Encoding") ? nil : expected
-                if !sink.prepare(expectedLength: length, headers: headers) {
+                let coding = headers.values(for: "Content-Encoding").joined().lowercased()
+                let decoded = asksForEncoding && !coding.isEmpty && coding != "identity"
+                if !sink.prepare(expectedLength: length, headers: headers, decoded: decoded) {
                     sinkFailed = true
                 }
             }
@@ -344,6 +347,8 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportError(.localIO, source?.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_ABORTED_BY_CALLBACK:
             return TransportError(.cancelled, "cancelled", curlCode: raw, metrics: metrics)
+        case CURLE_WRITE_ERROR where sink.limitExceeded:
+            return TransportError(.bodyTooLarge, sink.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_WRITE_ERROR:
             return TransportError(.localIO, sink.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE:

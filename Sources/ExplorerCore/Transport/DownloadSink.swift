@@ -4,12 +4,21 @@ import Foundation
 /// to a file the user named (`BodyDestination`: written as `NAME.part`, renamed to `NAME` when complete, removed when
 /// not). Memory stays flat for any size once the body is on disk.
 ///
+/// The temporary file (`apix-body-*` in `$TMPDIR`) is unlinked as soon as it is made and read back through
+/// `/proc/self/fd`, so no exit path (a signal, a crash, kill -9) can leave it behind. What is kept for display is
+/// bounded by `maxBody` (`BodyLimit`): past it the write fails, or, with an overflow descriptor, the body goes
+/// there instead (what was kept first, then the rest as it arrives).
+///
 /// Only the transport's loop thread uses it.
 final class DownloadSink {
     private let destination: String?
     /// The URL asked, which names the file when the destination is a directory.
     private let url: String
     private let memoryLimit: Int
+    private let maxBody: Int64?
+    private let overflow: Int32?
+    /// Whether libcurl decodes a content coding into this sink (the limit then bounds the decoded size).
+    private var decoded = false
     private var buffer = Data()
     private var fd: Int32 = -1
     private var path: String?
@@ -19,22 +28,33 @@ final class DownloadSink {
     private var headers = HTTPHeaders()
     private(set) var written: Int64 = 0
     private(set) var failure: String?
+    /// The body passed `maxBody` with nowhere else to go: `failure` says so.
+    private(set) var limitExceeded = false
+    /// The body passed `maxBody` and went to the overflow descriptor.
+    private(set) var streamed = false
 
-    init(destination: String?, url: String = "", memoryLimit: Int) {
+    init(
+        destination: String?, url: String = "", memoryLimit: Int, maxBody: Int64? = nil, overflow: Int32? = nil
+    ) {
         self.destination = destination
         self.url = url
         self.memoryLimit = memoryLimit
+        self.maxBody = maxBody
+        self.overflow = overflow
     }
 
     deinit {
         if fd >= 0 { close(fd) }
-        if isTemporary || finalPath != nil, let path { unlink(path) }
+        if finalPath != nil, let path { unlink(path) }
     }
 
     /// Called once the final response's headers are in: large or user-directed bodies go to disk at once.
-    func prepare(expectedLength: Int64?, headers: HTTPHeaders = [:]) -> Bool {
+    /// `decoded`: libcurl decodes a content coding of this body.
+    func prepare(expectedLength: Int64?, headers: HTTPHeaders = [:], decoded: Bool = false) -> Bool {
         self.headers = headers
+        self.decoded = decoded
         if destination != nil { return openDestination() }
+        if let expectedLength, let maxBody, overflow == nil, expectedLength > maxBody { return exceed(maxBody) }
         if let expectedLength, expectedLength > Int64(memoryLimit) { return spill() }
         if let expectedLength, expectedLength > 0 { buffer.reserveCapacity(Int(expectedLength)) }
         return true
@@ -42,6 +62,11 @@ final class DownloadSink {
 
     /// Appends bytes; returns false when they could not be stored (disk full, unwritable file).
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if streamed { return writeOverflow(bytes) }
+        if destination == nil, let maxBody, written + Int64(bytes.count) > maxBody {
+            guard overflow != nil else { return exceed(maxBody) }
+            return startStreaming() && writeOverflow(bytes)
+        }
         if fd < 0 {
             if destination != nil {
                 guard openDestination() else { return false }
@@ -59,6 +84,7 @@ final class DownloadSink {
     }
 
     func finish() -> ResponseBody? {
+        if streamed { return ResponseBody(storage: .streamed(written)) }
         if destination != nil, fd < 0, !openDestination() { return nil }
         guard fd >= 0, let path else { return ResponseBody(data: buffer) }
         if let finalPath {
@@ -73,10 +99,11 @@ final class DownloadSink {
             self.finalPath = nil
             return ResponseBody(storage: .file(SpooledFile(path: finalPath, size: written, isTemporary: false)))
         }
-        close(fd)
+        // The SpooledFile owns the descriptor now (an unlinked temporary file lives as long as it is open).
+        let file = SpooledFile(path: path, size: written, isTemporary: isTemporary, descriptor: isTemporary ? fd : nil)
+        if !isTemporary { close(fd) }
         fd = -1
-        let file = SpooledFile(path: path, size: written, isTemporary: isTemporary)
-        isTemporary = false  // the SpooledFile owns the removal now
+        isTemporary = false
         return ResponseBody(storage: .file(file))
     }
 
@@ -129,12 +156,62 @@ final class DownloadSink {
             failure = "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))"
             return false
         }
+        // Gone from the directory at once: only this process's descriptor holds it (read back by its /proc path).
+        unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         fd = descriptor
-        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        path = "/proc/self/fd/\(descriptor)"
         isTemporary = true
         let pending = buffer
         buffer = Data()
         return pending.withUnsafeBytes { writeAll($0) }
+    }
+
+    private func exceed(_ limit: Int64) -> Bool {
+        limitExceeded = true
+        failure = BodyLimit.exceededMessage(limit: limit, decoded: decoded)
+        return false
+    }
+
+    /// Past the limit with an overflow descriptor: what was kept goes there first, and the spool is let go.
+    private func startStreaming() -> Bool {
+        streamed = true
+        if fd >= 0 {
+            defer {
+                close(fd)
+                fd = -1
+                isTemporary = false
+            }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            var offset: off_t = 0
+            while true {
+                let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else {
+                    failure = "cannot read the spooled body: \(String(cString: strerror(errno)))"
+                    return false
+                }
+                if count == 0 { return true }
+                offset += off_t(count)
+                guard chunk.withUnsafeBytes({ copyOut(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) else {
+                    return false
+                }
+            }
+        }
+        let pending = buffer
+        buffer = Data()
+        return pending.withUnsafeBytes { copyOut($0) }
+    }
+
+    private func writeOverflow(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard copyOut(bytes) else { return false }
+        written += Int64(bytes.count)
+        return true
+    }
+
+    private func copyOut(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let overflow, let code = AtomicFile.writeAll(bytes, to: overflow) else { return true }
+        failure = "cannot write the body to standard output: \(String(cString: strerror(code)))"
+        return false
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {

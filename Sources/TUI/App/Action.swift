@@ -43,4 +43,6 @@ public enum Action: Sendable {
     case historyEntryLoaded(HistoryEntry?, resend: Bool, error: String?)
     /// The comparison of two entries, or why there is none.
     case historyDiffLoaded(HistoryDiff?, error: String?)
+    /// Edits a previous session journaled and never saved (`DraftJournal`), read at start.
+    case draftsRecovered(RestoreQuestion)
 }

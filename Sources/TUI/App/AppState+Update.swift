@@ -126,7 +126,10 @@ extension AppState {
         case .historyDiffLoaded(let diff, let error):
             return historyDiffLoaded(diff, error: error)
         case .terminationRequested:
+            endedFromOutside = true
             return quit()  // from outside (SIGTERM, SIGHUP): nobody is there to answer a question
+        case .draftsRecovered(let recovered):
+            return draftsRecovered(recovered.drafts)
         }
     }
 
@@ -141,6 +144,8 @@ extension AppState {
         message = nil
         // Ctrl-C works the same everywhere: cancel what runs, else quit (asked: Ctrl-C again quits).
         if key == .control("c"), case .quitQuestion? = overlay { return quit() }
+        // Unanswered, the restore question keeps the journal for the next start.
+        if key == .control("c"), case .restoreQuestion? = overlay { return quit() }
         if key == .control("c") { return cancelOrStepBack(quitting: true) }
         if let overlay { return handleOverlayKey(key, overlay) }
         if fieldEdit != nil { return handleFieldKey(key) }
@@ -232,6 +237,7 @@ extension AppState {
         case .quitQuestion: return handleQuitQuestionKey(key)
         case .values(let view): return handleValuesKey(key, view)
         case .history(let panel): return handleHistoryKey(key, panel)
+        case .restoreQuestion(let question): return handleRestoreQuestionKey(key, question)
         }
     }
 }

@@ -8,6 +8,8 @@ public struct AppState: Sendable {
     public var height: Int
     public var now: Moment
     var shouldQuit = false
+    /// The quit was asked from outside (SIGTERM, SIGHUP): unsaved edits stay journaled for the next start.
+    var endedFromOutside = false
 
     // MARK: Profiles and list
     public private(set) var catalog: ProfileCatalog

@@ -46,6 +46,8 @@ public enum Effect: Sendable {
     case loadHistoryEntry(id: String, resend: Bool)
     /// Read two entries and compare them (→ `.historyDiffLoaded`).
     case loadHistoryDiff(old: String, new: String)
+    /// Remove the journal of unsaved edits (they were restored and journaled anew, or let go).
+    case discardDraftJournal
 
     /// A short name for tests and logs.
     public var name: String {
@@ -74,6 +76,7 @@ public enum Effect: Sendable {
         case .loadHistory: "loadHistory"
         case .loadHistoryEntry: "loadHistoryEntry"
         case .loadHistoryDiff: "loadHistoryDiff"
+        case .discardDraftJournal: "discardDraftJournal"
         }
     }
 }

@@ -171,6 +171,12 @@ enum KeyMap {
         KeyBinding(.history, [.character("a")], .toggleHistoryScope, "this endpoint's history or everything's"),
         KeyBinding(
             .history, [.escape, .character("H"), .character("q")], .close, "close (in a diff: back)", hint: "close"),
+        KeyBinding(
+            .restoreQuestion, [.character("y"), .character("r")], .confirm, "restore the edits as unsaved drafts",
+            hint: "restore"),
+        KeyBinding(
+            .restoreQuestion, [.character("n"), .character("d")], .close, "let them go (the journal is removed)",
+            hint: "discard"),
     ]
 
     /// Key → command per context, built once from `bindings`.

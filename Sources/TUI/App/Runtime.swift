@@ -29,6 +29,8 @@ final class Runtime {
     private var countTask: Task<Void, Never>?
     private var tokenTasks: [Task<Void, Never>] = []
     private var theme = Theme.color
+    /// Where unsaved edits are journaled; nil journals nothing (tests, the benchmarks).
+    private var journal: DraftJournal?
 
     /// How long one key read waits: the loop's heartbeat.
     static let keyTimeout: Int32 = 30
@@ -37,10 +39,12 @@ final class Runtime {
 
     init(
         state: AppState, client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?, log: LogFile,
-        backend: any TerminalBackend, captures: CaptureStore? = nil, history: HistoryRecorder? = nil
+        backend: any TerminalBackend, captures: CaptureStore? = nil, history: HistoryRecorder? = nil,
+        journal: DraftJournal? = nil
     ) {
         self.captures = captures
         self.history = history
+        self.journal = journal
         self.state = state
         self.client = client
         self.auth = auth
@@ -62,6 +66,9 @@ final class Runtime {
         }
         let size = backend.size
         apply(.resized(width: size.width, height: size.height))
+        if let recovered = journal?.read(), !recovered.isEmpty {
+            apply(.draftsRecovered(RestoreQuestion(drafts: recovered)))
+        }
         render()
         var lastTick = Moment.now.uptime
         while !state.shouldQuit {
@@ -87,6 +94,7 @@ final class Runtime {
                 if state.isAnimating { changed = true }
             }
             if changed && !state.shouldQuit { render() }
+            if changed, let problem = journal?.record(state.unsavedDrafts) { log.write("journal: \(problem)") }
             await Task.yield()
         }
         let running = Array(transfers.values)
@@ -95,6 +103,8 @@ final class Runtime {
         await Self.awaitResults(of: running, within: .seconds(2))
         for task in tokenTasks { task.cancel() }
         queueWatch.cancel()
+        // The user chose to quit (saved, or let the edits go); asked from outside, the edits stay journaled.
+        if !state.keepsDraftJournal { journal?.discard() }
         backend.stop()
     }
 
@@ -267,6 +277,8 @@ final class Runtime {
                 })
         case .quit:
             break
+        case .discardDraftJournal:
+            journal?.discard()
         }
     }
 

@@ -28,7 +28,7 @@ public enum TUIApp {
             catalog: catalog, profileDirectory: directory, variables: variables, now: .now, selecting: profile)
         let runtime = Runtime(
             state: state, client: client, auth: auth, saver: saver, log: LogFile(), backend: NcursesBackend(),
-            captures: CaptureStore(), history: HistoryRecorder())
+            captures: CaptureStore(), history: HistoryRecorder(), journal: DraftJournal())
         try await runtime.run()
     }
 }

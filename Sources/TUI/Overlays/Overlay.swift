@@ -14,4 +14,6 @@ public enum Overlay: Hashable, Sendable {
     case values(ValuesViewState)
     /// The history window (`H`).
     case history(HistoryPanel)
+    /// At start, edits the last session did not save: `y` restores them, `n` lets them go.
+    case restoreQuestion(RestoreQuestion)
 }

@@ -13,7 +13,11 @@ enum StatusBarView {
             return
         }
         if case .quitQuestion(let question)? = state.overlay {
-            drawQuestion(question, in: rect, theme: theme, on: &buffer)
+            drawQuestion(question.text, context: .quitQuestion, in: rect, theme: theme, on: &buffer)
+            return
+        }
+        if case .restoreQuestion(let question)? = state.overlay {
+            drawQuestion(question.text, context: .restoreQuestion, in: rect, theme: theme, on: &buffer)
             return
         }
         var facts: [String] = []
@@ -58,13 +62,13 @@ enum StatusBarView {
         return TextWidth.truncate(text, to: room - TextWidth.width(of: more)) + more
     }
 
-    /// The quit question: what would be lost, then its keys (always visible: the question is cut first).
+    /// A question (quit, restore): what it is about, then its keys (always visible: the question is cut first).
     private static func drawQuestion(
-        _ question: QuitQuestion, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
+        _ question: String, context: KeyContext, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
     ) {
-        let keys = " " + KeyMap.hints(for: .quitQuestion).map { "\($0.key) \($0.label)" }.joined(separator: "  ") + " "
+        let keys = " " + KeyMap.hints(for: context).map { "\($0.key) \($0.label)" }.joined(separator: "  ") + " "
         let room = max(0, rect.width - TextWidth.width(of: keys) - 1)
-        let text = TextWidth.truncate(" " + SafeText.escape(question.text) + " ", to: room)
+        let text = TextWidth.truncate(" " + SafeText.escape(question) + " ", to: room)
         let x = buffer.write(text, x: rect.x, y: rect.y, limit: rect.maxX, style: theme.error.with(reverse: true))
         buffer.write(keys, x: x + 1, y: rect.y, limit: rect.maxX, style: theme.statusBar.with(bold: true))
     }
@@ -82,6 +86,7 @@ enum StatusBarView {
         case .quitQuestion?: return .quitQuestion
         case .values?: return .values
         case .history?: return .history
+        case .restoreQuestion?: return .restoreQuestion
         case nil: break
         }
         if state.fieldEdit != nil || state.isFiltering || state.response.searchField != nil

@@ -11,6 +11,13 @@ struct RequestDraft: Hashable, Sendable {
     public var method: HTTPMethod
     public var path: String
 
+    init(params: [DraftRow], query: [DraftRow], headers: [DraftRow], body: BodyDraft?) {
+        self.params = params
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
     public init(endpoint: Endpoint) {
         method = endpoint.method
         path = endpoint.path.raw

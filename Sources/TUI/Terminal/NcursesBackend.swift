@@ -131,7 +131,25 @@ public final class NcursesBackend: TerminalBackend {
 
     /// The next key, waiting at most `timeout` milliseconds. `.resize` is reported separately.
     public func readKey(timeout: Int32) -> KeyEvent? {
-        decoder.next { wait in read(timeout: wait ? timeout : 0) }
+        if guardian != nil, let event = jobControl() { return event }
+        return decoder.next { wait in read(timeout: wait ? timeout : 0) }
+    }
+
+    /// SIGTSTP: the terminal goes back to the shell as it was, the process stops, and on `fg` the screen is drawn
+    /// whole again (a resize event makes the loop lay it out anew). SIGCONT alone (after `kill -STOP`): redrawn.
+    private func jobControl() -> KeyEvent? {
+        if TerminalGuard.takeSuspendRequest() {
+            suspend()
+            TerminalGuard.stopForJobControl()
+            resume()
+            _ = TerminalGuard.takeContinued()
+            return .resize
+        }
+        guard TerminalGuard.takeContinued() else { return nil }
+        previous = nil
+        _ = apix_clearok()
+        _ = apix_refresh()
+        return .resize
     }
 
     /// One read from curses: a character, a decoded key code, or `nil` when nothing came within `timeout` ms.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,6 +10,11 @@ import Foundation
 /// handler is installed, then only read (from a signal handler, which may not take locks).
 nonisolated(unsafe) private var savedTerminalModes = termios()
 nonisolated(unsafe) private var haveSavedTerminalModes = false
+
+/// SIGTSTP asked the loop to step aside and stop (`takeSuspendRequest`); SIGCONT said the process went on after a
+/// stop it did not ask for (`takeContinued`). Set from dispatch's signal queue, taken on the main actor.
+private let suspendRequested = Atomic<Bool>(false)
+private let continuedAfterStop = Atomic<Bool>(false)
 
 /// Restores the terminal after a crash: async-signal-safe calls only (`tcsetattr`, `write`), then re-raises.
 private func crashHandler(_ signal: Int32) {
@@ -23,8 +29,10 @@ private func crashHandler(_ signal: Int32) {
     raise(signal)
 }
 
-/// Keeps the terminal usable however apix ends: quit, SIGINT/SIGTERM (turned into a request to quit, handled by
-/// the main loop so curses ends normally) and crashes (modes restored from a signal handler).
+/// Keeps the terminal usable however apix ends: quit, SIGINT/SIGTERM/SIGHUP (turned into a request to quit, handled
+/// by the main loop so curses ends normally) and crashes (modes restored from a signal handler); and across job
+/// control: SIGTSTP becomes a request the loop takes (`NcursesBackend` gives the terminal back, stops, and redraws
+/// on `fg`), SIGCONT a redraw.
 final class TerminalGuard {
     private let sources: [any DispatchSourceSignal]
 
@@ -40,11 +48,23 @@ final class TerminalGuard {
             source.resume()
             sources.append(source)
         }
+        // SIGTSTP (`kill -TSTP`; Ctrl-Z arrives as a key in raw mode) and SIGCONT are taken by the loop, never by
+        // ncurses' own SIGTSTP handler, which waits for SIGCONT forever in an orphaned process group (the terminal
+        // closed under us): ignored first, so ncurses leaves them alone.
+        for (number, flag) in [(SIGTSTP, 0), (SIGCONT, 1)] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if flag == 0 {
+                    suspendRequested.store(true, ordering: .relaxed)
+                } else {
+                    continuedAfterStop.store(true, ordering: .relaxed)
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
         self.sources = sources
-        // No job control while curses owns the screen (Ctrl-Z arrives as a key in raw mode). Ignoring SIGTSTP also
-        // keeps ncurses from installing its handler, which waits for SIGCONT forever in an orphaned process group
-        // (the terminal closed under us).
-        signal(SIGTSTP, SIG_IGN)
         for number in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = crashHandler
@@ -57,11 +77,25 @@ final class TerminalGuard {
     /// Puts the default signal handling back (after curses has ended).
     func uninstall() {
         for source in sources { source.cancel() }
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGTSTP] { signal(number, SIG_DFL) }
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT] { signal(number, SIG_DFL) }
         for number in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { signal(number, SIG_DFL) }
         if haveSavedTerminalModes {
             var modes = savedTerminalModes
             _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
         }
+    }
+
+    /// Whether SIGTSTP came since the last call.
+    static func takeSuspendRequest() -> Bool { suspendRequested.exchange(false, ordering: .relaxed) }
+
+    /// Whether SIGCONT came since the last call.
+    static func takeContinued() -> Bool { continuedAfterStop.exchange(false, ordering: .relaxed) }
+
+    /// Stops the process as SIGTSTP would have (its shell then shows it stopped; `fg` continues it), unless it is
+    /// not in the terminal's foreground process group: an orphaned or background process stopped now might never
+    /// be continued.
+    static func stopForJobControl() {
+        guard tcgetpgrp(STDIN_FILENO) == getpgrp() else { return }
+        raise(SIGSTOP)
     }
 }

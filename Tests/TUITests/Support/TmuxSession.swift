@@ -82,6 +82,11 @@ final class TmuxSession: @unchecked Sendable {
         try? tmux(["show-buffer"])
     }
 
+    /// Whether the pane shows the alternate screen (a full-screen program has it; the shell does not).
+    func alternateScreen() throws -> Bool {
+        try tmux(["display-message", "-p", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
     /// The visible screen as text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p"])

@@ -1,0 +1,121 @@
+import ExplorerCore
+import Foundation
+
+/// Edits not yet saved to a profile, kept in the state directory (`drafts.json`, 0600, replaced whole with
+/// `AtomicFile`) each time they change, so a crash or kill -9 loses none: the next start offers them back. A quit
+/// the user chose removes it; a quit asked from outside (SIGTERM, SIGHUP) keeps it.
+struct DraftJournal {
+    let path: String
+    /// What the file holds now, as far as this session knows (a fresh session: nothing written yet).
+    private var recorded: [EndpointKey: RequestDraft] = [:]
+
+    init(directory: String = StateDirectory.path()) {
+        path = (directory as NSString).appendingPathComponent("drafts.json")
+    }
+
+    /// The drafts a previous session left; none when there is no file or it cannot be read.
+    func read() -> [EndpointKey: RequestDraft] {
+        guard let data = FileManager.default.contents(atPath: path),
+            let file = try? JSONDecoder().decode(File.self, from: data)
+        else { return [:] }
+        var drafts: [EndpointKey: RequestDraft] = [:]
+        for entry in file.drafts { drafts[EndpointKey(profile: entry.profile, endpoint: entry.endpoint)] = entry.draft }
+        return drafts
+    }
+
+    /// Writes `drafts` when they differ from what was written last; none removes the file. Returns what went
+    /// wrong, for the log.
+    mutating func record(_ drafts: [EndpointKey: RequestDraft]) -> String? {
+        guard drafts != recorded else { return nil }
+        recorded = drafts
+        if drafts.isEmpty {
+            unlink(path)
+            return nil
+        }
+        let entries = drafts.sorted { ($0.key.profile, $0.key.endpoint) < ($1.key.profile, $1.key.endpoint) }
+            .map { Entry(key: $0.key, draft: $0.value) }
+        do {
+            // A warning about the directory (another user's) does not stop the write: the file is 0600 anyway.
+            StateDirectory.prepare((path as NSString).deletingLastPathComponent)
+            let data = try JSONEncoder().encode(File(drafts: entries))
+            try AtomicFile.write(
+                data, to: path, options: .init(mode: 0o600, keepsExistingMode: false, followsSymlink: false))
+            return nil
+        } catch {
+            return "cannot write \(path): \(error)"
+        }
+    }
+
+    /// Removes the file (the edits were restored into this session's drafts, or let go).
+    mutating func discard() {
+        unlink(path)
+        recorded = [:]
+    }
+
+    private struct File: Codable {
+        var version = 1
+        var drafts: [Entry]
+    }
+
+    private struct Entry: Codable {
+        struct Row: Codable {
+            var name: String
+            var value: String
+            var enabled: Bool
+        }
+
+        struct Body: Codable {
+            /// `json`, `form`, `multipart`, `text` or `file`.
+            var kind: String
+            var contentType: String?
+            var text: String
+        }
+
+        var profile: String
+        var endpoint: String
+        var params: [Row]
+        var query: [Row]
+        var headers: [Row]
+        var body: Body?
+
+        init(key: EndpointKey, draft: RequestDraft) {
+            profile = key.profile
+            endpoint = key.endpoint
+            func rows(_ rows: [DraftRow]) -> [Row] {
+                rows.map { Row(name: $0.name, value: $0.value, enabled: $0.enabled) }
+            }
+            params = rows(draft.params)
+            query = rows(draft.query)
+            headers = rows(draft.headers)
+            body = draft.body.map { body in
+                switch body.kind {
+                case .json: Body(kind: "json", text: body.text)
+                case .form: Body(kind: "form", text: body.text)
+                case .multipart: Body(kind: "multipart", text: body.text)
+                case .text(let type): Body(kind: "text", contentType: type, text: body.text)
+                case .file(let type): Body(kind: "file", contentType: type, text: body.text)
+                }
+            }
+        }
+
+        var draft: RequestDraft? {
+            func rows(_ rows: [Row]) -> [DraftRow] {
+                rows.map { DraftRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
+            }
+            var draft = RequestDraft(params: rows(params), query: rows(query), headers: rows(headers), body: nil)
+            if let body {
+                let kind: BodyDraft.Kind
+                switch body.kind {
+                case "json": kind = .json
+                case "form": kind = .form
+                case "multipart": kind = .multipart
+                case "text": kind = .text(contentType: body.contentType)
+                case "file": kind = .file(contentType: body.contentType)
+                default: return nil
+                }
+                draft.body = BodyDraft(kind: kind, text: body.text)
+            }
+            return draft
+        }
+    }
+}
