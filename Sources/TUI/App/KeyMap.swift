@@ -29,6 +29,7 @@ enum KeyMap {
         KeyBinding(
             .global, [.character("v")], .showValues,
             "captured values of this profile and environment (`{{endpoint.name}}`): reveal, clear"),
+        KeyBinding(
             .global, [.character("H")], .showHistory,
             "history: the selected endpoint's recorded exchanges (`a` in it: everything's)", hint: "history"),
         KeyBinding(

@@ -73,6 +73,8 @@ struct DraftJournal {
 
         var profile: String
         var endpoint: String
+        var method: String
+        var path: String
         var params: [Row]
         var query: [Row]
         var headers: [Row]
@@ -81,6 +83,8 @@ struct DraftJournal {
         init(key: EndpointKey, draft: RequestDraft) {
             profile = key.profile
             endpoint = key.endpoint
+            method = draft.method.rawValue
+            path = draft.path
             func rows(_ rows: [DraftRow]) -> [Row] {
                 rows.map { Row(name: $0.name, value: $0.value, enabled: $0.enabled) }
             }
@@ -102,7 +106,10 @@ struct DraftJournal {
             func rows(_ rows: [Row]) -> [DraftRow] {
                 rows.map { DraftRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
             }
-            var draft = RequestDraft(params: rows(params), query: rows(query), headers: rows(headers), body: nil)
+            guard let method = HTTPMethod(rawValue: method) else { return nil }
+            var draft = RequestDraft(
+                method: method, path: path, params: rows(params), query: rows(query),
+                headers: rows(headers), body: nil)
             if let body {
                 let kind: BodyDraft.Kind
                 switch body.kind {

@@ -11,7 +11,11 @@ struct RequestDraft: Hashable, Sendable {
     public var method: HTTPMethod
     public var path: String
 
-    init(params: [DraftRow], query: [DraftRow], headers: [DraftRow], body: BodyDraft?) {
+    init(
+        method: HTTPMethod, path: String, params: [DraftRow], query: [DraftRow], headers: [DraftRow], body: BodyDraft?
+    ) {
+        self.method = method
+        self.path = path
         self.params = params
         self.query = query
         self.headers = headers
