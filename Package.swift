@@ -33,11 +33,15 @@ let package = Package(
             name: "DemoAPI",
             dependencies: ["CZlib", .product(name: "Hummingbird", package: "hummingbird")]
         ),
+        // Imports of request collections (Postman, Insomnia, HAR, .http, Bruno) and what every import shares (the
+        // result, its summary, the writer): no OpenAPIKit, so `apix` runs them itself.
+        .target(
+            name: "CollectionImport", dependencies: ["ExplorerCore", .product(name: "Yams", package: "Yams")]),
         // OpenAPI import: kept out of ExplorerCore so the core stays light.
         .target(
             name: "ExplorerImport",
             dependencies: [
-                "ExplorerCore",
+                "ExplorerCore", "CollectionImport",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
@@ -48,7 +52,10 @@ let package = Package(
         // The CLI commands: argument parsing and output formatting only.
         .target(
             name: "CLI",
-            dependencies: ["ExplorerCore", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ExplorerCore", "TUI", "CollectionImport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // `apix` links no server stack and no OpenAPIKit: `apix demo` and `apix import openapi` run the sibling
         // programs below, found beside it. (A dependency on them would link their libraries into `apix`, so
@@ -58,7 +65,8 @@ let package = Package(
         .executableTarget(name: "apix-demo", dependencies: ["DemoAPI"], path: "Sources/ApixDemo"),
         // The OpenAPI importer as a program: `apix import openapi` becomes it.
         .executableTarget(
-            name: "apix-openapi", dependencies: ["ExplorerCore", "ExplorerImport"], path: "Sources/ApixOpenAPI"),
+            name: "apix-openapi", dependencies: ["ExplorerCore", "ExplorerImport", "CollectionImport"],
+            path: "Sources/ApixOpenAPI"),
         // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
         .executableTarget(
             name: "apix-bench", dependencies: ["ExplorerCore", "TUI", "CPseudoTerminal"], path: "Sources/Benchmarks"),
@@ -68,7 +76,8 @@ let package = Package(
             name: "CLITests",
             dependencies: ["CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "ExplorerCore", "DemoAPI", "TUI"]),
         .testTarget(
-            name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
+            name: "ExplorerImportTests", dependencies: ["ExplorerImport", "CollectionImport", "ExplorerCore"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix", "apix-demo"]),
     ],
     swiftLanguageModes: [.v6]
