@@ -35,11 +35,15 @@ let package = Package(
             name: "DemoAPI",
             dependencies: ["CZlib", .product(name: "Hummingbird", package: "hummingbird")]
         ),
+        // Imports of request collections (Postman, Insomnia, HAR, .http, Bruno) and what every import shares (the
+        // result, its summary, the writer): no OpenAPIKit, so `apix` runs them itself.
+        .target(
+            name: "CollectionImport", dependencies: ["ExplorerCore", .product(name: "Yams", package: "Yams")]),
         // OpenAPI import: kept out of ExplorerCore so the core stays light.
         .target(
             name: "ExplorerImport",
             dependencies: [
-                "ExplorerCore",
+                "ExplorerCore", "CollectionImport",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
@@ -59,7 +63,7 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "ExplorerCore", "ExplorerHistory", "TUI",
+                "ExplorerCore", "ExplorerHistory", "TUI", "CollectionImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,7 +75,8 @@ let package = Package(
         .executableTarget(name: "apix-demo", dependencies: ["DemoAPI"], path: "Sources/ApixDemo"),
         // The OpenAPI importer as a program: `apix import openapi` becomes it.
         .executableTarget(
-            name: "apix-openapi", dependencies: ["ExplorerCore", "ExplorerImport"], path: "Sources/ApixOpenAPI"),
+            name: "apix-openapi", dependencies: ["ExplorerCore", "ExplorerImport", "CollectionImport"],
+            path: "Sources/ApixOpenAPI"),
         // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
         .executableTarget(
             name: "apix-bench", dependencies: ["ExplorerCore", "ExplorerHistory", "TUI", "CPseudoTerminal"],
@@ -86,7 +91,8 @@ let package = Package(
                 "TUI",
             ]),
         .testTarget(
-            name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
+            name: "ExplorerImportTests", dependencies: ["ExplorerImport", "CollectionImport", "ExplorerCore"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "TUITests", dependencies: ["TUI", "ExplorerCore", "ExplorerHistory", "DemoAPI", "apix", "apix-demo"]),
     ],

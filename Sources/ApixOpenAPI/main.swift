@@ -1,3 +1,4 @@
+import CollectionImport
 import ExplorerCore
 import ExplorerImport
 import Foundation
@@ -35,7 +36,7 @@ func parse(_ arguments: [String]) throws -> (spec: String, directory: String, na
 }
 
 func writeError(_ line: String) {
-    FileHandle.standardError.write(Data("apix: \(line)\n".utf8))
+    FileHandle.standardError.write(Data("apix: \(SafeText.escape(line))\n".utf8))
 }
 
 func importDocument(_ arguments: [String]) throws {
@@ -49,24 +50,20 @@ func importDocument(_ arguments: [String]) throws {
     } catch {
         throw ImportFailure.usage("\(spec): \(error.message)")
     }
-    imported.profile.file = (directory as NSString).appendingPathComponent("\(imported.profile.id).yaml")
-    let file = imported.profile.file
-    if FileManager.default.fileExists(atPath: file), !force {
-        throw ImportFailure.usage("\(file) exists: choose another --name or use --force")
+    let written: ProfileImportWriter.Written
+    do {
+        written = try ProfileImportWriter.write(
+            &imported, source: (spec as NSString).lastPathComponent, directory: directory, force: force)
+    } catch {
+        throw ImportFailure(status: error.profileProblem ? 3 : 2, message: error.message)
     }
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    try AtomicFile.write(imported.yaml(source: (spec as NSString).lastPathComponent), to: file)
-    let secretsFile = (directory as NSString).appendingPathComponent("\(imported.profile.id).secrets.yaml")
-    if let secrets = imported.secretsYAML, !FileManager.default.fileExists(atPath: secretsFile) {
-        try AtomicFile.write(secrets, to: secretsFile, mode: 0o600)
+    if let secretsFile = written.secretsFile {
         writeError("fill in \(secretsFile) (keep it out of version control)")
     }
     for note in imported.notes { writeError("note: \(note)") }
-    if case .failure(let failure) = ProfileLoader.load(file: file) {
-        throw ImportFailure(status: 3, message: failure.description)
-    }
+    writeError("imported \(imported.summary)")
     let profile = imported.profile
-    print("wrote \(file): \(profile.endpoints.count) endpoints, \(profile.environments.count) environments")
+    print("wrote \(written.file): \(profile.endpoints.count) endpoints, \(profile.environments.count) environments")
 }
 
 do {

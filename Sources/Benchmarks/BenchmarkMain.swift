@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Run it in release mode: `make bench` (`swift build -c release --static-swift-stdlib && .build/release/apix-bench`,
 /// the way the figures in docs/BENCHMARKS.md were taken). `--quick` runs
-/// tiny sizes once, for the test suite's smoke check; `--only transfers|requests|tui|startup` runs one group of cases;
+/// tiny sizes once, for the test suite's smoke check; `--only transfers|requests|tui|startup|import` runs one group of
+/// cases (`import`: Stripe's OpenAPI document, `--stripe PATH`);
 /// `--output PATH` chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
@@ -35,17 +36,20 @@ struct BenchmarkOptions {
     /// Groups of cases. `startup` (only with `--only`) is the start-up rows of `requests` and `tui` alone;
     /// `search` (only with `--only`) the search rows of `tui` alone.
     enum Section: String, CaseIterable {
-        case transfers, requests, tui, startup, history, search
+        case transfers, requests, tui, startup, history, search, `import`
     }
 
     var quick = false
-    var sections: Set<Section> = [.transfers, .requests, .tui, .history]
+    var sections: Set<Section> = [.transfers, .requests, .tui, .history, .import]
+    /// The Stripe document for the import rows (default: `ImportBenchmarks.defaultDocument`).
+    var stripe: String?
     var runs = 15
     var transferSize = 1 << 30
     var output: String? = "docs/BENCHMARKS.md"
 
     init(arguments: [String]) throws {
         var iterator = arguments.makeIterator()
+        var only = false
         while let argument = iterator.next() {
             switch argument {
             case "--quick":
@@ -65,16 +69,22 @@ struct BenchmarkOptions {
             case "--output":
                 guard let value = iterator.next() else { throw BenchmarkError("--output needs a path or -") }
                 output = value == "-" ? nil : value
+            case "--stripe":
+                guard let value = iterator.next() else { throw BenchmarkError("--stripe needs a path") }
+                stripe = value
             case "--only":
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
-                    throw BenchmarkError("--only needs one of: transfers, requests, tui, startup, history, search")
+                    throw BenchmarkError("--only needs one of: transfers, requests, tui, startup, history, search, import")
                 }
                 sections = [value]
+                only = true
             default:
                 throw BenchmarkError(
-                    "unknown argument \(argument) (use --quick, --runs N, --size-mib N, --only transfers|requests|tui|startup|history|search, "
-                        + "--output PATH|-)")
+                    "unknown argument \(argument) (use --quick, --runs N, --size-mib N, "
+                        + "--only transfers|requests|tui|startup|history|search|import, --stripe PATH, --output PATH|-)")
             }
         }
+        // The test suite's smoke run skips the import rows: a debug build imports Stripe's document slowly.
+        if quick, !only { sections.remove(.import) }
     }
 }

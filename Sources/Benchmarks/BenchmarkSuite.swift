@@ -73,6 +73,11 @@ struct BenchmarkSuite {
             rows += tui.rows
             notes += tui.notes
         }
+        if options.sections.contains(.import) {
+            let imports = try ImportBenchmarks(options: options, apix: apix, scratch: scratch).run()
+            rows += imports.rows
+            notes += imports.notes
+        }
         return BenchmarkReport(rows: rows, options: options, notes: notes + Self.standingNotes)
     }
 

@@ -1,11 +1,32 @@
 import ArgumentParser
+import CollectionImport
 import ExplorerCore
 import Foundation
 
 /// `apix export …`: turns profile endpoints into other tools' formats.
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export an endpoint to another tool.", subcommands: [ExportCurlCommand.self])
+        commandName: "export", abstract: "Export an endpoint to another tool.",
+        subcommands: [ExportCurlCommand.self, ExportHTTPCommand.self])
+}
+
+/// `apix export http PROFILE [-e ENV]`: prints the profile as a `.http` file (JetBrains HTTP Client, VS Code REST
+/// Client). Secret values are not written: the file refers to them by name.
+struct ExportHTTPCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "http", abstract: "Print a profile as a .http file (JetBrains HTTP Client, VS Code REST Client).")
+
+    @Argument(help: "Profile id.") var profile: String
+    @Option(name: [.short, .long], help: "Environment whose base URL and variables to write.") var environment: String?
+    @OptionGroup var profileOptions: ProfileOptions
+
+    func run() async throws {
+        let loaded = try profileOptions.profile(profile)
+        if let environment, !loaded.environments.contains(where: { $0.name == environment }) {
+            throw CLIFailure(.usage, "profile \(profile) has no environment `\(environment)`")
+        }
+        StandardOutput.write(HTTPFileExporter.export(loaded, environment: environment))
+    }
 }
 
 /// `apix export curl PROFILE ENDPOINT`: prints a curl command that sends exactly what apix would send, its

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CollectionImport
 import ExplorerCore
 import Foundation
 
@@ -6,7 +7,12 @@ import Foundation
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import a profile or an endpoint.",
-        subcommands: [ImportOpenAPICommand.self, ImportCurlCommand.self])
+        subcommands: [
+            ImportFileCommand.self, ImportOpenAPICommand.self, ImportPostmanCommand.self, ImportHARCommand.self,
+            ImportHTTPCommand.self,
+            ImportInsomniaCommand.self, ImportBrunoCommand.self, ImportCurlCommand.self,
+        ],
+        defaultSubcommand: ImportFileCommand.self)
 }
 
 /// `apix import openapi SPEC [--name ID]`: writes `ID.yaml` (and an empty `ID.secrets.yaml` when the auth needs

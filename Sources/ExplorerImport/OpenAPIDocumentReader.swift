@@ -4,36 +4,60 @@ import OpenAPIKit30
 import OpenAPIKitCompat
 import Yams
 
-/// Decodes an OpenAPI document of either major version into OpenAPIKit's newest model. The only file that sees
-/// both versions' types (their names clash).
+/// Decodes an OpenAPI document of either major version (or a Swagger 2.0 one, converted first) into OpenAPIKit's
+/// newest model. The only file that sees both versions' types (their names clash).
 enum OpenAPIDocumentReader {
-    /// 3.0 documents are decoded with OpenAPIKit30 and converted; 3.1 (and later 3.x) decode directly.
-    static func read(_ text: String) throws(InteropError) -> OpenAPIKit.OpenAPI.Document {
-        let version: String
+    /// The decoded document, and one note per fix-up made to the text before decoding.
+    struct Read {
+        var document: OpenAPIKit.OpenAPI.Document
+        var notes: [String]
+    }
+
+    /// The text is composed once; Swagger 2.0 is converted to 3.0 and the 3.0 idioms real 3.1 documents carry are
+    /// fixed in the tree, then OpenAPIKit decodes the tree (3.0 with OpenAPIKit30, converted).
+    static func read(_ text: String) throws(InteropError) -> Read {
+        var root: Node
         do {
-            guard let root = try Yams.compose(yaml: text), let found = root["openapi"]?.string else {
+            // Only merge keys are resolved, as YAMLDecoder does: keys such as `200` stay strings.
+            guard let composed = try Yams.compose(yaml: text, SwaggerConverter.resolver) else {
                 throw InteropError(.invalid("not an OpenAPI 3 document: no `openapi` version"))
             }
-            version = found
+            root = composed
         } catch let error as InteropError {
             throw error
         } catch {
             throw InteropError(.invalid("cannot read the document: \(error)"))
         }
+        var notes: [String] = []
+        var version: String
+        var kind = "OpenAPI"
+        if let swagger = root["swagger"]?.string {
+            guard swagger.hasPrefix("2.") else {
+                throw InteropError(.invalid("unsupported Swagger version \(swagger)"))
+            }
+            root = try SwaggerConverter.convert(root, notes: &notes)
+            version = "3.0.3"
+            kind = "Swagger"
+        } else if let found = root["openapi"]?.string {
+            version = found
+        } else {
+            throw InteropError(.invalid("not an OpenAPI 3 document: no `openapi` version"))
+        }
+        guard version.hasPrefix("3.") else {
+            throw InteropError(.invalid("unsupported OpenAPI version \(version)"))
+        }
+        let isOld = version.hasPrefix("3.0")
+        if let fixed = OpenAPIFixups(modern: !isOld).fix(root, notes: &notes) { root = fixed }
         do {
-            if version.hasPrefix("3.0") {
-                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: text)
-                return old.convert(to: .v3_1_1)
+            if isOld {
+                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: root)
+                return Read(document: old.convert(to: .v3_1_1), notes: notes)
             }
-            guard version.hasPrefix("3.") else {
-                throw InteropError(.invalid("unsupported OpenAPI version \(version)"))
-            }
-            return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: text)
-        } catch let error as InteropError {
-            throw error
+            return Read(document: try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: root), notes: notes)
         } catch {
             let why = OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
-            throw InteropError(.invalid("not a valid OpenAPI \(version) document: \(why)"))
+            let named = kind == "Swagger" ? "Swagger 2.0" : "OpenAPI \(version)"
+            throw InteropError(.invalid("not a valid \(named) document: \(why)"))
         }
     }
 }

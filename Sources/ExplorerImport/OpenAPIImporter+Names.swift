@@ -44,3 +44,44 @@ extension OpenAPIImporter {
         return paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
+
+extension OpenAPIImporter {
+    /// Longest endpoint name, in columns.
+    static let maxNameColumns = 60
+
+    /// Text without HTML tags (Stripe's descriptions are `<p>…</p>`).
+    static func plainText(_ text: String) -> String {
+        var result = ""
+        var inTag = false
+        for character in text {
+            if character == "<" {
+                inTag = true
+            } else if character == ">" && inTag {
+                inTag = false
+            } else if !inTag {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A summary as an endpoint name: its first line, cut at a word to at most 60 columns (an ellipsis marks the
+    /// cut); nil when it is blank.
+    static func shortName(_ summary: String) -> String? {
+        let line = summary.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let words = line.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return nil }
+        let whole = words.joined(separator: " ")
+        guard whole.count > maxNameColumns else { return whole }
+        var kept = ""
+        for word in words {
+            let next = kept.isEmpty ? String(word) : kept + " " + word
+            guard next.count <= maxNameColumns - 1 else { break }
+            kept = next
+        }
+        // One word longer than the limit is cut inside it.
+        if kept.isEmpty { kept = String(whole.prefix(maxNameColumns - 1)) }
+        while let last = kept.last, ",;:.-".contains(last) { kept.removeLast() }
+        return kept + "…"
+    }
+}

@@ -1,39 +1,35 @@
+import CollectionImport
 import ExplorerCore
 import Foundation
 import OpenAPIKit
 
-/// Turns an OpenAPI 3.0 / 3.1 document (YAML or JSON) into a profile: servers become environments, operations
+/// Turns an OpenAPI 3.0 / 3.1 (or Swagger 2.0) document (YAML or JSON) into a profile: servers become environments, operations
 /// endpoints grouped by tag into folders, path and query parameters `params` / `query` with their examples or
 /// defaults, request bodies an example body, and the security scheme the profile's `auth` where it maps.
 public enum OpenAPIImporter {
     /// Reads `text` (YAML or JSON; Yams keeps key order for both) and builds the profile `id` (default: from the
     /// document's title). `file` is where the profile will be written.
     public static func makeProfile(text: String, id: String?, file: String) throws(InteropError) -> OpenAPIImport {
-        let document = try OpenAPIDocumentReader.read(text)
-        let dereferenced: DereferencedDocument
-        do {
-            dereferenced = try document.locallyDereferenced()
-        } catch {
-            throw InteropError(.invalid("cannot resolve the document's references: \(error)"))
-        }
+        let read = try OpenAPIDocumentReader.read(text)
+        let document = read.document
         let profileID = id ?? slug(document.info.title)
-        var notes: [String] = []
+        var notes = read.notes
         var profile = Profile(
             id: profileID, name: document.info.title, description: document.info.description.map(firstParagraph),
             file: file, environments: environments(document.servers, notes: &notes))
         profile.defaultEnvironment = profile.environments.first?.name
 
-        let endpoints = dereferenced.resolvedEndpoints()
-        let (auth, secrets, schemeName) = authentication(document: dereferenced, endpoints: endpoints, notes: &notes)
+        let operations = OpenAPIOperation.all(in: document, notes: &notes)
+        let (auth, secrets, schemeName) = authentication(document: document, operations: operations, notes: &notes)
         var usedIDs: Set<String> = []
-        for resolved in endpoints {
-            guard let method = HTTPMethod(rawValue: resolved.method.rawValue) else {
-                notes.append("skipped \(resolved.method.rawValue) \(resolved.path.rawValue): unsupported method")
+        for operation in operations {
+            guard let method = HTTPMethod(rawValue: operation.method.rawValue.uppercased()) else {
+                notes.append("skipped \(operation.method.rawValue) \(operation.path): unsupported method")
                 continue
             }
-            var endpoint = makeEndpoint(resolved, method: method, notes: &notes)
+            var endpoint = makeEndpoint(operation, method: method, components: document.components, notes: &notes)
             endpoint.id = unique(endpoint.id, in: &usedIDs)
-            if schemeName != nil, !resolved.security.contains(where: { $0.schemes.keys.contains(schemeName!) }) {
+            if let schemeName, !operation.security.contains(where: { $0.keys.contains { $0.name == schemeName } }) {
                 endpoint.authDisabled = true
             }
             profile.endpoints.append(endpoint)
@@ -78,15 +74,21 @@ public enum OpenAPIImporter {
 
     // MARK: - Endpoints
 
-    static func makeEndpoint(_ resolved: ResolvedEndpoint, method: HTTPMethod, notes: inout [String]) -> Endpoint {
-        let path = resolved.path.rawValue
-        let id = resolved.operationId.map(identifier) ?? defaultID(method: method, path: path)
+    static func makeEndpoint(
+        _ operation: OpenAPIOperation, method: HTTPMethod, components: OpenAPI.Components, notes: inout [String]
+    ) -> Endpoint {
+        let path = operation.path
+        let id = operation.operation.operationId.map(identifier) ?? defaultID(method: method, path: path)
         var endpoint = Endpoint(
-            id: id, name: resolved.endpointSummary.map(firstParagraph), folder: resolved.tags.first,
-            description: (resolved.endpointDescription ?? resolved.routeDescription).map(firstParagraph),
+            id: id,
+            name: operation.operation.summary.flatMap(shortName)
+                ?? operation.operation.description.flatMap { shortName(plainText($0)) }
+                ?? shortName("\(method.rawValue) \(path)"),
+            folder: operation.operation.tags?.first,
+            description: (operation.operation.description ?? operation.pathDescription).map(firstParagraph),
             method: method, path: Template(path))
-        for parameter in resolved.parameters {
-            let values = exampleValues(parameter)
+        for parameter in operation.parameters {
+            let values = exampleValues(parameter, components: components)
             let item = Parameter(name: parameter.name, values: values.map { $0.map { Template($0) } })
             switch parameter.location {
             case .path: endpoint.params.append(item)
@@ -103,22 +105,24 @@ public enum OpenAPIImporter {
         for name in endpoint.placeholders where !endpoint.params.contains(where: { $0.name == name }) {
             endpoint.params.append(Parameter(name: name, values: nil))
         }
-        if let request = resolved.requestBody {
-            endpoint.body = body(request.content, id: id, notes: &notes)
+        if let request = operation.requestBody {
+            endpoint.body = body(request.content, id: id, components: components, notes: &notes)
         }
         return endpoint
     }
 
     /// A parameter's example, default or schema example as text (several for arrays), or nil when it has none.
-    static func exampleValues(_ parameter: DereferencedParameter) -> [String]? {
+    static func exampleValues(_ parameter: OpenAPI.Parameter, components: OpenAPI.Components) -> [String]? {
         var value: AnyCodable?
         if case .a(let context) = parameter.schemaOrContent {
+            let schema = components[context.schema].flatMap { components[$0] }
             value =
-                context.example ?? context.examples?.values.first?.dataOrLegacyValue
-                ?? context.schema.examples.first ?? context.schema.defaultValue
-                ?? (parameter.required ? context.schema.allowedValues?.first : nil)
+                context.example ?? context.examples?.values.first.flatMap { components[$0] }?.dataOrLegacyValue
+                ?? schema?.examples.first ?? schema?.defaultValue
+                ?? (parameter.required ? schema?.allowedValues?.first : nil)
         } else if case .b(let content) = parameter.schemaOrContent, let first = content.values.first {
-            value = first.example ?? first.schema?.examples.first
+            let media = components[first]
+            value = media?.example ?? media?.schema.flatMap { components[$0] }?.examples.first
         }
         guard let value else { return nil }
         let converted = templateValue(value.value)
@@ -137,84 +141,67 @@ public enum OpenAPIImporter {
         }
     }
 
-    static func body(_ content: DereferencedContent.Map, id: String, notes: inout [String]) -> BodyTemplate? {
+    static func body(
+        _ content: OpenAPI.Content.Map, id: String, components: OpenAPI.Components, notes: inout [String]
+    ) -> BodyTemplate? {
         let types = content.keys.map(\.rawValue)
+        let values = content.values.map { components[$0] ?? OpenAPI.Content(schema: nil) }
         if let index = types.firstIndex(where: { MediaType.isJSON($0) }) {
-            let media = content.values[index]
-            return .json(example(media))
+            return .json(example(values[index], components: components))
         }
         if let index = types.firstIndex(where: { $0.hasPrefix("application/x-www-form-urlencoded") }) {
-            return .form(fields(content.values[index]))
+            return .form(fields(values[index], components: components))
         }
         if let index = types.firstIndex(where: { $0.hasPrefix("multipart/form-data") }) {
-            return .multipart(fields(content.values[index]))
+            return .multipart(fields(values[index], components: components))
         }
         guard let type = types.first else { return nil }
-        if type.hasPrefix("text/") { return .text(Template(scalarText(example(content.values[0]))), contentType: type) }
+        if type.hasPrefix("text/") {
+            let text = scalarText(example(values[0], components: components))
+            return .text(Template(text), contentType: type)
+        }
         notes.append("\(id): a \(type) body is sent from a file: change `@./\(id).body` to yours")
         return .file(Template("@./\(id).body"), contentType: type)
     }
 
-    static func example(_ content: DereferencedContent) -> TemplateValue {
-        if let value = content.example ?? content.examples?.values.first?.dataOrLegacyValue {
+    static func example(_ content: OpenAPI.Content, components: OpenAPI.Components) -> TemplateValue {
+        if let value = content.example
+            ?? content.examples?.values.first.flatMap({ components[$0] })?.dataOrLegacyValue
+        {
             return templateValue(value.value)
         }
-        return content.schema.map { example($0, depth: 0) } ?? .object([])
+        return content.schema.map { SchemaExample.make($0, components: components) } ?? .object([])
     }
 
-    /// Form fields from an object schema's properties (files as `@./name`).
-    static func fields(_ content: DereferencedContent) -> [Parameter] {
-        guard case .object(_, let object)? = content.schema else { return [] }
-        return object.properties.map { name, schema in
-            if schema.formatString == "binary" || schema.formatString == "byte" {
+    /// Form fields from an object schema's properties (files as `@./name`; an array of files or values as one
+    /// field per item, so a multipart array is repeated fields, not a JSON string).
+    static func fields(_ content: OpenAPI.Content, components: OpenAPI.Components) -> [Parameter] {
+        guard let schema = content.schema.flatMap({ components[$0] }), case .object(_, let object) = schema.value
+        else { return [] }
+        return object.properties.map { name, property in
+            let resolved = components[property] ?? property
+            if resolved.formatString == "binary" || resolved.formatString == "byte" {
                 return Parameter(name, Template("@./\(name)"))
             }
-            return Parameter(name, Template(scalarText(example(schema, depth: 1))))
+            if case .array(_, let array) = resolved.value {
+                let item = array.items.flatMap { components[$0] }
+                if item?.formatString == "binary" || item?.formatString == "byte" {
+                    return Parameter(name, Template("@./\(name)"))
+                }
+                let value = SchemaExample.make(property, components: components, depth: 1)
+                if case .array(let items) = value {
+                    let scalars = items.filter(isScalar).map { Template(scalarText($0)) }
+                    return Parameter(name: name, values: scalars.isEmpty ? [""] : scalars)
+                }
+            }
+            return Parameter(name, Template(scalarText(SchemaExample.make(property, components: components, depth: 1))))
         }
     }
 
-    /// An example value built from a schema: its example, default or first allowed value, else one made up from
-    /// the type (objects with every property, arrays with one item). Read-only properties are left out.
-    static func example(_ schema: DereferencedJSONSchema, depth: Int) -> TemplateValue {
-        if let value = schema.examples.first ?? schema.defaultValue ?? schema.allowedValues?.first {
-            return templateValue(value.value)
-        }
-        guard depth < 8 else { return .null }
-        switch schema {
-        case .null: return .null
-        case .boolean: return .bool(false)
-        case .number: return .number("0")
-        case .integer: return .number("0")
-        case .string:
-            switch schema.formatString {
-            case "date-time": return .string("2024-01-01T00:00:00Z")
-            case "date": return .string("2024-01-01")
-            case "uuid": return .string("00000000-0000-0000-0000-000000000000")
-            case "email": return .string("user@example.com")
-            case "uri", "url": return .string("https://example.com")
-            default: return .string("string")
-            }
-        case .object(_, let object):
-            return .object(
-                object.properties.compactMap { name, property in
-                    property.readOnly ? nil : .init(key: name, value: example(property, depth: depth + 1))
-                })
-        case .array(_, let array):
-            return .array(array.items.map { [example($0, depth: depth + 1)] } ?? [])
-        case .all(of: let schemas, _):
-            var members: [TemplateValue.Member] = []
-            for part in schemas {
-                if case .object(let more) = example(part, depth: depth + 1) {
-                    for member in more where !members.contains(where: { $0.key == member.key }) {
-                        members.append(member)
-                    }
-                }
-            }
-            return .object(members)
-        case .one(of: let schemas, _), .any(of: let schemas, _):
-            return schemas.first.map { example($0, depth: depth + 1) } ?? .null
-        case .not, .fragment:
-            return .null
+    static func isScalar(_ value: TemplateValue) -> Bool {
+        switch value {
+        case .array, .object: false
+        case .null, .bool, .number, .string: true
         }
     }
 

@@ -74,16 +74,18 @@ struct OpenAPIImporterTests {
         }
         #expect(pet.map(\.key) == ["id", "name", "category", "photoUrls", "tags", "status"])
 
-        // api_key maps to `auth`; operations that do not use it opt out.
+        // The scheme the most operations accept (petstore_auth, an implicit OAuth2 flow apix cannot run) maps to a
+        // bearer token to paste; operations that do not accept it opt out.
         #expect(
             imported.auth
-                == .mapping([
-                    .init("type", .scalar("api_key")), .init("name", .scalar("api_key")),
-                    .init("value", .scalar("\"{{api_key}}\"")), .init("in", .scalar("header")),
-                ]))
-        #expect(imported.secretVariables == ["api_key"])
-        #expect(profile.endpoints.filter { !$0.authDisabled }.map(\.id) == ["getPetById", "getInventory"])
+                == .mapping([.init("type", .scalar("bearer")), .init("token", .scalar("\"{{access_token}}\""))]))
+        #expect(imported.secretVariables == ["access_token"])
+        #expect(
+            profile.endpoints.filter { !$0.authDisabled }.map(\.id) == [
+                "addPet", "updatePet", "findPetsByStatus", "getPetById",
+            ])
         #expect(imported.notes.contains { $0.contains("petstore_auth") })
+        #expect(imported.notes.contains { $0.contains("`api_key` is not the profile's auth") })
 
         let loaded = try Self.roundTrip(imported)
         #expect(loaded.endpoints.map(Self.fields) == profile.endpoints.map(Self.fields))
@@ -142,6 +144,10 @@ struct OpenAPIImporterTests {
     @Test("documents that are not OpenAPI 3 are refused with a reason")
     func refusesOthers() {
         #expect(throws: InteropError(.invalid("not an OpenAPI 3 document: no `openapi` version"))) {
+            try OpenAPIImporter.makeProfile(text: "title: x\n", id: nil, file: "/p/x.yaml")
+        }
+        // Swagger 2.0 is imported; one without its required parts is refused by name.
+        #expect(throws: InteropError(.invalid("not a valid Swagger 2.0 document: no `info`"))) {
             try OpenAPIImporter.makeProfile(text: "swagger: '2.0'\n", id: nil, file: "/p/x.yaml")
         }
         #expect(throws: InteropError.self) {

@@ -1,0 +1,147 @@
+import ExplorerCore
+
+/// A profile being put together by a collection importer: endpoints with unique ids, variables (secret-looking
+/// ones set apart for the secrets file), the most common base URL factored out of the requests' URLs, and every
+/// variable the requests use but nobody defines added empty, so the written profile passes `apix check`.
+struct CollectionDraft {
+    var id: String
+    var name: String
+    var description: String?
+    var endpoints: [Endpoint] = []
+    /// Each endpoint's full URL (before the base is factored out), by index.
+    var urls: [String] = []
+    var variables: [String: Template] = [:]
+    var environments: [ProfileEnvironment] = []
+    var auth: ProfileEmitter.Value?
+    var secretNames: [String] = []
+    var secretValues: [String: String] = [:]
+    var notes: [String] = []
+    private var usedIDs: Set<String> = []
+
+    init(id: String, name: String, description: String? = nil) {
+        self.id = id
+        self.name = name
+        self.description = description
+    }
+
+    /// Adds an endpoint whose `path` is still the whole URL; its id from `name` (else method and path), unique.
+    mutating func add(_ endpoint: Endpoint, idFrom name: String) {
+        var endpoint = endpoint
+        let base = ImportNaming.slug(name, fallback: "")
+        endpoint.id = ImportNaming.unique(base.isEmpty ? endpoint.method.rawValue.lowercased() : base, in: &usedIDs)
+        urls.append(endpoint.path.raw)
+        endpoints.append(endpoint)
+    }
+
+    /// A variable at profile level (secret-looking names go to the secrets file with their value).
+    mutating func define(_ name: String, _ value: String) {
+        if ImportNaming.looksSecret(name) {
+            secret(name, value)
+        } else if variables[name] == nil {
+            variables[name] = Template(value)
+        }
+    }
+
+    mutating func secret(_ name: String, _ value: String) {
+        if !secretNames.contains(name) { secretNames.append(name) }
+        if !value.isEmpty || secretValues[name] == nil { secretValues[name] = value }
+    }
+
+    /// A literal credential becomes a secret variable named `name` (its value in the secrets file); a value that is
+    /// already a `{{reference}}` is kept.
+    mutating func credential(_ value: String, as name: String) -> ProfileEmitter.Value {
+        .string(credentialText(value, as: name))
+    }
+
+    /// `credential` as template text.
+    mutating func credentialText(_ value: String, as name: String) -> String {
+        if value.contains("{{") {
+            for reference in ImportNaming.references(in: value) where variables[reference] == nil {
+                secret(reference, "")
+            }
+            return value
+        }
+        secret(name, value)
+        return "{{\(name)}}"
+    }
+
+    /// The profile: the base URL the most endpoints share becomes the environments' `base_url` (or a `default`
+    /// environment's), paths relative to it, then undefined variables defined.
+    func finish() -> ProfileImport {
+        var profile = Profile(id: id, name: name, description: description, file: "", environments: environments)
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for url in urls {
+            let base = Self.split(url).base
+            if counts[base] == nil { order.append(base) }
+            counts[base, default: 0] += 1
+        }
+        // The first of the most used (order is first use).
+        var base = ""
+        for candidate in order where (counts[candidate] ?? 0) > (counts[base] ?? 0) { base = candidate }
+        var endpoints = endpoints
+        for index in endpoints.indices {
+            let (own, rest) = Self.split(urls[index])
+            if own == base, !base.isEmpty {
+                endpoints[index].path = Template(rest.isEmpty ? "/" : rest)
+            }
+        }
+        profile.endpoints = endpoints
+        let baseURL = base.isEmpty ? "http://localhost" : base
+        if profile.environments.isEmpty {
+            profile.environments = [ProfileEnvironment(name: "default", baseURL: Template(baseURL))]
+        } else {
+            for index in profile.environments.indices where profile.environments[index].baseURL.raw.isEmpty {
+                profile.environments[index].baseURL = Template(baseURL)
+            }
+        }
+        profile.defaultEnvironment = profile.environments.first?.name
+        profile.variables = variables
+        var imported = ProfileImport(
+            profile: profile, auth: auth, secretVariables: secretNames, secretValues: secretValues, notes: notes)
+        Self.defineMissing(&imported)
+        return imported
+    }
+
+    /// `{{host}}/v1/pets?x=1` → (`{{host}}`, `/v1/pets?x=1`); `https://a.example:8/x` → (`https://a.example:8`,
+    /// `/x`); anything else has no base.
+    static func split(_ url: String) -> (base: String, rest: String) {
+        if url.hasPrefix("{{"), let close = url.range(of: "}}") {
+            let rest = url[close.upperBound...]
+            if rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("?") {
+                return (String(url[..<close.upperBound]), String(rest))
+            }
+        }
+        if let scheme = url.range(of: "://") {
+            let afterScheme = url[scheme.upperBound...]
+            let end = afterScheme.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+            return (String(url[..<end]), String(url[end...]))
+        }
+        return ("", url)
+    }
+
+    /// Every `{{name}}` the profile uses that no variable, environment or secret defines is defined empty
+    /// (secret-looking ones in the secrets file), with one note listing them.
+    static func defineMissing(_ imported: inout ProfileImport) {
+        // Secret values may refer to variables too (`password: "{{$randomPassword}}"`).
+        let text = imported.yaml(source: "") + imported.secretValues.values.sorted().joined(separator: "\n")
+        var defined = Set(imported.profile.variables.keys).union(imported.secretVariables)
+        for environment in imported.profile.environments { defined.formUnion(environment.variables.keys) }
+        var added: [String] = []
+        for name in ImportNaming.references(in: text)
+        where !defined.contains(name) && !name.hasPrefix("env.") {
+            if ImportNaming.looksSecret(name), !name.hasPrefix("$") {
+                imported.secretVariables.append(name)
+            } else {
+                imported.profile.variables[name] = Template("")
+            }
+            defined.insert(name)
+            added.append(name)
+        }
+        if !added.isEmpty {
+            imported.notes.append(
+                "\(added.count) variables used but not defined in the file, added empty: "
+                    + added.prefix(12).joined(separator: ", ") + (added.count > 12 ? ", …" : ""))
+        }
+    }
+}

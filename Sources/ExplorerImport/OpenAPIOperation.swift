@@ -1,0 +1,49 @@
+import OpenAPIKit
+
+/// One operation with what the importer reads of it resolved from the components, and nothing else: parameters
+/// (the path's, replaced by the operation's of the same name and place), the request body and the security that
+/// applies. Responses are never resolved, so their schemas cost nothing.
+struct OpenAPIOperation {
+    var path: String
+    var method: OpenAPI.HttpMethod
+    var operation: OpenAPI.Operation
+    var pathDescription: String?
+    var parameters: [OpenAPI.Parameter]
+    var requestBody: OpenAPI.Request?
+    /// The operation's security, else the document's (an empty list: no auth).
+    var security: [OpenAPI.SecurityRequirement]
+
+    /// Every operation in document order; references that cannot be resolved are noted and skipped.
+    static func all(in document: OpenAPI.Document, notes: inout [String]) -> [OpenAPIOperation] {
+        let components = document.components
+        var result: [OpenAPIOperation] = []
+        for (path, maybeItem) in document.paths {
+            guard let item = components[maybeItem] else {
+                notes.append("skipped \(path.rawValue): its path item reference does not resolve")
+                continue
+            }
+            for endpoint in item.endpoints {
+                var parameters: [OpenAPI.Parameter] = []
+                for maybe in item.parameters + endpoint.operation.parameters {
+                    guard let parameter = components[maybe] else {
+                        notes.append("\(path.rawValue): a parameter reference does not resolve: skipped")
+                        continue
+                    }
+                    parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
+                    parameters.append(parameter)
+                }
+                var body: OpenAPI.Request?
+                if let maybe = endpoint.operation.requestBody {
+                    body = components[maybe]
+                    if body == nil { notes.append("\(path.rawValue): the request body reference does not resolve") }
+                }
+                result.append(
+                    OpenAPIOperation(
+                        path: path.rawValue, method: endpoint.method, operation: endpoint.operation,
+                        pathDescription: item.description, parameters: parameters, requestBody: body,
+                        security: endpoint.operation.security ?? document.security))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+@testable import CollectionImport
+@testable import ExplorerCore
+
+/// Where the import tests find their files: copies in `Fixtures`, and the large shared samples beside the
+/// repository (`../shared`), which may be absent.
+enum ImportFixtures {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    static func text(_ name: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// `../shared/<sub>/<name>` beside the repository, when present.
+    static func shared(_ sub: String, _ name: String) -> String? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("shared/\(sub)/\(name)").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// Writes the import as `apix import` does into a fresh directory and loads it back (what `apix check` reads).
+    static func written(_ imported: ProfileImport) throws -> Profile {
+        let directory = NSTemporaryDirectory() + "apix-import-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var copy = imported
+        let written = try ProfileImportWriter.write(&copy, source: "a test", directory: directory, force: false)
+        return try ProfileLoader.load(file: written.file).get()
+    }
+}
