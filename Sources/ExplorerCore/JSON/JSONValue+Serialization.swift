@@ -1,9 +1,9 @@
 extension JSONValue {
     /// The value as JSON text, members in their stored order.
     ///
-    /// Strings are escaped per RFC 8259 (`\"`, `\\`, `\n` and friends, other controls as `\u00XX`); DEL and
-    /// C1 controls are escaped too, so the text is always safe to show in a terminal. Numbers are written as
-    /// their literal text. With `pretty`, the layout is the one `JSONPrettyPrinter` produces, without the final
+    /// Strings are escaped per RFC 8259 (`\"`, `\\`, `\n` and friends, other controls as `\u00XX`); DEL, C1
+    /// controls and bidi controls (Unicode's Bidi_Control, `\u202e`) are escaped too, so the text is always safe to
+    /// show in a terminal. Numbers are written as their literal text. With `pretty`, the layout is the one `JSONPrettyPrinter` produces, without the final
     /// line break.
     public func serialized(pretty: Bool = false) -> String {
         var output: [UInt8] = []
@@ -63,34 +63,29 @@ extension JSONValue {
 
     private static func writeEscaped(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        var previous: UInt8 = 0
-        for byte in string.utf8 {
-            defer { previous = byte }
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        for scalar in string.unicodeScalars {
+            switch scalar.value {
+            case 0x22: output.append(contentsOf: #"\""#.utf8)
+            case 0x5C: output.append(contentsOf: #"\\"#.utf8)
             case 0x08: output.append(contentsOf: #"\b"#.utf8)
             case 0x0C: output.append(contentsOf: #"\f"#.utf8)
             case 0x0A: output.append(contentsOf: #"\n"#.utf8)
             case 0x0D: output.append(contentsOf: #"\r"#.utf8)
             case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0x00..<0x20, 0x7F:
-                appendUnicodeEscape(byte, to: &output)
-            case 0x80..<0xA0 where previous == 0xC2:
-                // The second byte of a C1 control (U+0080...U+009F): replace the 0xC2 already written.
-                output.removeLast()
-                appendUnicodeEscape(byte, to: &output)
+            case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                appendUnicodeEscape(UInt16(scalar.value), to: &output)
+            case 0x20..<0x7F:
+                output.append(UInt8(scalar.value))
             default:
-                output.append(byte)
+                UTF8.encode(scalar) { output.append($0) }
             }
         }
         output.append(UInt8(ascii: "\""))
     }
 
-    private static func appendUnicodeEscape(_ code: UInt8, to output: inout [UInt8]) {
+    private static func appendUnicodeEscape(_ code: UInt16, to output: inout [UInt8]) {
         let digits = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: #"\u00"#.utf8)
-        output.append(digits[Int(code >> 4)])
-        output.append(digits[Int(code & 0xF)])
+        output.append(contentsOf: #"\u"#.utf8)
+        for shift in [12, 8, 4, 0] as [UInt16] { output.append(digits[Int((code >> shift) & 0xF)]) }
     }
 }
