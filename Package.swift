@@ -62,14 +62,20 @@ let package = Package(
         // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
         .executableTarget(
             name: "apix-bench", dependencies: ["ExplorerCore", "TUI", "CPseudoTerminal"], path: "Sources/Benchmarks"),
+        // Test support: a raw-socket HTTP server of broken and malicious answers, for the hostile suites.
+        .target(name: "HostileServer", dependencies: ["CZlib"], path: "Tests/HostileServer"),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"], exclude: ["Fixtures"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "ExplorerCore", "DemoAPI", "TUI"]),
+            dependencies: [
+                "CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "ExplorerCore", "DemoAPI", "TUI",
+                "HostileServer", "CPseudoTerminal",
+            ]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "ExplorerCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix", "apix-demo"]),
+        .testTarget(
+            name: "TUITests", dependencies: ["TUI", "ExplorerCore", "DemoAPI", "apix", "apix-demo", "HostileServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

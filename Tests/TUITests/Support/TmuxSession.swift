@@ -72,6 +72,11 @@ final class TmuxSession: @unchecked Sendable {
         return text.split(separator: " ").compactMap { Int32($0) }
     }
 
+    /// The pane's title, which an OSC 0/2 sequence reaching the terminal would change.
+    func paneTitle() throws -> String {
+        try tmux(["display-message", "-p", "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The visible screen as text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p"])
