@@ -9,8 +9,8 @@ import enum ExplorerCore.SpawnAttributes
 #endif
 
 /// Runs a program with stdout and stderr on pipes, or all three on a pseudo-terminal, and reports what it wrote,
-/// how it ended and its peak memory: `wait4`'s `ru_maxrss`, the high-water mark the kernel kept for it (VmHWM in
-/// `/proc/PID/status`). A child still running at the deadline is killed (SIGKILL) and marked `timedOut`.
+/// how it ended and its peak memory: the largest `VmHWM` of `/proc/PID/status` read every 5 ms until it exits.
+/// A child still running at the deadline is killed (SIGKILL) and marked `timedOut`.
 struct ChildProcess {
     struct Result {
         /// The exit status, or 128 + the signal that ended it.
@@ -83,35 +83,52 @@ struct ChildProcess {
             thread.start()
             return sink
         }
-        // Kill at the deadline (under the lock, so never a reaped pid); reap with wait4 for the peak RSS.
-        let flags = Mutex((finished: false, killed: false))
+        // Kill at the deadline and sample the peak RSS, both under the lock and only while the child is not yet
+        // reaped (so never another process that got its pid).
+        let flags = Mutex((finished: false, killed: false, peakKiB: 0))
         let watchdog = Thread {
             let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                if flags.withLock({ $0.finished }) { return }
-                usleep(20_000)
-            }
-            flags.withLock { flags in
-                guard !flags.finished else { return }
-                flags.killed = true
-                kill(pid, SIGKILL)
+            while true {
+                let done = flags.withLock { flags -> Bool in
+                    guard !flags.finished else { return true }
+                    flags.peakKiB = max(flags.peakKiB, Self.highWaterKiB(of: pid))
+                    guard Date() >= deadline else { return false }
+                    flags.killed = true
+                    kill(pid, SIGKILL)
+                    return true
+                }
+                if done { return }
+                usleep(5_000)
             }
         }
         watchdog.start()
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let timedOut = flags.withLock { flags in
+        // Wait for the end without reaping, stop the sampling, then reap.
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        let (timedOut, peakKiB) = flags.withLock { flags in
             flags.finished = true
-            return flags.killed
+            return (flags.killed, flags.peakKiB)
         }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let seconds = Date().timeIntervalSince(started)
         for output in outputs { output.waitUntilDone() }
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Result(
             status: exit, stdout: outputs[0].kept, stdoutBytes: outputs[0].total,
-            stderr: outputs.count > 1 ? outputs[1].kept : [], peakKiB: usage.ru_maxrss, seconds: seconds,
+            stderr: outputs.count > 1 ? outputs[1].kept : [], peakKiB: peakKiB, seconds: seconds,
             timedOut: timedOut)
+    }
+}
+
+extension ChildProcess {
+    /// `VmHWM` of a running process, in KiB (0 once it has exited). `wait4`'s `ru_maxrss` cannot stand in for it:
+    /// a child started with `posix_spawn` (a vfork) inherits the parent's high-water mark at `exec`.
+    static func highWaterKiB(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }
 

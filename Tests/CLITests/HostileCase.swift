@@ -18,7 +18,7 @@ struct HostileCase: Sendable, CustomStringConvertible {
     /// On a pipe, stdout must start with this (the body as received), when given.
     var stdout: String?
     /// Peak memory (VmHWM) allowed, in MiB.
-    var peakMiB = 80
+    var peakMiB = 100
     /// The child is killed after this many seconds (a failure).
     var timeout = 15.0
     var outputs: [Output] = [.pipe, .terminal]

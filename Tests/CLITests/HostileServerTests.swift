@@ -3,8 +3,8 @@ import HostileServer
 import Testing
 
 /// The real `apix run` against every answer of the hostile server (`HostileRoutes`), on a pipe and on a
-/// pseudo-terminal: the exit status, the one message line, the peak memory of the child (`wait4`'s high-water
-/// RSS), and that nothing that steers a terminal reached stderr (or, on a terminal, the screen).
+/// pseudo-terminal: the exit status, the one message line, the peak memory of the child (VmHWM, sampled from
+/// `/proc`), and that nothing that steers a terminal reached stderr (or, on a terminal, the screen).
 @Suite("hostile servers: apix run", .serialized)
 struct HostileServerTests {
     @Test("apix run survives a hostile answer as the table says", arguments: HostileCases.enabled)
@@ -43,6 +43,7 @@ struct HostileServerTests {
             #expect(!result.timedOut, "\(context)")
             #expect(result.status == hostile.status, "\(context)")
             #expect(shown.contains(hostile.message), "\(context)")
+            #expect(result.peakKiB > 0, "\(hostile) on a \(output): no VmHWM sample")
             let peakMiB = result.peakKiB / 1024
             #expect(peakMiB <= hostile.peakMiB, "\(hostile) on a \(output): peak \(peakMiB) MiB")
             let unsafe = TerminalSafety.unsafeScalars(in: output == .terminal ? result.stdout : result.stderr)

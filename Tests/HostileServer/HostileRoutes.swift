@@ -114,9 +114,13 @@ public enum HostileRoutes {
             connection.write(bomb)
         },
         "/never-ending": HostileRoute { connection in
+            // About 12 MB/s (so a test does not write gigabytes to a shared disk); `?fast` sends at wire speed.
+            let fast = connection.path.contains("fast")
             connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n")
-            let chunk = [UInt8](repeating: 0x41, count: 64 << 10)
-            while connection.write(chunk) {}
+            let chunk = [UInt8](repeating: 0x41, count: 256 << 10)
+            while connection.write(chunk) {
+                if !fast, !connection.pause(milliseconds: 20) { return }
+            }
         },
         "/deep-json": HostileRoute { connection in
             let depth = 1_000_000
