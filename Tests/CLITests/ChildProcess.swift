@@ -31,7 +31,22 @@ struct ChildProcess {
     /// Bytes of output kept for assertions (the rest is counted and dropped).
     static let keptBytes = 1 << 20
 
+    /// Runs the child and waits on a plain thread, never on the cooperative pool (in-process servers of other
+    /// suites need those threads).
     static func run(
+        _ arguments: [String], environment: [String: String], terminal: Bool, timeout: Double
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Swift.Result {
+                        try runBlocking(arguments, environment: environment, terminal: terminal, timeout: timeout)
+                    })
+            }.start()
+        }
+    }
+
+    private static func runBlocking(
         _ arguments: [String], environment: [String: String], terminal: Bool, timeout: Double
     ) throws -> Result {
         var actions = posix_spawn_file_actions_t()

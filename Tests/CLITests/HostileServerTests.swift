@@ -8,19 +8,19 @@ import Testing
 @Suite("hostile servers: apix run", .serialized)
 struct HostileServerTests {
     @Test("apix run survives a hostile answer as the table says", arguments: HostileCases.enabled)
-    func hostileAnswer(_ hostile: HostileCase) throws {
-        try Self.check(hostile)
+    func hostileAnswer(_ hostile: HostileCase) async throws {
+        try await Self.check(hostile)
     }
 
     @Test(
         "answers whose bounds come with issue 17 items 3 and 5 (spool)",
         .disabled("issue 17 item 3/5: bounded spool, streamed --json, decompressed-size cap (branch spool)"),
         arguments: HostileCases.waiting)
-    func waitingForTheSpool(_ hostile: HostileCase) throws {
-        try Self.check(hostile)
+    func waitingForTheSpool(_ hostile: HostileCase) async throws {
+        try await Self.check(hostile)
     }
 
-    static func check(_ hostile: HostileCase) throws {
+    static func check(_ hostile: HostileCase) async throws {
         let server = try HostileServer()
         defer { server.stop() }
         let directory = try TemporaryFolder()
@@ -34,7 +34,7 @@ struct HostileServerTests {
             [ApixProcess.binary, "run", hostile.profile, hostile.route] + extra + ["--profiles", directory.path]
         let environment = ["XDG_STATE_HOME": state.path, "NO_COLOR": "1", "TMPDIR": state.path]
         for output in hostile.outputs {
-            let result = try ChildProcess.run(
+            let result = try await ChildProcess.run(
                 arguments, environment: environment, terminal: output == .terminal, timeout: hostile.timeout)
             let shown = output == .terminal ? result.stdoutText : result.stderrText
             let context =
