@@ -81,6 +81,8 @@ let package = Package(
         .executableTarget(
             name: "apix-bench", dependencies: ["ExplorerCore", "ExplorerHistory", "TUI", "CPseudoTerminal"],
             path: "Sources/Benchmarks"),
+        // Test support: a raw-socket HTTP server of broken and malicious answers, for the hostile suites.
+        .target(name: "HostileServer", dependencies: ["CZlib"], path: "Tests/HostileServer"),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"], exclude: ["Fixtures"]),
         .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
         .testTarget(name: "ExplorerHistoryTests", dependencies: ["ExplorerHistory", "ExplorerCore", "DemoAPI"]),
@@ -88,13 +90,14 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "ExplorerCore", "ExplorerHistory", "DemoAPI",
-                "TUI",
+                "TUI", "HostileServer", "CPseudoTerminal",
             ]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "CollectionImport", "ExplorerCore"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "TUITests", dependencies: ["TUI", "ExplorerCore", "ExplorerHistory", "DemoAPI", "apix", "apix-demo"]),
+            name: "TUITests",
+            dependencies: ["TUI", "ExplorerCore", "ExplorerHistory", "DemoAPI", "apix", "apix-demo", "HostileServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

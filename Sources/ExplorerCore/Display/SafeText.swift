@@ -21,8 +21,8 @@ public enum SafeText {
                 output += "\\n"
             case 0x00..<0x20, 0x7F, 0x80..<0xA0:
                 output += "\\x" + hex(scalar.value)
-            case 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
-                // Zero-width and bidi controls can disguise text; show them too.
+            case 0x061C, 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+                // Zero-width and bidi controls (all of Unicode's Bidi_Control) can disguise text; show them too.
                 output += "\\u{" + String(scalar.value, radix: 16) + "}"
             default:
                 output.unicodeScalars.append(scalar)
@@ -35,7 +35,7 @@ public enum SafeText {
     static func isClean(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             let value = scalar.value
-            return value >= 0x20 && value != 0x7F && !(0x80..<0xA0).contains(value)
+            return value >= 0x20 && value != 0x7F && !(0x80..<0xA0).contains(value) && value != 0x061C
                 && !(0x200B...0x200F).contains(value) && !(0x202A...0x202E).contains(value)
                 && !(0x2066...0x2069).contains(value) && value != 0xFEFF
         }

@@ -12,8 +12,10 @@ protocol JSONLineSink {
 /// This is the single definition of the output format, shared by `JSONLineIndex` and `JSONPrettyPrinter` so
 /// the two always agree. Rules: two spaces per depth; `"key": value`; one element or member per line; empty
 /// containers as `{}` or `[]`; a comma ends every line but a container's last. Tokens are copied as written in
-/// the source, except that DEL and C1 control characters inside strings become `\u007f`...`\u009f` so no
-/// terminal ever receives them (JSON forbids raw C0 controls, so the scanner has rejected those already).
+/// the source, except that DEL and C1 control characters inside strings become `\u007f`...`\u009f`, and bidi
+/// controls (Unicode's Bidi_Control: `\u061c`, `\u200e`, `\u200f`, `\u202a`...`\u202e`, `\u2066`...`\u2069`;
+/// the same JSON, read back), so no terminal ever receives them (JSON forbids raw C0 controls, so the scanner has
+/// rejected those already). Zero-width characters stay: emoji sequences need U+200D.
 ///
 /// Every read is bounds-checked: handed bytes other than those indexed, it prints nonsense but stays memory-safe.
 struct JSONLineFormatter<Sink: JSONLineSink> {
@@ -180,18 +182,27 @@ struct JSONLineFormatter<Sink: JSONLineSink> {
             // Source bytes taken by this step, scalars it shows, and the control character to escape, if any.
             var length = 1
             var scalars = 1
-            var control: UInt8?
+            var control: UInt16?
             switch byte {
             case UInt8(ascii: "\\"):
                 // An escape pair: the byte after a backslash is printable ASCII in valid JSON.
                 length = 2
                 scalars = 2
             case 0x7F:
-                control = byte
+                control = UInt16(byte)
                 scalars = 6
             case 0xC2 where position + 1 < count && bytes[position + 1] < 0xA0:
-                control = bytes[position + 1]
+                control = UInt16(bytes[position + 1])
                 length = 2
+                scalars = 6
+            case 0xD8 where position + 1 < count && bytes[position + 1] == 0x9C:
+                control = 0x061C
+                length = 2
+                scalars = 6
+            case 0xE2:
+                guard let hidden = bidiControl(at: position) else { break }
+                control = hidden
+                length = 3
                 scalars = 6
             case 0x80..<0xC0:
                 scalars = 0  // a continuation byte belongs to the scalar already counted
@@ -221,14 +232,23 @@ struct JSONLineFormatter<Sink: JSONLineSink> {
         return position
     }
 
-    /// Writes `\u00XX` for a control character.
-    private mutating func appendUnicodeEscape(_ code: UInt8) {
+    /// Writes `\uXXXX` for a control character.
+    private mutating func appendUnicodeEscape(_ code: UInt16) {
         sink.append(UInt8(ascii: "\\"))
         sink.append(UInt8(ascii: "u"))
-        sink.append(UInt8(ascii: "0"))
-        sink.append(UInt8(ascii: "0"))
-        sink.append(Self.hexDigit(code >> 4))
-        sink.append(Self.hexDigit(code & 0xF))
+        for shift in [12, 8, 4, 0] as [UInt16] { sink.append(Self.hexDigit(UInt8((code >> shift) & 0xF))) }
+    }
+
+    /// The three-byte UTF-8 bidi control at `position` (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), if any.
+    private func bidiControl(at position: Int) -> UInt16? {
+        guard position + 2 < count else { return nil }
+        let (first, second, third) = (bytes[position], bytes[position + 1], bytes[position + 2])
+        guard third & 0xC0 == 0x80 else { return nil }
+        let code = UInt16(first & 0x0F) << 12 | UInt16(second & 0x3F) << 6 | UInt16(third & 0x3F)
+        switch code {
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return second & 0xC0 == 0x80 ? code : nil
+        default: return nil
+        }
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {

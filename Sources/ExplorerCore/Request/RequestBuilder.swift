@@ -41,24 +41,35 @@ public struct RequestBuilder: Sendable {
         scope.merge(captured.filter { !$0.value.isSecret }.mapValues(\.value))
         scope.merge(captured.filter { $0.value.isSecret }.mapValues(\.value), secret: true)
         var resolved: [String: String] = [:]
-        for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
+        for (name, template) in templates.sorted(by: { $0.key < $1.key }) where resolved[name] == nil {
             resolved[name] = try Self.resolve(
-                name, template, templates: templates, scope: scope, masking: masking, depth: 0)
+                name, template, templates: templates, scope: scope, masking: masking, depth: 0, resolved: &resolved)
         }
         scope.merge(resolved)
         scope.merge(overrides)
         return scope
     }
 
+    /// The most a variable may expand to. Variables referring several times to others that do the same grow
+    /// exponentially (`a: "{{b}}{{b}}…"`, `b: "{{c}}{{c}}…"`): past this the request is refused, not built.
+    static let maxVariableBytes = 1 << 20
+
+    /// `name`'s value with every reference filled. Each variable is expanded once (`resolved` keeps the values),
+    /// so the work is bounded by the size of the values, never by how often they are referenced.
     private static func resolve(
         _ name: String, _ template: Template, templates: [String: Template], scope: VariableScope, masking: Bool,
-        depth: Int
+        depth: Int, resolved: inout [String: String]
     ) throws(RequestBuildError) -> String {
         guard depth < 8 else {
             throw RequestBuildError(.invalidBody("variable {{\(name)}} refers to itself"), location: template.location)
         }
         var output = ""
         for piece in template.pieces {
+            guard output.utf8.count <= maxVariableBytes else {
+                throw RequestBuildError(
+                    .invalidBody("variable {{\(name)}} expands to more than \(Units.bytes(Int64(maxVariableBytes)))"),
+                    location: template.location)
+            }
             switch piece {
             case .text(let text): output += text
             case .variable(let inner) where inner.hasPrefix("env."):
@@ -79,10 +90,21 @@ public struct RequestBuilder: Sendable {
                     output += scope.maskText(for: inner)
                     continue
                 }
+                if let known = resolved[inner] {
+                    output += known
+                    continue
+                }
                 output += try resolve(
-                    inner, next, templates: templates, scope: scope, masking: masking, depth: depth + 1)
+                    inner, next, templates: templates, scope: scope, masking: masking, depth: depth + 1,
+                    resolved: &resolved)
             }
         }
+        guard output.utf8.count <= maxVariableBytes else {
+            throw RequestBuildError(
+                .invalidBody("variable {{\(name)}} expands to more than \(Units.bytes(Int64(maxVariableBytes)))"),
+                location: template.location)
+        }
+        resolved[name] = output
         return output
     }
 

@@ -151,31 +151,18 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: - Callbacks (loop thread)
 
     func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
-        var length = bytes.count
-        while length > 0, bytes[length - 1] == 0x0A || bytes[length - 1] == 0x0D { length -= 1 }
         if firstHeaderNanos == 0 { firstHeaderNanos = monotonicNanos() }
-        let raw = UnsafeRawBufferPointer(rebasing: bytes[..<length])
-        // A field line is split on bytes (no Foundation on this path: it runs for every header of every response).
-        if !raw.starts(with: "HTTP/".utf8), let colon = raw.firstIndex(of: UInt8(ascii: ":")) {
-            var start = colon + 1
-            var end = length
-            while start < end, raw[start] == 0x20 || raw[start] == 0x09 { start += 1 }
-            while end > start, raw[end - 1] == 0x20 || raw[end - 1] == 0x09 { end -= 1 }
-            headers.add(
-                String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<colon]), as: UTF8.self),
-                String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<end]), as: UTF8.self))
-            return
-        }
-        let line = String(decoding: raw, as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        switch ResponseHeadLine.parse(bytes) {
+        case .field(let name, let value):
+            headers.add(name, value)
+        case .status(let version, let code, let phrase):
             // A new head: an interim 1xx, or the real one.
             headers = HTTPHeaders()
             headComplete = false
-            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-            httpVersion = parts.first.map(String.init) ?? ""
-            statusCode = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-            reason = parts.count > 2 ? String(parts[2]) : HTTPStatus.reasonPhrase(for: statusCode)
-        } else if line.isEmpty {
+            httpVersion = version
+            statusCode = code
+            reason = phrase
+        case .end:
             guard statusCode >= 200 else { return }
             headComplete = true
             discardBody =
@@ -190,6 +177,8 @@ final class CurlTransfer: @unchecked Sendable {
                     sinkFailed = true
                 }
             }
+        case .other:
+            break
         }
     }
 

@@ -87,6 +87,11 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["display-message", "-p", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
+    /// The pane's title, which an OSC 0/2 sequence reaching the terminal would change.
+    func paneTitle() throws -> String {
+        try tmux(["display-message", "-p", "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The visible screen as text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p"])

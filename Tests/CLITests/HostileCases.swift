@@ -1,0 +1,73 @@
+import HostileServer
+
+/// The hostile-server table: one row per answer of `HostileRoutes`.
+enum HostileCases {
+    static let all: [HostileCase] = [
+        // Text from the server reaches the terminal escaped.
+        HostileCase(route: "reason-escapes", status: 0, message: #"\e]0;pwned"#, stdout: "ok"),
+        HostileCase(route: "header-escapes", status: 0, message: "200 OK", stdout: "ok"),
+        HostileCase(route: "body-escapes", status: 0, message: "200 OK", stdout: "plain \u{1B}]0;pwned"),
+        HostileCase(route: "json-escapes", status: 0, message: "200 OK", stdout: #"{"title":"#),
+        HostileCase(route: "invalid-utf8", status: 0, message: "200 OK", stdout: "ok "),
+        HostileCase(route: "nul-bytes", status: 0, message: "200 OK", stdout: "abc\0"),
+        HostileCase(
+            route: "disposition-escapes", arguments: ["-o", "{dir}/"], status: 0, message: "body saved to"),
+        HostileCase(route: "status-garbage", status: 3, message: "Unsupported response code in HTTP response"),
+        // Broken framing.
+        HostileCase(route: "header-flood", status: 56, message: "Too large response headers"),
+        HostileCase(route: "long-header", status: 27, message: "response header too large"),
+        HostileCase(route: "bad-chunking", status: 56, message: "no response"),
+        HostileCase(route: "reset-mid-body", status: 56, message: "no response"),
+        HostileCase(route: "http09", status: 3, message: "Received HTTP/0.9 when not allowed"),
+        HostileCase(route: "empty-reply", status: 52, message: "no response"),
+        HostileCase(route: "length-short", status: 18, message: "no response"),
+        HostileCase(route: "length-long", status: 0, message: "200 OK", stdout: "hello"),
+        HostileCase(route: "interim-flood", status: 0, message: "200 OK", stdout: "ok"),
+        HostileCase(route: "stall", arguments: ["--timeout", "1"], status: 28, message: "timed out"),
+        HostileCase(route: "slow-drip", status: 0, message: "200 OK", stdout: "drip-drip"),
+        HostileCase(
+            route: "token-hang", arguments: ["--timeout", "1"], profile: "hostile-auth", status: 4,
+            message: "token endpoint unreachable"),
+        // Redirects.
+        HostileCase(route: "redirect-loop", status: 47, message: "redirect"),
+        HostileCase(route: "redirect-file", status: 3, message: "cannot follow redirect to file:///etc/passwd"),
+        HostileCase(route: "redirect-gopher", status: 3, message: "gopher://"),
+        HostileCase(route: "location-escapes", status: 3, message: #"\e]0;pwned"#),
+        // Sizes.
+        HostileCase(
+            route: "never-ending", arguments: ["-o", "{dir}/endless", "--timeout", "2"], status: 28,
+            message: "timed out"),
+        HostileCase(
+            route: "gzip-bomb", arguments: ["-o", "{dir}/bomb"], status: 0, message: "body saved to", timeout: 40),
+        HostileCase(route: "deep-json", status: 0, message: "200 OK", stdout: "[[[[", peakMiB: 150),
+        HostileCase(route: "big-json", status: 0, message: "200 OK", stdout: #"["0123"#, outputs: [.pipe]),
+        HostileCase(route: "huge-numbers", status: 0, message: "200 OK", stdout: #"{"big":1e999999999"#),
+        // Waiting for the spool (issue 17 items 3 and 5).
+        HostileCase(
+            route: "never-ending", arguments: ["-q", "fast=1", "--timeout", "5"], status: 0, message: "too large",
+            disabled: "issue 17 item 3: a never-ending body without -o fills a hidden spool file"),
+        HostileCase(
+            route: "gzip-bomb", arguments: ["--json"], status: 0, message: "decompressed",
+            disabled: "issue 17 item 5: --json holds the whole decoded body in memory"),
+        HostileCase(
+            route: "big-json", arguments: ["--json"], status: 0, message: "200 OK", outputs: [.pipe],
+            disabled: "issue 17 item 5: --json holds a 100 MB body in memory (369 MiB)"),
+        HostileCase(
+            route: "gzip-bomb", status: 0, message: "binary body", outputs: [.terminal],
+            disabled: "issue 17 item 5: a terminal run reads a whole body only to call it binary"),
+    ]
+
+    static var enabled: [HostileCase] { all.filter { $0.disabled == nil } }
+    static var waiting: [HostileCase] { all.filter { $0.disabled != nil } }
+
+    /// The profiles the table's runs use: every route as an endpoint of the same id.
+    static func profiles(port: Int) -> [(name: String, text: String)] {
+        let base = "environments: { local: { base_url: \"http://127.0.0.1:\(port)\" } }\n"
+        let endpoints = HostileRoutes.all.keys.sorted().map { "  - { id: \($0.dropFirst()), path: \($0) }" }
+        let auth = "auth: { type: oauth2, grant: client_credentials, token_url: /token-hang, client_id: c }\n"
+        return [
+            ("hostile", base + "endpoints:\n" + endpoints.joined(separator: "\n") + "\n"),
+            ("hostile-auth", base + auth + "endpoints:\n  - { id: token-hang, path: /reason-escapes }\n"),
+        ]
+    }
+}
