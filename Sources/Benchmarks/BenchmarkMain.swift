@@ -74,14 +74,16 @@ struct BenchmarkOptions {
                 stripe = value
             case "--only":
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
-                    throw BenchmarkError("--only needs one of: transfers, requests, tui, startup, history, search, import")
+                    throw BenchmarkError(
+                        "--only needs one of: transfers, requests, tui, startup, history, search, import")
                 }
                 sections = [value]
                 only = true
             default:
                 throw BenchmarkError(
                     "unknown argument \(argument) (use --quick, --runs N, --size-mib N, "
-                        + "--only transfers|requests|tui|startup|history|search|import, --stripe PATH, --output PATH|-)")
+                        + "--only transfers|requests|tui|startup|history|search|import, --stripe PATH, --output PATH|-)"
+                )
             }
         }
         // The test suite's smoke run skips the import rows: a debug build imports Stripe's document slowly.

@@ -1,3 +1,5 @@
+// Long file: the one switch that turns every Effect into work (sends, searches, filters, history, saves, auth)
+// stays in one place, beside the tasks it cancels; captures and history work live in their own files.
 import ExplorerCore
 import ExplorerHistory
 import Foundation
