@@ -24,6 +24,7 @@ struct TokenTimeoutCommandTests {
         #expect(output.status == 4)
         #expect(output.stderr.contains("token endpoint unreachable"), "\(output.stderr)")
         #expect(output.stderr.contains("timed out"))
-        #expect(elapsed < 20, "took \(elapsed) s")
+        // Without the bound the run waits for the 300 s stall limit; 120 s leaves room for a loaded machine.
+        #expect(elapsed < 120, "took \(elapsed) s")
     }
 }

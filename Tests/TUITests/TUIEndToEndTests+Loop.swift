@@ -15,7 +15,8 @@ extension TUIEndToEndTests {
     func demoFromAnyDirectory() async throws {
         try await withLoopSession { session in
             try session.run("cd \(session.home) && \(TmuxSession.apix) demo --port 0")
-            try await session.waiting(for: "GET    todos.get")
+            // Writing the profile out and starting the demo API's program: slow when the whole suite runs at once.
+            try await session.waiting(for: "GET    todos.get", timeout: 90)
             let file = session.home + "/config/apix/profiles/demo.yaml"
             #expect(FileManager.default.fileExists(atPath: file))
             try session.send("Down", "Enter")
