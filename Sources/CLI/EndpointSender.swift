@@ -55,10 +55,10 @@ struct EndpointSender: Sendable {
         if let auth { options.interceptor = await AuthSessions.shared.interceptor(for: auth, key: key) }
         let result = await client.send(request, options: options)
         if let history {
-            let entry = await HistoryLog.entry(
+            let (entry, secrets) = await HistoryLog.entryAndSecrets(
                 origin: history.origin, profile: profile, environment: builder.environment.name, endpoint: endpoint,
                 builder: builder, overrides: shared, request: request, auth: auth, key: key, result: result)
-            history.hold(entry, endpoint: endpoint.id)
+            history.hold(entry, secrets: secrets, endpoint: endpoint.id)
         }
         return result
     }

@@ -7,7 +7,7 @@ import Synchronization
 final class HistoryLog: Sendable {
     let recorder: HistoryRecorder
     let origin: HistoryEntry.Origin
-    private let pending = Mutex<[(endpoint: String, entry: HistoryEntry)]>([])
+    private let pending = Mutex<[(endpoint: String, entry: HistoryEntry, secrets: HistorySecrets)]>([])
 
     /// Nil when nothing is recorded: `--no-history`, the profile's `history: false`, or the config file's.
     init?(profile: Profile?, disabled: Bool, origin: HistoryEntry.Origin) {
@@ -28,19 +28,20 @@ final class HistoryLog: Sendable {
         if let warning = recorder.record(entry) { StandardError.writeLine("apix: warning: \(warning)") }
     }
 
-    /// Keeps `entry` until `record(endpoint:checks:)` or `flush()`.
-    func hold(_ entry: HistoryEntry, endpoint: String) {
-        pending.withLock { $0.append((endpoint, entry)) }
+    /// Keeps `entry` until `record(endpoint:checks:)` or `flush()`; its checks will be kept without `secrets`.
+    func hold(_ entry: HistoryEntry, secrets: HistorySecrets, endpoint: String) {
+        pending.withLock { $0.append((endpoint, entry, secrets)) }
     }
 
     /// Records the held entry of `endpoint` with its checks.
     func record(endpoint: String, checks: [CheckResult]) {
-        let entry: HistoryEntry? = pending.withLock { held in
+        let held = pending.withLock { held -> (entry: HistoryEntry, secrets: HistorySecrets)? in
             guard let index = held.firstIndex(where: { $0.endpoint == endpoint }) else { return nil }
-            return held.remove(at: index).entry
+            let removed = held.remove(at: index)
+            return (removed.entry, removed.secrets)
         }
-        guard var entry else { return }
-        entry.checks = checks
+        guard var entry = held?.entry, let secrets = held?.secrets else { return }
+        entry.checks = HistoryRecording.scrubbed(checks, secrets)
         record(entry)
     }
 
@@ -52,6 +53,20 @@ final class HistoryLog: Sendable {
         key: AuthSessionKey, result: Result<Response, ClientError>, checks: [CheckResult] = [],
         bodyElsewhere: Bool = false, replayOf: String? = nil
     ) async -> HistoryEntry {
+        await entryAndSecrets(
+            origin: origin, profile: profile, environment: environment, endpoint: endpoint, builder: builder,
+            overrides: overrides, request: request, auth: auth, key: key, result: result, checks: checks,
+            bodyElsewhere: bodyElsewhere, replayOf: replayOf
+        ).entry
+    }
+
+    /// `entry(…)` and the secrets it was kept without, for checks known only later (`hold`).
+    static func entryAndSecrets(
+        origin: HistoryEntry.Origin, profile: Profile, environment: String?, endpoint: Endpoint?,
+        builder: RequestBuilder, overrides: RequestOverrides, request: PreparedRequest, auth: ResolvedAuth?,
+        key: AuthSessionKey, result: Result<Response, ClientError>, checks: [CheckResult] = [],
+        bodyElsewhere: Bool = false, replayOf: String? = nil
+    ) async -> (entry: HistoryEntry, secrets: HistorySecrets) {
         var token: String?
         if let auth {
             token = await AuthSessions.shared.storedAuthorization(for: auth, key: key, includingExpired: true)
@@ -68,9 +83,10 @@ final class HistoryLog: Sendable {
         shown.headers = shown.headersOnTheWire(sentBody: request.body)
         let secrets = HistorySecrets.of(
             builder: builder, endpoint: endpoint, overrides: overrides, auth: auth, token: token, sent: request)
-        return HistoryRecording.entry(
+        let entry = HistoryRecording.entry(
             origin: origin, profile: profile.id, environment: environment, endpoint: endpoint?.id, shown: shown,
             result: result, checks: checks, secrets: secrets, bodyElsewhere: bodyElsewhere, replayOf: replayOf)
+        return (entry, secrets)
     }
 
     /// Records every entry still held, without checks.

@@ -22,7 +22,7 @@ public enum HistoryRecording {
         }
         var entry = HistoryEntry(
             recordedAt: now, origin: origin, profile: profile, environment: environment, endpoint: endpoint,
-            request: request, checks: checks.map { scrubbed($0, secrets) }, replayOf: replayOf)
+            request: request, checks: scrubbed(checks, secrets), replayOf: replayOf)
         switch result {
         case .failure(let error):
             entry.error = HistoryError(kind: error.kindName, message: secrets.scrub(error.message))
@@ -49,10 +49,14 @@ public enum HistoryRecording {
         return entry
     }
 
-    private static func scrubbed(_ check: CheckResult, _ secrets: HistorySecrets) -> CheckResult {
-        CheckResult(
-            subject: check.subject, expected: secrets.scrub(check.expected), actual: secrets.scrub(check.actual),
-            passed: check.passed)
+    /// `checks` as the history keeps them: expected and actual values without the exchange's secrets (an actual
+    /// value is the server's text, which may echo a credential).
+    public static func scrubbed(_ checks: [CheckResult], _ secrets: HistorySecrets) -> [CheckResult] {
+        checks.map { check in
+            CheckResult(
+                subject: check.subject, expected: secrets.scrub(check.expected), actual: secrets.scrub(check.actual),
+                passed: check.passed)
+        }
     }
 
     /// The request body as stored: bytes as they are, a file as its path, multipart as its content type only.

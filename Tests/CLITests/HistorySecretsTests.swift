@@ -32,7 +32,11 @@ struct HistorySecretsTests {
                   username: demo
                   password: "{{password}}"
             endpoints:
-              - { id: echo, path: /echo, headers: { X-Extra: "{{token}}" } }
+              - id: echo
+                path: /echo
+                headers: { X-Extra: "{{token}}" }
+                # A check whose actual value is the echoed secret: kept in the history without it.
+                expect: { json: { "$.headers[?match(@[0], '[Xx]-[Ee]xtra')][1]": { matches: "^tok-" } } }
               - id: post
                 method: POST
                 path: /echo
@@ -65,6 +69,10 @@ struct HistorySecretsTests {
                     #expect(out.text.contains(Self.token) || out.text.contains(Self.password))
                 }
             }
+            // `apix test` records its checks after the exchange: they too go without the secrets.
+            let tested = try await ApixProcess.run(
+                ["test", "secure", "echo", "-e", "bearer", "--profiles", profiles.path], environment: environment)
+            #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
             let tokenFile = try JSONValue.parse(
                 Data(contentsOf: URL(fileURLWithPath: state.path + "/apix/tokens/secure@oauth.json")))
             let accessToken = try #require(tokenFile["token"]?["access_token"]?.stringValue)
@@ -79,7 +87,7 @@ struct HistorySecretsTests {
                 FileManager.default.fileExists(atPath: $0)
             }
             let bodies = (try? FileManager.default.contentsOfDirectory(atPath: state.path + "/apix/history")) ?? []
-            #expect(bodies.count == 10)
+            #expect(bodies.count == 11)
             var contents = files.compactMap { FileManager.default.contents(atPath: $0) }
             for name in bodies {
                 let data = try #require(FileManager.default.contents(atPath: state.path + "/apix/history/" + name))
