@@ -36,7 +36,8 @@ struct HostileServerTests {
             #expect(result.status == hostile.status, "\(context)")
             // An empty message: nothing at all on stderr (`--json` says everything on stdout).
             #expect(hostile.message.isEmpty ? shown.isEmpty : shown.contains(hostile.message), "\(context)")
-            #expect(result.peakKiB > 0, "\(hostile) on a \(output): no VmHWM sample")
+            // A run that ends within a few sampling periods may exit (its memory gone) before the first sample.
+            #expect(result.peakKiB > 0 || result.seconds < 0.5, "\(hostile) on a \(output): no VmHWM sample")
             let peakMiB = result.peakKiB / 1024
             #expect(peakMiB <= hostile.peakMiB, "\(hostile) on a \(output): peak \(peakMiB) MiB")
             let unsafe = TerminalSafety.unsafeScalars(in: output == .terminal ? result.stdout : result.stderr)
