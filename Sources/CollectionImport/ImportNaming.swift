@@ -1,9 +1,9 @@
 import Foundation
 
 /// Names shared by the importers: profile and endpoint ids, secret-looking variable names.
-enum ImportNaming {
+package enum ImportNaming {
     /// `Groups API (v2)` → `groups-api-v2`; `fallback` when nothing is left.
-    static func slug(_ text: String, fallback: String = "api") -> String {
+    package static func slug(_ text: String, fallback: String = "api") -> String {
         var result = ""
         for character in text.lowercased() {
             if character.isASCII, character.isLetter || character.isNumber {
@@ -17,7 +17,7 @@ enum ImportNaming {
     }
 
     /// `id`, else `id-2`, `id-3`…: the first not yet used (then used).
-    static func unique(_ id: String, in used: inout Set<String>) -> String {
+    package static func unique(_ id: String, in used: inout Set<String>) -> String {
         var candidate = id
         var counter = 2
         while used.contains(candidate) {

@@ -12,7 +12,7 @@ public enum OpenAPIImporter {
     public static func makeProfile(text: String, id: String?, file: String) throws(InteropError) -> OpenAPIImport {
         let read = try OpenAPIDocumentReader.read(text)
         let document = read.document
-        let profileID = id ?? slug(document.info.title)
+        let profileID = id ?? ImportNaming.slug(document.info.title)
         var notes = read.notes
         var profile = Profile(
             id: profileID, name: document.info.title, description: document.info.description.map(firstParagraph),
@@ -28,7 +28,7 @@ public enum OpenAPIImporter {
                 continue
             }
             var endpoint = makeEndpoint(operation, method: method, components: document.components, notes: &notes)
-            endpoint.id = unique(endpoint.id, in: &usedIDs)
+            endpoint.id = ImportNaming.unique(endpoint.id, in: &usedIDs)
             if let schemeName, !operation.security.contains(where: { $0.keys.contains { $0.name == schemeName } }) {
                 endpoint.authDisabled = true
             }
@@ -57,8 +57,8 @@ public enum OpenAPIImporter {
                 notes.append("server \(server.urlTemplate.rawValue) is relative: set `origin` in its environment")
             }
             if url.hasSuffix("/") { url.removeLast() }
-            let base = server.name ?? server.description.map(slug) ?? hostName(url) ?? "server"
-            let name = unique(slug(base), in: &names)
+            let base = server.name ?? server.description.map { ImportNaming.slug($0) } ?? hostName(url) ?? "server"
+            let name = ImportNaming.unique(ImportNaming.slug(base), in: &names)
             result.append(ProfileEnvironment(name: name, baseURL: Template(url), variables: variables))
         }
         if result.isEmpty {
