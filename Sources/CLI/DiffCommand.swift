@@ -22,7 +22,7 @@ struct DiffCommand: AsyncParsableCommand {
         if json {
             StandardOutput.write(HistoryDocument.diff(diff).serialized() + "\n")
         } else {
-            StandardOutput.write(Self.lines(diff).map { SafeText.escape($0) }.joined(separator: "\n") + "\n")
+            StandardOutput.write(Self.lines(diff).joined(separator: "\n") + "\n")
         }
         if !diff.isEmpty { throw ExitCode(1) }
     }

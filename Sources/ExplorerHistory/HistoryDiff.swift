@@ -213,8 +213,8 @@ public struct HistoryDiff: Sendable, Equatable {
 }
 
 extension HistoryDiff {
-    /// The diff as lines of text, the same in `apix diff` and the explorer's diff view (server text not yet made
-    /// safe: each front end escapes as it shows).
+    /// The diff as lines of text, the same in `apix diff` and the explorer's diff view, server text made safe for a
+    /// terminal (`SafeText`) here, once for both.
     public var lines: [String] {
         var lines = ["\(old) → \(new)"]
         if isEmpty {
@@ -238,6 +238,6 @@ extension HistoryDiff {
         default:
             break
         }
-        return lines
+        return lines.map { SafeText.escape($0) }
     }
 }

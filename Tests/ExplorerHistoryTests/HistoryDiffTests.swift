@@ -28,6 +28,16 @@ struct HistoryDiffTests {
         #expect(diff.lines.contains("  ~ $.name: \"a\" → \"b\""))
     }
 
+    @Test("server text in the diff's lines is escaped: no ESC or bidi control reaches either front end")
+    func serverTextIsEscaped() {
+        let diff = HistoryDiff(
+            old: Self.entry(headers: ["X-T": "a"], body: "line\u{1B}]0;pwned\u{07}"),
+            new: Self.entry(headers: ["X-T": "b\u{202E}gpj.exe"], body: "other"))
+        let text = diff.lines.joined(separator: "\n")
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+        #expect(text.contains("gpj.exe") && text.contains("pwned"))
+    }
+
     @Test("text bodies: a line diff; headers compared by name whatever their case; status")
     func textAndHeaders() {
         let diff = HistoryDiff(
