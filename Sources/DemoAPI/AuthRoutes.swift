@@ -101,7 +101,7 @@ struct AuthRoutes {
             var answer: [(key: String, value: JSONValue)] = [
                 (key: "access_token", value: .string(tokens.accessToken)),
                 (key: "token_type", value: "Bearer"),
-                (key: "expires_in", value: .int(Self.seconds(store.accessTokenLifetime))),
+                (key: "expires_in", value: .int(Self.seconds(tokens.lifetime))),
             ]
             if let refreshToken = tokens.refreshToken {
                 answer.append((key: "refresh_token", value: .string(refreshToken)))

@@ -24,6 +24,7 @@ actor AuthStore {
         var accessToken: String
         var refreshToken: String?
         var scope: String
+        var lifetime: Duration
     }
 
     /// The outcome of checking a bearer token.
@@ -43,12 +44,14 @@ actor AuthStore {
     }
 
     let accessTokenLifetime: Duration
+    let refreshedTokenLifetime: Duration
     private var accessTokens: [String: AccessGrant] = [:]
     private var refreshTokens: [String: RefreshGrant] = [:]
     private(set) var stats = Stats()
 
-    init(accessTokenLifetime: Duration) {
+    init(accessTokenLifetime: Duration, refreshedTokenLifetime: Duration? = nil) {
         self.accessTokenLifetime = accessTokenLifetime
+        self.refreshedTokenLifetime = refreshedTokenLifetime ?? accessTokenLifetime
     }
 
     // MARK: - Counting
@@ -76,7 +79,9 @@ actor AuthStore {
         guard let grant = refreshTokens[refreshToken], grant.clientID == clientID else { return nil }
         refreshTokens[refreshToken] = nil
         stats.refreshes += 1
-        return issue(user: grant.user, clientID: clientID, scope: requestedScope ?? grant.scope, withRefreshToken: true)
+        return issue(
+            user: grant.user, clientID: clientID, scope: requestedScope ?? grant.scope, withRefreshToken: true,
+            lifetime: refreshedTokenLifetime)
     }
 
     /// The scope a refresh token was issued with, to check that a refresh asks for no more.
@@ -107,13 +112,16 @@ actor AuthStore {
 
     // MARK: - Private
 
-    private func issue(user: String?, clientID: String, scope: String, withRefreshToken: Bool) -> IssuedTokens {
+    private func issue(
+        user: String?, clientID: String, scope: String, withRefreshToken: Bool, lifetime: Duration? = nil
+    ) -> IssuedTokens {
+        let lifetime = lifetime ?? accessTokenLifetime
         let accessToken = Self.randomToken(prefix: "at_")
         accessTokens[accessToken] = AccessGrant(
             user: user,
             clientID: clientID,
             scope: scope,
-            expiresAt: .now + accessTokenLifetime
+            expiresAt: .now + lifetime
         )
         var refreshToken: String?
         if withRefreshToken, let user {
@@ -121,7 +129,7 @@ actor AuthStore {
             refreshTokens[token] = RefreshGrant(user: user, clientID: clientID, scope: scope)
             refreshToken = token
         }
-        return IssuedTokens(accessToken: accessToken, refreshToken: refreshToken, scope: scope)
+        return IssuedTokens(accessToken: accessToken, refreshToken: refreshToken, scope: scope, lifetime: lifetime)
     }
 
     /// An opaque token: a readable prefix and 192 random bits in hex.

@@ -2,7 +2,9 @@ import Hummingbird
 
 /// Builds the demo API's router: every route of one server instance, over that instance's own stores.
 enum DemoRouter {
-    static func make(accessTokenLifetime: Duration, logRequests: Bool) -> Router<BasicRequestContext> {
+    static func make(
+        accessTokenLifetime: Duration, refreshedTokenLifetime: Duration? = nil, logRequests: Bool
+    ) -> Router<BasicRequestContext> {
         // GET routes answer HEAD too (same headers, no body); routes taking any method register HEAD themselves.
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         // Middleware applies only to routes added after it, so it goes first.
@@ -20,7 +22,8 @@ enum DemoRouter {
         TransferRoutes().register(on: router)
         GzipRoutes().register(on: router)
         EncodedRoutes().register(on: router)
-        let auth = AuthRoutes(store: AuthStore(accessTokenLifetime: accessTokenLifetime), todos: todos)
+        let store = AuthStore(accessTokenLifetime: accessTokenLifetime, refreshedTokenLifetime: refreshedTokenLifetime)
+        let auth = AuthRoutes(store: store, todos: todos)
         auth.register(on: router)
         auth.registerChain(on: router)
         CacheRoutes(store: CacheStore()).register(on: router)

@@ -19,6 +19,9 @@ public struct DemoServer: Sendable {
         public var port: Int
         /// How long issued access tokens stay valid.
         public var accessTokenLifetime: Duration
+        /// How long tokens issued by the refresh grant stay valid (`nil`: `accessTokenLifetime`). A test of
+        /// expiry wants a short first token and a refreshed one that outlives the retry on a loaded machine.
+        public var refreshedTokenLifetime: Duration?
         /// File the server appends its log to; `nil` discards logs (nothing ever goes to stdout).
         public var logFile: String?
 
@@ -27,11 +30,13 @@ public struct DemoServer: Sendable {
             host: String = "127.0.0.1",
             port: Int = 0,
             accessTokenLifetime: Duration = .seconds(30),
+            refreshedTokenLifetime: Duration? = nil,
             logFile: String? = nil
         ) {
             self.host = host
             self.port = port
             self.accessTokenLifetime = accessTokenLifetime
+            self.refreshedTokenLifetime = refreshedTokenLifetime
             self.logFile = logFile
         }
     }
@@ -54,6 +59,7 @@ public struct DemoServer: Sendable {
         let logger = FileLogHandler.logger(label: "apix.demo", path: configuration.logFile)
         let router = DemoRouter.make(
             accessTokenLifetime: configuration.accessTokenLifetime,
+            refreshedTokenLifetime: configuration.refreshedTokenLifetime,
             logRequests: configuration.logFile != nil
         )
         let (boundPorts, boundPort) = AsyncThrowingStream<Int, any Error>.makeStream()

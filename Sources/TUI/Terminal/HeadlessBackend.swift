@@ -70,7 +70,7 @@ public final class HeadlessBackend: TerminalBackend {
 
     /// Waits (at most `timeout`) until a frame satisfies `condition`; returns that frame, or nil.
     func waitForFrame(
-        timeout: Duration = .seconds(10), where condition: (ScreenBuffer) -> Bool
+        timeout: Duration = .seconds(30), where condition: (ScreenBuffer) -> Bool
     ) async -> ScreenBuffer? {
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -82,7 +82,7 @@ public final class HeadlessBackend: TerminalBackend {
 
     /// Waits (at most `timeout`) until the screen shows every one of `texts`; returns the frame, or nil.
     func waitForScreen(
-        containing texts: String..., timeout: Duration = .seconds(10)
+        containing texts: String..., timeout: Duration = .seconds(30)
     ) async -> ScreenBuffer? {
         await waitForFrame(timeout: timeout) { frame in
             let text = frame.text

@@ -52,7 +52,7 @@ enum RawHTTPClient {
 final class RawConnection: Sendable {
     let descriptor: Int32
 
-    init(port: Int, receiveTimeout: Int = 15) throws {
+    init(port: Int, receiveTimeout: Int = 60) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawHTTPClient.Failure(description: "socket() failed") }
         var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)

@@ -60,11 +60,13 @@ struct AuthFixture: Sendable {
 }
 
 /// Runs `body` with a fresh demo server and an empty temporary state directory.
-func withAuthFixture<T>(tokenLifetime: Duration = .seconds(30), _ body: (AuthFixture) async throws -> T) async throws
-    -> T
-{
+func withAuthFixture<T>(
+    tokenLifetime: Duration = .seconds(30), refreshedTokenLifetime: Duration? = nil,
+    _ body: (AuthFixture) async throws -> T
+) async throws -> T {
     let state = try TemporaryDirectory()
-    return try await withDemoServer(tokenLifetime: tokenLifetime) { server in
+    return try await withDemoServer(tokenLifetime: tokenLifetime, refreshedTokenLifetime: refreshedTokenLifetime) {
+        server in
         try await body(AuthFixture(server: server, stateDirectory: state.path))
     }
 }

@@ -163,7 +163,8 @@ struct TokenRefresherTests {
 
     @Test("expiry is tracked from expires_in, and watchers see valid, then expired, then refreshing and valid again")
     func expiryTracking() async throws {
-        try await withAuthFixture(tokenLifetime: .seconds(1)) { fixture in
+        // The refreshed token lives 30 s: the retried request must not find it expired on a loaded machine.
+        try await withAuthFixture(tokenLifetime: .seconds(1), refreshedTokenLifetime: .seconds(30)) { fixture in
             let refresher = fixture.refresher()
             // Watch before logging in: a 1-second token can expire before a watcher that starts later (a loaded
             // machine) sees it valid.

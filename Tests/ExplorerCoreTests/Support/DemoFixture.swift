@@ -6,9 +6,12 @@ import Synchronization
 
 /// Runs `body` against a fresh demo API on 127.0.0.1 (port 0) and always shuts it down.
 func withDemoServer<T>(
-    tokenLifetime: Duration = .seconds(30), _ body: (RunningDemoServer) async throws -> T
+    tokenLifetime: Duration = .seconds(30), refreshedTokenLifetime: Duration? = nil,
+    _ body: (RunningDemoServer) async throws -> T
 ) async throws -> T {
-    let server = try await DemoServer(configuration: .init(accessTokenLifetime: tokenLifetime)).start()
+    let configuration = DemoServer.Configuration(
+        accessTokenLifetime: tokenLifetime, refreshedTokenLifetime: refreshedTokenLifetime)
+    let server = try await DemoServer(configuration: configuration).start()
     do {
         let result = try await body(server)
         await server.shutdown()
