@@ -2,6 +2,7 @@ import DemoAPI
 import Foundation
 import Testing
 
+@testable import CLI
 @testable import ExplorerCore
 
 /// Cookies, `--env-file` and the network flags end to end: the real binary against a demo server, with a state
@@ -116,5 +117,13 @@ struct SessionCommandTests {
             #expect(missing.status == 2)
             #expect(missing.stderr.contains("--env-file: cannot read"))
         }
+    }
+
+    @Test("--json's metrics name the proxy the final request went through (masked), and nothing when it went direct")
+    func metricsProxy() {
+        var metrics = Metrics()
+        #expect(ResponseDocument.metrics(metrics)["proxy"] == nil)
+        metrics.proxy = ProxyRoute.masked("http://me:pw@127.0.0.1:3128")
+        #expect(ResponseDocument.metrics(metrics)["proxy"]?.stringValue == "http://me:••••@127.0.0.1:3128")
     }
 }
