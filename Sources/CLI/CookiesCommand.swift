@@ -38,9 +38,10 @@ struct CookiesCommand: AsyncParsableCommand {
             StandardError.writeLine("apix: no cookies for \(loaded.id) (\(environmentName))")
             return
         }
+        let now = Date()
         let rows =
-            [["NAME", "DOMAIN", "PATH", "EXPIRES", "VALUE"]]
-            + cookies.map { $0.columns(revealed: reveal).map { SafeText.escape($0) } }
+            [CookieJar.Cookie.columnTitles]
+            + cookies.map { $0.columns(revealed: reveal, now: now).map { SafeText.escape($0) } }
         var widths = [Int](repeating: 0, count: 5)
         for row in rows { for (index, column) in row.enumerated() { widths[index] = max(widths[index], column.count) } }
         for row in rows {

@@ -44,7 +44,7 @@ struct ExportCurlCommand: AsyncParsableCommand {
 
     func run() async throws {
         let overrides = try request.overrides()
-        let loaded = try request.withEnvFile(profileOptions.profile(profile))
+        let loaded = try request.profile(profile, from: profileOptions)
         let presentation: CredentialPresentation = reveal ? .revealed : .marker
         var prepared: PreparedRequest
         var basic: (username: String, password: String)?

@@ -15,16 +15,21 @@ struct ProfileOptions: ParsableArguments {
     /// The profile with this id, or a profile error naming what went wrong (its problems when the file is broken).
     /// Only the profile's own file (and its companions) is read when it exists; the directory when it does not,
     /// to name the known ones.
-    func profile(_ id: String) throws -> Profile {
+    /// `secrets`: a `--env-file`'s lines, secret variables over every other definition (the profile may use names
+    /// only they define).
+    func profile(_ id: String, addingSecrets secrets: [(key: String, value: String)] = []) throws -> Profile {
         if let file = ProfileLoader.file(forProfile: id, in: directory) {
-            switch ProfileLoader.load(file: file) {
+            switch ProfileLoader.load(file: file, addingSecrets: secrets) {
             case .success(let profile): return profile
             case .failure(let failure):
                 throw CLIFailure(.profile, failure.problems.map(\.description).joined(separator: "\napix: "))
             }
         }
         let catalog = catalog()
-        if let profile = catalog.profile(id) { return profile }
+        if var profile = catalog.profile(id) {
+            profile.addSecretVariables(secrets)
+            return profile
+        }
         let broken = catalog.problemsByProfile[id] ?? []
         if !broken.isEmpty {
             throw CLIFailure(.profile, broken.map(\.description).joined(separator: "\napix: "))

@@ -33,14 +33,13 @@ struct RequestOptions: ParsableArguments {
     var cacert: String?
     @Option(help: ArgumentHelp("Read KEY=value lines as secret variables.", valueName: "FILE")) var envFile: String?
 
-    /// The profile with `--env-file`'s variables in it, as secrets over every other definition.
-    func withEnvFile(_ profile: Profile) throws -> Profile {
-        guard let envFile else { return profile }
+    /// The profile `id` with `--env-file`'s variables in it, as secrets over every other definition; they are
+    /// there before the profile's variables are checked, so a name only the file defines may be used.
+    func profile(_ id: String, from options: ProfileOptions) throws -> Profile {
+        guard let envFile else { return try options.profile(id) }
         switch DotEnv.load(envFile, relativeTo: FileManager.default.currentDirectoryPath) {
         case .success(let entries):
-            var profile = profile
-            profile.addSecretVariables(entries)
-            return profile
+            return try options.profile(id, addingSecrets: entries)
         case .failure(let problem):
             throw CLIFailure(.usage, "--env-file: \(problem.message)")
         }

@@ -210,6 +210,9 @@ enum ResponseDocument {
             object.append(key: "content_encoding", value: .string(decoding.encoding))
             object.append(key: "body_wire_bytes", value: .number(String(decoding.wireBytes)))
         }
+        // The proxy the final request went through (each redirect is routed again; `request.proxy` is the first
+        // request's), password masked; absent when it went direct.
+        if let proxy = metrics.proxy { object.append(key: "proxy", value: .string(proxy)) }
         return .object(object)
     }
 

@@ -51,7 +51,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let loaded = try requestOptions.withEnvFile(profileOptions.profile(profile))
+            let loaded = try requestOptions.profile(profile, from: profileOptions)
             let history = HistoryLog(profile: loaded, disabled: noHistory, origin: .run)
             // Endpoints sent first are recorded after the answer too.
             defer { history?.flush() }

@@ -2,6 +2,7 @@ import DemoAPI
 import Foundation
 import Testing
 
+@testable import CLI
 @testable import ExplorerCore
 
 /// Cookies, `--env-file` and the network flags end to end: the real binary against a demo server, with a state
@@ -56,6 +57,40 @@ struct SessionCommandTests {
         }
     }
 
+    @Test("--env-file defines names the profile never mentions: used in the URL and a header, secret in --json")
+    func envFileNewNames() async throws {
+        let folder = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        try await withDemoServer { server in
+            try """
+            environments:
+              local: { base_url: "http://127.0.0.1:\(server.port)" }
+            endpoints:
+              - id: echo
+                path: /echo/{{SEGMENT}}
+                headers: { X-Only: "{{ONLY_IN_DOTENV}}" }
+            """.write(toFile: folder.path + "/dotenv.yaml", atomically: true, encoding: .utf8)
+            try "SEGMENT=from-path\nONLY_IN_DOTENV=only-there\n".write(
+                toFile: folder.path + "/new.env", atomically: true, encoding: .utf8)
+            let environment = ["XDG_STATE_HOME": state.path]
+            let out = try await ApixProcess.run(
+                ["run", "dotenv", "echo", "--env-file", folder.path + "/new.env", "--json", "--profiles", folder.path],
+                environment: environment)
+            #expect(out.status == 0, "\(out.stderr)")
+            let document = try JSONValue.parse(out.stdout)
+            let body = document["body"]?.stringValue ?? ""
+            #expect(body.contains("only-there") && body.contains("/echo/from-path"), "\(body)")
+            let sent = document["request"]?.serialized() ?? ""
+            #expect(!sent.contains("only-there") && !sent.contains("from-path"), "secret by default: \(sent)")
+
+            // Without the file the names are undefined, as before.
+            let without = try await ApixProcess.run(
+                ["run", "dotenv", "echo", "--profiles", folder.path], environment: environment)
+            #expect(without.status != 0)
+            #expect(without.stderr.contains("ONLY_IN_DOTENV"), "\(without.stderr)")
+        }
+    }
+
     @Test("--env-file defines secret variables: sent, masked in --json, a bad file is a usage error")
     func envFile() async throws {
         let folder = try TemporaryFolder()
@@ -82,5 +117,13 @@ struct SessionCommandTests {
             #expect(missing.status == 2)
             #expect(missing.stderr.contains("--env-file: cannot read"))
         }
+    }
+
+    @Test("--json's metrics name the proxy the final request went through (masked), and nothing when it went direct")
+    func metricsProxy() {
+        var metrics = Metrics()
+        #expect(ResponseDocument.metrics(metrics)["proxy"] == nil)
+        metrics.proxy = ProxyRoute.masked("http://me:pw@127.0.0.1:3128")
+        #expect(ResponseDocument.metrics(metrics)["proxy"]?.stringValue == "http://me:••••@127.0.0.1:3128")
     }
 }

@@ -9,6 +9,7 @@ import Foundation
 ///   `auth:` credential placed, e.g. an API key in `X-API-Key`, and those whose value uses a secret variable).
 ///   Credentials are added once per attempt, before any redirect, so this is the only place that can keep them
 ///   from the next origin.
+/// - The proxy is chosen again for each hop's URL (`ProxyRoute.Rule`).
 /// - A body is resent only to the same origin unless the request allows any (`redirect_body: any_origin`): a
 ///   307 or 308 to another origin is then an error that says where it pointed, not a silent copy of the body.
 struct RedirectPolicy {
@@ -68,6 +69,9 @@ struct RedirectPolicy {
             // Location itself, and the other origin must not get it that way either.
             next.url = request.credentialNames.removing(from: next.url)
         }
+        // The proxy is chosen again for the new URL: another scheme may have another proxy variable, another host
+        // may be on the no-proxy list (or leave it).
+        if let rule = request.options.proxyRule { next.options.proxy = rule.proxy(for: next.url) }
         return next
     }
 

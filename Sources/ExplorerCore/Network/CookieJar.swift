@@ -2,9 +2,9 @@ import Foundation
 
 /// The cookie jar of one profile and environment: `STATE/cookies/PROFILE@ENV.txt`, 0600, in the Netscape format
 /// libcurl's cookie engine reads and writes. apix lists, deletes and clears; libcurl keeps it while sending.
-public struct CookieJar: Sendable {
+public struct CookieJar: Sendable, Hashable {
     /// One cookie as the jar holds it.
-    public struct Cookie: Sendable, Equatable {
+    public struct Cookie: Sendable, Hashable {
         public var domain: String
         /// Sent to subdomains of `domain` too (a `Domain=` attribute).
         public var includesSubdomains: Bool
@@ -39,8 +39,15 @@ public struct CookieJar: Sendable {
 
     /// The cookies in the jar, in file order (none when there is no jar yet).
     public func cookies() -> [Cookie] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return Self.parse(String(decoding: data, as: UTF8.self))
+        // libcurl (7.88) truncates the jar before it writes a temporary file and renames it over the jar, so a
+        // read at that moment finds it empty; a jar libcurl wrote is never empty (it has a header line), so an
+        // empty one is read again for a few milliseconds (one only `prepare` made stays empty: no cookies).
+        for _ in 0..<20 {
+            guard let data = FileManager.default.contents(atPath: path) else { return [] }
+            if !data.isEmpty { return Self.parse(String(decoding: data, as: UTF8.self)) }
+            usleep(1000)
+        }
+        return []
     }
 
     /// Netscape cookie lines: domain, subdomains flag, path, secure flag, expiry (seconds, 0 for a session
@@ -76,9 +83,10 @@ public struct CookieJar: Sendable {
         ].joined(separator: "\t")
     }
 
-    /// Empties the jar (the file is removed).
+    /// Empties the jar (the file then holds no cookie).
     public func clear() throws(AtomicFileError) {
         guard FileManager.default.fileExists(atPath: path) else { return }
+        if edit(["ALL"], reading: false) { return }
         try save([])
     }
 
@@ -86,9 +94,36 @@ public struct CookieJar: Sendable {
     @discardableResult
     public func delete(name: String, domain: String, path cookiePath: String) throws(AtomicFileError) -> Int {
         let all = cookies()
-        let kept = all.filter { !($0.name == name && $0.domain == domain && $0.path == cookiePath) }
-        if kept.count != all.count { try save(kept) }
-        return all.count - kept.count
+        let removed = all.filter { $0.name == name && $0.domain == domain && $0.path == cookiePath }
+        guard !removed.isEmpty else { return 0 }
+        // The same cookie again, expired: libcurl replaces the one it holds and drops it when it writes the jar.
+        var expired = removed
+        for index in expired.indices { expired[index].expires = Date(timeIntervalSince1970: 1) }
+        if !edit(expired.map(Self.line), reading: true) {
+            let kept = all.filter { !($0.name == name && $0.domain == domain && $0.path == cookiePath) }
+            try save(kept)
+        }
+        return removed.count
+    }
+
+    /// Removes `cookie` (every cookie of its name, domain and path); returns how many were removed.
+    @discardableResult
+    public func delete(_ cookie: Cookie) throws(AtomicFileError) -> Int {
+        try delete(name: cookie.name, domain: cookie.domain, path: cookie.path)
+    }
+
+    /// Changes the jar through the engine that sends with it, not beside it. An exchange that runs at the same
+    /// time writes the jar from this process's libcurl share (after an answer that set cookies, and again when its
+    /// handle is cleaned up): were the file edited on its own, such a write could put a deleted cookie back (and
+    /// reloading the share from the file would lose a cookie that exchange had just received). So the change is
+    /// made in the share (libcurl `COOKIELIST` lines, under the share's lock: a deleted cookie is replaced by an
+    /// expired copy, which libcurl neither sends nor writes, and which a stale copy read from the file cannot
+    /// replace), then the share writes the file; every later write from the share lacks what was removed.
+    /// Another apix process is not covered (there is no lock between processes): it writes what it read when its
+    /// request started. False when libcurl could not make a share (the caller edits the file instead).
+    private func edit(_ commands: [String], reading: Bool) -> Bool {
+        guard Self.prepare(path) else { return false }
+        return CookieShares.edit(path, reading: reading, commands: commands)
     }
 
     private func save(_ cookies: [Cookie]) throws(AtomicFileError) {
@@ -114,11 +149,37 @@ public struct CookieJar: Sendable {
 }
 
 extension CookieJar.Cookie {
-    /// The columns a listing shows (the CLI's `apix cookies`, the explorer's view): name, domain, path, expiry and
-    /// the value, masked unless `revealed`. Every column is server text: escape it before a terminal.
+    /// The column titles of a listing, in the order of `columns`.
+    public static let columnTitles = ["NAME", "DOMAIN", "PATH", "EXPIRES", "VALUE"]
+
+    /// The columns a listing shows: name, domain, path, expiry and the value, masked unless `revealed`. Every
+    /// column is server text: escape it before a terminal.
     public func columns(revealed: Bool = false) -> [String] {
-        let shownDomain = (includesSubdomains && !domain.hasPrefix(".") ? "." : "") + domain
-        return [name, shownDomain, path, expiryText, revealed ? value : "••••"]
+        [name, shownDomain, path, expiryText, revealed ? value : "••••"]
+    }
+
+    /// The columns as the CLI's `apix cookies` and the explorer's cookie view both show them at `now`: the expiry
+    /// also relative (`2026-11-24T04:00:00Z (in 59 min)`, `(expired 3 min ago)`).
+    public func columns(revealed: Bool = false, now: Date) -> [String] {
+        [name, shownDomain, path, expiryText(now: now), revealed ? value : "••••"]
+    }
+
+    /// The domain with a leading dot when subdomains get the cookie too.
+    public var shownDomain: String {
+        (includesSubdomains && !domain.hasPrefix(".") ? "." : "") + domain
+    }
+
+    /// The expiry in words at `now`: `session`, or the date with how far it is from now.
+    public func expiryText(now: Date) -> String {
+        guard let expires else { return expiryText }
+        let seconds = expires.timeIntervalSince(now)
+        let distance = Units.age(.seconds(abs(seconds)))
+        return expiryText + (seconds > 0 ? " (in \(distance))" : " (expired \(distance) ago)")
+    }
+
+    /// Whether it is past its expiry at `now` (libcurl neither sends it nor writes it again).
+    public func isExpired(at now: Date) -> Bool {
+        expires.map { $0 <= now } ?? false
     }
 }
 

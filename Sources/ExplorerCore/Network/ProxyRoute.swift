@@ -22,25 +22,52 @@ public enum ProxyRoute {
     /// Whether `text` is a proxy URL `--proxy` accepts.
     public static func accepts(_ text: String) -> Bool { isProxyURL(text) }
 
+    /// What chooses the proxy of each hop: the configured proxy (`proxy:` or `--proxy`, rendered), the no-proxy
+    /// list and the proxy environment variables. A request keeps it (`TransferOptions.proxyRule`), so a redirect
+    /// to another scheme or host is routed again for its URL (`RedirectPolicy`) instead of keeping the first
+    /// URL's proxy.
+    struct Rule: Sendable, Equatable {
+        static let variables = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+
+        var configured: String?
+        var noProxy: String?
+        /// Only the proxy variables of the process environment.
+        var environment: [String: String]
+
+        init(configured: String?, noProxy configuredNoProxy: String?, environment: [String: String]) {
+            self.configured = configured
+            noProxy = configuredNoProxy ?? environment["no_proxy"] ?? environment["NO_PROXY"]
+            self.environment = environment.filter { Self.variables.contains($0.key) }
+        }
+
+        /// The proxy for `url`; `""`: direct.
+        func proxy(for url: String) -> String {
+            let chosen: String
+            if let configured {
+                chosen = configured == ProxyRoute.none ? "" : configured
+            } else {
+                let scheme = URLComponents(string: url)?.scheme?.lowercased()
+                let specific =
+                    scheme == "https"
+                    ? environment["https_proxy"] ?? environment["HTTPS_PROXY"] : environment["http_proxy"]
+                chosen =
+                    ProxyRoute.nonEmpty(specific)
+                    ?? ProxyRoute.nonEmpty(environment["all_proxy"] ?? environment["ALL_PROXY"]) ?? ""
+            }
+            guard !chosen.isEmpty, let host = URLComponents(string: url)?.host else { return "" }
+            return ProxyRoute.bypasses(host: host, noProxy: noProxy) ? "" : chosen
+        }
+    }
+
     /// The proxy for `url` (`""`: direct) and the no-proxy list libcurl checks on later hops.
     static func resolve(
         url: String, configured: String?, noProxy configuredNoProxy: String?, environment: [String: String]
     ) -> (proxy: String, noProxy: String?) {
-        let noProxy = configuredNoProxy ?? environment["no_proxy"] ?? environment["NO_PROXY"]
-        let chosen: String
-        if let configured {
-            chosen = configured == none ? "" : configured
-        } else {
-            let scheme = URLComponents(string: url)?.scheme?.lowercased()
-            let specific =
-                scheme == "https" ? environment["https_proxy"] ?? environment["HTTPS_PROXY"] : environment["http_proxy"]
-            chosen = nonEmpty(specific) ?? nonEmpty(environment["all_proxy"] ?? environment["ALL_PROXY"]) ?? ""
-        }
-        guard !chosen.isEmpty, let host = URLComponents(string: url)?.host else { return ("", noProxy) }
-        return (bypasses(host: host, noProxy: noProxy) ? "" : chosen, noProxy)
+        let rule = Rule(configured: configured, noProxy: configuredNoProxy, environment: environment)
+        return (rule.proxy(for: url), rule.noProxy)
     }
 
-    private static func nonEmpty(_ text: String?) -> String? {
+    fileprivate static func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text
     }

@@ -58,11 +58,20 @@ public enum ProfileLoader {
         load(file: path, text: nil)
     }
 
-    /// Like `load(file:)`, but with `text` standing in for the profile file's contents and `overlay` for the
-    /// overlay file's (the writer checks a candidate this way before replacing a file).
-    static func load(file path: String, text: String?, overlay: (file: String, text: String)? = nil)
+    /// Like `load(file:)`, with `secrets` (a `--env-file`'s lines) as secret variables over every other definition,
+    /// added before the variables are checked: the profile may use names only they define.
+    public static func load(file path: String, addingSecrets secrets: [(key: String, value: String)])
         -> Result<Profile, ProfileLoadFailure>
     {
+        load(file: path, text: nil, addingSecrets: secrets)
+    }
+
+    /// Like `load(file:)`, but with `text` standing in for the profile file's contents and `overlay` for the
+    /// overlay file's (the writer checks a candidate this way before replacing a file).
+    static func load(
+        file path: String, text: String?, overlay: (file: String, text: String)? = nil,
+        addingSecrets secrets: [(key: String, value: String)] = []
+    ) -> Result<Profile, ProfileLoadFailure> {
         let yaml: String
         switch text.map(Result.success) ?? readText(path) {
         case .success(let contents): yaml = contents
@@ -85,6 +94,7 @@ public enum ProfileLoader {
         // Variables are checked even when the structure has problems, so one `apix check` lists everything; not
         // when the secrets file has problems, since the names it defines may be among what could not be read.
         problems += mergeEnvFiles(into: &loaded)
+        if !secrets.isEmpty { loaded.addSecretVariables(secrets) }
         if secretsRead { problems += variableProblems(in: loaded) }
         return problems.isEmpty ? .success(loaded) : .failure(ProfileLoadFailure(inFileOrder(problems, first: path)))
     }

@@ -19,11 +19,11 @@ extension RequestBuilder {
         if configured == nil, let proxy = settings.proxy {
             configured = try Self.renderProxy(proxy, scope: scope, masking: masking)
         }
-        let route = ProxyRoute.resolve(
-            url: url, configured: configured, noProxy: overrides.noProxy ?? settings.noProxy,
-            environment: processEnvironment)
-        options.proxy = route.proxy
-        options.noProxy = route.noProxy
+        let rule = ProxyRoute.Rule(
+            configured: configured, noProxy: overrides.noProxy ?? settings.noProxy, environment: processEnvironment)
+        options.proxy = rule.proxy(for: url)
+        options.noProxy = rule.noProxy
+        options.proxyRule = rule
         if settings.cookies != false {
             options.cookieJar = CookieJar.path(
                 profile: profile.id, environment: environment.name,

@@ -28,6 +28,8 @@ public struct TransferOptions: Sendable, Equatable {
     var proxy: String?
     /// Hosts reached without the proxy (curl's `NO_PROXY` list), checked by libcurl on every hop.
     var noProxy: String?
+    /// What chose `proxy`, to choose again for a redirect's URL; nil: every hop keeps `proxy`.
+    var proxyRule: ProxyRoute.Rule?
     /// The client certificate, its key and the key's passphrase (mutual TLS).
     var certFile: String?
     var keyFile: String?

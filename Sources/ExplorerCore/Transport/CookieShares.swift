@@ -21,6 +21,30 @@ enum CookieShares {
         }
     }
 
+    /// Gives the share of the jar at `path` each of `commands` (`CURLOPT_COOKIELIST`: a cookie line, `ALL`, …) and
+    /// writes the jar from the share; with `reading`, the share first takes in what the file holds (a share of a
+    /// new process holds nothing yet, and the jar it writes must keep the file's other cookies). False when there
+    /// is no share.
+    static func edit(_ path: String, reading: Bool, commands: [String]) -> Bool {
+        guard let share = share(for: path) else { return false }
+        if reading {
+            guard let reader = apix_easy_init() else { return false }
+            apix_easy_setopt_share(reader, share)
+            apix_easy_setopt_string(reader, CURLOPT_COOKIEFILE, path)
+            apix_easy_setopt_string(reader, CURLOPT_COOKIELIST, "RELOAD")
+            apix_easy_cleanup(reader)
+        }
+        // A handle without a cookie file: libcurl reads a handle's cookie files again before it writes the jar,
+        // which would bring back what `commands` removed.
+        guard let writer = apix_easy_init() else { return false }
+        apix_easy_setopt_share(writer, share)
+        for command in commands { apix_easy_setopt_string(writer, CURLOPT_COOKIELIST, command) }
+        apix_easy_setopt_string(writer, CURLOPT_COOKIEJAR, path)
+        apix_easy_setopt_string(writer, CURLOPT_COOKIELIST, "FLUSH")
+        apix_easy_cleanup(writer)
+        return true
+    }
+
     /// After the jar file changed outside libcurl (a cookie deleted, the jar cleared): the share of this process, if
     /// any, forgets what it held and reads the file again, so the next exchange sends what the file says.
     static func reload(_ path: String) {

@@ -43,6 +43,8 @@ public enum Action: Sendable {
     case historyEntryLoaded(HistoryEntry?, resend: Bool, error: String?)
     /// The comparison of two entries, or why there is none.
     case historyDiffLoaded(HistoryDiff?, error: String?)
+    /// A cookie jar as read (after a change too), and why it could not be read or changed, if so.
+    case cookiesLoaded(path: String, [CookieJar.Cookie], error: String?)
     /// Edits a previous session journaled and never saved (`DraftJournal`), read at start.
     case draftsRecovered(RestoreQuestion)
 }

@@ -45,7 +45,7 @@ extension AppState {
             exchanges[id]?.record(progress, at: time)
             return []
         case .exchangeFinished(let id, let result, let time):
-            return finishExchange(id, result, at: time)
+            return finishExchange(id, result, at: time) + reloadOpenCookieView()
         case .bodyPrepared(let id, let document):
             exchanges[id]?.document = document
             clampResponseScroll()
@@ -130,6 +130,9 @@ extension AppState {
             return quit()  // from outside (SIGTERM, SIGHUP): nobody is there to answer a question
         case .draftsRecovered(let recovered):
             return draftsRecovered(recovered.drafts)
+        case .cookiesLoaded(let path, let cookies, let error):
+            cookiesLoaded(path: path, cookies, error: error)
+            return []
         }
     }
 
@@ -185,6 +188,7 @@ extension AppState {
         case .showProblems: overlay = .problems(top: 0)
         case .showValues: showValues()
         case .showHistory: return showHistory()
+        case .showCookies: return showCookies()
         default:
             switch focus {
             case .list: return performList(command)
@@ -237,6 +241,7 @@ extension AppState {
         case .quitQuestion: return handleQuitQuestionKey(key)
         case .values(let view): return handleValuesKey(key, view)
         case .history(let panel): return handleHistoryKey(key, panel)
+        case .cookies(let view): return handleCookiesKey(key, view)
         case .restoreQuestion(let question): return handleRestoreQuestionKey(key, question)
         }
     }

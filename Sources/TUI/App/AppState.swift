@@ -166,6 +166,7 @@ public struct AppState: Sendable {
     /// Whether anything on screen moves with time (progress bars, token countdowns).
     public var isAnimating: Bool {
         if case .values? = overlay { return true }  // the values' ages
+        if case .cookies? = overlay { return true }  // the cookies' expiry, relative to now
         return !runningExchanges.isEmpty || currentTokenStatus.isCountingDown
     }
 

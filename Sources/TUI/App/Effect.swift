@@ -46,6 +46,12 @@ public enum Effect: Sendable {
     case loadHistoryEntry(id: String, resend: Bool)
     /// Read two entries and compare them (→ `.historyDiffLoaded`).
     case loadHistoryDiff(old: String, new: String)
+    /// Read a cookie jar (→ `.cookiesLoaded`).
+    case loadCookies(CookieJar)
+    /// Delete a cookie from a jar, then read it again (→ `.cookiesLoaded`).
+    case deleteCookie(CookieJar, CookieJar.Cookie)
+    /// Empty a jar, then read it again (→ `.cookiesLoaded`).
+    case clearCookies(CookieJar)
     /// Remove the journal of unsaved edits (they were restored and journaled anew, or let go).
     case discardDraftJournal
 
@@ -77,6 +83,9 @@ public enum Effect: Sendable {
         case .loadHistoryEntry: "loadHistoryEntry"
         case .loadHistoryDiff: "loadHistoryDiff"
         case .discardDraftJournal: "discardDraftJournal"
+        case .loadCookies: "loadCookies"
+        case .deleteCookie: "deleteCookie"
+        case .clearCookies: "clearCookies"
         }
     }
 }

@@ -25,6 +25,8 @@ enum KeyCommand: Hashable, Sendable {
     case startBodyFilter
     // Values view
     case reveal, forgetValue, forgetAllValues
+    // Cookie view
+    case showCookies, deleteCookie, clearCookies
     case selectResponseTab(ResponseTab)
     /// Show the Request tab's secrets in clear, or masked again.
     case toggleReveal

@@ -1,7 +1,7 @@
 /// Where a key is pressed: the focused pane, an overlay, or a text field.
 enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems, message
-    case quitQuestion, values, history, restoreQuestion
+    case quitQuestion, values, history, restoreQuestion, cookies
 
     public var title: String {
         switch self {
@@ -20,6 +20,7 @@ enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .values: "Values view (captured values)"
         case .history: "History window"
         case .restoreQuestion: "Restore question (unsaved edits of the last session, at start)"
+        case .cookies: "Cookie view (the jar of this profile and environment)"
         }
     }
 }

@@ -30,6 +30,9 @@ enum KeyMap {
             .global, [.character("v")], .showValues,
             "captured values of this profile and environment (`{{endpoint.name}}`): reveal, clear"),
         KeyBinding(
+            .global, [.character("K")], .showCookies,
+            "cookie jar of this profile and environment: reveal, delete a cookie, clear the jar"),
+        KeyBinding(
             .global, [.character("H")], .showHistory,
             "history: the selected endpoint's recorded exchanges (`a` in it: everything's)", hint: "history"),
         KeyBinding(
@@ -149,6 +152,17 @@ enum KeyMap {
             .values, [.character("D")], .forgetAllValues, "clear every value of this profile and environment",
             hint: "clear all"),
         KeyBinding(.values, [.escape, .character("v"), .character("q")], .close, "close", hint: "close"),
+
+        // Cookie view
+        KeyBinding(.cookies, [.up, .character("k")], .moveUp, "previous cookie"),
+        KeyBinding(.cookies, [.down, .character("j")], .moveDown, "next cookie"),
+        KeyBinding(.cookies, [.enter, .character("r")], .reveal, "reveal or hide the value", hint: "reveal"),
+        KeyBinding(.cookies, [.character("d"), .delete], .deleteCookie, "delete the cookie", hint: "delete"),
+        KeyBinding(
+            .cookies, [.character("D")], .clearCookies, "clear the jar (asks first: y clears, any other key keeps)",
+            hint: "clear jar"),
+        KeyBinding(.cookies, [.character("y")], .confirm, "clear the jar, once D has asked"),
+        KeyBinding(.cookies, [.escape, .character("K"), .character("q")], .close, "close", hint: "close"),
 
         // Message window and the quit question
         KeyBinding(.message, [.escape, .character("m"), .character("q")], .close, "close", hint: "close"),

@@ -281,6 +281,8 @@ final class Runtime {
             break
         case .discardDraftJournal:
             journal?.discard()
+        case .loadCookies, .deleteCookie, .clearCookies:
+            Self.performCookies(effect, inbox: inbox)
         }
     }
 

@@ -12,6 +12,8 @@ public enum Overlay: Hashable, Sendable {
     case quitQuestion(QuitQuestion)
     /// The values captured for the selected profile and environment (`v`).
     case values(ValuesViewState)
+    /// The cookie jar of the selected profile and environment (`K`).
+    case cookies(CookiesViewState)
     /// The history window (`H`).
     case history(HistoryPanel)
     /// At start, edits the last session did not save: `y` restores them, `n` lets them go.

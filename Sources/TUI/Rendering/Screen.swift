@@ -26,6 +26,7 @@ public enum Screen {
         case .message(let paragraphs)?: MessageView.draw(paragraphs, in: main, theme: theme, on: &buffer)
         case .values(let view)?: ValuesView.draw(state, view: view, in: main, theme: theme, on: &buffer)
         case .history(let panel)?: HistoryView.draw(panel, in: main, theme: theme, on: &buffer)
+        case .cookies(let view)?: CookiesView.draw(state, view: view, in: main, theme: theme, on: &buffer)
         case .prompt?, .quitQuestion?, .restoreQuestion?, nil: break
         }
         return buffer

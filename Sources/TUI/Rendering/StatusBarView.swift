@@ -86,6 +86,7 @@ enum StatusBarView {
         case .quitQuestion?: return .quitQuestion
         case .values?: return .values
         case .history?: return .history
+        case .cookies?: return .cookies
         case .restoreQuestion?: return .restoreQuestion
         case nil: break
         }
