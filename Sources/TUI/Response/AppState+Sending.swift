@@ -133,14 +133,14 @@ extension AppState {
         return [.prepareBody(exchange: id, response)]
     }
 
-    /// Points the response pane at an exchange, resetting scroll and search when it changes.
+    /// Points the response pane at an exchange, resetting scroll and search (query, count, matches: a search
+    /// belongs to the body it ran on) when it changes.
     mutating func showExchange(_ id: Int?) {
         guard response.exchange != id else { return }
         var fresh = ResponseViewState()
         fresh.exchange = id
         fresh.tab = response.tab
         if let id, !responseTabs(for: exchanges[id]).contains(fresh.tab) { fresh.tab = .body }
-        fresh.query = response.query
         fresh.revealsSecrets = response.revealsSecrets
         response = fresh
     }
