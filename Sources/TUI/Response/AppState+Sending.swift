@@ -44,7 +44,7 @@ extension AppState {
         exchanges[id] = exchange
         latestExchange[key] = id
         showExchange(id)
-        let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
+        let auth = tokenKey(profile: profile, endpoint: endpoint)
         let options = SendOptions.forEndpoint(endpoint, profile: profile.id, cache: .declared(cacheMode))
         var effects: [Effect] = [
             .send(exchange: id, plan, auth: auth, priority: options.priority, cache: options.cache)
@@ -110,7 +110,7 @@ extension AppState {
         else { return [] }
         let request = plan.request
         storedLookups.insert(key)
-        let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
+        let auth = tokenKey(profile: profile, endpoint: endpoint)
         return [.loadStoredResponse(key, request, auth: auth, cache: cache)]
     }
 
