@@ -65,12 +65,17 @@ extension RequestBuilder {
     public func auth(definition name: String?, overrides: RequestOverrides = RequestOverrides())
         throws(RequestBuildError) -> ResolvedAuth?
     {
-        guard let name else {
-            guard let spec = environment.auth ?? profile.auth, spec != AuthSpec.none else { return nil }
-            return try resolve(spec, for: nil, overrides: overrides)
-        }
-        guard let spec = authDefinitions[name] else { throw unknownDefinition(name, location: nil) }
+        if let name, authDefinitions[name] == nil { throw unknownDefinition(name, location: nil) }
+        guard let spec = authSpec(definition: name) else { return nil }
         return try resolve(spec, for: nil, overrides: overrides)
+    }
+
+    /// The `auth` of the definition `name` (`nil`: the environment's, else the profile's `auth:`); `nil` when there
+    /// is none or it is `none`.
+    public func authSpec(definition name: String?) -> AuthSpec? {
+        if let name { return authDefinitions[name] }
+        guard let spec = environment.auth ?? profile.auth, spec != AuthSpec.none else { return nil }
+        return spec
     }
 
     private func unknownDefinition(_ name: String, location: SourceLocation?) -> RequestBuildError {

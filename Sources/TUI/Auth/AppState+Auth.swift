@@ -62,10 +62,14 @@ extension AppState {
         AuthSpec.Summary(spec: currentAuthSpec, token: currentTokenStatus.tokenState)
     }
 
-    /// Follows the selected endpoint's (or profile's) OAuth2 token as soon as it is selected, so the status bar
-    /// says whether one is there before anything is sent.
+    /// Follows the OAuth2 token the auth panel shows (the selected endpoint's definition, else the profile's) as
+    /// soon as it is selected, so the status bar and panel say whether one is there before anything is sent.
     mutating func watchSelectedOAuth2Token() -> [Effect] {
-        guard case .oauth2? = currentAuthSpec else { return [] }
+        guard let profile = selectedProfile, let key = currentTokenKey,
+            let builder = try? RequestBuilder(
+                profile: profile, environment: key.environment, processEnvironment: processEnvironment),
+            case .oauth2? = builder.authSpec(definition: key.definition)
+        else { return [] }
         return watchCurrentToken()
     }
 
