@@ -89,6 +89,18 @@ struct NamedAuthTests {
         #expect(reread.environments.map { $0.auths.mapValues(\.typeName) } == [[:], ["reader": "bearer"]])
     }
 
+    @Test("an edited endpoint that uses a definition is saved in place, keeping auth: NAME")
+    func savesTheName() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("named.yaml", Self.profile(port: 1))
+        var endpoint = try #require(try ProfileLoader.load(file: file).get().endpoint("as.admin"))
+        endpoint.query = [Parameter("page", "2")]
+        #expect(
+            try ProfileWriter.save(endpoint: endpoint, in: ProfileLoader.load(file: file).get()) == .edited(file: file))
+        let saved = try #require(try ProfileLoader.load(file: file).get().endpoint("as.admin"))
+        #expect(saved.authName == "admin" && saved.query.map(\.name) == ["page"])
+    }
+
     @Test("apix check locates an unknown definition name (with the nearest), and one an environment lacks")
     func unknownNames() throws {
         let text = """
