@@ -2,7 +2,8 @@ import ArgumentParser
 import ExplorerCore
 import Foundation
 
-/// `apix auth status|login|refresh|logout PROFILE [-e ENV]`: see and steer a profile's credentials.
+/// `apix auth status|login|refresh|logout PROFILE [-e ENV] [--auth NAME]`: see and steer a profile's credentials
+/// (its `auth:`, or the named definition under `auths:` with `--auth`).
 ///
 /// Tokens are never printed unless `status --reveal`. Exit statuses: 0 on success, 3 when the profile has no auth
 /// that can do what was asked, 4 when the token server refused or could not be reached.
@@ -99,10 +100,14 @@ struct AuthCommand: AsyncParsableCommand {
         }
 
         static func base(_ session: AuthTarget.Session, type: String, state: String) -> JSONObject {
-            [
+            var object: JSONObject = [
                 "profile": .string(session.key.profile), "environment": .string(session.key.environment),
-                "type": .string(type), "state": .string(state),
             ]
+            // Only for a named definition, so the document of the profile's `auth:` stays as it was.
+            if let definition = session.key.definition { object.append(key: "auth", value: .string(definition)) }
+            object.append(key: "type", value: .string(type))
+            object.append(key: "state", value: .string(state))
+            return object
         }
 
         static func placementObject(_ placement: CredentialPlacement) -> JSONValue {
@@ -176,11 +181,17 @@ struct AuthCommand: AsyncParsableCommand {
     }
 }
 
-/// `PROFILE [-e ENV] [--var name=value]... [--profiles DIR]`: which credentials an `apix auth` command works on.
+/// `PROFILE [-e ENV] [--auth NAME] [--var name=value]... [--profiles DIR]`: which credentials an `apix auth`
+/// command works on.
 struct AuthTarget: ParsableArguments {
     @Argument(help: "Profile id (its file name without .yaml).") var profile: String
     @Option(name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).")
     var environment: String?
+    @Option(
+        name: .customLong("auth"),
+        help: ArgumentHelp(
+            "A named definition under the profile's `auths:` (default: the profile's `auth:`).", valueName: "name"))
+    var definition: String?
     @Option(name: .customLong("var"), help: ArgumentHelp("Variable for {{name}}.", valueName: "name=value"))
     var variables: [String] = []
     @OptionGroup var profileOptions: ProfileOptions
@@ -205,7 +216,9 @@ struct AuthTarget: ParsableArguments {
         let loaded = try profileOptions.profile(profile)
         do {
             let builder = try RequestBuilder(profile: loaded, environment: environment)
-            return Session(key: builder.authSessionKey, auth: try builder.auth(for: nil, overrides: overrides))
+            let key = AuthSessionKey(
+                profile: builder.profile.id, environment: builder.environment.name, definition: definition)
+            return Session(key: key, auth: try builder.auth(definition: definition, overrides: overrides))
         } catch {
             throw CLIFailure(.profile, error.message)
         }

@@ -45,7 +45,7 @@ struct EndpointSender: Sendable {
             builder.captured = captured
             request = try builder.request(for: endpoint, overrides: shared)
             auth = try builder.auth(for: endpoint, overrides: shared)
-            key = builder.authSessionKey
+            key = builder.authSessionKey(for: endpoint)
         } catch {
             return .failure(
                 ClientError(

@@ -93,6 +93,6 @@ struct ExportCurlCommand: AsyncParsableCommand {
         -> String?
     {
         guard reveal, let auth = try? builder.auth(for: endpoint, overrides: overrides) else { return nil }
-        return await AuthSessions.shared.storedAuthorization(for: auth, key: builder.authSessionKey)
+        return await AuthSessions.shared.storedAuthorization(for: auth, key: builder.authSessionKey(for: endpoint))
     }
 }

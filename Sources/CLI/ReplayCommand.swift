@@ -92,7 +92,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         return AuthContext(
             profile: profile, endpoint: endpoint, builder: builder, overrides: overrides, auth: auth,
-            key: builder.authSessionKey)
+            key: builder.authSessionKey(for: endpoint))
     }
 
     /// Records the replay (unless history is off); its id, or nil.

@@ -97,7 +97,8 @@ struct RunCommand: AsyncParsableCommand {
             let options = SendOptions.forEndpoint(
                 endpointValue, profile: profile, cache: choices.cache, priority: choices.priority)
             return Prepared(
-                request: request, shown: shown, auth: auth, key: builder.authSessionKey, options: options,
+                request: request, shown: shown, auth: auth, key: builder.authSessionKey(for: endpointValue),
+                options: options,
                 profile: loaded, endpoint: endpointValue, builder: builder, overrides: overrides)
         } catch {
             throw CLIFailure(.profile, error.message)

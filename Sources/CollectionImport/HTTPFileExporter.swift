@@ -49,7 +49,10 @@ public enum HTTPFileExporter {
         for header in headers {
             for value in header.values ?? [] { lines.append("\(header.name): \(value.raw)") }
         }
-        let auth = endpoint.authDisabled ? nil : (environment?.auth ?? profile.auth)
+        // The credentials the endpoint is sent with (its own, a named definition, else the environment's or the
+        // profile's), as the core decides them.
+        let builder = try? RequestBuilder(profile: profile, environment: environment?.name)
+        let auth = builder.map { $0.authSpec(for: endpoint) } ?? (endpoint.authDisabled ? nil : profile.auth)
         lines += authLines(auth)
         guard let body = endpoint.body else { return lines }
         switch body {

@@ -204,4 +204,23 @@ struct BodySearchTests {
         #expect(matches.total == 1 && matches.lines == [1] && matches.isListed)
         #expect(tabRow(state).contains("1/1"))
     }
+
+    @Test("a new send clears the search: its query, count and matches leave the tab line")
+    func newSendClearsSearch() throws {
+        var (state, _, _) = try showing(items: 30)
+        _ = state.press(.character("/"))
+        state.type("\"n\": 1")
+        run(state.press(.enter), on: &state)
+        #expect(tabRow(state).contains("/\"n\": 1 1/"))
+        state.focus = .list
+        #expect(state.press(.enter).names.contains("send"))
+        #expect(state.response.query.isEmpty)
+        #expect(state.response.matches == nil && state.response.matchLine == nil && state.response.matchIndex == nil)
+        let id = try #require(state.shownExchange?.id)
+        let json = "[\n" + (1...30).map { #"{"n": \#($0)}"# }.joined(separator: ",\n") + "\n]"
+        _ = state.update(.exchangeFinished(exchange: id, .success(Fixtures.jsonResponse(json)), at: 102))
+        _ = state.update(.bodyPrepared(exchange: id, BodyDocument.make(bytes: Data(json.utf8), contentType: nil)))
+        let row = tabRow(state)
+        #expect(row.contains(" Body  Headers  Raw ") && !row.contains("\"n\": 1"), "\(row)")
+    }
 }

@@ -86,4 +86,33 @@ struct OneOffRequestTests {
         #expect(state.unsavedEndpoints.isEmpty)
         #expect(ProfileLoader.load(directory: directory).profile("shop")?.endpoint("get.items") != nil)
     }
+
+    @Test("a curl command pasted over lines joined by a backslash is read as one line, as a shell joins it")
+    func multiLinePaste() throws {
+        var state = Fixtures.smallState()
+        state.select("health")
+        _ = state.press(.character("o"))
+        // A paste arrives as characters with Enter for each newline.
+        state.type("curl -X POST \\")
+        #expect(state.press(.enter).isEmpty)
+        #expect(state.overlay != nil)
+        state.type("  -H 'X-A: 1' \\")
+        #expect(state.press(.enter).isEmpty)
+        state.type("  https://other.example/v1/users --data 'a\\b'")
+        guard case .send(_, let plan, _, _, _)? = state.press(.enter).first else {
+            Issue.record(
+                "expected a send, got \(String(describing: state.overlay)) \(String(describing: state.message))")
+            return
+        }
+        #expect(plan.request.method == .post)
+        #expect(plan.request.url == "https://other.example/v1/users")
+        #expect(plan.request.headers["X-A"] == "1")
+        #expect(state.overlay == nil)
+
+        // A backslash that is quoted, or escaped by another, ends nothing: Enter sends.
+        #expect(CurlCommand.continuesOnNextLine("curl -X POST \\"))
+        #expect(!CurlCommand.continuesOnNextLine("curl -d 'a\\'"))
+        #expect(!CurlCommand.continuesOnNextLine("curl -d a\\\\"))
+        #expect(!CurlCommand.continuesOnNextLine("curl http://x/"))
+    }
 }

@@ -20,15 +20,17 @@ extension AuthSpec {
             }
         }
 
-        /// `auth: none`, `auth: basic`, `oauth2: not logged in`, `oauth2: valid, expires in 4:12`, `oauth2: …`.
-        public func text(now: Date = Date()) -> String {
+        /// `auth: none`, `auth: basic`, `oauth2: not logged in`, `oauth2: valid, expires in 4:12`, `oauth2: …`;
+        /// credentials of a named definition (`auths:`) say its name: `auth reader: basic`, `oauth2 admin: valid, …`.
+        public func text(now: Date = Date(), definition: String? = nil) -> String {
+            let name = definition.map { " \($0)" } ?? ""
             switch self {
-            case .none: "auth: none"
-            case .staticCredential(let typeName): "auth: \(typeName)"
+            case .none: return "auth: none"
+            case .staticCredential(let typeName): return "auth\(name): \(typeName)"
             // A missing token is named by what to do about it; every other state in `TokenState.summary`'s words.
-            case .oauth2(TokenState.none?): "oauth2: not logged in"
-            case .oauth2(let state?): "oauth2: \(state.summary(now: now))"
-            case .oauth2(nil): "oauth2: …"
+            case .oauth2(TokenState.none?): return "oauth2\(name): not logged in"
+            case .oauth2(let state?): return "oauth2\(name): \(state.summary(now: now))"
+            case .oauth2(nil): return "oauth2\(name): …"
             }
         }
 

@@ -1,4 +1,5 @@
-/// `auth:` at profile and environment level: `none`, or a mapping whose `type` decides the other keys.
+/// `auth:` at profile and environment level: `none`, or a mapping whose `type` decides the other keys; `auths:`
+/// names such mappings for endpoints to use.
 extension ProfileLoader {
     static let authKeys: [String: (known: [String], required: [String])] = [
         "bearer": (["type", "token"], ["token"]),
@@ -14,14 +15,20 @@ extension ProfileLoader {
     ]
     static let authTypes = ["bearer", "basic", "api_key", "oauth2"]
 
-    /// An endpoint's `auth:`: `none` opts out; bearer, basic and API keys are its own credentials. OAuth2 stays
-    /// at profile or environment level, where its tokens are kept (one session per profile and environment).
+    /// An endpoint's `auth:`: `none` opts out; bearer, basic and API keys are its own credentials; a name uses the
+    /// definition of that name under `auths:` (checked once the profile is whole: `authNameProblems`). OAuth2 is
+    /// only used by name, so its tokens are kept per definition (not per endpoint).
     static func readEndpointAuth(_ node: YAMLNode, into endpoint: inout Endpoint, reader: inout YAMLReader) {
+        if let name = node.scalar?.string, name != "none", !YAMLReader.isNull(node) {
+            endpoint.authName = name
+            endpoint.authNameLocation = reader.location(node)
+            return
+        }
         if node["type"]?.scalar?.string == "oauth2" {
             reader.fail(
-                "an endpoint's `auth` cannot be oauth2: declare OAuth2 in the profile's or an environment's `auth` "
-                    + "(its tokens are kept per profile and environment); an endpoint may say `none`, bearer, basic "
-                    + "or api_key", at: node)
+                "an endpoint's `auth` cannot be oauth2 written in place: define it under the profile's `auths:` "
+                    + "(e.g. `auths: { admin: { type: oauth2, … } }`) and write `auth: admin` here (its tokens are "
+                    + "kept per definition); an endpoint may also say `none`, bearer, basic or api_key", at: node)
             return
         }
         switch readAuth(node, reader: &reader) {
@@ -31,37 +38,58 @@ extension ProfileLoader {
         }
     }
 
-    static func readAuth(_ node: YAMLNode, reader: inout YAMLReader) -> AuthSpec? {
+    /// `auths:` at profile or environment level: named definitions, each a mapping as `auth:` takes.
+    static func readAuthDefinitions(_ node: YAMLNode, reader: inout YAMLReader) -> [String: AuthSpec] {
+        var definitions: [String: AuthSpec] = [:]
+        for entry in reader.entries(node, "`auths`") ?? [] {
+            let key = "auths.\(entry.key)"
+            guard entry.key != "none" else {
+                reader.fail(
+                    "`auths` cannot define `none`: `auth: none` already means no credentials", at: entry.keyNode)
+                continue
+            }
+            guard entry.value.mapping != nil else {
+                reader.fail(
+                    "`\(key)` must be a mapping with a `type` (bearer, basic, api_key or oauth2), got "
+                        + YAMLReader.describe(entry.value), at: entry.value)
+                continue
+            }
+            if let spec = readAuth(entry.value, key: key, reader: &reader) { definitions[entry.key] = spec }
+        }
+        return definitions
+    }
+
+    static func readAuth(_ node: YAMLNode, key name: String = "auth", reader: inout YAMLReader) -> AuthSpec? {
         if node.scalar?.string == "none", !YAMLReader.isNull(node) { return AuthSpec.none }
         guard node.mapping != nil else {
             reader.fail(
-                "`auth` must be `none` or a mapping with a `type` (bearer, basic, api_key or oauth2), got "
+                "`\(name)` must be `none` or a mapping with a `type` (bearer, basic, api_key or oauth2), got "
                     + YAMLReader.describe(node), at: node)
             return nil
         }
         guard let typeNode = node["type"] else {
-            reader.fail("`auth` is missing required key `type` (bearer, basic, api_key or oauth2)", at: node)
+            reader.fail("`\(name)` is missing required key `type` (bearer, basic, api_key or oauth2)", at: node)
             return nil
         }
-        guard let type = reader.string(typeNode, "auth.type") else { return nil }
+        guard let type = reader.string(typeNode, "\(name).type") else { return nil }
         guard let schema = authKeys[type] else {
-            var message = "`auth.type` must be bearer, basic, api_key or oauth2, got \"\(type)\""
+            var message = "`\(name).type` must be bearer, basic, api_key or oauth2, got \"\(type)\""
             if let suggestion = YAMLReader.nearest(type, in: authTypes) { message += "; did you mean `\(suggestion)`?" }
             reader.fail(message, at: typeNode)
             return nil
         }
-        guard let fields = reader.fields(node, "`auth` (\(type))", known: schema.known, required: schema.required)
+        guard let fields = reader.fields(node, "`\(name)` (\(type))", known: schema.known, required: schema.required)
         else { return nil }
         func template(_ key: String) -> Template? {
-            fields[key].flatMap { reader.template($0, "auth.\(key)") }
+            fields[key].flatMap { reader.template($0, "\(name).\(key)") }
         }
         func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _: Choice.Type) -> Choice?
         where Choice.RawValue == String {
-            guard let node = fields[key], let text = reader.string(node, "auth.\(key)") else { return nil }
+            guard let node = fields[key], let text = reader.string(node, "\(name).\(key)") else { return nil }
             if let value = Choice(rawValue: text) { return value }
             let names = Choice.allCases.map(\.rawValue)
             let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-            reader.fail("`auth.\(key)` must be \(list), got \"\(text)\"", at: node)
+            reader.fail("`\(name).\(key)` must be \(list), got \"\(text)\"", at: node)
             return nil
         }
 
@@ -85,15 +113,15 @@ extension ProfileLoader {
                 tokenURL.raw.contains("://") && !RequestBuilder.isHTTPURL(tokenURL.raw) || tokenURL.raw.isEmpty
             {
                 reader.fail(
-                    "`auth.token_url` must be an http:// or https:// URL or a path such as /oauth/token, got "
+                    "`\(name).token_url` must be an http:// or https:// URL or a path such as /oauth/token, got "
                         + "\"\(tokenURL.raw)\"", at: node)
             }
             if grant == .password {
                 for key in ["username", "password"] where fields[key] == nil {
-                    reader.fail("`auth` (oauth2, password grant) is missing required key `\(key)`", at: node)
+                    reader.fail("`\(name)` (oauth2, password grant) is missing required key `\(key)`", at: node)
                 }
             }
-            let extra = fields["extra"].map { reader.parameters($0, "auth.extra") } ?? []
+            let extra = fields["extra"].map { reader.parameters($0, "\(name).extra") } ?? []
             guard let grant, let clientAuth, let tokenURL, let clientID = template("client_id") else { return nil }
             return .oauth2(
                 AuthSpec.OAuth2(

@@ -1,14 +1,34 @@
 /// Which credentials apply to an endpoint, with their variables filled in.
 extension RequestBuilder {
-    /// Tokens of this profile in this environment are kept under this key.
+    /// Tokens of this profile in this environment (its unnamed `auth:`) are kept under this key.
     public var authSessionKey: AuthSessionKey {
         AuthSessionKey(profile: profile.id, environment: environment.name)
     }
 
-    /// The `auth` in effect for `endpoint`: its own, else the environment's, else the profile's; `nil` when there
-    /// is none, it is `none`, or the endpoint says `auth: none`.
+    /// The key of the tokens `endpoint` is sent with: the named definition's (`auth: admin`) when it uses one,
+    /// else the profile's.
+    public func authSessionKey(for endpoint: Endpoint?) -> AuthSessionKey {
+        Self.authSessionKey(profile: profile.id, environment: environment.name, endpoint: endpoint)
+    }
+
+    /// `authSessionKey(for:)` without a builder at hand (the explorer keys token states by it on every redraw).
+    public static func authSessionKey(profile: String, environment: String, endpoint: Endpoint?) -> AuthSessionKey {
+        let definition = endpoint?.authDisabled == true ? nil : endpoint?.authName
+        return AuthSessionKey(profile: profile, environment: environment, definition: definition)
+    }
+
+    /// The named definitions in this environment: the profile's `auths:`, with the environment's of the same name
+    /// in their place.
+    public var authDefinitions: [String: AuthSpec] {
+        profile.auths.merging(environment.auths) { _, environment in environment }
+    }
+
+    /// The `auth` in effect for `endpoint`: its own (written in place or named), else the environment's, else the
+    /// profile's; `nil` when there is none, it is `none`, the endpoint says `auth: none`, or it names a definition
+    /// this environment does not have (`auth(for:)` says so).
     public func authSpec(for endpoint: Endpoint?) -> AuthSpec? {
         if endpoint?.authDisabled == true { return nil }
+        if let name = endpoint?.authName { return authDefinitions[name] }
         guard let spec = endpoint?.auth ?? environment.auth ?? profile.auth, spec != AuthSpec.none else { return nil }
         return spec
     }
@@ -33,7 +53,40 @@ extension RequestBuilder {
     public func auth(for endpoint: Endpoint?, overrides: RequestOverrides = RequestOverrides())
         throws(RequestBuildError) -> ResolvedAuth?
     {
+        if let name = endpoint?.authName, endpoint?.authDisabled != true, authDefinitions[name] == nil {
+            throw unknownDefinition(name, location: endpoint?.authNameLocation)
+        }
         guard let spec = authSpec(for: endpoint) else { return nil }
+        return try resolve(spec, for: endpoint, overrides: overrides)
+    }
+
+    /// The credentials of the definition `name` under `auths:` (`nil`: the profile's or environment's `auth:`),
+    /// as `apix auth --auth NAME` and the explorer's auth panel manage them.
+    public func auth(definition name: String?, overrides: RequestOverrides = RequestOverrides())
+        throws(RequestBuildError) -> ResolvedAuth?
+    {
+        if let name, authDefinitions[name] == nil { throw unknownDefinition(name, location: nil) }
+        guard let spec = authSpec(definition: name) else { return nil }
+        return try resolve(spec, for: nil, overrides: overrides)
+    }
+
+    /// The `auth` of the definition `name` (`nil`: the environment's, else the profile's `auth:`); `nil` when there
+    /// is none or it is `none`.
+    public func authSpec(definition name: String?) -> AuthSpec? {
+        if let name { return authDefinitions[name] }
+        guard let spec = environment.auth ?? profile.auth, spec != AuthSpec.none else { return nil }
+        return spec
+    }
+
+    private func unknownDefinition(_ name: String, location: SourceLocation?) -> RequestBuildError {
+        RequestBuildError(
+            .unknownAuthDefinition(name, known: authDefinitions.keys.sorted()), location: location,
+            context: "environment \(environment.name)")
+    }
+
+    private func resolve(_ spec: AuthSpec, for endpoint: Endpoint?, overrides: RequestOverrides)
+        throws(RequestBuildError) -> ResolvedAuth?
+    {
         let scope = try scope(overrides: overrides.variables)
         switch spec {
         case .none, .bearer, .basic, .apiKey:

@@ -50,9 +50,12 @@ public struct TokenStore: Sendable {
         self.init(directory: (stateDirectory as NSString).appendingPathComponent("tokens"))
     }
 
-    /// `profile@environment.json`, with anything but letters, digits, `.`, `_` and `-` percent-encoded.
+    /// `profile@environment.json` (`profile@environment@definition.json` for a named definition), with anything
+    /// but letters, digits, `.`, `_` and `-` percent-encoded.
     public func path(for key: AuthSessionKey) -> String {
-        let name = PercentEncoding.fileName(key.profile) + "@" + PercentEncoding.fileName(key.environment) + ".json"
+        var name = PercentEncoding.fileName(key.profile) + "@" + PercentEncoding.fileName(key.environment)
+        if let definition = key.definition { name += "@" + PercentEncoding.fileName(definition) }
+        name += ".json"
         return (directory as NSString).appendingPathComponent(name)
     }
 
@@ -96,7 +99,7 @@ public struct TokenStore: Sendable {
         }
     }
 
-    /// Forgets the tokens of every environment of `profile`.
+    /// Forgets the tokens of every environment (and named definition) of `profile`.
     public func removeAll(profile: String) throws(AuthError) {
         let prefix = PercentEncoding.fileName(profile) + "@"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

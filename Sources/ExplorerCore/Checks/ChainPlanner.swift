@@ -25,8 +25,14 @@ public enum ChainPlanner {
         if !endpoint.authDisabled {
             templates += ProfileLoader.authTemplates(endpoint.auth).map(\.1)
             templates += ProfileLoader.authTemplates(profile.auth).map(\.1)
+            if let name = endpoint.authName {
+                templates += ProfileLoader.authTemplates(profile.auths[name]).map(\.1)
+            }
             for environment in profile.environments {
                 templates += ProfileLoader.authTemplates(environment.auth).map(\.1)
+                if let name = endpoint.authName {
+                    templates += ProfileLoader.authTemplates(environment.auths[name]).map(\.1)
+                }
             }
         }
         var found: [(source: String, name: String)] = []

@@ -8,6 +8,12 @@ extension CurlCommand {
         return try parse(line)
     }
 
+    /// Whether a line of a pasted command continues on the next one, as a shell joins lines: it ends with a
+    /// backslash outside quotes (`curl -X POST \`). The explorer's one-off prompt keeps reading then.
+    public static func continuesOnNextLine(_ line: String) -> Bool {
+        ShellWords.continuesOnNextLine(line)
+    }
+
     /// The URL's origin (`scheme://host[:port]`): the base URL of a profile made for this command.
     public func origin() throws(InteropError) -> String {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else {

@@ -15,7 +15,7 @@ enum ShellWords {
                 word = ""
                 inWord = false
             case "\\":
-                guard let next = characters.popFirst() else { throw InteropError(.syntax("a trailing backslash")) }
+                guard let next = characters.popFirst() else { throw InteropError(.syntax(trailingBackslash)) }
                 if next != "\n" {
                     word.append(next)
                     inWord = true
@@ -95,6 +95,20 @@ enum ShellWords {
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=@%+,-".unicodeScalars)
 
     /// `word` as one shell word: as is when only safe characters, else single-quoted.
+    /// Whether `line` ends with a backslash that escapes the newline after it (outside quotes), so a shell would
+    /// read the next line as part of it (a curl command pasted over several lines).
+    static func continuesOnNextLine(_ line: String) -> Bool {
+        guard line.hasSuffix("\\") else { return false }
+        do {
+            _ = try split(line)
+        } catch {
+            return error.reason == .syntax(trailingBackslash)
+        }
+        return false
+    }
+
+    static let trailingBackslash = "a trailing backslash"
+
     static func quote(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy { safeCharacters.contains($0) }
         if safe, !word.isEmpty { return word }

@@ -23,6 +23,10 @@ public struct Endpoint: Sendable, Hashable, Identifiable {
     public var authDisabled: Bool
     /// The endpoint's own `auth:` (bearer, basic or an API key), over the environment's and the profile's.
     public var auth: AuthSpec?
+    /// `auth: NAME`: the profile's (or environment's) `auths:` definition this endpoint uses.
+    public var authName: String?
+    /// Where `auth: NAME` was written, for `apix check` to locate a name that is not defined.
+    var authNameLocation: SourceLocation?
     /// `download: { to: … }`: a directory or file the body is written to.
     public var downloadTo: String?
     /// `capture:`: values taken from the response for other endpoints (`{{id.name}}`).

@@ -16,6 +16,8 @@ public struct Profile: Sendable, Hashable, Identifiable {
     public var endpoints: [Endpoint]
     /// `auth:` for every endpoint (an environment's own `auth` wins; an endpoint may opt out).
     public var auth: AuthSpec?
+    /// `auths:` named definitions an endpoint may use (`auth: admin`); an environment's of the same name win.
+    public var auths: [String: AuthSpec] = [:]
     /// `history: false`: exchanges with this profile are not recorded in the history.
     public var recordsHistory = true
     /// `env_file:` a dotenv file whose lines become secret variables of the profile.

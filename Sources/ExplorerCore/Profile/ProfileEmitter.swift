@@ -49,6 +49,7 @@ public enum ProfileEmitter {
             fields.append(contentsOf: network(environment.network))
             if let file = environment.envFile { fields.append(.init("env_file", .string(file.path))) }
             if let spec = environment.auth { fields.append(.init("auth", auth(spec))) }
+            if !environment.auths.isEmpty { fields.append(.init("auths", definitions(environment.auths))) }
             environments.append(.init(environment.name, .mapping(fields)))
         }
         entries.append(.init("environments", .mapping(environments)))
@@ -56,6 +57,7 @@ public enum ProfileEmitter {
         entries.append(contentsOf: transfer(profile.transfer))
         if let file = profile.envFile { entries.append(.init("env_file", .string(file.path))) }
         if let spec = profile.auth { entries.append(.init("auth", auth(spec))) }
+        if !profile.auths.isEmpty { entries.append(.init("auths", definitions(profile.auths))) }
         entries.append(contentsOf: extra)
         var text =
             header.map {
@@ -175,13 +177,20 @@ public enum ProfileEmitter {
         case "body": return endpoint.body.map(body)
         case "priority": return endpoint.priority.map { .scalar($0.rawValue) }
         case "cache": return endpoint.cacheSeconds.map { .scalar(String($0)) }
-        case "auth": return endpoint.authDisabled ? .scalar("none") : endpoint.auth.map(auth)
+        case "auth":
+            if endpoint.authDisabled { return .scalar("none") }
+            return endpoint.authName.map(Value.string) ?? endpoint.auth.map(auth)
         case "download": return endpoint.downloadTo.map { .mapping([.init("to", .string($0))]) }
         case "capture": return endpoint.captures.isEmpty ? nil : captures(endpoint.captures)
         case "uses": return endpoint.uses.isEmpty ? nil : uses(endpoint.uses)
         case "expect": return endpoint.expectation.map(expectation)
         default: return transfer(endpoint.transfer).first { $0.key == key }?.value
         }
+    }
+
+    /// `auths:` named definitions, by name.
+    static func definitions(_ specs: [String: AuthSpec]) -> Value {
+        .mapping(specs.sorted { $0.key < $1.key }.map { Entry($0.key, auth($0.value)) })
     }
 
     /// An `auth:` value in the format `ProfileLoader` reads.

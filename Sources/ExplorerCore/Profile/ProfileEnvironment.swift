@@ -11,6 +11,8 @@ public struct ProfileEnvironment: Sendable, Hashable {
     public var location: SourceLocation?
     /// `auth:` for this environment, replacing the profile's; `nil` inherits it.
     public var auth: AuthSpec?
+    /// `auths:` named definitions for this environment, replacing the profile's of the same name.
+    public var auths: [String: AuthSpec] = [:]
     /// Network settings an environment may set (`http_version`, `proxy`, `no_proxy`, `cert_file`, `key_file`,
     /// `key_password`, `cookies`), layered like the other transfer settings.
     var network = TransferSettings()

@@ -109,11 +109,17 @@ extension ProfileLoader {
         }
         check(profile.headers, "header", "the profile")
         check(profile.auth, "the profile")
+        for (name, spec) in profile.auths.sorted(by: { $0.key < $1.key }) {
+            check(spec, "auth definition `\(name)`")
+        }
         for environment in profile.environments {
             let owner = "environment `\(environment.name)`"
             check(environment.baseURL, "`base_url` of \(owner)")
             check(environment.headers, "header", owner)
             check(environment.auth, owner)
+            for (name, spec) in environment.auths.sorted(by: { $0.key < $1.key }) {
+                check(spec, "auth definition `\(name)` of \(owner)")
+            }
             for (name, template) in environment.variables.sorted(by: { $0.key < $1.key }) {
                 check(template, "variable `\(name)` of \(owner)")
             }

@@ -9,11 +9,11 @@ public enum ProfileLoader {
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
         "compressed", "max_body", "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password",
-        "cookies", "env_file", "auth", "endpoints", "history",
+        "cookies", "env_file", "auth", "auths", "endpoints", "history",
     ]
     static let environmentKeys = [
-        "base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth", "http_version", "proxy",
-        "no_proxy", "cert_file", "key_file", "key_password", "cookies", "env_file",
+        "base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth", "auths", "http_version",
+        "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies", "env_file",
     ]
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
@@ -96,6 +96,7 @@ public enum ProfileLoader {
         problems += mergeEnvFiles(into: &loaded)
         if !secrets.isEmpty { loaded.addSecretVariables(secrets) }
         if secretsRead { problems += variableProblems(in: loaded) }
+        problems += authNameProblems(in: loaded)
         return problems.isEmpty ? .success(loaded) : .failure(ProfileLoadFailure(inFileOrder(problems, first: path)))
     }
 
@@ -103,7 +104,7 @@ public enum ProfileLoader {
     public static func parse(yaml: String, file: String, id: String) -> Result<Profile, ProfileLoadFailure> {
         let (profile, found) = read(yaml: yaml, file: file, id: id)
         guard let profile else { return .failure(ProfileLoadFailure(found)) }
-        let problems = found + variableProblems(in: profile)
+        let problems = found + variableProblems(in: profile) + authNameProblems(in: profile)
         return problems.isEmpty ? .success(profile) : .failure(ProfileLoadFailure(inFileOrder(problems, first: file)))
     }
 
@@ -181,6 +182,7 @@ public enum ProfileLoader {
         profile.transfer = readTransfer(fields, reader: &reader)
         profile.envFile = readEnvFile(fields, reader: &reader)
         if let node = fields["auth"] { profile.auth = readAuth(node, reader: &reader) }
+        if let node = fields["auths"] { profile.auths = readAuthDefinitions(node, reader: &reader) }
         if let node = fields["history"] { profile.recordsHistory = reader.bool(node, "history") ?? true }
         if let node = fields["environments"] {
             for entry in reader.entries(node, "`environments`") ?? [] {
@@ -274,6 +276,7 @@ public enum ProfileLoader {
         if let node = fields["ca_file"] { environment.caFile = reader.string(node, "ca_file") }
         if let node = fields["compressed"] { environment.compressed = reader.bool(node, "compressed") }
         if let node = fields["auth"] { environment.auth = readAuth(node, reader: &reader) }
+        if let node = fields["auths"] { environment.auths = readAuthDefinitions(node, reader: &reader) }
         readNetwork(fields, into: &environment.network, reader: &reader)
         environment.envFile = readEnvFile(fields, reader: &reader)
         return environment

@@ -10,6 +10,8 @@ public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvert
         case unknownEnvironment(String, known: [String])
         case unknownEndpoint(String)
         case invalidBody(String)
+        /// An endpoint's `auth: NAME` (or `--auth NAME`) that no `auths:` of this environment defines.
+        case unknownAuthDefinition(String, known: [String])
     }
 
     public var reason: Reason
@@ -46,6 +48,9 @@ public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvert
             text = "unknown endpoint \(id)"
         case .invalidBody(let why):
             text = "invalid body: \(why)"
+        case .unknownAuthDefinition(let name, let known):
+            let defined = known.isEmpty ? "none defined under `auths:`" : "defined: " + known.joined(separator: ", ")
+            text = "unknown auth definition \(name) (\(defined))"
         }
         let place = [location?.description, context].compactMap { $0 }.joined(separator: ": ")
         return place.isEmpty ? text : "\(place): \(text)"

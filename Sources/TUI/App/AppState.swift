@@ -137,13 +137,26 @@ public struct AppState: Sendable {
         chosenEnvironments[profile.id] ?? (try? profile.environment(nil).name) ?? "-"
     }
 
-    /// The token store for the selected profile and its environment.
+    /// The selected profile and its environment (its captured values, and the token of its `auth:`).
     var currentAuthKey: AuthSessionKey? {
         selectedProfile.map { AuthSessionKey(profile: $0.id, environment: environmentName(for: $0)) }
     }
 
+    /// The token the auth panel and status bar follow: the selected endpoint's named definition (`auth: admin`)
+    /// when it uses one, else the profile's (an endpoint's `auth: none` leaves the profile's token in the panel).
+    var currentTokenKey: AuthSessionKey? {
+        guard let profile = selectedProfile else { return nil }
+        return tokenKey(profile: profile, endpoint: selectedEndpoint)
+    }
+
+    /// The key of the tokens `endpoint` of `profile` is sent with in the profile's chosen environment.
+    func tokenKey(profile: Profile, endpoint: Endpoint?) -> AuthSessionKey {
+        RequestBuilder.authSessionKey(
+            profile: profile.id, environment: environmentName(for: profile), endpoint: endpoint)
+    }
+
     var currentTokenStatus: TokenStatus {
-        currentAuthKey.flatMap { tokens[$0] } ?? .unavailable("no auth")
+        currentTokenKey.flatMap { tokens[$0] } ?? .unavailable("no auth")
     }
 
     /// The draft for an endpoint: the user's edits, or the endpoint as saved.

@@ -9,7 +9,7 @@ extension AppState {
     }
 
     mutating func handleAuthKey(_ key: Key) -> [Effect] {
-        guard let auth = currentAuthKey else {
+        guard let auth = currentTokenKey else {
             overlay = nil
             return []
         }
@@ -33,35 +33,43 @@ extension AppState {
 
     /// Cancels the current profile's login or refresh in flight; `nil` when none is.
     mutating func cancelPendingLogin() -> [Effect]? {
-        guard isLoginPending, let auth = currentAuthKey else { return nil }
+        guard isLoginPending, let auth = currentTokenKey else { return nil }
         message = StatusMessage("cancelling the token request to the token server")
         return [.cancelRefresh(auth)]
     }
 
     mutating func watchCurrentToken() -> [Effect] {
-        guard let key = currentAuthKey else { return [] }
+        guard let key = currentTokenKey else { return [] }
         return watch(key)
     }
 
-    /// The `auth:` in effect for the selected profile in its environment (`RequestBuilder.authSpec`).
+    /// The `auth:` in effect for the selected endpoint (or, with none selected, the profile) in its environment
+    /// (`RequestBuilder.authSpec`): an endpoint's `auth: none` is none, a named definition is that definition.
     var currentAuthSpec: AuthSpec? {
         guard let profile = selectedProfile else { return nil }
         let builder = try? RequestBuilder(
             profile: profile, environment: environmentName(for: profile), processEnvironment: processEnvironment)
-        // An endpoint with credentials of its own shows them; otherwise the profile's (an endpoint's `auth: none`
-        // leaves the profile's token in view: the auth panel manages it).
-        return builder?.authSpec(for: selectedEndpoint.flatMap { $0.auth == nil ? nil : $0 })
+        return builder?.authSpec(for: selectedEndpoint)
     }
 
-    /// The status bar's words for the selected profile's credentials (the core's `AuthSpec.Summary`).
+    /// The status bar's words for the selected endpoint's credentials (the core's `AuthSpec.Summary`), naming the
+    /// definition it uses.
+    var currentAuthSummaryText: String {
+        currentAuthSummary.text(now: now.date, definition: currentTokenKey?.definition)
+    }
+
     var currentAuthSummary: AuthSpec.Summary {
         AuthSpec.Summary(spec: currentAuthSpec, token: currentTokenStatus.tokenState)
     }
 
-    /// Follows the selected profile's OAuth2 token as soon as it is selected, so the status bar says whether
-    /// one is there before anything is sent.
+    /// Follows the OAuth2 token the auth panel shows (the selected endpoint's definition, else the profile's) as
+    /// soon as it is selected, so the status bar and panel say whether one is there before anything is sent.
     mutating func watchSelectedOAuth2Token() -> [Effect] {
-        guard case .oauth2? = currentAuthSpec else { return [] }
+        guard let profile = selectedProfile, let key = currentTokenKey,
+            let builder = try? RequestBuilder(
+                profile: profile, environment: key.environment, processEnvironment: processEnvironment),
+            case .oauth2? = builder.authSpec(definition: key.definition)
+        else { return [] }
         return watchCurrentToken()
     }
 

@@ -14,9 +14,10 @@ enum AuthPanelView {
         BoxView.draw(rect, title: "Auth", focused: true, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
-        guard let key = state.currentAuthKey else { return }
+        guard let key = state.currentTokenKey else { return }
+        let definition = key.definition.map { " · auth \(SafeText.escape($0))" } ?? ""
         buffer.write(
-            "profile \(SafeText.escape(key.profile)) · environment \(SafeText.escape(key.environment))",
+            "profile \(SafeText.escape(key.profile)) · environment \(SafeText.escape(key.environment))\(definition)",
             x: inner.x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
         let style: Style
         switch status {

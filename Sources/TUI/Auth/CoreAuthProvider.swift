@@ -1,7 +1,7 @@
 import ExplorerCore
 
-/// The core's token management (`AuthSessions`: one refresher per profile and environment, tokens in the state
-/// directory) behind the TUI's `AuthProvider`.
+/// The core's token management (`AuthSessions`: one refresher per profile, environment and named definition,
+/// tokens in the state directory) behind the TUI's `AuthProvider`.
 public struct CoreAuthProvider: AuthProvider {
     let catalog: ProfileCatalog
     let variables: [String: String]
@@ -13,13 +13,17 @@ public struct CoreAuthProvider: AuthProvider {
         self.sessions = sessions
     }
 
-    /// The profile's credentials for an endpoint (or the profile as a whole), variables filled in.
+    /// The profile's credentials for an endpoint, else those of the key's definition (`auths:`, or the profile's
+    /// `auth:`), variables filled in.
     func resolve(_ key: AuthSessionKey, endpoint: String?) -> ResolvedAuth? {
         guard let profile = catalog.profile(key.profile),
             let builder = try? RequestBuilder(profile: profile, environment: key.environment)
         else { return nil }
-        let endpointValue = endpoint.flatMap { profile.endpoint($0) }
-        return try? builder.auth(for: endpointValue, overrides: RequestOverrides(variables: variables))
+        let overrides = RequestOverrides(variables: variables)
+        guard let endpointValue = endpoint.flatMap({ profile.endpoint($0) }) else {
+            return try? builder.auth(definition: key.definition, overrides: overrides)
+        }
+        return try? builder.auth(for: endpointValue, overrides: overrides)
     }
 
     public func interceptor(for key: AuthSessionKey, endpoint: String?) async -> (any RequestInterceptor)? {

@@ -117,7 +117,9 @@ extension AppState {
             exchanges[id] = exchange
             latestExchange[key] = id
             showExchange(id)
-            let auth = AuthSessionKey(profile: key.profile, environment: entry.environment ?? "")
+            let auth = RequestBuilder.authSessionKey(
+                profile: key.profile, environment: entry.environment ?? "",
+                endpoint: catalog.profile(key.profile)?.endpoint(key.endpoint))
             return [.send(exchange: id, RequestPlan(request: request), auth: auth, priority: .normal, cache: nil)]
         }
         guard let response = entry.response else {

@@ -27,7 +27,7 @@ enum StatusBarView {
             facts.append("env: \(SafeText.escape(state.environmentName(for: profile)))")
             // A long auth state (a token server's reason) is cut to a third of the bar (40 columns at least), so a
             // message still shows beside it; `m` shows it whole.
-            var auth = SafeText.escape(state.currentAuthSummary.text(now: state.now.date))
+            var auth = SafeText.escape(state.currentAuthSummaryText)
             let room = max(40, rect.width / 3)
             tokenCut = TextWidth.width(of: auth) > room
             if tokenCut { auth = TextWidth.truncate(auth, to: room) }

@@ -44,7 +44,7 @@ extension AppState {
         exchanges[id] = exchange
         latestExchange[key] = id
         showExchange(id)
-        let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
+        let auth = tokenKey(profile: profile, endpoint: endpoint)
         let options = SendOptions.forEndpoint(endpoint, profile: profile.id, cache: .declared(cacheMode))
         var effects: [Effect] = [
             .send(exchange: id, plan, auth: auth, priority: options.priority, cache: options.cache)
@@ -110,7 +110,7 @@ extension AppState {
         else { return [] }
         let request = plan.request
         storedLookups.insert(key)
-        let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
+        let auth = tokenKey(profile: profile, endpoint: endpoint)
         return [.loadStoredResponse(key, request, auth: auth, cache: cache)]
     }
 
@@ -133,14 +133,14 @@ extension AppState {
         return [.prepareBody(exchange: id, response)]
     }
 
-    /// Points the response pane at an exchange, resetting scroll and search when it changes.
+    /// Points the response pane at an exchange, resetting scroll and search (query, count, matches: a search
+    /// belongs to the body it ran on) when it changes.
     mutating func showExchange(_ id: Int?) {
         guard response.exchange != id else { return }
         var fresh = ResponseViewState()
         fresh.exchange = id
         fresh.tab = response.tab
         if let id, !responseTabs(for: exchanges[id]).contains(fresh.tab) { fresh.tab = .body }
-        fresh.query = response.query
         fresh.revealsSecrets = response.revealsSecrets
         response = fresh
     }

@@ -77,6 +77,12 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["set-option", "-g", "set-clipboard", "on"])
     }
 
+    /// Pastes `text` the way a terminal does (`paste-buffer`: the characters, each newline as a carriage return).
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "apix-test-paste", text])
+        try tmux(["paste-buffer", "-b", "apix-test-paste", "-d"])
+    }
+
     /// tmux's newest paste buffer (what OSC 52 copied), or nil when there is none.
     func pasteBuffer() -> String? {
         try? tmux(["show-buffer"])
