@@ -56,6 +56,18 @@ struct OneOffRequestTests {
         #expect(state.catalog.profiles[0].endpoints.count == before)
     }
 
+    @Test("a one-off request to another origin does not carry the profile's credentials; one to its own does")
+    func otherOriginWithoutProfileAuth() throws {
+        var state = Fixtures.smallState(auth: .basic(username: "u", password: "p"))
+        state.select("health")
+        _ = oneOff("curl https://other.example/v1/me", in: &state)
+        #expect(state.selectedEndpoint?.authDisabled == true)
+        let bar = Screen.render(state, theme: .monochrome).lines.last ?? ""
+        #expect(bar.contains("auth: none"), "\(bar)")
+        _ = oneOff("http://127.0.0.1:9000/v1/me", in: &state)
+        #expect(state.selectedEndpoint?.authDisabled == false)
+    }
+
     @Test("s saves a one-off request into the profile file as an endpoint")
     func savesIt() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apix-oneoff-\(UUID())").path

@@ -4,6 +4,8 @@ extension CurlCommand {
     /// The command as a profile endpoint. When the URL starts with `baseURL` (an environment's), the path is kept
     /// relative to it; otherwise the endpoint holds the absolute URL. The query becomes `query`, a form or JSON
     /// body becomes `form:` / `json:` when that sends the same bytes' meaning, anything else `text:` with its type.
+    /// A URL outside `baseURL` gets `auth: none`: the profile's credentials belong to its own origin, and a command
+    /// pasted for another host carries its own (`-u`, `-H Authorization`) if it needs any.
     public func endpoint(id: String, baseURL: String? = nil) throws(InteropError) -> Endpoint {
         var address = url
         var fragmentless = address
@@ -15,11 +17,15 @@ extension CurlCommand {
             address = String(address[..<question])
         }
         var path = address
-        if let baseURL, let relative = Self.relativePath(address, to: baseURL) { path = relative }
+        var outsideBase = false
+        if let baseURL {
+            if let relative = Self.relativePath(address, to: baseURL) { path = relative } else { outsideBase = true }
+        }
         if path.contains("{{") || path.contains("{") {
             throw InteropError(.invalid("the URL has `{` in its path, which profiles read as a placeholder"))
         }
         var endpoint = Endpoint(id: id, method: method, path: Template(path))
+        endpoint.authDisabled = outsideBase
         if let queryText, !queryText.isEmpty {
             endpoint.query = Self.pairs(queryText, plusIsSpace: false).map { Parameter($0.name, Template($0.value)) }
         }

@@ -19,6 +19,15 @@ struct CurlImportTests {
         #expect(root.name == "GET /")
     }
 
+    @Test("a URL outside the profile's base URL gets auth: none, so the profile's credentials stay with its origin")
+    func otherOriginHasNoProfileAuth() throws {
+        let elsewhere = try CurlCommand.parse(pasted: "curl https://other.example/v1/me")
+        #expect(try elsewhere.importedEndpoint(id: nil, baseURL: "http://h:8080", taken: []).authDisabled)
+        let inside = try CurlCommand.parse(pasted: "curl http://h:8080/v1/me")
+        #expect(try !inside.importedEndpoint(id: nil, baseURL: "http://h:8080", taken: []).authDisabled)
+        #expect(try !elsewhere.importedEndpoint(id: nil, baseURL: nil, taken: []).authDisabled)
+    }
+
     @Test("a given id is kept (its name too unless one is given) and may not be taken")
     func givenID() throws {
         let command = try CurlCommand.parse(pasted: "curl http://h/a")
