@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the bytes of a streamed body into events as they arrive, chunk by chunk.
 ///
 /// `.serverSentEvents` follows the WHATWG HTML "event stream interpretation": lines end with CR, LF or CRLF (also
@@ -46,6 +48,12 @@ struct EventStreamParser {
 
     /// The events these bytes complete.
     mutating func feed(_ bytes: some Collection<UInt8>) -> [Parsed] {
+        Array(bytes).withUnsafeBytes { feed($0) }
+    }
+
+    /// The events these bytes complete. Lines are found with `memchr` and copied whole: the transport's pieces are
+    /// up to 100 KiB, and a stream may bring megabytes a second.
+    mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [Parsed] {
         var events: [Parsed] = []
         if mode == .chunks {
             if !bytes.isEmpty {
@@ -53,13 +61,11 @@ struct EventStreamParser {
             }
             return events
         }
-        for byte in bytes {
-            guard atStart else {
-                take(byte, into: &events)
-                continue
-            }
+        var index = 0
+        while atStart, index < bytes.count {
             // A BOM (EF BB BF) first is skipped: its bytes are held until it is known whether they are one.
-            held.append(byte)
+            held.append(bytes[index])
+            index += 1
             if held == Array(Self.byteOrderMark.prefix(held.count)) {
                 if held.count == Self.byteOrderMark.count {
                     atStart = false
@@ -69,7 +75,37 @@ struct EventStreamParser {
             }
             releaseHeld(into: &events)
         }
+        guard let base = bytes.baseAddress else { return events }
+        while index < bytes.count {
+            if afterCR {
+                afterCR = false
+                if bytes[index] == 0x0A {
+                    index += 1
+                    continue
+                }
+            }
+            var end = memchr(base + index, 0x0A, bytes.count - index).map { base.distance(to: $0) } ?? bytes.count
+            if mode == .serverSentEvents, let cr = memchr(base + index, 0x0D, end - index) {
+                end = base.distance(to: cr)
+            }
+            append(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+            guard end < bytes.count else { break }
+            afterCR = bytes[end] == 0x0D
+            endLine(into: &events)
+            index = end + 1
+        }
         return events
+    }
+
+    /// Adds to the line being read, up to `maxEventBytes`.
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        let room = Self.maxEventBytes - line.count
+        if bytes.count <= room {
+            line.append(contentsOf: bytes)
+        } else {
+            line.append(contentsOf: bytes.prefix(max(0, room)))
+            lineCut = true
+        }
     }
 
     /// The end of the stream: a line without its line end still counts for `.lines`; an unfinished server-sent
