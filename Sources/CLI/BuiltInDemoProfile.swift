@@ -145,6 +145,17 @@ enum BuiltInDemoProfile {
             folder: Timing
             path: /drip
             query: { bytes: 1048576, duration: 5, delay: 0 }
+          - id: events
+            name: Server-sent events
+            folder: Timing
+            description: A text/event-stream of JSON ticks and two-line notes; count 0 never ends (Esc stops it).
+            path: /events
+            query: { count: 20, interval_ms: 500 }
+          - id: events.endless
+            name: Endless events
+            folder: Timing
+            path: /events
+            query: { count: 0, interval_ms: 200 }
 
           # --- Transfers --------------------------------------------------------------------------------------------
           - id: bytes.download

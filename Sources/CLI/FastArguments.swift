@@ -22,7 +22,7 @@ enum FastArguments {
         "-o": "--output", "--output": "--output", "--max-redirects": "--max-redirects", "--timeout": "--timeout",
         "--priority": "--priority", "--profiles": "--profiles", "--proxy": "--proxy", "--noproxy": "--noproxy",
         "--cert": "--cert", "--key": "--key", "--cacert": "--cacert", "--env-file": "--env-file",
-        "--max-body": "--max-body",
+        "--max-body": "--max-body", "--max-events": "--max-events", "--events-file": "--events-file",
     ]
     /// The options that may be repeated (arrays).
     static let repeatable: Set = ["-p", "-q", "-H", "--var"]
@@ -95,6 +95,13 @@ enum FastArguments {
             command.timeout = nil
         }
         command.maxBody = line.value("--max-body")
+        if let text = line.value("--max-events") {
+            guard let value = Int(text) else { return nil }
+            command.maxEvents = value
+        } else {
+            command.maxEvents = nil
+        }
+        command.eventsFile = line.value("--events-file")
         command.insecure = line.flags.contains("--insecure")
         command.reveal = line.flags.contains("--reveal")
         command.cached = line.flags.contains("--cached")

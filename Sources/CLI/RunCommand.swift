@@ -47,6 +47,15 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Queue priority (default: the endpoint's, else normal).", valueName: "high|normal|low"))
     var priority: String?
     @Flag(name: .customLong("no-history"), help: "Do not record this exchange in the history.") var noHistory = false
+    @Option(
+        name: .customLong("max-events"),
+        help: ArgumentHelp(
+            "Stop a stream (server-sent events, `stream: true`) after N events, as a success.", valueName: "N"))
+    var maxEvents: Int?
+    @Option(
+        name: .customLong("events-file"),
+        help: ArgumentHelp("Also write every event of a stream to FILE, one JSON object a line.", valueName: "FILE"))
+    var eventsFile: String?
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
@@ -180,6 +189,10 @@ struct RunCommand: AsyncParsableCommand {
         var options = prepared.options
         options.interceptor = interceptor
         let cache = options.cache == nil ? nil : ResponseCache()
+        let bodyToTerminal = prepared.request.options.downloadTo.map(Self.isTerminal(path:)) ?? false
+        let showProgress = !json && StandardError.isTerminal && !bodyToTerminal
+        let printer = try streamPrinter(clearsProgress: showProgress)
+        options.events = EventStream(maxEvents: maxEvents) { printer.print($0) }
         var request = prepared.request
         // Past the limit a body bound for a pipe or file goes on as it arrives rather than stopping: printed raw
         // there anyway, it needs no keeping. `--json` and `--fail` must see the whole answer first.
@@ -192,12 +205,14 @@ struct RunCommand: AsyncParsableCommand {
         let interrupts = SignalCancellation(cancelling: transfer)
         defer { interrupts.stop() }
         // A body written to the terminal as it arrives (`-o /dev/stdout`, `download: { to: /dev/tty }`) would be
-        // overwritten by the progress line: then there is none.
-        let bodyToTerminal = prepared.request.options.downloadTo.map(Self.isTerminal(path:)) ?? false
-        let showProgress = !json && StandardError.isTerminal && !bodyToTerminal
+        // overwritten by the progress line: then there is none; nor once a stream's events are being printed.
         let progressTask = Task {
             var reporter = ProgressReporter()
             for await event in transfer.progress where showProgress && !event.isFinal {
+                if transfer.events?.isStream == true {
+                    reporter.clear()
+                    continue
+                }
                 reporter.show(event)
             }
             reporter.clear()
@@ -211,6 +226,8 @@ struct RunCommand: AsyncParsableCommand {
         interrupts.stop()
         await progressTask.value
         for warning in await transfer.warnings { StandardError.writeLine("apix: warning: \(warning)") }
+        if let problem = printer.fileFailure { StandardError.writeLine("apix: warning: \(problem)") }
+        let stream = transfer.events?.snapshot()
 
         switch result {
         case .failure(let error):
@@ -220,6 +237,7 @@ struct RunCommand: AsyncParsableCommand {
             }
             _ = chain.conclude(result)
             StandardError.writeLine(Self.errorLine(error))
+            if let stream, !json { StandardError.writeLine("apix: " + stream.summary) }
             if timings { printTimings(error.metrics) }
             await record(prepared, result: result, checks: [], history: history)
             throw ExitCode(error.exitCode)
@@ -228,10 +246,14 @@ struct RunCommand: AsyncParsableCommand {
             // The file the body went to: a directory target was named into when the answer came.
             let savedTo = prepared.request.options.downloadTo.map { response.body.filePath ?? $0 }
             let step = chain.conclude(result)
-            try output(
-                response, request: shown,
-                url: CredentialPresentation.shownURL(of: response, sent: prepared.request, shown: shown),
-                savedTo: savedTo, checks: step?.checks)
+            if let stream {
+                outputStream(response, stream)
+            } else {
+                try output(
+                    response, request: shown,
+                    url: CredentialPresentation.shownURL(of: response, sent: prepared.request, shown: shown),
+                    savedTo: savedTo, checks: step?.checks)
+            }
             if let step { RunChain.report(step, json: json) }
             // After the answer is out: opening the history never delays it.
             await record(

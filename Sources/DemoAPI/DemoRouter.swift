@@ -29,6 +29,7 @@ enum DemoRouter {
         CacheRoutes(store: CacheStore()).register(on: router)
         SampleRoutes().register(on: router)
         CookieRoutes().register(on: router)
+        EventRoutes().register(on: router)
         return router
     }
 
@@ -46,7 +47,7 @@ enum DemoRouter {
             "GET /cache/max-age/{s}", "GET /cache/no-store", "GET /cache/no-cache", "GET /cache/expires/{s}",
             "GET /cache/etag/{name}", "POST /cache/etag/{name}/bump", "GET /cache/last-modified", "GET /cache/vary",
             "GET /cache/stats", "GET /json/large?bytes=", "GET /unicode", "GET /html", "GET /xml", "GET /text",
-            "GET /binary", "GET /hostile", "GET /hostile/json",
+            "GET /binary", "GET /hostile", "GET /hostile/json", "GET /events?count=&interval_ms=&pad=",
         ],
     ]
 }

@@ -9,7 +9,7 @@ extension Client {
             return .failure(TransportError(.cancelled, "cancelled"))
         }
         defer { scheduler.leave(slot) }
-        switch await transport.exchange(request, progress: progress) {
+        switch await transport.exchange(request, events: options.events, progress: progress) {
         case .success(var response):
             response.metrics.queued = slot.waited
             response.metrics.queuePosition = slot.position

@@ -37,7 +37,7 @@ public final class Client: Sendable {
             }
             return (result, warnings)
         }
-        return Transfer(request: request, progress: stream, task: task)
+        return Transfer(request: request, progress: stream, events: options.events, task: task)
     }
 
     /// Sends `request` and reports progress; the last event reported is the final one, with exact counts.

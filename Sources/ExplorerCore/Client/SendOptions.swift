@@ -8,6 +8,9 @@ public struct SendOptions: Sendable {
     public var cache: CacheOptions?
     /// The scheduler lane; `nil` chooses by size (see `Lane.automatic(for:threshold:)`).
     public var lane: Lane?
+    /// Receives the final response's body as events when it is a stream (`text/event-stream`, or `stream: true`);
+    /// nil: streams are kept as bodies only.
+    public var events: EventStream?
 
     public init(
         interceptor: (any RequestInterceptor)? = nil, priority: Endpoint.Priority = .normal,

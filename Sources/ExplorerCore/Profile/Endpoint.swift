@@ -96,6 +96,8 @@ public struct TransferSettings: Sendable, Hashable {
     var cookies: Bool?
     /// `max_body`: the most bytes kept of a body for display (`BodyLimit`); 0: no limit.
     var maxBody: Int64?
+    /// `stream: true`: show the body as events as it arrives (`StreamMode`), whatever its content type.
+    var stream: Bool?
 
     public init(
         timeout: Duration? = nil, connectTimeout: Duration? = nil, stallTimeout: Duration? = nil,
@@ -128,6 +130,7 @@ public struct TransferSettings: Sendable, Hashable {
         merged.keyPassword = keyPassword ?? base.keyPassword
         merged.cookies = cookies ?? base.cookies
         merged.maxBody = maxBody ?? base.maxBody
+        merged.stream = stream ?? base.stream
         return merged
     }
 
@@ -147,5 +150,6 @@ public struct TransferSettings: Sendable, Hashable {
         if let certFile { options.certFile = certFile }
         if let keyFile { options.keyFile = keyFile }
         if let maxBody { options.maxBody = maxBody > 0 ? maxBody : nil }
+        if let stream { options.stream = stream }
     }
 }

@@ -158,7 +158,7 @@ public enum ProfileEmitter {
         "id", "name", "folder", "description", "method", "custom_method", "path", "params", "query", "headers", "body",
         "timeout", "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure",
         "ca_file", "compressed", "max_body", "http_version", "proxy", "no_proxy", "cert_file", "key_file",
-        "key_password", "cookies", "priority", "cache", "auth", "download", "capture", "uses", "expect",
+        "key_password", "cookies", "stream", "priority", "cache", "auth", "download", "capture", "uses", "expect",
     ]
 
     /// The value written for one endpoint key, or nil when the key is left out.
@@ -240,6 +240,7 @@ public enum ProfileEmitter {
         if let value = settings.compressed { entries.append(.init("compressed", .scalar(String(value)))) }
         if let value = settings.redirectBody { entries.append(.init("redirect_body", .scalar(value.rawValue))) }
         if let value = settings.maxBody { entries.append(.init("max_body", .scalar(String(value)))) }
+        if let value = settings.stream { entries.append(.init("stream", .scalar(String(value)))) }
         return entries + network(settings)
     }
 

@@ -9,7 +9,7 @@ public enum ProfileLoader {
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
         "compressed", "max_body", "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password",
-        "cookies", "env_file", "auth", "auths", "endpoints", "history",
+        "cookies", "env_file", "auth", "auths", "endpoints", "history", "stream",
     ]
     static let environmentKeys = [
         "base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth", "auths", "http_version",
@@ -19,7 +19,7 @@ public enum ProfileLoader {
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
         "compressed", "max_body", "priority", "cache", "auth", "download", "custom_method", "capture", "uses", "expect",
-        "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies",
+        "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies", "stream",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]
 
@@ -245,6 +245,7 @@ public enum ProfileLoader {
         if let node = fields["ca_file"] { settings.caFile = reader.string(node, "ca_file") }
         if let node = fields["compressed"] { settings.compressed = reader.bool(node, "compressed") }
         if let node = fields["max_body"] { settings.maxBody = reader.size(node, "max_body") }
+        if let node = fields["stream"] { settings.stream = reader.bool(node, "stream") }
         if let node = fields["redirect_body"], let text = reader.string(node, "redirect_body") {
             if let value = RedirectBody(rawValue: text) {
                 settings.redirectBody = value

@@ -41,6 +41,9 @@ public struct TransferOptions: Sendable, Equatable {
     /// Past `maxBody`, write the body to this descriptor (what was kept first, then the rest as it arrives)
     /// instead of stopping: `apix run` to a pipe. The response's body is then empty (`ResponseBody.streamedBytes`).
     public var overflowDescriptor: Int32?
+    /// `stream: true`: the body is cut into events as it arrives even when it is not `text/event-stream`
+    /// (`StreamMode.of`); such a body keeps its first `maxBody` bytes and goes on past them.
+    public var stream = false
 
     public static let defaultMemoryLimit = 8 * 1024 * 1024
     /// What is kept of a body by default (`BodyLimit`): 1 GiB.

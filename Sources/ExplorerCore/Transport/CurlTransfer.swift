@@ -15,6 +15,9 @@ final class CurlTransfer: @unchecked Sendable {
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private let source: UploadSource?
     private let sink: DownloadSink
+    /// Fed the final response's body when it is a stream (`streaming`).
+    private let events: EventStream?
+    private var streaming = false
     private let onProgress: @Sendable (TransferProgress) -> Void
     private var continuation: CheckedContinuation<Result<Response, TransportError>, Never>?
     let cancelRequested = Mutex(false)
@@ -40,7 +43,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var firstHeaderNanos: UInt64 = 0
 
     init?(
-        id: Int, request: PreparedRequest, segments: [BodySegment],
+        id: Int, request: PreparedRequest, segments: [BodySegment], events: EventStream? = nil,
         onProgress: @escaping @Sendable (TransferProgress) -> Void
     ) {
         guard let easy = apix_easy_init() else { return nil }
@@ -48,6 +51,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.easy = easy
         self.onProgress = onProgress
+        self.events = events
         source = request.body.isEmpty ? nil : UploadSource(segments: segments)
         sink = DownloadSink(
             destination: request.options.downloadTo, url: request.url, memoryLimit: request.options.memoryLimit,
@@ -169,11 +173,12 @@ final class CurlTransfer: @unchecked Sendable {
                 request.options.followRedirects && HTTPStatus.redirectCodes.contains(statusCode)
                 && headers.contains("Location")
             if !discardBody, request.method != .head {
+                streaming = events?.begin(contentType: headers["Content-Type"], forced: request.options.stream) ?? false
                 let expected = headers["Content-Length"].flatMap { Int64($0) }
                 let length = headers.contains("Content-Encoding") ? nil : expected
                 let coding = headers.values(for: "Content-Encoding").joined().lowercased()
                 let decoded = asksForEncoding && !coding.isEmpty && coding != "identity"
-                if !sink.prepare(expectedLength: length, headers: headers, decoded: decoded) {
+                if !sink.prepare(expectedLength: length, headers: headers, decoded: decoded, stream: streaming) {
                     sinkFailed = true
                 }
             }
@@ -189,6 +194,8 @@ final class CurlTransfer: @unchecked Sendable {
             sinkFailed = true
             return false
         }
+        // Past `--max-events` or a stop, the transfer ends here; `complete` makes it a success.
+        if streaming, let events, !events.receive(bytes) { return false }
         return true
     }
 
@@ -203,6 +210,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Returns false to abort the transfer.
     func progressed(dlTotal: Int64, dlNow: Int64, ulTotal: Int64, ulNow: Int64) -> Bool {
         if cancelRequested.withLock({ $0 }) { return false }
+        if streaming, events?.stopRequested == true { return false }
         let now = monotonicNanos()
         guard now &- lastProgressAt >= Self.progressInterval else { return true }
         let started = lastProgress.requestStarted || passedPreTransfer
@@ -226,7 +234,15 @@ final class CurlTransfer: @unchecked Sendable {
         metrics.proxy = ProxyRoute.shown(for: request)
         saveCookies(after: headers)
         var result: Result<Response, TransportError>
-        if cancelled {
+        // A stream stopped on purpose (Esc, `--max-events`) ends with what arrived, as a server's end would.
+        let stoppedStream = streaming && headComplete && events?.stopRequested == true && !sinkFailed
+        if streaming { events?.finish() }
+        if stoppedStream, let body = sink.finish() {
+            result = .success(
+                Response(
+                    method: request.method, url: request.url, statusCode: statusCode, reason: reason,
+                    httpVersion: httpVersion, headers: headers, body: body, metrics: metrics))
+        } else if cancelled {
             result = .failure(TransportError(.cancelled, "cancelled", metrics: metrics))
         } else if code == CURLE_OK, statusCode > 0 {
             let body = discardBody || request.method == .head ? ResponseBody.empty : sink.finish()

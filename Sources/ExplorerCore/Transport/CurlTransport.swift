@@ -25,6 +25,12 @@ public final class CurlTransport: Transport {
     public func exchange(
         _ request: PreparedRequest, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async -> Result<Response, TransportError> {
+        await exchange(request, events: nil, progress: progress)
+    }
+
+    public func exchange(
+        _ request: PreparedRequest, events: EventStream?, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async -> Result<Response, TransportError> {
         let segments: [BodySegment]
         do {
             segments = try request.body.segments()
@@ -33,7 +39,10 @@ public final class CurlTransport: Transport {
         }
         if Task.isCancelled { return .failure(TransportError(.cancelled, "cancelled")) }
         let id = nextID.add(1, ordering: .relaxed).newValue
-        guard let transfer = CurlTransfer(id: id, request: request, segments: segments, onProgress: progress) else {
+        guard
+            let transfer = CurlTransfer(
+                id: id, request: request, segments: segments, events: events, onProgress: progress)
+        else {
             return .failure(TransportError(.other, "libcurl could not create a handle"))
         }
         return await withTaskCancellationHandler {

@@ -32,6 +32,11 @@ final class DownloadSink {
     private(set) var limitExceeded = false
     /// The body passed `maxBody` and went to the overflow descriptor.
     private(set) var streamed = false
+    /// The body is an event stream (`EventStream`): past `maxBody` its start is kept and the rest let go, the
+    /// transfer going on (its events are what matters); it never goes to the overflow descriptor.
+    private var keepsPrefix = false
+    /// A stream's body passed `maxBody`: only its first `maxBody` bytes are kept.
+    private(set) var truncated = false
 
     init(
         destination: String?, url: String = "", memoryLimit: Int, maxBody: Int64? = nil, overflow: Int32? = nil
@@ -50,10 +55,15 @@ final class DownloadSink {
 
     /// Called once the final response's headers are in: large or user-directed bodies go to disk at once.
     /// `decoded`: libcurl decodes a content coding of this body.
-    func prepare(expectedLength: Int64?, headers: HTTPHeaders = [:], decoded: Bool = false) -> Bool {
+    /// `stream`: the body is an event stream (`keepsPrefix`).
+    func prepare(expectedLength: Int64?, headers: HTTPHeaders = [:], decoded: Bool = false, stream: Bool = false)
+        -> Bool
+    {
         self.headers = headers
         self.decoded = decoded
+        keepsPrefix = stream
         if destination != nil { return openDestination() }
+        if stream { return true }
         if let expectedLength, let maxBody, overflow == nil, expectedLength > maxBody { return exceed(maxBody) }
         if let expectedLength, expectedLength > Int64(memoryLimit) { return spill() }
         if let expectedLength, expectedLength > 0 { buffer.reserveCapacity(Int(expectedLength)) }
@@ -63,6 +73,11 @@ final class DownloadSink {
     /// Appends bytes; returns false when they could not be stored (disk full, unwritable file).
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if streamed { return writeOverflow(bytes) }
+        if keepsPrefix, destination == nil, let maxBody, written + Int64(bytes.count) > maxBody {
+            truncated = true
+            let room = Int(max(0, maxBody - written))
+            return room == 0 || write(UnsafeRawBufferPointer(rebasing: bytes[..<room]))
+        }
         if destination == nil, let maxBody, written + Int64(bytes.count) > maxBody {
             guard overflow != nil else { return exceed(maxBody) }
             return startStreaming() && writeOverflow(bytes)

@@ -9,4 +9,18 @@ public protocol Transport: Sendable {
     func exchange(
         _ request: PreparedRequest, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async -> Result<Response, TransportError>
+
+    /// The same, feeding the final response's body to `events` as it arrives when it is a stream
+    /// (`EventStream.begin`). Transports that cannot stream ignore it.
+    func exchange(
+        _ request: PreparedRequest, events: EventStream?, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async -> Result<Response, TransportError>
+}
+
+extension Transport {
+    public func exchange(
+        _ request: PreparedRequest, events: EventStream?, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async -> Result<Response, TransportError> {
+        await exchange(request, progress: progress)
+    }
 }

@@ -8,6 +8,8 @@ public enum Action: Sendable {
     case ticked(Moment)
     case progressUpdated(exchange: Int, TransferProgress, at: Double)
     case exchangeFinished(exchange: Int, Result<Response, ClientError>, at: Double)
+    /// A streamed response's events so far (`EventStream`), formatted for the Events view.
+    case streamUpdated(exchange: Int, EventRows)
     /// What the core said the user should know after a send (`Transfer.warnings`): a cache or token file ignored.
     case warned([String])
     case bodyPrepared(exchange: Int, BodyDocument)

@@ -15,7 +15,7 @@ extension AppState {
     public mutating func update(_ action: Action) -> [Effect] {
         let effects = apply(action)
         switch action {
-        case .progressUpdated, .ticked, .queueUpdated:
+        case .progressUpdated, .ticked, .queueUpdated, .streamUpdated:
             return effects  // frequent, and they never move the selection or change a draft
         default:
             // Whatever moved the selection or changed what a request is built from (keys, the filter, a resize,
@@ -46,6 +46,9 @@ extension AppState {
             return []
         case .exchangeFinished(let id, let result, let time):
             return finishExchange(id, result, at: time) + reloadOpenCookieView()
+        case .streamUpdated(let id, let rows):
+            showEvents(rows, of: id)
+            return []
         case .bodyPrepared(let id, let document):
             exchanges[id]?.document = document
             clampResponseScroll()
@@ -213,6 +216,7 @@ extension AppState {
     /// Esc / Ctrl-C: cancel the shown exchange when it runs; otherwise Esc steps back and Ctrl-C quits.
     mutating func cancelOrStepBack(quitting: Bool = false) -> [Effect] {
         if let exchange = shownExchange, exchange.isRunning {
+            if !quitting, let stop = stopStream(exchange) { return stop }
             message = StatusMessage("cancelling \(exchange.method.rawValue) \(exchange.url)")
             return [.cancel(exchange: exchange.id)]
         }

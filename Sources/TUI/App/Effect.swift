@@ -6,6 +6,8 @@ public enum Effect: Sendable {
     /// (multipart boundary, download directory) when it is sent: `Client.start(_: RequestPlan, options:)`.
     case send(exchange: Int, RequestPlan, auth: AuthSessionKey, priority: Endpoint.Priority, cache: CacheOptions?)
     case cancel(exchange: Int)
+    /// End a streamed response keeping what arrived (`Transfer.stopStream`): Esc on a stream.
+    case stopStream(exchange: Int)
     /// Look up the stored response for an endpoint without sending anything (→ `.storedResponseLoaded`); the
     /// request is the plan's, unsettled (neither the boundary nor the download file is part of a cache key).
     case loadStoredResponse(EndpointKey, PreparedRequest, auth: AuthSessionKey, cache: CacheOptions)
@@ -60,6 +62,7 @@ public enum Effect: Sendable {
         switch self {
         case .send: "send"
         case .cancel: "cancel"
+        case .stopStream: "stopStream"
         case .loadStoredResponse: "loadStoredResponse"
         case .prepareBody: "prepareBody"
         case .search: "search"

@@ -10,7 +10,8 @@ enum KeyMap {
             "send bypassing the cache (ask the server even when a fresh answer is stored)"),
         KeyBinding(
             .global, [.escape, .control("c")], .cancel,
-            "cancel the running request or login; Esc otherwise steps back, Ctrl-C quits", hint: "cancel"),
+            "cancel the running request or login (a stream stops, keeping its events); Esc otherwise steps back, "
+                + "Ctrl-C quits", hint: "cancel"),
         KeyBinding(.global, [.tab], .focusNext, "next pane: list → editor → response", hint: "pane"),
         KeyBinding(.global, [.backTab], .focusPrevious, "previous pane"),
         KeyBinding(.global, [.character("e")], .chooseEnvironment, "switch environment", hint: "env"),

@@ -155,8 +155,11 @@ final class Runtime {
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
                 let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
-                let options = SendOptions(interceptor: interceptor, priority: priority, cache: cache)
+                var options = SendOptions(interceptor: interceptor, priority: priority, cache: cache)
+                let events = EventStream()
+                options.events = events
                 let transfer = client.start(request, options: options)
+                let watcher = Self.watchEvents(events, exchange: id, inbox: inbox)
                 await holder.set(transfer)
                 if let plans {
                     let sent = transfer.request
@@ -172,6 +175,8 @@ final class Runtime {
                     inbox.post(.progressUpdated(exchange: id, event, at: Moment.now.uptime))
                 }
                 let result = await transfer.result
+                watcher.cancel()
+                await watcher.value
                 if case .failure(let error) = result, !error.isCancelled {
                     log.write("\(request.method.rawValue) \(shownURL): \(error.description)")
                 }
@@ -193,6 +198,8 @@ final class Runtime {
             pendingStarts[id] = holder
         case .loadHistory, .loadHistoryEntry, .loadHistoryDiff:
             HistoryEffects(recorder: history, inbox: inbox).perform(effect)
+        case .stopStream(let id):
+            transfers[id]?.stopStream()
         case .cancel(let id):
             if let transfer = transfers[id] {
                 transfer.cancel()

@@ -92,6 +92,7 @@ extension AppState {
         guard let exchange = shownExchange else { return 0 }
         switch response.tab {
         case .body:
+            if let events = exchange.events, response.filter == nil { return events.lines.count }
             if case .failure? = response.filter?.result { return BodyView.filterErrorLines }
             return shownBodyDocument?.lineCount ?? 0
         case .headers: return (exchange.response?.headers.count ?? 0) + 1

@@ -17,6 +17,10 @@ enum BodyView {
         if view.tab == .body, let filter = view.filter, !drawFilterState(filter, in: rect, theme: theme, on: &buffer) {
             return
         }
+        if view.tab == .body, view.filter == nil, let events = exchange.events {
+            EventsView.draw(events, top: view.top, left: view.left, in: rect, theme: theme, on: &buffer)
+            return
+        }
         if view.tab == .checks, exchange.checks.isEmpty {
             buffer.write(
                 checksPlaceholder(state, exchange: exchange), x: rect.x, y: rect.y, limit: rect.maxX,

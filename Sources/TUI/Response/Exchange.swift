@@ -46,6 +46,8 @@ public struct Exchange: Sendable {
     public var outcome: Outcome?
     /// The body prepared for display; nil until the runtime has indexed it.
     public var document: BodyDocument?
+    /// The events of a streamed response (server-sent events, `stream: true`) as they arrive; nil for others.
+    public var events: EventRows?
     /// The endpoint's `expect:` results, once its answer was checked (`.chainConcluded`).
     public var checks: [CheckResult] = []
     public var origin = Origin.sent

@@ -31,6 +31,15 @@ enum ResponseView {
                 style: theme.method(exchange.method))
             buffer.write(SafeText.escape(exchange.url), x: x, y: statusRow.y, limit: statusRow.maxX)
             ProgressView.draw(exchange, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
+            if let events = exchange.events {
+                // A stream shows its events as they come, before it ends.
+                buffer.write(
+                    " Events  " + events.summary + " · Esc stops", x: tabRow.x, y: tabRow.y, limit: tabRow.maxX,
+                    style: theme.activeTab)
+                EventsView.draw(
+                    events, top: state.response.top, left: state.response.left, in: body, theme: theme,
+                    on: &buffer)
+            }
         case .failure(let error)?:
             let text = SafeText.escape(error.summary)
             let style = error.isCancelled ? theme.warning : theme.error
@@ -135,8 +144,10 @@ enum ResponseView {
         let row = tabRow
         var x = row.x
         for tab in state.responseTabs(for: exchange) {
+            // A stream's Body tab is its Events view.
+            let title = tab == .body && exchange.events != nil ? "Events" : tab.title
             x = buffer.write(
-                " \(tab.title)", x: x, y: row.y, limit: row.maxX,
+                " \(title)", x: x, y: row.y, limit: row.maxX,
                 style: tab == state.response.tab ? theme.activeTab : theme.muted)
             if tab == .checks, !exchange.checks.isEmpty {
                 let passed = exchange.checks.allSatisfy(\.passed)
@@ -158,6 +169,7 @@ enum ResponseView {
         }
         var info = [BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)]
         if let type = response.contentType { info.append(SafeText.escape(type)) }
+        if let events = exchange.events { info.insert(events.summary, at: 0) }
         if let filter = state.response.filter, state.response.tab == .body {
             info.insert(filterInfo(filter), at: 0)
         }

@@ -1,0 +1,64 @@
+import ExplorerCore
+import Foundation
+import Synchronization
+
+/// Prints a stream's events as they arrive (`apix run`): a block per event (`StreamEvent.displayLines`, the TUI's
+/// Events view's text) and a blank line, or with `--json` one JSON object a line (`StreamEvent.jsonObject`),
+/// written at once. With `--events-file` every event also goes to that file as a JSON line.
+///
+/// Called on the transport's thread, one event at a time; `Mutex` only guards the first-event flag.
+final class StreamEventPrinter: Sendable {
+    private let json: Bool
+    private let file: Int32?
+    /// Whether stderr's progress line must be wiped before the first event goes to the same terminal.
+    private let clearsProgress: Bool
+    private let started = Mutex(false)
+    private let failure = Mutex<String?>(nil)
+
+    /// Opens (creates or truncates, 0600: events may carry what the server told this user only) `eventsFile`.
+    init(json: Bool, eventsFile: String?, clearsProgress: Bool) throws {
+        self.json = json
+        self.clearsProgress = clearsProgress
+        if let eventsFile {
+            let path = (eventsFile as NSString).expandingTildeInPath
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else {
+                throw CLIFailure(.usage, "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            file = fd
+        } else {
+            file = nil
+        }
+    }
+
+    deinit {
+        if let file { close(file) }
+    }
+
+    /// The `--events-file` write that failed, if one did.
+    var fileFailure: String? { failure.withLock { $0 } }
+
+    func print(_ event: StreamEvent) {
+        let first = started.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        if clearsProgress, first {
+            StandardError.write("\r\u{1B}[K")
+        }
+        let line = event.jsonObject.serialized() + "\n"
+        if json {
+            StandardOutput.write(line)
+        } else {
+            StandardOutput.write(Self.block(event))
+        }
+        if let file, let code = Data(line.utf8).withUnsafeBytes({ AtomicFile.writeAll($0, to: file) }) {
+            failure.withLock { $0 = $0 ?? "cannot write the events file: \(String(cString: strerror(code)))" }
+        }
+    }
+
+    /// One event as `apix run` prints it: its display lines, then a blank line.
+    static func block(_ event: StreamEvent, timeZone: TimeZone = .current) -> String {
+        event.displayLines(timeZone: timeZone).joined(separator: "\n") + "\n\n"
+    }
+}

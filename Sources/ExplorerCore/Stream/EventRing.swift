@@ -1,0 +1,28 @@
+/// The last `capacity` events of a stream, oldest first: appending past the capacity drops the oldest, so a stream
+/// that never ends holds a fixed number of events.
+struct EventRing: Sendable, Equatable {
+    let capacity: Int
+    private var storage: [StreamEvent] = []
+    /// Where the oldest event is once the storage is full.
+    private var start = 0
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    var count: Int { storage.count }
+
+    mutating func append(_ event: StreamEvent) {
+        if storage.count < capacity {
+            storage.append(event)
+        } else {
+            storage[start] = event
+            start = (start + 1) % capacity
+        }
+    }
+
+    /// The events held, oldest first.
+    var events: [StreamEvent] {
+        start == 0 ? storage : Array(storage[start...] + storage[..<start])
+    }
+}

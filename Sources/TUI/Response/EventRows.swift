@@ -1,0 +1,47 @@
+import ExplorerCore
+import Foundation
+
+/// A stream's events as the Events view shows them: each event's lines (`StreamEvent.displayLines`, the text
+/// `apix run` prints) laid end to end, with the core's summary (`EventStream.Snapshot.summary`). Built by the
+/// runtime off the main actor from each snapshot, reusing the lines of events it already formatted.
+public struct EventRows: Sendable, Equatable {
+    public struct Line: Sendable, Equatable {
+        public var text: String
+        /// The event's first line (number, time, type, id).
+        public var isHeadline: Bool
+    }
+
+    struct Event: Sendable, Equatable {
+        var number: Int
+        var lines: [Line]
+    }
+
+    private(set) var events: [Event] = []
+    public private(set) var lines: [Line] = []
+    public private(set) var summary = ""
+    /// Every event so far, those no longer kept included.
+    public private(set) var count = 0
+    public private(set) var isFinished = false
+
+    public init() {}
+
+    /// These rows brought up to `snapshot`: events the ring let go are dropped, new ones formatted.
+    public func updated(with snapshot: EventStream.Snapshot, timeZone: TimeZone = .current) -> EventRows {
+        var next = self
+        let first = snapshot.events.first?.number ?? Int.max
+        next.events.removeAll { $0.number < first }
+        let known = next.events.last?.number ?? 0
+        for event in snapshot.events where event.number > known {
+            let shown = event.displayLines(timeZone: timeZone)
+            next.events.append(
+                Event(
+                    number: event.number,
+                    lines: shown.enumerated().map { Line(text: $0.element, isHeadline: $0.offset == 0) }))
+        }
+        next.lines = next.events.flatMap(\.lines)
+        next.summary = snapshot.summary
+        next.count = snapshot.count
+        next.isFinished = snapshot.endedAt != nil
+        return next
+    }
+}
