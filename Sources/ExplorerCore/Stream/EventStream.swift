@@ -45,6 +45,12 @@ public final class EventStream: Sendable {
     func begin(contentType: String?, forced: Bool, at time: Date = Date()) -> Bool {
         guard let mode = StreamMode.of(contentType: contentType, forced: forced) else { return false }
         state.withLock {
+            // A retried exchange (a 401 that was itself a stream) starts over: its counts are this answer's alone.
+            let capacity = $0.ring.capacity
+            $0.ring = EventRing(capacity: capacity)
+            $0.count = 0
+            $0.bytes = 0
+            $0.endedAt = nil
             $0.parser = EventStreamParser(mode: mode)
             $0.startedAt = time
             $0.version += 1

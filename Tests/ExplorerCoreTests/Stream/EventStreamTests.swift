@@ -24,6 +24,20 @@ struct EventStreamTests {
         #expect(snapshot.bytes == Int64((1...10).map { "data: \($0)\n\n".utf8.count }.reduce(0, +)))
     }
 
+    @Test("a retried exchange's stream starts over: the second answer's counts are its own")
+    func retryStartsOver() {
+        let stream = EventStream(capacity: 3)
+        #expect(stream.begin(contentType: "text/event-stream", forced: false))
+        for number in 1...4 { _ = Self.feed(stream, "data: \(number)\n\n") }
+        #expect(stream.begin(contentType: "text/event-stream", forced: false))
+        _ = Self.feed(stream, "data: again\n\n")
+        let snapshot = stream.snapshot()!
+        #expect(snapshot.count == 1)
+        #expect(snapshot.events.map(\.data) == ["again"])
+        #expect(snapshot.events.map(\.number) == [1])
+        #expect(snapshot.bytes == Int64("data: again\n\n".utf8.count))
+    }
+
     @Test("a response that is not a stream is left alone")
     func notAStream() {
         let stream = EventStream()
