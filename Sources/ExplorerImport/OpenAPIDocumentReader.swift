@@ -51,12 +51,16 @@ enum OpenAPIDocumentReader {
         if let fixed = OpenAPIFixups(modern: !isOld).fix(root, notes: &notes) { root = fixed }
         // Fixed first, so the notes are the whole document's; decoded pruned, so only what is read costs time.
         if let pruned = OpenAPIPruner.prune(root) { root = pruned }
+        // The importer reads no vendor extension, and OpenAPIKit decodes each extendable object's whole subtree
+        // again to find them (most of the decoding time of a large document). Both versions' key is the same one.
+        let options: [CodingUserInfoKey: Any] = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
         do {
             if isOld {
-                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: root)
+                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: root, userInfo: options)
                 return Read(document: old.convert(to: .v3_1_1), notes: notes)
             }
-            return Read(document: try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: root), notes: notes)
+            let document = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: root, userInfo: options)
+            return Read(document: document, notes: notes)
         } catch {
             let why = OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
             let named = kind == "Swagger" ? "Swagger 2.0" : "OpenAPI \(version)"
