@@ -3,7 +3,7 @@ import ExplorerCore
 import ExplorerImport
 import Foundation
 
-// `apix-openapi SPEC --profiles DIR [--name ID] [--force]`: the OpenAPI importer as a program of its own, so `apix`
+// `apix-openapi SPEC --profiles DIR [--name ID] [--force | --merge]`: the OpenAPI importer as a program of its own, so `apix`
 // links no OpenAPIKit. `apix import openapi` parses and documents the options, then becomes this program (exec):
 // messages and exit statuses are the ones `apix` gives (2 usage, 3 profile).
 
@@ -15,24 +15,38 @@ struct ImportFailure: Error {
     static func usage(_ message: String) -> ImportFailure { ImportFailure(status: 2, message: message) }
 }
 
-func parse(_ arguments: [String]) throws -> (spec: String, directory: String, name: String?, force: Bool) {
+struct Arguments {
+    var spec: String
+    var directory: String
+    var name: String?
+    var force: Bool
+    var merge: Bool
+}
+
+func parse(_ arguments: [String]) throws -> Arguments {
     var spec: String?
     var directory: String?
     var name: String?
     var force = false
+    var merge = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
         case "--profiles": directory = rest.popFirst()
         case "--name": name = rest.popFirst()
         case "--force": force = true
+        case "--merge": merge = true
         default:
             guard spec == nil, !argument.hasPrefix("--") else { throw ImportFailure.usage("unexpected \(argument)") }
             spec = argument
         }
     }
-    guard let spec else { throw ImportFailure.usage("usage: apix import openapi SPEC [--name ID] [--force]") }
-    return (spec, ProfileSearchPath.directory(explicit: directory), name, force)
+    guard let spec else {
+        throw ImportFailure.usage("usage: apix import openapi SPEC [--name ID] [--force | --merge]")
+    }
+    guard !(force && merge) else { throw ImportFailure.usage("--force and --merge: choose one") }
+    return Arguments(
+        spec: spec, directory: ProfileSearchPath.directory(explicit: directory), name: name, force: force, merge: merge)
 }
 
 func writeError(_ line: String) {
@@ -40,20 +54,22 @@ func writeError(_ line: String) {
 }
 
 func importDocument(_ arguments: [String]) throws {
-    let (spec, directory, name, force) = try parse(arguments)
+    let parsed = try parse(arguments)
+    let spec = parsed.spec
     guard let data = FileManager.default.contents(atPath: spec), let text = String(data: data, encoding: .utf8) else {
         throw ImportFailure.usage("cannot read \(spec)")
     }
     var imported: OpenAPIImport
     do {
-        imported = try OpenAPIImporter.makeProfile(text: text, id: name, file: "")
+        imported = try OpenAPIImporter.makeProfile(text: text, id: parsed.name, file: "")
     } catch {
         throw ImportFailure.usage("\(spec): \(error.message)")
     }
     let written: ProfileImportWriter.Written
     do {
         written = try ProfileImportWriter.write(
-            &imported, source: (spec as NSString).lastPathComponent, directory: directory, force: force)
+            &imported, source: (spec as NSString).lastPathComponent, directory: parsed.directory, force: parsed.force,
+            merge: parsed.merge)
     } catch {
         throw ImportFailure(status: error.profileProblem ? 3 : 2, message: error.message)
     }
@@ -62,6 +78,10 @@ func importDocument(_ arguments: [String]) throws {
     }
     for note in imported.notes { writeError("note: \(note)") }
     writeError("imported \(imported.summary)")
+    if let merged = written.merged {
+        print("merged into \(written.file): \(merged.summary)")
+        return
+    }
     let profile = imported.profile
     print("wrote \(written.file): \(profile.endpoints.count) endpoints, \(profile.environments.count) environments")
 }

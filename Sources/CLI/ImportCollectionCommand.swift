@@ -16,6 +16,8 @@ struct ImportFileCommand: AsyncParsableCommand {
     @Option(help: "An environment file to import with the collection (Postman); repeatable.")
     var environment: [String] = []
     @Flag(help: "Replace an existing profile of that id.") var force = false
+    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
+    var merge = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
@@ -30,10 +32,11 @@ struct ImportFileCommand: AsyncParsableCommand {
             var arguments = [file, "--profiles", profileOptions.directory]
             if let name { arguments += ["--name", name] }
             if force { arguments.append("--force") }
+            if merge { arguments.append("--merge") }
             try SiblingExecutable.exec("apix-openapi", arguments: arguments)
         }
         try CollectionImportRun(
-            format: format, file: file, environments: environment, name: name, force: force,
+            format: format, file: file, environments: environment, name: name, force: force, merge: merge,
             directory: profileOptions.directory
         ).run()
     }
@@ -49,11 +52,13 @@ struct ImportPostmanCommand: AsyncParsableCommand {
     @Option(help: "A Postman environment file, imported as an environment; repeatable.")
     var environment: [String] = []
     @Flag(help: "Replace an existing profile of that id.") var force = false
+    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
+    var merge = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         try CollectionImportRun(
-            format: .postman, file: file, environments: environment, name: name, force: force,
+            format: .postman, file: file, environments: environment, name: name, force: force, merge: merge,
             directory: profileOptions.directory
         ).run()
     }
@@ -67,11 +72,14 @@ struct ImportHARCommand: AsyncParsableCommand {
     @Argument(help: "The HAR file.") var file: String
     @Option(help: "Profile id (default: from the file name).") var name: String?
     @Flag(help: "Replace an existing profile of that id.") var force = false
+    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
+    var merge = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         try CollectionImportRun(
-            format: .har, file: file, environments: [], name: name, force: force, directory: profileOptions.directory
+            format: .har, file: file, environments: [], name: name, force: force, merge: merge,
+            directory: profileOptions.directory
         ).run()
     }
 }
@@ -86,11 +94,13 @@ struct ImportHTTPCommand: AsyncParsableCommand {
     var environment: [String] = []
     @Option(help: "Profile id (default: from the file name).") var name: String?
     @Flag(help: "Replace an existing profile of that id.") var force = false
+    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
+    var merge = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         try CollectionImportRun(
-            format: .http, file: file, environments: environment, name: name, force: force,
+            format: .http, file: file, environments: environment, name: name, force: force, merge: merge,
             directory: profileOptions.directory
         ).run()
     }
@@ -104,11 +114,13 @@ struct ImportInsomniaCommand: AsyncParsableCommand {
     @Argument(help: "The export file.") var file: String
     @Option(help: "Profile id (default: from the workspace's name).") var name: String?
     @Flag(help: "Replace an existing profile of that id.") var force = false
+    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
+    var merge = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         try CollectionImportRun(
-            format: .insomnia, file: file, environments: [], name: name, force: force,
+            format: .insomnia, file: file, environments: [], name: name, force: force, merge: merge,
             directory: profileOptions.directory
         ).run()
     }
@@ -122,11 +134,13 @@ struct ImportBrunoCommand: AsyncParsableCommand {
     @Argument(help: "The collection's folder.") var file: String
     @Option(help: "Profile id (default: from bruno.json's name).") var name: String?
     @Flag(help: "Replace an existing profile of that id.") var force = false
+    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
+    var merge = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         try CollectionImportRun(
-            format: .bruno, file: file, environments: [], name: name, force: force,
+            format: .bruno, file: file, environments: [], name: name, force: force, merge: merge,
             directory: profileOptions.directory
         ).run()
     }
@@ -139,9 +153,11 @@ struct CollectionImportRun {
     var environments: [String]
     var name: String?
     var force: Bool
+    var merge: Bool
     var directory: String
 
     func run() throws {
+        guard !(force && merge) else { throw CLIFailure(.usage, "--force and --merge: choose one") }
         var imported: ProfileImport
         do {
             imported = try CollectionImporter.makeProfile(
@@ -152,7 +168,8 @@ struct CollectionImportRun {
         let written: ProfileImportWriter.Written
         do {
             written = try ProfileImportWriter.write(
-                &imported, source: (file as NSString).lastPathComponent, directory: directory, force: force)
+                &imported, source: (file as NSString).lastPathComponent, directory: directory, force: force,
+                merge: merge)
         } catch {
             throw CLIFailure(error.profileProblem ? .profile : .usage, error.message)
         }
@@ -161,6 +178,10 @@ struct CollectionImportRun {
         }
         for note in imported.notes { StandardError.writeLine("apix: note: \(note)") }
         StandardError.writeLine("apix: imported \(imported.summary)")
+        if let merged = written.merged {
+            print("merged into \(written.file): \(merged.summary)")
+            return
+        }
         let profile = imported.profile
         print("wrote \(written.file): \(profile.endpoints.count) endpoints, \(profile.environments.count) environments")
     }

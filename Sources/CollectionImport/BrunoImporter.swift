@@ -62,6 +62,7 @@ enum BrunoImporter {
         for file in ((try? FileManager.default.contentsOfDirectory(atPath: environments)) ?? []).sorted()
         where file.hasSuffix(".bru") {
             var variables: [String: Template] = [:]
+            let name = ImportNaming.slug((file as NSString).deletingPathExtension, fallback: "environment")
             let blocks = read((environments as NSString).appendingPathComponent(file))
             let secrets = Set(
                 blocks.filter { $0.name == "vars:secret" }.flatMap { $0.lines }.map {
@@ -70,14 +71,13 @@ enum BrunoImporter {
             for block in blocks where block.name == "vars" {
                 for pair in block.pairs where pair.enabled {
                     if secrets.contains(pair.key) || ImportNaming.looksSecret(pair.key) {
-                        draft.secret(pair.key, pair.value)
+                        draft.secret(pair.key, pair.value, environment: name)
                     } else {
                         variables[pair.key] = Template(pair.value)
                     }
                 }
             }
-            for name in secrets where !name.isEmpty { draft.secret(name, "") }
-            let name = ImportNaming.slug((file as NSString).deletingPathExtension, fallback: "environment")
+            for secret in secrets where !secret.isEmpty { draft.secret(secret, "", environment: name) }
             draft.environments.append(ProfileEnvironment(name: name, baseURL: "", variables: variables))
         }
         var scripts = 0

@@ -15,6 +15,8 @@ struct CollectionDraft {
     var auth: ProfileEmitter.Value?
     var secretNames: [String] = []
     var secretValues: [String: String] = [:]
+    /// Secret values an environment held, by environment name: each environment keeps its own.
+    var environmentSecrets: [String: [String: String]] = [:]
     var notes: [String] = []
     private var usedIDs: Set<String> = []
 
@@ -42,9 +44,18 @@ struct CollectionDraft {
         }
     }
 
-    mutating func secret(_ name: String, _ value: String) {
+    /// A secret variable: its name in the secrets file's `variables` with its value; a value an environment held is
+    /// kept per environment until `finish` settles where it goes (`settledSecrets`).
+    mutating func secret(_ name: String, _ value: String, environment: String? = nil) {
         if !secretNames.contains(name) { secretNames.append(name) }
-        if !value.isEmpty || secretValues[name] == nil { secretValues[name] = value }
+        if let environment {
+            if secretValues[name] == nil { secretValues[name] = "" }
+            if !value.isEmpty || environmentSecrets[environment]?[name] == nil {
+                environmentSecrets[environment, default: [:]][name] = value
+            }
+        } else if !value.isEmpty || secretValues[name] == nil {
+            secretValues[name] = value
+        }
     }
 
     /// A literal credential becomes a secret variable named `name` (its value in the secrets file); a value that is
@@ -97,10 +108,33 @@ struct CollectionDraft {
         }
         profile.defaultEnvironment = profile.environments.first?.name
         profile.variables = variables
+        let (values, perEnvironment) = settledSecrets()
         var imported = ProfileImport(
-            profile: profile, auth: auth, secretVariables: secretNames, secretValues: secretValues, notes: notes)
+            profile: profile, auth: auth, secretVariables: secretNames, secretValues: values,
+            environmentSecrets: perEnvironment, notes: notes)
         Self.defineMissing(&imported)
         return imported
+    }
+
+    /// Where environments' secret values go: a name whose environments agree on one value (or give none) has it
+    /// in the secrets file's `variables`, as when there is one environment; a name whose environments give
+    /// different values keeps each under its environment (`environments: { NAME: { variables: … } }`), so they
+    /// do not overwrite each other, and the profile-level value stays the collection's own (or empty).
+    func settledSecrets() -> (values: [String: String], environments: [String: [String: String]]) {
+        var values = secretValues
+        var perEnvironment: [String: [String: String]] = [:]
+        for name in secretNames {
+            let given = environments.compactMap { environment in
+                environmentSecrets[environment.name]?[name].flatMap { $0.isEmpty ? nil : (environment.name, $0) }
+            }
+            let distinct = Set(given.map(\.1))
+            if distinct.count == 1, let value = distinct.first {
+                values[name] = value
+            } else if distinct.count > 1 {
+                for (environment, value) in given { perEnvironment[environment, default: [:]][name] = value }
+            }
+        }
+        return (values, perEnvironment)
     }
 
     /// `{{host}}/v1/pets?x=1` → (`{{host}}`, `/v1/pets?x=1`); `https://a.example:8/x` → (`https://a.example:8`,
@@ -124,7 +158,10 @@ struct CollectionDraft {
     /// (secret-looking ones in the secrets file), with one note listing them.
     static func defineMissing(_ imported: inout ProfileImport) {
         // Secret values may refer to variables too (`password: "{{$randomPassword}}"`).
-        let text = imported.yaml(source: "") + imported.secretValues.values.sorted().joined(separator: "\n")
+        let environmentValues = imported.environmentSecrets.values.flatMap(\.values)
+        let text =
+            imported.yaml(source: "")
+            + (imported.secretValues.values.sorted() + environmentValues.sorted()).joined(separator: "\n")
         var defined = Set(imported.profile.variables.keys).union(imported.secretVariables)
         for environment in imported.profile.environments { defined.formUnion(environment.variables.keys) }
         var added: [String] = []

@@ -37,13 +37,16 @@ enum HTTPFileImporter {
         }
         for (name, values) in environments.sorted(by: { $0.key < $1.key }) {
             var variables: [String: Template] = [:]
+            let environment = ImportNaming.slug(name, fallback: "environment")
             for (key, value) in values {
                 let key = variableName(key)
-                if ImportNaming.looksSecret(key) { draft.secret(key, value) } else { variables[key] = Template(value) }
+                if ImportNaming.looksSecret(key) {
+                    draft.secret(key, value, environment: environment)
+                } else {
+                    variables[key] = Template(value)
+                }
             }
-            draft.environments.append(
-                ProfileEnvironment(
-                    name: ImportNaming.slug(name, fallback: "environment"), baseURL: "", variables: variables))
+            draft.environments.append(ProfileEnvironment(name: environment, baseURL: "", variables: variables))
         }
         return draft.finish()
     }

@@ -87,13 +87,16 @@ enum InsomniaImporter {
         }
         for (name, data) in environments {
             var variables: [String: Template] = [:]
+            let environment = ImportNaming.slug(name, fallback: "environment")
             for (key, value) in data {
                 let text = converter.convert(value.text ?? flat(value))
-                if ImportNaming.looksSecret(key) { draft.secret(key, text) } else { variables[key] = Template(text) }
+                if ImportNaming.looksSecret(key) {
+                    draft.secret(key, text, environment: environment)
+                } else {
+                    variables[key] = Template(text)
+                }
             }
-            draft.environments.append(
-                ProfileEnvironment(
-                    name: ImportNaming.slug(name, fallback: "environment"), baseURL: "", variables: variables))
+            draft.environments.append(ProfileEnvironment(name: environment, baseURL: "", variables: variables))
         }
         for request in requests { add(request, draft: &draft, converter: &converter) }
         if converter.tags > 0 {

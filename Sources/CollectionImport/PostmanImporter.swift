@@ -36,15 +36,15 @@ public enum PostmanImporter {
         }
         for environment in environments {
             var values: [String: Template] = [:]
+            let name = ImportNaming.slug(environment["name"]?.text ?? "environment", fallback: "environment")
             for value in environment["values"]?.array ?? [] where value["enabled"]?.flag != false {
                 guard let key = value["key"]?.text else { continue }
                 if ImportNaming.looksSecret(key) || value["type"]?.text == "secret" {
-                    draft.secret(key, value["value"]?.text ?? "")
+                    draft.secret(key, value["value"]?.text ?? "", environment: name)
                 } else {
                     values[key] = Template(value["value"]?.text ?? "")
                 }
             }
-            let name = ImportNaming.slug(environment["name"]?.text ?? "environment", fallback: "environment")
             draft.environments.append(ProfileEnvironment(name: name, baseURL: "", variables: values))
         }
         let collectionAuth = collection["auth"]

@@ -9,17 +9,21 @@ public struct ProfileImport: Sendable {
     public var secretVariables: [String]
     /// Secret values the source held (a token, a password), written into the secrets file, never the profile.
     public var secretValues: [String: String]
+    /// Secret values each environment held (environment name → variable → value), written under that
+    /// environment in the secrets file, so environments' values of one name stay apart.
+    public var environmentSecrets: [String: [String: String]]
     /// What could not be carried over, one line each.
     public var notes: [String]
 
     public init(
         profile: Profile, auth: ProfileEmitter.Value?, secretVariables: [String], secretValues: [String: String] = [:],
-        notes: [String]
+        environmentSecrets: [String: [String: String]] = [:], notes: [String]
     ) {
         self.profile = profile
         self.auth = auth
         self.secretVariables = secretVariables
         self.secretValues = secretValues
+        self.environmentSecrets = environmentSecrets
         self.notes = notes
     }
 
@@ -30,15 +34,53 @@ public struct ProfileImport: Sendable {
             header: "Imported by apix from \(source).")
     }
 
-    /// The secrets file's text: every secret variable, with the value the source held or empty, to be filled in.
+    /// The secrets file's text: every secret variable, with the value the source held or empty, to be filled in;
+    /// then each environment's own values under `environments:`.
     public var secretsYAML: String? {
         guard !secretVariables.isEmpty else { return nil }
-        return "# Secrets for the \(profile.id) profile: fill these in and keep this file out of version control.\n"
+        var text =
+            "# Secrets for the \(profile.id) profile: fill these in and keep this file out of version control.\n"
             + "variables:\n"
             + secretVariables.map { name in
                 "  \(ProfileEmitter.quoted(name, asString: true)): "
                     + "\(ProfileEmitter.quoted(secretValues[name] ?? "", asString: true))\n"
             }.joined()
+        let environments = environmentSecretEntries
+        if !environments.isEmpty {
+            text += "environments:\n"
+            for environment in environments {
+                text += "  \(ProfileEmitter.quoted(environment.name, asString: true)):\n    variables:\n"
+                for (name, value) in environment.values {
+                    text +=
+                        "      \(ProfileEmitter.quoted(name, asString: true)): "
+                        + "\(ProfileEmitter.quoted(value, asString: true))\n"
+                }
+            }
+        }
+        return text
+    }
+
+    /// The secrets file's top-level entries (`variables`, `environments`), for merging into an existing one.
+    public var secretEntries: [ProfileEmitter.Entry] {
+        guard !secretVariables.isEmpty else { return [] }
+        let variables = secretVariables.map { ProfileEmitter.Entry($0, .string(secretValues[$0] ?? "")) }
+        let environments = environmentSecretEntries.map { environment in
+            ProfileEmitter.Entry(
+                environment.name,
+                .mapping([.init("variables", .mapping(environment.values.map { .init($0.0, .string($0.1)) }))]))
+        }
+        return [.init("variables", .mapping(variables)), .init("environments", .mapping(environments))]
+    }
+
+    /// Each environment's secret values, in the profile's environment order, names in the secret variables' order.
+    private var environmentSecretEntries: [(name: String, values: [(String, String)])] {
+        profile.environments.compactMap { environment in
+            guard let values = environmentSecrets[environment.name], !values.isEmpty else { return nil }
+            let names =
+                secretVariables.filter { values[$0] != nil }
+                + values.keys.filter { !secretVariables.contains($0) }.sorted()
+            return (environment.name, names.map { ($0, values[$0] ?? "") })
+        }
     }
 
     /// The line `apix import` prints after the file's path: endpoints, folders, environments, auth, notes.

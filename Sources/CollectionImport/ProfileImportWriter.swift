@@ -1,9 +1,9 @@
 import ExplorerCore
 import Foundation
 
-/// Writes an import as `apix import` does, for every format: `ID.yaml` (refused when it exists, unless forced),
-/// `ID.secrets.yaml` (0600, only when missing: it may hold what the user filled in), then loads the profile back
-/// so what was written passes `apix check`.
+/// Writes an import as `apix import` does, for every format: `ID.yaml` (when it exists: refused, merged into with
+/// `merge`, replaced with `force`), `ID.secrets.yaml` (0600, only when missing: it may hold what the user filled
+/// in; a merge adds the names it lacks), then loads the profile back so what was written passes `apix check`.
 public enum ProfileImportWriter {
     /// Why a write failed: `profileProblem` is a profile that does not load back (exit 3), the rest usage (2).
     public struct Failure: Error, Sendable {
@@ -16,15 +16,23 @@ public enum ProfileImportWriter {
         public var file: String
         /// The secrets file, when this import wrote it.
         public var secretsFile: String?
+        /// What a merge into an existing profile did (nil when the file was written whole).
+        public var merged: ProfileWriter.Merged?
     }
 
-    public static func write(_ imported: inout ProfileImport, source: String, directory: String, force: Bool)
-        throws(Failure) -> Written
-    {
+    public static func write(
+        _ imported: inout ProfileImport, source: String, directory: String, force: Bool, merge: Bool = false
+    ) throws(Failure) -> Written {
         imported.profile.file = (directory as NSString).appendingPathComponent("\(imported.profile.id).yaml")
         let file = imported.profile.file
         if FileManager.default.fileExists(atPath: file), !force {
-            throw Failure(message: "\(file) exists: choose another --name or use --force", profileProblem: false)
+            guard merge else {
+                throw Failure(
+                    message: "\(file) exists: merge into it with --merge (new endpoints added, yours kept), "
+                        + "replace it with --force, or choose another --name",
+                    profileProblem: false)
+            }
+            return try mergeInto(file, imported: imported, directory: directory)
         }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         do {
@@ -46,5 +54,32 @@ public enum ProfileImportWriter {
             throw Failure(message: failure.description, profileProblem: true)
         }
         return Written(file: file, secretsFile: wroteSecrets)
+    }
+
+    /// Merges into the existing profile (`ProfileWriter.merge`): a missing secrets file is written whole first,
+    /// an existing one gains the names it lacks.
+    private static func mergeInto(_ file: String, imported: ProfileImport, directory: String) throws(Failure)
+        -> Written
+    {
+        let secretsFile = (directory as NSString).appendingPathComponent("\(imported.profile.id).secrets.yaml")
+        var wroteSecrets: String?
+        if let secrets = imported.secretsYAML, !FileManager.default.fileExists(atPath: secretsFile),
+            !FileManager.default.fileExists(atPath: (secretsFile as NSString).deletingPathExtension + ".yml")
+        {
+            do {
+                try AtomicFile.write(secrets, to: secretsFile, mode: 0o600)
+            } catch {
+                throw Failure(message: "cannot write \(secretsFile): \(error)", profileProblem: false)
+            }
+            wroteSecrets = secretsFile
+        }
+        do {
+            let merged = try ProfileWriter.merge(imported.profile, secrets: imported.secretEntries, into: file)
+            return Written(file: file, secretsFile: wroteSecrets, merged: merged)
+        } catch {
+            if let wroteSecrets { try? FileManager.default.removeItem(atPath: wroteSecrets) }
+            let broken = if case .brokenProfile = error.reason { true } else { false }
+            throw Failure(message: error.message + " (--force replaces it)", profileProblem: broken)
+        }
     }
 }

@@ -14,7 +14,8 @@ enum OpenAPIDocumentReader {
     }
 
     /// The text is composed once; Swagger 2.0 is converted to 3.0 and the 3.0 idioms real 3.1 documents carry are
-    /// fixed in the tree, then OpenAPIKit decodes the tree (3.0 with OpenAPIKit30, converted).
+    /// fixed in the tree, which is pruned to what the importer reads (`OpenAPIPruner`), then OpenAPIKit decodes it
+    /// (3.0 with OpenAPIKit30, converted).
     static func read(_ text: String) throws(InteropError) -> Read {
         var root: Node
         do {
@@ -48,12 +49,18 @@ enum OpenAPIDocumentReader {
         }
         let isOld = version.hasPrefix("3.0")
         if let fixed = OpenAPIFixups(modern: !isOld).fix(root, notes: &notes) { root = fixed }
+        // Fixed first, so the notes are the whole document's; decoded pruned, so only what is read costs time.
+        if let pruned = OpenAPIPruner.prune(root) { root = pruned }
+        // The importer reads no vendor extension, and OpenAPIKit decodes each extendable object's whole subtree
+        // again to find them (most of the decoding time of a large document). Both versions' key is the same one.
+        let options: [CodingUserInfoKey: Any] = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
         do {
             if isOld {
-                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: root)
+                let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: root, userInfo: options)
                 return Read(document: old.convert(to: .v3_1_1), notes: notes)
             }
-            return Read(document: try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: root), notes: notes)
+            let document = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: root, userInfo: options)
+            return Read(document: document, notes: notes)
         } catch {
             let why = OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
             let named = kind == "Swagger" ? "Swagger 2.0" : "OpenAPI \(version)"

@@ -27,7 +27,8 @@ struct ImportCommandsTests {
             directory.path,
         ])
         #expect(again.status == 2)
-        #expect(again.stderr.contains("exists: choose another --name or use --force"))
+        #expect(again.stderr.contains("exists: merge into it with --merge"))
+        #expect(again.stderr.contains("replace it with --force, or choose another --name"))
         let forced = try await ApixProcess.run([
             "import", "postman", Self.fixture("postman-wise-groups.json"), "--name", "wise", "--force", "--profiles",
             directory.path,

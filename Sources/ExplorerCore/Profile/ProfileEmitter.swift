@@ -36,23 +36,7 @@ public enum ProfileEmitter {
         if let description = profile.description { entries.append(.init("description", .string(description))) }
         if let name = profile.defaultEnvironment { entries.append(.init("default_environment", .string(name))) }
         if !profile.variables.isEmpty { entries.append(.init("variables", variables(profile.variables))) }
-        var environments: [Entry] = []
-        for environment in profile.environments {
-            var fields: [Entry] = [.init("base_url", template(environment.baseURL))]
-            if !environment.headers.isEmpty { fields.append(.init("headers", parameters(environment.headers))) }
-            if !environment.variables.isEmpty { fields.append(.init("variables", variables(environment.variables))) }
-            if let insecure = environment.insecure { fields.append(.init("insecure", .scalar(String(insecure)))) }
-            if let caFile = environment.caFile { fields.append(.init("ca_file", .string(caFile))) }
-            if let compressed = environment.compressed {
-                fields.append(.init("compressed", .scalar(String(compressed))))
-            }
-            fields.append(contentsOf: network(environment.network))
-            if let file = environment.envFile { fields.append(.init("env_file", .string(file.path))) }
-            if let spec = environment.auth { fields.append(.init("auth", auth(spec))) }
-            if !environment.auths.isEmpty { fields.append(.init("auths", definitions(environment.auths))) }
-            environments.append(.init(environment.name, .mapping(fields)))
-        }
-        entries.append(.init("environments", .mapping(environments)))
+        entries.append(.init("environments", .mapping(profile.environments.map { .init($0.name, environment($0)) })))
         if !profile.headers.isEmpty { entries.append(.init("headers", parameters(profile.headers))) }
         entries.append(contentsOf: transfer(profile.transfer))
         if let file = profile.envFile { entries.append(.init("env_file", .string(file.path))) }
@@ -67,6 +51,23 @@ public enum ProfileEmitter {
         for entry in entries { text += field(entry, indent: 0) }
         text += endpoints(profile.endpoints)
         return text
+    }
+
+    /// One environment's mapping, as `environments:` holds it under its name.
+    static func environment(_ environment: ProfileEnvironment) -> Value {
+        var fields: [Entry] = [.init("base_url", template(environment.baseURL))]
+        if !environment.headers.isEmpty { fields.append(.init("headers", parameters(environment.headers))) }
+        if !environment.variables.isEmpty { fields.append(.init("variables", variables(environment.variables))) }
+        if let insecure = environment.insecure { fields.append(.init("insecure", .scalar(String(insecure)))) }
+        if let caFile = environment.caFile { fields.append(.init("ca_file", .string(caFile))) }
+        if let compressed = environment.compressed {
+            fields.append(.init("compressed", .scalar(String(compressed))))
+        }
+        fields.append(contentsOf: network(environment.network))
+        if let file = environment.envFile { fields.append(.init("env_file", .string(file.path))) }
+        if let spec = environment.auth { fields.append(.init("auth", auth(spec))) }
+        if !environment.auths.isEmpty { fields.append(.init("auths", definitions(environment.auths))) }
+        return .mapping(fields)
     }
 
     /// `endpoints:` followed by every endpoint as a list item (nothing when there are none).

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import Yams
+
+@testable import CollectionImport
+@testable import ExplorerCore
+@testable import ExplorerImport
+
+/// The tree OpenAPIKit decodes is cut to what the importer reads: components reached by `$ref` from the paths and
+/// security schemes, responses without their content.
+@Suite("OpenAPI pruning")
+struct OpenAPIPrunerTests {
+    static let document = """
+        openapi: 3.0.3
+        info: { title: T, version: "1" }
+        servers: [{ url: "https://api.example.com" }]
+        paths:
+          /things:
+            post:
+              operationId: make
+              requestBody: { $ref: '#/components/requestBodies/Thing' }
+              responses:
+                "200":
+                  description: made
+                  content: { application/json: { schema: { $ref: '#/components/schemas/OnlyInResponses' } } }
+              callbacks:
+                done: { "{$request.body#/url}": { post: { responses: { "200": { description: ok } } } } }
+        components:
+          requestBodies:
+            Thing: { content: { application/json: { schema: { $ref: '#/components/schemas/A' } } } }
+          schemas:
+            A: { type: object, properties: { b: { $ref: '#/components/schemas/B' } } }
+            B: { type: object, properties: { name: { type: string, example: deep } } }
+            OnlyInResponses: { type: object, properties: [1, 2] }
+            Unused: { type: object, properties: [3] }
+          securitySchemes:
+            key: { type: apiKey, in: header, name: X-Key }
+        security: [{ key: [] }]
+        """
+
+    @Test("schemas reached only from responses or from nothing are not decoded; chains of references are kept")
+    func prunesUnreachable() throws {
+        // OnlyInResponses and Unused do not decode (`properties` is a list): the import succeeds only without them.
+        let imported = try OpenAPIImporter.makeProfile(text: Self.document, id: "t", file: "/p/t.yaml")
+        #expect(
+            imported.profile.endpoint("make")?.body
+                == .json(.object([.init(key: "b", value: .object([.init(key: "name", value: .string("deep"))]))])))
+        #expect(imported.secretVariables == ["api_key"])
+    }
+
+    @Test("the pruned tree keeps reached components by name and cuts responses to their description")
+    func tree() throws {
+        let root = try #require(try Yams.compose(yaml: Self.document, SwaggerConverter.resolver))
+        let pruned = try #require(OpenAPIPruner.prune(root))
+        let schemas = try #require(pruned["components"]?["schemas"]?.mapping)
+        #expect(schemas.keys.compactMap(\.string) == ["A", "B"])
+        let target = OpenAPIPruner.target("#/components/schemas/A~1B~0C/properties/x")
+        #expect(target?.kind == "schemas" && target?.name == "A/B~C")
+        #expect(pruned["components"]?["securitySchemes"]?["key"] != nil)
+        let operation = try #require(pruned["paths"]?["/things"]?["post"])
+        #expect(operation["callbacks"] == nil)
+        #expect(operation["responses"]?["200"]?.mapping?.keys.compactMap(\.string) == ["description"])
+    }
+
+    @Test("a local reference outside the components leaves the document whole")
+    func otherReferences() throws {
+        let text = Self.document.replacingOccurrences(
+            of: "$ref: '#/components/requestBodies/Thing'", with: "$ref: '#/paths/~1other/post/requestBody'")
+        let root = try #require(try Yams.compose(yaml: text, SwaggerConverter.resolver))
+        #expect(OpenAPIPruner.prune(root) == nil)
+    }
+}
