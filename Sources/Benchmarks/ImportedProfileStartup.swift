@@ -31,7 +31,7 @@ extension TUIBenchmarks {
             throw BenchmarkError("the imported profile does not load: \(catalog.problems)")
         }
         let count = loaded.endpoints.count
-        let size = BenchmarkFormat.megabytes(profile.bytes)
+        let size = String(format: "%.1f MB", Double(profile.bytes) / 1e6)
         let whole = try wholeProcessStartup(directory: importedDirectory)
         let inProcess = try inProcessStartup(directory: importedDirectory, marker: "env: ")
         let source = (importedSample as NSString).lastPathComponent
