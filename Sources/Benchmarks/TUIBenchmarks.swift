@@ -106,6 +106,9 @@ struct TUIBenchmarks {
             timeRow(
                 "TUI start → first full frame, \(count) endpoints: whole process (`apix` on a 200×50 pty)", whole,
                 reference: "—", limit: 0.1))
+        let imported = try importedStartup()
+        rows += imported.rows
+        notes += imported.notes
         notes.append(
             "For comparison with TUI start-up (not measured by this harness): a Python terminal client took about "
                 + "1.9 s to show its endpoint list on this machine.")

@@ -28,6 +28,35 @@ struct ListAndPickerTests {
         #expect(lines[4].contains("│ 1 Params(1)  2 Query(1)  3 Headers(1)  4 Body"))
     }
 
+    @Test("endpoints without a folder come first, then each folder in order of first appearance, even interleaved")
+    func foldersGroupedInOrder() throws {
+        let yaml = """
+            environments: { local: { base_url: "http://127.0.0.1:9" } }
+            endpoints:
+              - { id: a1, path: /a1, folder: A }
+              - { id: b1, path: /b1, folder: B }
+              - { id: loose, path: /loose }
+              - { id: a2, path: /a2, folder: A }
+              - { id: c1, path: /c1, folder: C }
+              - { id: b2, path: /b2, folder: B }
+            """
+        let profile = try ProfileLoader.parse(yaml: yaml, file: "/tmp/grouped.yaml", id: "grouped").get()
+        var state = AppState(catalog: ProfileCatalog(profiles: [profile]), processEnvironment: [:])
+        func listed() -> [String] {
+            state.rows.map { row in
+                switch row {
+                case .profile: "profile"
+                case .folder(_, let name): "[\(name)]"
+                case .endpoint(_, let index): profile.endpoints[index].id
+                }
+            }
+        }
+        #expect(listed() == ["profile", "loose", "[A]", "a1", "a2", "[B]", "b1", "b2", "[C]", "c1"])
+        state.collapsed.insert(AppState.folderKey("grouped", "B"))
+        state.rebuildRows()
+        #expect(listed() == ["profile", "loose", "[A]", "a1", "a2", "[B]", "[C]", "c1"])
+    }
+
     @Test("the filter matches descriptions too")
     func filterMatchesDescriptions() {
         var state = Fixtures.demoState()

@@ -31,11 +31,14 @@ extension AppState {
             if !needle.isEmpty && matches.isEmpty { continue }
             rows.append(.profile(p))
             if needle.isEmpty && collapsed.contains(Self.profileKey(profile.id)) { continue }
-            // Endpoints without a folder first, then each folder in order of first appearance.
+            // Endpoints without a folder first, then each folder in order of first appearance. Grouped in one
+            // pass: an imported profile has hundreds of folders over thousands of endpoints.
             var folders: [String] = []
+            var members: [String: [Int]] = [:]
             for index in matches {
                 if let folder = profile.endpoints[index].folder {
-                    if !folders.contains(folder) { folders.append(folder) }
+                    if members[folder] == nil { folders.append(folder) }
+                    members[folder, default: []].append(index)
                 } else {
                     rows.append(.endpoint(profile: p, index: index))
                 }
@@ -43,9 +46,7 @@ extension AppState {
             for folder in folders {
                 rows.append(.folder(profile: p, name: folder))
                 if needle.isEmpty && collapsed.contains(Self.folderKey(profile.id, folder)) { continue }
-                for index in matches where profile.endpoints[index].folder == folder {
-                    rows.append(.endpoint(profile: p, index: index))
-                }
+                for index in members[folder] ?? [] { rows.append(.endpoint(profile: p, index: index)) }
             }
         }
         if let previous, previous.isEndpoint || needle.isEmpty,
