@@ -30,13 +30,13 @@ struct HistoryHandOverTests {
             #expect(out.status == 0)
             #expect(out.text.contains("Buy milk"))
             #expect(!out.stderr.contains("warning"), "\(out.stderr)")
-            // Waiting for the lock would take SQLite's busy timeout (10 s); stdout ended with apix run, not with the
-            // writer it left waiting for the lock.
-            #expect(elapsed < 8, "apix run took \(elapsed) s")
-            #expect(handedOver)
+            // Waiting for the lock would have taken SQLite's busy timeout (10 s) and ended in a warning; stdout ended
+            // with apix run, not with the writer it left waiting for the lock (which would then have given up on it,
+            // its entry left pending below).
+            #expect(handedOver, "apix run took \(elapsed) s")
             // The writer records it on its own once the lock is gone: no reader here takes pending entries in.
             var waited = 0
-            while HistoryPending.hasEntries(in: directory), waited < 1500 {
+            while HistoryPending.hasEntries(in: directory), waited < 6000 {
                 try await Task.sleep(for: .milliseconds(10))
                 waited += 1
             }
