@@ -12,7 +12,7 @@ struct HistoryBenchmarks {
     func run() async throws -> (rows: [BenchmarkRow], notes: [String]) {
         var notes: [String] = []
         var rows = [try await recordedGets(notes: &notes)]
-        rows.append(try wholeRun())
+        rows.append(try wholeRun(notes: &notes))
         rows.append(try largeHistory(notes: &notes))
         return (rows, notes)
     }
@@ -70,25 +70,52 @@ struct HistoryBenchmarks {
             target: "≤ 1.05 × no history", met: a.median <= 1.05 * b.median)
     }
 
-    /// One whole `apix run`, recording (after the answer is printed) against `--no-history`.
-    private func wholeRun() throws -> BenchmarkRow {
+    /// One whole `apix run` recording against `--no-history` and curl, interleaved. `apix run` hands its entry to a
+    /// writer of its own and exits: after each such run the writer is waited for (its pending file gone), so it
+    /// never runs during the next measurement; how long it took after `apix run` ended is a note.
+    private func wholeRun(notes: inout [String]) throws -> BenchmarkRow {
         let runs = options.quick ? 2 : max(40, options.runs)
         let arguments = ["run", "bench", "small", "--profiles", scratch]
-        _ = try Subprocess.run(apix, arguments)
+        let curlArguments = ["-s", "http://127.0.0.1:\(port)/todos/1"]
+        let state = StateDirectory.path()
+        func recorded() throws -> (process: Double, writer: Double) {
+            let process = try Subprocess.run(apix, arguments).seconds
+            let ended = Subprocess.now()
+            var waited = 0
+            while HistoryPending.hasEntries(in: state), waited < 5_000 {
+                usleep(200)
+                waited += 1
+            }
+            return (process, Subprocess.now() - ended)
+        }
+        _ = try recorded()
         _ = try Subprocess.run(apix, arguments + ["--no-history"])
+        _ = try Subprocess.run("curl", curlArguments)
         var with: [Double] = []
+        var writer: [Double] = []
         var without: [Double] = []
+        var curl: [Double] = []
         for _ in 0..<runs {
-            with.append(try Subprocess.run(apix, arguments).seconds)
+            let run = try recorded()
+            with.append(run.process)
+            writer.append(run.writer)
             without.append(try Subprocess.run(apix, arguments + ["--no-history"]).seconds)
+            curl.append(try Subprocess.run("curl", curlArguments).seconds)
         }
         let a = Stats(samples: with)
         let b = Stats(samples: without)
+        let c = Stats(samples: curl)
+        let w = Stats(samples: writer)
+        notes.append(
+            "History, whole process: `apix run` \(BenchmarkFormat.milliseconds(a)) recording, "
+                + "\(BenchmarkFormat.milliseconds(b)) with --no-history, curl \(BenchmarkFormat.milliseconds(c)) "
+                + "(interleaved); the writer `apix run` leaves recorded the entry "
+                + "\(BenchmarkFormat.milliseconds(w)) after it exited.")
         return BenchmarkRow(
             name: "`apix run` of one small GET recorded in the history, whole process (\(runs) runs)",
             apix: BenchmarkFormat.milliseconds(a), reference: BenchmarkFormat.milliseconds(b) + " (--no-history)",
-            ratio: BenchmarkFormat.ratio(a.median / b.median), target: "≤ 1.25 × --no-history",
-            met: a.median <= 1.25 * b.median)
+            ratio: BenchmarkFormat.ratio(a.median / b.median), target: "≤ 1.05 × --no-history",
+            met: a.median <= 1.05 * b.median)
     }
 
     /// A history of 100,000 entries: opening it and reading the first screen (the explorer's window reads 500).

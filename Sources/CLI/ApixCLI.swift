@@ -4,7 +4,12 @@ import Foundation
 
 /// Entry point used by the `apix` executable: parses, runs, and maps every failure to its exit status.
 public enum ApixCLI {
-    public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
+    /// `handsHistoryOver`: `apix run` hands its history entry to a writer of its own (`HistoryHandOver`); only the
+    /// `apix` program itself can start that writer.
+    public static func main(
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), handsHistoryOver: Bool = false
+    ) async -> Int32 {
+        HistoryHandOver.isEnabled.store(handsHistoryOver, ordering: .relaxed)
         do {
             // `run` and `list` in their plain spellings skip the parser's reflection (`FastArguments`).
             switch FastArguments.parse(arguments) {
@@ -38,6 +43,18 @@ public enum ApixCLI {
             StandardError.writeLine(message)
             return code == .validationFailure ? CLIFailure.Status.usage.rawValue : code.rawValue
         }
+    }
+
+    /// Runs the history writer `apix run` starts (`apix _history-import DIR`, `HistoryHandOver`) before the async
+    /// runtime and the parser start. False for any other arguments.
+    public static func recordedHandedOverHistory(_ arguments: some Collection<String>) -> Bool {
+        guard arguments.count == 2, arguments.first == HistoryHandOver.command,
+            let directory = arguments.dropFirst().first
+        else {
+            return false
+        }
+        HistoryHandOver.importPending(directory: directory)
+        return true
     }
 
     /// Answers `apix --version` as ArgumentParser would, without starting it: `main.swift` calls this before the

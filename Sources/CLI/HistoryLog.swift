@@ -8,6 +8,10 @@ final class HistoryLog: Sendable {
     let recorder: HistoryRecorder
     let origin: HistoryEntry.Origin
     private let pending = Mutex<[(endpoint: String, entry: HistoryEntry, secrets: HistorySecrets)]>([])
+    /// `apix run` hands its entries over to a writer of its own (`HistoryHandOver`) rather than open the database.
+    private let handsOver: Bool
+    /// Whether an entry was handed over and the writer is still to start (`finish`).
+    private let handedOver = Atomic<Bool>(false)
 
     /// Nil when nothing is recorded: `--no-history`, the profile's `history: false`, or the config file's.
     init?(profile: Profile?, disabled: Bool, origin: HistoryEntry.Origin) {
@@ -16,6 +20,7 @@ final class HistoryLog: Sendable {
         guard recorder.records(profile) else { return nil }
         self.recorder = recorder
         self.origin = origin
+        handsOver = origin == .run && HistoryHandOver.isEnabled.load(ordering: .relaxed)
         // Never closed: the process ends right after its records, and closing the last connection would checkpoint
         // the WAL into the database (two fsyncs) on every `apix run`. The next writer recovers the WAL instead,
         // as after a kill, and SQLite checkpoints on its own once the WAL passes 1,000 pages.
@@ -23,9 +28,27 @@ final class HistoryLog: Sendable {
         for warning in recorder.warnings { StandardError.writeLine("apix: warning: \(warning)") }
     }
 
-    /// Records `entry` now, a failure as a warning on stderr.
+    /// Records `entry` now (or hands it over, to be recorded once `finish` starts the writer), a failure as a
+    /// warning on stderr.
     func record(_ entry: HistoryEntry) {
-        if let warning = recorder.record(entry) { StandardError.writeLine("apix: warning: \(warning)") }
+        guard handsOver else {
+            if let warning = recorder.record(entry) { StandardError.writeLine("apix: warning: \(warning)") }
+            return
+        }
+        do {
+            try HistoryPending.write(entry, in: recorder.directory)
+            handedOver.store(true, ordering: .relaxed)
+        } catch {
+            StandardError.writeLine("apix: warning: \(error.description)")
+        }
+    }
+
+    /// Starts the writer of the entries handed over, once, after the last record: the command's last step.
+    func finish() {
+        guard handedOver.exchange(false, ordering: .relaxed) else { return }
+        if let warning = HistoryHandOver.startWriter(directory: recorder.directory) {
+            StandardError.writeLine("apix: warning: \(warning)")
+        }
     }
 
     /// Keeps `entry` until `record(endpoint:checks:)` or `flush()`; its checks will be kept without `secrets`.

@@ -62,8 +62,11 @@ struct RunCommand: AsyncParsableCommand {
         do {
             let loaded = try requestOptions.profile(profile, from: profileOptions)
             let history = HistoryLog(profile: loaded, disabled: noHistory, origin: .run)
-            // Endpoints sent first are recorded after the answer too.
-            defer { history?.flush() }
+            // Endpoints sent first are recorded after the answer too; then the history writer starts.
+            defer {
+                history?.flush()
+                history?.finish()
+            }
             let chain = try await sendChain(loaded, history: history)
             let prepared = try prepare(loaded, captured: chain.held)
             try await send(prepared, chain: chain, history: history)

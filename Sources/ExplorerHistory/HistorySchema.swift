@@ -3,6 +3,18 @@ import GRDB
 /// The database's schema, one migration per version from the first on: a database written by any earlier apix
 /// is brought up to date when opened, never rebuilt.
 enum HistorySchema {
+    /// The number of migrations, kept in the database's `user_version` once they have all run.
+    static let version = 1
+
+    /// Brings the database up to date. A database at `version` already is only read (`PRAGMA user_version`, no
+    /// write transaction): the migrator would look at its table and take the write lock on every open.
+    static func migrate(_ pool: DatabasePool) throws {
+        let current = try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        guard current < version else { return }
+        try migrator.migrate(pool)
+        try pool.write { db in try db.execute(sql: "PRAGMA user_version = \(version)") }
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

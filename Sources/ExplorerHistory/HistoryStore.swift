@@ -1,6 +1,7 @@
 import ExplorerCore
 import Foundation
 import GRDB
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,10 @@ import GRDB
 public final class HistoryStore: Sendable {
     public let directory: String
     public let settings: HistorySettings
-    private let pool: DatabasePool
+    let pool: DatabasePool
+    /// When this store last looked for orphan body files (`sweepOrphans`): once when it first records, then at most
+    /// every ten minutes.
+    let lastSweep = Mutex<Date?>(nil)
 
     /// The database file in `directory`.
     public static func databasePath(in directory: String) -> String { directory + "/history.sqlite" }
@@ -41,10 +45,11 @@ public final class HistoryStore: Sendable {
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try HistorySchema.migrator.migrate(pool)
+            try HistorySchema.migrate(pool)
         } catch {
             throw HistoryStoreError("cannot open the history at \(path): \(error)")
         }
+        importPending()
     }
 
     var bodiesDirectory: String { directory + "/history" }
@@ -55,6 +60,13 @@ public final class HistoryStore: Sendable {
     /// Returns the entry as recorded (its id, where its body went).
     @discardableResult
     public func record(_ entry: HistoryEntry) throws(HistoryStoreError) -> HistoryEntry {
+        try record(entry, unlessPresent: false)
+    }
+
+    /// `record(_:)`; with `unlessPresent`, an entry whose id is already recorded is left as it is (a pending entry
+    /// that two processes record at once is recorded once).
+    @discardableResult
+    func record(_ entry: HistoryEntry, unlessPresent: Bool) throws(HistoryStoreError) -> HistoryEntry {
         var entry = entry
         var inline: Data?
         var file: (name: String, bytes: Int64)?
@@ -77,8 +89,14 @@ public final class HistoryStore: Sendable {
         let removed: [String]
         do {
             removed = try pool.write { db in
+                // Already there: its body file (the same name, the same bytes) is the recorded one's.
+                if unlessPresent,
+                    try Bool.fetchOne(db, sql: "SELECT 1 FROM exchange WHERE id = ?", arguments: [recorded.id]) == true
+                {
+                    return []
+                }
                 try Self.insert(recorded, inline: inline, file: file, into: db)
-                return try self.prune(db, now: recorded.recordedAt)
+                return try self.prune(db, now: recorded.recordedAt) + self.sweepOrphans(db)
             }
         } catch {
             if let file { unlink(bodiesDirectory + "/" + file.name) }
@@ -149,43 +167,6 @@ public final class HistoryStore: Sendable {
                 """, arguments: StatementArguments(arguments))
     }
 
-    /// Deletes entries past the age and count limits and drops the oldest body files past the size cap; returns
-    /// the body files to remove once the transaction is committed.
-    private func prune(_ db: Database, now: Date) throws -> [String] {
-        var files: [String] = []
-        let cutoff = now.timeIntervalSince1970 - settings.maxAgeDays * 86_400
-        files += try String.fetchAll(
-            db, sql: "SELECT body_file FROM exchange WHERE recorded_at < ? AND body_file IS NOT NULL",
-            arguments: [cutoff])
-        try db.execute(sql: "DELETE FROM exchange WHERE recorded_at < ?", arguments: [cutoff])
-        if let boundary = try Int64.fetchOne(
-            db, sql: "SELECT seq FROM exchange ORDER BY seq DESC LIMIT 1 OFFSET ?", arguments: [settings.maxEntries])
-        {
-            files += try String.fetchAll(
-                db, sql: "SELECT body_file FROM exchange WHERE seq <= ? AND body_file IS NOT NULL",
-                arguments: [boundary])
-            try db.execute(sql: "DELETE FROM exchange WHERE seq <= ?", arguments: [boundary])
-        }
-        var total =
-            try Int64.fetchOne(
-                db, sql: "SELECT COALESCE(SUM(body_file_bytes), 0) FROM exchange WHERE body_file IS NOT NULL") ?? 0
-        guard total > settings.maxTotalBodyBytes else { return files }
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT seq, body_file, body_file_bytes FROM exchange WHERE body_file IS NOT NULL ORDER BY seq")
-        var dropped: [Int64] = []
-        for row in rows where total > settings.maxTotalBodyBytes {
-            dropped.append(row["seq"])
-            files.append(row["body_file"])
-            total -= row["body_file_bytes"] as Int64
-        }
-        for seq in dropped {
-            try db.execute(
-                sql: "UPDATE exchange SET body_state = 'dropped', body_file = NULL, body_file_bytes = 0 WHERE seq = ?",
-                arguments: [seq])
-        }
-        return files
-    }
-
     // MARK: - Reading
 
     /// The newest entries first, without bodies; only `profile`'s (and `endpoint`'s) when given.
@@ -202,6 +183,7 @@ public final class HistoryStore: Sendable {
             conditions.append("endpoint = ?")
             arguments.append(endpoint)
         }
+        importPending()
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         arguments.append(limit)
         let sql = "SELECT \(Self.listColumns) FROM exchange \(filter) ORDER BY seq DESC LIMIT ?"
@@ -219,6 +201,7 @@ public final class HistoryStore: Sendable {
     public func entry(id: String) throws(HistoryStoreError) -> HistoryEntry? {
         let id = id.lowercased()
         guard HistoryID.isPlausible(id) else { return nil }
+        importPending()
         let rows: [Row]
         do {
             rows = try pool.read { db in

@@ -4,5 +4,6 @@ import Foundation
 // Everything lives in the CLI module (testable, benchmarkable); this file only maps the result to an exit status.
 // `--version` is answered before the first `await`, which starts the async runtime.
 if ApixCLI.answeredVersion(CommandLine.arguments.dropFirst()) { exit(0) }
-let status = await ApixCLI.main()
+if ApixCLI.recordedHandedOverHistory(CommandLine.arguments.dropFirst()) { exit(0) }
+let status = await ApixCLI.main(handsHistoryOver: true)
 exit(status)

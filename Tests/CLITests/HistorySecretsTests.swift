@@ -83,6 +83,9 @@ struct HistorySecretsTests {
                 + [refreshToken]
                 .compactMap { $0 }
 
+            // Read first: `apix run`'s writers may still be recording; a reader takes in what is pending.
+            let listed = try await ApixProcess.run(["history", "--json", "--limit", "100"], environment: environment)
+            #expect(try JSONValue.parse(listed.stdout)["entries"].map { "\($0)".contains("echo") } == true)
             var files = [state.path + "/apix/history.sqlite", state.path + "/apix/history.sqlite-wal"].filter {
                 FileManager.default.fileExists(atPath: $0)
             }
@@ -100,8 +103,6 @@ struct HistorySecretsTests {
                     #expect(data.range(of: Data(secret.utf8)) == nil, "\(secret) found in \(files[index])")
                 }
             }
-            let listed = try await ApixProcess.run(["history", "--json", "--limit", "100"], environment: environment)
-            #expect(try JSONValue.parse(listed.stdout)["entries"].map { "\($0)".contains("echo") } == true)
         }
     }
 }

@@ -9,7 +9,11 @@
 public enum SpawnAttributes {
     public static let resetSignals = [SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGPIPE, SIGCHLD]
 
-    public static func with<Result>(_ body: (UnsafePointer<posix_spawnattr_t>) throws -> Result) rethrows -> Result {
+    /// The attributes for `body`; with `newSession`, the child leads a session of its own (no terminal's signals
+    /// reach it: a writer left to finish after apix has exited).
+    public static func with<Result>(
+        newSession: Bool = false, _ body: (UnsafePointer<posix_spawnattr_t>) throws -> Result
+    ) rethrows -> Result {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -20,7 +24,9 @@ public enum SpawnAttributes {
         for number in resetSignals { sigaddset(&defaults, number) }
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // glibc's POSIX_SPAWN_SETSID (0x80), which Swift's Glibc module does not import (it is `__USE_GNU`).
+        let session: Int32 = newSession ? 0x80 : 0
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | session))
         return try withUnsafePointer(to: &attributes) { try body($0) }
     }
 }

@@ -23,6 +23,8 @@ final class Runtime {
     private let captures: CaptureStore?
     /// Where exchanges are recorded and the history window reads; nil: no history (tests' runtimes).
     private let history: HistoryRecorder?
+    /// Finished exchanges whose records wait for their checks (or checks for their records).
+    private let awaitingChecks = RecordsAwaitingChecks()
     private var transfers: [Int: Transfer] = [:]
     private var searchTask: Task<Void, Never>?
     /// The body filter being evaluated; a newer query cancels it.
@@ -133,6 +135,7 @@ final class Runtime {
     private func apply(_ action: Action) {
         let effects = state.update(action, at: .now)
         for effect in effects { perform(effect) }
+        awaitingChecks.observe(action, effects: effects)
     }
 
     // MARK: - Effects
@@ -152,6 +155,7 @@ final class Runtime {
                 HistoryEffects.recording(for: id, in: state, request: request, auth: authKey, recorder: $0)
             }
             let plans = state.exchanges[id]?.requestPlans
+            let awaitingChecks = self.awaitingChecks
             // The interceptor may need an await (the auth store); the transfer starts right after it.
             Task.detached {
                 let interceptor = await auth?.interceptor(for: authKey, endpoint: endpoint)
@@ -181,12 +185,15 @@ final class Runtime {
                     log.write("\(request.method.rawValue) \(shownURL): \(error.description)")
                 }
                 inbox.post(.exchangeFinished(exchange: id, result, at: Moment.now.uptime))
+                var record: RecordsAwaitingChecks.Record?
                 if let recording {
                     // The credential at hand now (a token may have been fetched for this send) is a secret too.
                     let bare = PreparedRequest(url: "http://apix.invalid/")
                     let credentials = await auth?.currentCredentials(on: bare, for: authKey, endpoint: endpoint)
-                    recording.record(result, credentials: credentials, log: log)
+                    record = { recording.record(result, checks: $0, credentials: credentials, log: log) }
                 }
+                // Recorded once its `expect:` checks are known too.
+                awaitingChecks.finished(id, record: record)
                 let warnings = await transfer.warnings
                 for warning in warnings { log.write("warning: \(warning)") }
                 if !warnings.isEmpty { inbox.post(.warned(warnings)) }

@@ -19,13 +19,18 @@ struct HistoryEffects: Sendable {
         let secrets: HistorySecrets
         let replayOf: String?
 
-        /// Records the exchange; a failure goes to the log (history never fails a send).
-        func record(_ result: Result<Response, ClientError>, credentials: PreparedRequest?, log: LogFile) {
+        /// Records the exchange with its `expect:` checks (kept without its secrets, as `apix test` keeps them); a
+        /// failure goes to the log (history never fails a send).
+        func record(
+            _ result: Result<Response, ClientError>, checks: [CheckResult] = [], credentials: PreparedRequest?,
+            log: LogFile
+        ) {
             if case .failure(let error) = result, error.isCancelled { return }
             let secrets = credentials.map { self.secrets.adding(credentialsOf: $0) } ?? self.secrets
             let entry = HistoryRecording.entry(
                 origin: replayOf == nil ? .explorer : .replay, profile: profile, environment: environment,
-                endpoint: endpoint, shown: shown, result: result, secrets: secrets, replayOf: replayOf)
+                endpoint: endpoint, shown: shown, result: result, checks: checks, secrets: secrets,
+                replayOf: replayOf)
             if let warning = recorder.record(entry) { log.write("history: \(warning)") }
         }
     }

@@ -1,0 +1,122 @@
+import ExplorerCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Entries handed over to be recorded later, one file each in `history-pending/` beside the database: `apix run`
+/// writes its entry here and leaves the database to a writer of its own, so the process the shell waits for never
+/// opens SQLite. Every `HistoryStore` records what it finds here when it opens and before it reads
+/// (`HistoryStore.importPending`), so a reader right after `apix run` sees its entry whether that writer has finished
+/// or not. A file is written under a hidden name and renamed when whole: a process killed while handing over loses at
+/// most that entry, and one killed after it loses nothing.
+public enum HistoryPending {
+    /// The directory of pending entries for the history in `directory`.
+    public static func directory(in directory: String) -> String { directory + "/history-pending" }
+
+    /// The entry as the file keeps it: the database's columns (structured ones in the database's JSON), the
+    /// response body after the first line, as it is.
+    struct Record: Codable {
+        var id: String
+        var recordedAt: Double
+        var origin, method, url, requestHeaders, responseHeaders, source, metrics, bodyState: String
+        var profile, environment, endpoint, requestBodyType, errorKind, errorMessage, checks, replayOf: String?
+        var requestBody: Data?
+        var status: Int?
+        var reason, httpVersion: String
+        var bodyBytes: Int64
+        var bodyLength: Int
+    }
+
+    /// Writes `entry` to be recorded later; returns the file's path.
+    @discardableResult
+    public static func write(_ entry: HistoryEntry, in directory: String) throws(HistoryStoreError) -> String {
+        let pending = Self.directory(in: directory)
+        StateDirectory.prepare(directory)
+        mkdir(pending, 0o700)
+        let (requestBody, requestBodyType) = HistoryRecording.storedBody(entry.request.body)
+        let body = entry.body ?? Data()
+        let record = Record(
+            id: entry.id, recordedAt: entry.recordedAt.timeIntervalSince1970, origin: entry.origin.rawValue,
+            method: entry.request.method.rawValue, url: entry.request.url,
+            requestHeaders: HistoryCoding.encode(entry.request.headers),
+            responseHeaders: HistoryCoding.encode(entry.responseHeaders), source: entry.source.rawValue,
+            metrics: HistoryCoding.encode(entry.metrics), bodyState: entry.bodyState.rawValue, profile: entry.profile,
+            environment: entry.environment, endpoint: entry.endpoint, requestBodyType: requestBodyType,
+            errorKind: entry.error?.kind, errorMessage: entry.error?.message,
+            checks: HistoryCoding.encode(entry.checks),
+            replayOf: entry.replayOf, requestBody: requestBody, status: entry.status, reason: entry.reason,
+            httpVersion: entry.httpVersion, bodyBytes: entry.bodyBytes, bodyLength: body.count)
+        guard var data = try? JSONEncoder().encode(record) else {
+            throw HistoryStoreError("cannot hand the exchange over to the history")
+        }
+        data.append(UInt8(ascii: "\n"))
+        data.append(body)
+        let path = pending + "/" + entry.id + ".entry"
+        let temporary = pending + "/." + entry.id + ".tmp-\(getpid())"
+        // No fsync: a kill never loses what was written (only a power cut may, as with the database's NORMAL sync).
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw HistoryStoreError("cannot hand the exchange over to the history: \(String(cString: strerror(errno)))")
+        }
+        let failed = data.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
+        close(descriptor)
+        guard failed == nil, rename(temporary, path) == 0 else {
+            let code = failed ?? errno
+            unlink(temporary)
+            throw HistoryStoreError("cannot hand the exchange over to the history: \(String(cString: strerror(code)))")
+        }
+        return path
+    }
+
+    /// The entry a pending file holds; nil when it does not read (it was not written by this apix).
+    static func read(_ path: String) -> HistoryEntry? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+            let record = try? JSONDecoder().decode(Record.self, from: data[data.startIndex..<newline])
+        else { return nil }
+        let body = data[data.index(after: newline)...]
+        guard body.count == record.bodyLength else { return nil }
+        var request = PreparedRequest(
+            method: HTTPMethod(rawValue: record.method) ?? .get, url: record.url,
+            headers: HistoryCoding.headers(record.requestHeaders))
+        request.body = HistoryRecording.restoredBody(record.requestBody, type: record.requestBodyType)
+        return HistoryEntry(
+            id: record.id, recordedAt: Date(timeIntervalSince1970: record.recordedAt),
+            origin: HistoryEntry.Origin(rawValue: record.origin) ?? .run, profile: record.profile,
+            environment: record.environment, endpoint: record.endpoint, request: request, status: record.status,
+            reason: record.reason, httpVersion: record.httpVersion,
+            responseHeaders: HistoryCoding.headers(record.responseHeaders),
+            source: ResponseSource(rawValue: record.source) ?? .network, metrics: HistoryCoding.metrics(record.metrics),
+            error: record.errorKind.map { HistoryError(kind: $0, message: record.errorMessage ?? "") },
+            checks: HistoryCoding.checks(record.checks), bodyBytes: record.bodyBytes,
+            bodyState: HistoryEntry.BodyState(rawValue: record.bodyState) ?? .none,
+            body: record.bodyLength > 0 ? Data(body) : nil, replayOf: record.replayOf)
+    }
+
+    /// The paths of the pending entries in `directory`, and the hidden files of writers killed more than a minute
+    /// ago (to remove).
+    static func files(in directory: String, now: Date = Date()) -> (entries: [String], leftovers: [String]) {
+        let pending = Self.directory(in: directory)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: pending), !names.isEmpty else {
+            return ([], [])
+        }
+        var entries: [String] = []
+        var leftovers: [String] = []
+        for name in names {
+            let path = pending + "/" + name
+            if name.hasSuffix(".entry") && !name.hasPrefix(".") {
+                entries.append(path)
+            } else if HistoryStore.isOlderThanAMinute(path, now: now) {
+                leftovers.append(path)
+            }
+        }
+        return (entries, leftovers)
+    }
+
+    /// Whether anything waits to be recorded in `directory`'s history.
+    public static func hasEntries(in directory: String) -> Bool {
+        !files(in: directory).entries.isEmpty
+    }
+}

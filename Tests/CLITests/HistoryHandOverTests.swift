@@ -1,0 +1,74 @@
+import DemoAPI
+import Foundation
+import Testing
+
+@testable import ExplorerHistory
+
+/// `apix run` hands its history entry to a writer of its own: the process the shell waits for never waits for the
+/// database, and the entry is recorded all the same.
+@Suite("apix run hands its history entry over")
+struct HistoryHandOverTests {
+    @Test("apix run exits at once while another process holds the database; its writer records the entry after")
+    func lockedDatabase() async throws {
+        let profiles = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        let directory = state.path + "/apix"
+        let store = try HistoryStore(directory: directory)
+        let lock = DatabaseLock(store)
+        try await withDemoServer { server in
+            try """
+            environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
+            endpoints: [{ id: todo, path: /todos/1 }]
+            """.write(toFile: profiles.path + "/demo.yaml", atomically: true, encoding: .utf8)
+            try #require(lock.hold(), "the test holds the write lock")
+            let started = Date()
+            let out = try await ApixProcess.run(
+                ["run", "demo", "todo", "--profiles", profiles.path], environment: ["XDG_STATE_HOME": state.path])
+            let elapsed = Date().timeIntervalSince(started)
+            let handedOver = HistoryPending.hasEntries(in: directory)
+            lock.release()
+            #expect(out.status == 0)
+            #expect(out.text.contains("Buy milk"))
+            #expect(!out.stderr.contains("warning"), "\(out.stderr)")
+            // Waiting for the lock would have taken SQLite's busy timeout (10 s) and ended in a warning; stdout ended
+            // with apix run, not with the writer it left waiting for the lock (which would then have given up on it,
+            // its entry left pending below).
+            #expect(handedOver, "apix run took \(elapsed) s")
+            // The writer records it on its own once the lock is gone: no reader here takes pending entries in.
+            var waited = 0
+            while HistoryPending.hasEntries(in: directory), waited < 6000 {
+                try await Task.sleep(for: .milliseconds(10))
+                waited += 1
+            }
+            #expect(!HistoryPending.hasEntries(in: directory))
+            #expect(try store.count() == 1)
+        }
+    }
+}
+
+/// Holds the history's write lock from a thread of its own (an open write transaction), as another writer would.
+final class DatabaseLock: @unchecked Sendable {
+    private let store: HistoryStore
+    private let locked = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
+
+    init(_ store: HistoryStore) { self.store = store }
+
+    /// Takes the lock; false when it could not within 10 s.
+    func hold() -> Bool {
+        let store = store
+        let locked = locked
+        let released = released
+        Thread {
+            try? store.pool.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                locked.signal()
+                _ = released.wait(timeout: .now() + 30)
+                try db.execute(sql: "COMMIT")
+            }
+        }.start()
+        return locked.wait(timeout: .now() + 10) == .success
+    }
+
+    func release() { released.signal() }
+}
