@@ -19,6 +19,10 @@ struct CoreAuthProviderTests {
         try await body(provider, store)
     }
 
+    static func endpoint(_ id: String) -> Endpoint? {
+        Fixtures.demoCatalog.profile("demo")?.endpoint(id)
+    }
+
     static func request(_ endpoint: String) throws -> PreparedRequest {
         try Fixtures.demoState().prepare(EndpointKey(profile: "demo", endpoint: endpoint)).get().request
     }
@@ -27,7 +31,9 @@ struct CoreAuthProviderTests {
     func oauthWithoutToken() async throws {
         try await Self.withDemoProvider { provider, _ in
             let request = try Self.request("cache.stats")
-            #expect(await provider.currentCredentials(on: request, for: Self.local, endpoint: "cache.stats") == nil)
+            #expect(
+                await provider.currentCredentials(on: request, for: Self.local, endpoint: Self.endpoint("cache.stats"))
+                    == nil)
         }
     }
 
@@ -44,7 +50,7 @@ struct CoreAuthProviderTests {
                 for: AuthSessionKey(profile: "demo", environment: "local"))
             let request = try Self.request("cache.stats")
             let credentialed = await provider.currentCredentials(
-                on: request, for: Self.local, endpoint: "cache.stats")
+                on: request, for: Self.local, endpoint: Self.endpoint("cache.stats"))
             #expect(credentialed?.headers["Authorization"] == "Bearer stored-1")
             #expect(credentialed?.url == request.url)
         }
@@ -54,9 +60,22 @@ struct CoreAuthProviderTests {
     func noAuth() async throws {
         try await Self.withDemoProvider { provider, _ in
             let request = try Self.request("cache.etag")
-            let credentialed = await provider.currentCredentials(on: request, for: Self.local, endpoint: "cache.etag")
+            let credentialed = await provider.currentCredentials(
+                on: request, for: Self.local, endpoint: Self.endpoint("cache.etag"))
             #expect(credentialed == request)
             #expect(credentialed?.headers["Authorization"] == nil)
+        }
+    }
+
+    @Test("an endpoint the catalog does not hold (a one-off request) is resolved as given, not as the profile")
+    func endpointValueNotInCatalog() async throws {
+        try await Self.withDemoProvider { provider, _ in
+            var oneOff = try #require(Self.endpoint("cache.stats"))
+            oneOff.id = "get.elsewhere"
+            oneOff.authDisabled = true
+            #expect(provider.resolve(Self.local, endpoint: oneOff) == nil)
+            let request = try Self.request("cache.stats")
+            #expect(await provider.currentCredentials(on: request, for: Self.local, endpoint: oneOff) == request)
         }
     }
 
@@ -80,7 +99,7 @@ struct CoreAuthProviderTests {
         let provider = CoreAuthProvider(
             catalog: catalog, variables: [:], sessions: AuthSessions(store: TokenStore(directory: directory)))
         let credentialed = await provider.currentCredentials(
-            on: request, for: AuthSessionKey(profile: "keyed", environment: "dev"), endpoint: "items")
+            on: request, for: AuthSessionKey(profile: "keyed", environment: "dev"), endpoint: Self.endpoint("items"))
         #expect(credentialed?.url == "http://127.0.0.1:9/items?key=k-123")
     }
 }

@@ -186,6 +186,12 @@ public struct AppState: Sendable {
     /// Builds the request for `key` from its draft, the chosen environment and the session variables, asking
     /// neither the file system nor the process (`RequestPlan`: the boundary and download directory are settled
     /// when it is sent); with `masking`, as it is shown (`CredentialPresentation.bullets`, as `apix run --json`).
+    /// The endpoint `key` is sent as: the catalog's (one-off requests included) with its unsaved edits.
+    func endpointAsSent(_ key: EndpointKey) -> Endpoint? {
+        guard let endpoint = catalog.profile(key.profile)?.endpoint(key.endpoint) else { return nil }
+        return draft(for: key)?.endpoint(from: endpoint) ?? endpoint
+    }
+
     public func prepare(_ key: EndpointKey, masking: Bool = false) -> Result<RequestPlan, RequestBuildError> {
         guard let profile = catalog.profile(key.profile), let endpoint = profile.endpoint(key.endpoint),
             let draft = draft(for: key)

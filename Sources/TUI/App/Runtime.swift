@@ -148,7 +148,7 @@ final class Runtime {
             let client = self.client
             let log = self.log
             let holder = TransferHolder()
-            let endpoint = state.exchanges[id]?.key.endpoint
+            let endpoint = state.exchanges[id].flatMap { state.endpointAsSent($0.key) }
             // The log gets the URL as the screen shows it: secrets masked.
             let shownURL = state.exchanges[id]?.url ?? "(request)"
             let recording = history.flatMap {
@@ -312,10 +312,11 @@ final class Runtime {
         }
         let auth = self.auth
         let log = self.log
+        let endpointValue = state.endpointAsSent(key)
         Task.detached {
             var credentialed: PreparedRequest? = request
             if let auth {
-                credentialed = await auth.currentCredentials(on: request, for: authKey, endpoint: key.endpoint)
+                credentialed = await auth.currentCredentials(on: request, for: authKey, endpoint: endpointValue)
             }
             guard let credentialed else {
                 inbox.post(.storedResponseLoaded(key, nil, warning: nil))

@@ -13,25 +13,24 @@ public struct CoreAuthProvider: AuthProvider {
         self.sessions = sessions
     }
 
-    /// The profile's credentials for an endpoint, else those of the key's definition (`auths:`, or the profile's
-    /// `auth:`), variables filled in.
-    func resolve(_ key: AuthSessionKey, endpoint: String?) -> ResolvedAuth? {
+    /// The credentials for an endpoint, else those of the key's definition (`auths:`, or the profile's `auth:`),
+    /// variables filled in. The endpoint is the explorer's value, not looked up in `catalog` (loaded at start): a
+    /// one-off request or an edit is not in it, and looking it up by id fell back to the profile's credentials.
+    func resolve(_ key: AuthSessionKey, endpoint: Endpoint?) -> ResolvedAuth? {
         guard let profile = catalog.profile(key.profile),
             let builder = try? RequestBuilder(profile: profile, environment: key.environment)
         else { return nil }
         let overrides = RequestOverrides(variables: variables)
-        guard let endpointValue = endpoint.flatMap({ profile.endpoint($0) }) else {
-            return try? builder.auth(definition: key.definition, overrides: overrides)
-        }
-        return try? builder.auth(for: endpointValue, overrides: overrides)
+        guard let endpoint else { return try? builder.auth(definition: key.definition, overrides: overrides) }
+        return try? builder.auth(for: endpoint, overrides: overrides)
     }
 
-    public func interceptor(for key: AuthSessionKey, endpoint: String?) async -> (any RequestInterceptor)? {
+    public func interceptor(for key: AuthSessionKey, endpoint: Endpoint?) async -> (any RequestInterceptor)? {
         guard let auth = resolve(key, endpoint: endpoint) else { return nil }
         return await sessions.interceptor(for: auth, key: key)
     }
 
-    public func currentCredentials(on request: PreparedRequest, for key: AuthSessionKey, endpoint: String?) async
+    public func currentCredentials(on request: PreparedRequest, for key: AuthSessionKey, endpoint: Endpoint?) async
         -> PreparedRequest?
     {
         guard let auth = resolve(key, endpoint: endpoint) else { return request }

@@ -27,7 +27,7 @@ public struct ShownRequest: Sendable {
     /// token too, when one is held; else it keeps the masked one).
     static func make(
         _ plans: Exchange.RequestPlans, sent: PreparedRequest, auth: (any AuthProvider)?, key: AuthSessionKey,
-        endpoint: String?
+        endpoint: Endpoint?
     ) async -> ShownRequest {
         var revealed = plans.revealed.request
         if let auth, let current = await auth.currentCredentials(on: plans.bare.request, for: key, endpoint: endpoint) {
