@@ -65,6 +65,13 @@ struct EventsViewTests {
             return
         }
         #expect(stopped == id)
+        #expect(state.message?.text.hasPrefix("stopping the stream of GET ") == true)
+        var response = Fixtures.jsonResponse("{}")
+        response.headers = ["Content-Type": "text/event-stream"]
+        _ = state.update(.exchangeFinished(exchange: id, .success(response), at: 101))
+        #expect(
+            state.message?.text.hasPrefix("stopped the stream of GET ") == true, "\(String(describing: state.message))")
+        #expect(state.message?.text.hasSuffix("; what arrived is kept") == true)
     }
 
     @Test("a finished stream keeps its events on the Body tab, named Events")

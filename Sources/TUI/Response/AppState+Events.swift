@@ -21,8 +21,19 @@ extension AppState {
     /// Esc on a running stream: stop it and keep its events and body (nil when the exchange is no stream).
     mutating func stopStream(_ exchange: Exchange) -> [Effect]? {
         guard exchange.isRunning, exchange.events != nil else { return nil }
-        message = StatusMessage("stopping the stream of \(exchange.method.rawValue) \(exchange.url)")
+        message = Self.stoppingMessage(exchange)
         return [.stopStream(exchange: exchange.id)]
+    }
+
+    /// Once a stopped stream has ended, "stopping…" (if still shown) becomes "stopped…".
+    mutating func streamEnded(_ exchange: Exchange) {
+        guard message == Self.stoppingMessage(exchange) else { return }
+        message = StatusMessage(
+            "stopped the stream of \(exchange.method.rawValue) \(exchange.url); what arrived is kept")
+    }
+
+    private static func stoppingMessage(_ exchange: Exchange) -> StatusMessage {
+        StatusMessage("stopping the stream of \(exchange.method.rawValue) \(exchange.url)")
     }
 
     /// Lines of the Events view (the Body tab of a stream).

@@ -81,6 +81,7 @@ extension AppState {
             }
             return []
         }
+        if exchange.events != nil { streamEnded(exchange) }
         // The core's words for where the answer came from, then the key that asks the server instead.
         if response.source == .cache, selectedKey == exchange.key,
             let note = response.source.note(age: exchange.responseAge(now: time) ?? response.age ?? .zero)
