@@ -11,6 +11,9 @@ public final class HistoryRecorder: Sendable {
     /// Config file problems, to be shown once.
     public let warnings: [String]
     private let store = Mutex<HistoryStore?>(nil)
+    /// Entries waiting for the writer, and whether one is writing: exchanges that finish while a transaction runs
+    /// are written together by it in the next one, so a burst of sends costs one transaction, not one each.
+    private let queue = Mutex<(waiting: [HistoryEntry], writing: Bool)>(([], false))
 
     public init(
         directory: String = StateDirectory.path(),
@@ -36,14 +39,34 @@ public final class HistoryRecorder: Sendable {
         }
     }
 
-    /// Records `entry`; a failure is returned as a warning line (history never fails a send).
+    /// Whether nothing is waiting or being written (what a benchmark waits for).
+    public var isIdle: Bool { queue.withLock { !$0.writing && $0.waiting.isEmpty } }
+
+    /// Records `entry`; a failure is returned as a warning line (history never fails a send). When another caller
+    /// is writing, `entry` joins its next transaction and this returns at once (that caller reports a failure).
     @discardableResult
     public func record(_ entry: HistoryEntry) -> String? {
-        do {
-            try opened().record(entry)
-            return nil
-        } catch {
-            return error.description
+        let writes = queue.withLock { queue in
+            queue.waiting.append(entry)
+            guard !queue.writing else { return false }
+            queue.writing = true
+            return true
+        }
+        guard writes else { return nil }
+        var warning: String?
+        while true {
+            let batch = queue.withLock { queue in
+                let batch = queue.waiting
+                queue.waiting = []
+                if batch.isEmpty { queue.writing = false }
+                return batch
+            }
+            if batch.isEmpty { return warning }
+            do {
+                try opened().record(batch: batch)
+            } catch {
+                warning = error.description
+            }
         }
     }
 }

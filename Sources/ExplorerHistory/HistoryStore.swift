@@ -67,6 +67,44 @@ public final class HistoryStore: Sendable {
     /// that two processes record at once is recorded once).
     @discardableResult
     func record(_ entry: HistoryEntry, unlessPresent: Bool) throws(HistoryStoreError) -> HistoryEntry {
+        try record(batch: [entry], unlessPresent: unlessPresent)[0]
+    }
+
+    /// Records `entries` in one transaction that prunes once (bodies placed as `record(_:)` places them): what
+    /// `HistoryRecorder` writes when exchanges finish faster than one transaction each could keep up with.
+    @discardableResult
+    func record(batch entries: [HistoryEntry], unlessPresent: Bool = false) throws(HistoryStoreError)
+        -> [HistoryEntry]
+    {
+        let placed = entries.map(place)
+        let removed: [String]
+        do {
+            removed = try pool.write { db in
+                for (entry, inline, file) in placed {
+                    // Already there: its body file (the same name, the same bytes) is the recorded one's.
+                    if unlessPresent,
+                        try Bool.fetchOne(db, sql: "SELECT 1 FROM exchange WHERE id = ?", arguments: [entry.id])
+                            == true
+                    {
+                        continue
+                    }
+                    try Self.insert(entry, inline: inline, file: file, into: db)
+                }
+                let now = placed.last?.entry.recordedAt ?? Date()
+                return try self.prune(db, now: now) + self.sweepOrphans(db)
+            }
+        } catch {
+            for case (_, _, let file?) in placed { unlink(bodiesDirectory + "/" + file.name) }
+            throw HistoryStoreError("cannot record the exchange in the history: \(error)")
+        }
+        for name in removed { unlink(bodiesDirectory + "/" + name) }
+        return placed.map(\.entry)
+    }
+
+    /// Where an entry's body goes: inline, a compressed file written now, or not kept.
+    private func place(_ entry: HistoryEntry) -> (
+        entry: HistoryEntry, inline: Data?, file: (name: String, bytes: Int64)?
+    ) {
         var entry = entry
         var inline: Data?
         var file: (name: String, bytes: Int64)?
@@ -85,25 +123,7 @@ public final class HistoryStore: Sendable {
         } else if entry.bodyState == .inline || entry.bodyState == .file {
             entry.bodyState = .none
         }
-        let recorded = entry
-        let removed: [String]
-        do {
-            removed = try pool.write { db in
-                // Already there: its body file (the same name, the same bytes) is the recorded one's.
-                if unlessPresent,
-                    try Bool.fetchOne(db, sql: "SELECT 1 FROM exchange WHERE id = ?", arguments: [recorded.id]) == true
-                {
-                    return []
-                }
-                try Self.insert(recorded, inline: inline, file: file, into: db)
-                return try self.prune(db, now: recorded.recordedAt) + self.sweepOrphans(db)
-            }
-        } catch {
-            if let file { unlink(bodiesDirectory + "/" + file.name) }
-            throw HistoryStoreError("cannot record the exchange in the history: \(error)")
-        }
-        for name in removed { unlink(bodiesDirectory + "/" + name) }
-        return entry
+        return (entry, inline, file)
     }
 
     /// Records many entries in one transaction (bodies inline or not kept, as `record` places small ones), then
