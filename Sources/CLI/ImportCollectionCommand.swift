@@ -15,9 +15,7 @@ struct ImportFileCommand: AsyncParsableCommand {
     @Option(help: "Profile id (default: from the file's title).") var name: String?
     @Option(help: "An environment file to import with the collection (Postman); repeatable.")
     var environment: [String] = []
-    @Flag(help: "Replace an existing profile of that id.") var force = false
-    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
-    var merge = false
+    @OptionGroup var write: ImportWriteOptions
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
@@ -31,12 +29,12 @@ struct ImportFileCommand: AsyncParsableCommand {
         if format == .openapi {
             var arguments = [file, "--profiles", profileOptions.directory]
             if let name { arguments += ["--name", name] }
-            if force { arguments.append("--force") }
-            if merge { arguments.append("--merge") }
+            if write.force { arguments.append("--force") }
+            if write.merge { arguments.append("--merge") }
             try SiblingExecutable.exec("apix-openapi", arguments: arguments)
         }
         try CollectionImportRun(
-            format: format, file: file, environments: environment, name: name, force: force, merge: merge,
+            format: format, file: file, environments: environment, name: name, force: write.force, merge: write.merge,
             directory: profileOptions.directory
         ).run()
     }
@@ -51,14 +49,12 @@ struct ImportPostmanCommand: AsyncParsableCommand {
     @Option(help: "Profile id (default: from the collection's name).") var name: String?
     @Option(help: "A Postman environment file, imported as an environment; repeatable.")
     var environment: [String] = []
-    @Flag(help: "Replace an existing profile of that id.") var force = false
-    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
-    var merge = false
+    @OptionGroup var write: ImportWriteOptions
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         try CollectionImportRun(
-            format: .postman, file: file, environments: environment, name: name, force: force, merge: merge,
+            format: .postman, file: file, environments: environment, name: name, force: write.force, merge: write.merge,
             directory: profileOptions.directory
         ).run()
     }
@@ -71,14 +67,12 @@ struct ImportHARCommand: AsyncParsableCommand {
 
     @Argument(help: "The HAR file.") var file: String
     @Option(help: "Profile id (default: from the file name).") var name: String?
-    @Flag(help: "Replace an existing profile of that id.") var force = false
-    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
-    var merge = false
+    @OptionGroup var write: ImportWriteOptions
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         try CollectionImportRun(
-            format: .har, file: file, environments: [], name: name, force: force, merge: merge,
+            format: .har, file: file, environments: [], name: name, force: write.force, merge: write.merge,
             directory: profileOptions.directory
         ).run()
     }
@@ -93,14 +87,12 @@ struct ImportHTTPCommand: AsyncParsableCommand {
     @Option(help: "An environment file (http-client.env.json; the one beside the file is read too); repeatable.")
     var environment: [String] = []
     @Option(help: "Profile id (default: from the file name).") var name: String?
-    @Flag(help: "Replace an existing profile of that id.") var force = false
-    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
-    var merge = false
+    @OptionGroup var write: ImportWriteOptions
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         try CollectionImportRun(
-            format: .http, file: file, environments: environment, name: name, force: force, merge: merge,
+            format: .http, file: file, environments: environment, name: name, force: write.force, merge: write.merge,
             directory: profileOptions.directory
         ).run()
     }
@@ -113,14 +105,12 @@ struct ImportInsomniaCommand: AsyncParsableCommand {
 
     @Argument(help: "The export file.") var file: String
     @Option(help: "Profile id (default: from the workspace's name).") var name: String?
-    @Flag(help: "Replace an existing profile of that id.") var force = false
-    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
-    var merge = false
+    @OptionGroup var write: ImportWriteOptions
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         try CollectionImportRun(
-            format: .insomnia, file: file, environments: [], name: name, force: force, merge: merge,
+            format: .insomnia, file: file, environments: [], name: name, force: write.force, merge: write.merge,
             directory: profileOptions.directory
         ).run()
     }
@@ -133,14 +123,12 @@ struct ImportBrunoCommand: AsyncParsableCommand {
 
     @Argument(help: "The collection's folder.") var file: String
     @Option(help: "Profile id (default: from bruno.json's name).") var name: String?
-    @Flag(help: "Replace an existing profile of that id.") var force = false
-    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
-    var merge = false
+    @OptionGroup var write: ImportWriteOptions
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         try CollectionImportRun(
-            format: .bruno, file: file, environments: [], name: name, force: force, merge: merge,
+            format: .bruno, file: file, environments: [], name: name, force: write.force, merge: write.merge,
             directory: profileOptions.directory
         ).run()
     }

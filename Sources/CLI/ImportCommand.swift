@@ -24,16 +24,14 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
 
     @Argument(help: "The OpenAPI document.") var spec: String
     @Option(help: "Profile id (default: from the document's title).") var name: String?
-    @Flag(help: "Replace an existing profile of that id.") var force = false
-    @Flag(help: "Merge into an existing profile of that id: new endpoints, environments and variables are added.")
-    var merge = false
+    @OptionGroup var write: ImportWriteOptions
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         var arguments = [spec, "--profiles", profileOptions.directory]
         if let name { arguments += ["--name", name] }
-        if force { arguments.append("--force") }
-        if merge { arguments.append("--merge") }
+        if write.force { arguments.append("--force") }
+        if write.merge { arguments.append("--merge") }
         try SiblingExecutable.exec("apix-openapi", arguments: arguments)
     }
 }
