@@ -18,32 +18,28 @@ struct HistoryBenchmarks {
     }
 
     /// 1,000 small GETs on one connection, without history and with each exchange recorded the way the explorer
-    /// records (built, masked and written off the sender's path, on a task of its own).
+    /// records (handed to the recorder's writer thread, which builds, masks and writes the entry).
     private func recordedGets(notes: inout [String]) async throws -> BenchmarkRow {
         let count = options.quick ? 20 : 1000
         let client = Client()
         let request = PreparedRequest(url: "http://127.0.0.1:\(port)/todos/1")
         let directory = scratch + "/history-gets"
-        // The explorer's path: a detached task per finished exchange builds the entry and hands it to the recorder.
         let recorder = HistoryRecorder(directory: directory, environment: [:])
         func loop(recording: Bool) async throws -> (sent: Double, recorded: Double) {
             let start = Subprocess.now()
-            var writes: [Task<Void, Never>] = []
             for _ in 0..<count {
                 let result = await client.send(request)
                 _ = try result.get()
                 guard recording else { continue }
-                writes.append(
-                    Task.detached {
-                        let entry = HistoryRecording.entry(
-                            origin: .explorer, profile: "bench", environment: "local", endpoint: "small",
-                            shown: request, result: result, secrets: .none)
-                        recorder.record(entry)
-                    })
+                recorder.recordLater {
+                    HistoryRecording.entry(
+                        origin: .explorer, profile: "bench", environment: "local", endpoint: "small",
+                        shown: request, result: result, secrets: .none)
+                } onFailure: { warning in
+                    fatalError("history: \(warning)")
+                }
             }
             let sent = Subprocess.now() - start
-            for write in writes { await write.value }
-            // A record that joined a running transaction returns before it is written: wait for the writer.
             while !recorder.isIdle { try? await Task.sleep(for: .milliseconds(1)) }
             return (sent, Subprocess.now() - start)
         }

@@ -3,9 +3,17 @@ public enum HistoryID {
     static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
 
     /// A new id (32⁸ ≈ 10¹², so two in one history are as good as never the same; the store retries if so).
+    /// One draw from the system's generator gives all eight characters (the alphabet's 32 letters are 5 bits each):
+    /// each draw is a system call.
     public static func make() -> String {
         var generator = SystemRandomNumberGenerator()
-        return String((0..<8).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+        var bits = generator.next() as UInt64
+        var id = ""
+        for _ in 0..<8 {
+            id.append(alphabet[Int(bits & 31)])
+            bits >>= 5
+        }
+        return id
     }
 
     /// Whether `text` can be (a prefix of) an id.

@@ -2,24 +2,74 @@ import ExplorerCore
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Records exchanges into the history, opening it on the first record (a send never waits for the database to
 /// open), and only when recording is on: the config file's `history.enabled`, the profile's `history:`, and the
 /// front end's own switch (`--no-history`).
+///
+/// Two ways in. `record(_:)` writes on the caller's thread and returns any failure (the CLI, which exits right
+/// after). `recordLater(_:onFailure:)` hands the work, building the entry included, to a writer thread of its own
+/// (the explorer), which writes behind the sender: once no exchange has finished for `WriteBehind.quiet`, or at the
+/// latest `WriteBehind.longest` after the oldest waiting one finished, or when `WriteBehind.most` wait, all that waits
+/// in one transaction, at a lower scheduling priority. A burst of sends is recorded after it, not during it; a kill
+/// loses at most the exchanges of the last `longest`.
 public final class HistoryRecorder: Sendable {
     public let directory: String
     public let settings: HistorySettings
     /// Config file problems, to be shown once.
     public let warnings: [String]
     private let store = Mutex<HistoryStore?>(nil)
-    /// Entries waiting for the writer, and whether one is writing: exchanges that finish while a transaction runs
-    /// are written together by it in the next one, so a burst of sends costs one transaction, not one each.
-    private let queue = Mutex<(waiting: [HistoryEntry], writing: Bool)>(([], false))
+
+    /// When the writer thread writes what waits.
+    public struct WriteBehind: Sendable {
+        /// How long no exchange must have finished.
+        public var quiet: Duration = .milliseconds(10)
+        /// The longest an exchange waits, however busy the sender.
+        public var longest: Duration = .seconds(1)
+        /// The most exchanges that wait (their responses are held in memory until written).
+        public var most = 1_000
+
+        public init() {}
+    }
+
+    public let writeBehind: WriteBehind
+
+    /// One exchange to record: its entry, built when it is written, and where a failure goes (nil: to the caller of
+    /// `record(_:)` that writes it).
+    private struct Job {
+        let build: @Sendable () -> HistoryEntry?
+        let onFailure: (@Sendable (String) -> Void)?
+    }
+
+    /// Jobs waiting, whether someone is writing them, and what the writer thread decides by. Exchanges that finish
+    /// while a transaction runs are written together in the next one.
+    private struct Queue {
+        var waiting: [Job] = []
+        var writing = false
+        var threadStarted = false
+        /// When the oldest and the newest waiting job arrived.
+        var oldest: ContinuousClock.Instant?
+        var newest: ContinuousClock.Instant?
+        /// Set by `waitUntilIdle`: the writer thread writes now.
+        var flush = false
+    }
+
+    private let queue = Mutex(Queue())
+    /// Wakes the writer thread when `recordLater` finds no one writing.
+    private let wake = DispatchSemaphore(value: 0)
+
+    /// The writer thread's nice value: below the sender's (0), so that on a busy machine the sender goes first.
+    static let writerNice: Int32 = 10
 
     public init(
         directory: String = StateDirectory.path(),
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, writeBehind: WriteBehind = WriteBehind()
     ) {
         self.directory = directory
+        self.writeBehind = writeBehind
         (settings, warnings) = HistorySettings.load(environment: environment)
     }
 
@@ -39,33 +89,113 @@ public final class HistoryRecorder: Sendable {
         }
     }
 
-    /// Whether nothing is waiting or being written (what a benchmark waits for).
+    /// Whether nothing is waiting or being written.
     public var isIdle: Bool { queue.withLock { !$0.writing && $0.waiting.isEmpty } }
 
-    /// Records `entry`; a failure is returned as a warning line (history never fails a send). When another caller
-    /// is writing, `entry` joins its next transaction and this returns at once (that caller reports a failure).
+    /// Has what waits written now and waits until nothing is waiting or being written, for at most `limit`; true
+    /// when idle. The explorer calls it as it quits, so the last exchanges are not lost with the process.
+    @discardableResult
+    public func waitUntilIdle(upTo limit: Duration) -> Bool {
+        queue.withLock { $0.flush = true }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: limit)
+        while !isIdle {
+            guard clock.now < deadline else { return false }
+            usleep(1_000)
+        }
+        queue.withLock { if $0.waiting.isEmpty { $0.flush = false } }
+        return true
+    }
+
+    /// Records `entry` on this thread; a failure is returned as a warning line (history never fails a send). When
+    /// another caller or the writer thread is writing, `entry` joins its next transaction and this returns at once.
     @discardableResult
     public func record(_ entry: HistoryEntry) -> String? {
         let writes = queue.withLock { queue in
-            queue.waiting.append(entry)
+            queue.waiting.append(Job(build: { entry }, onFailure: nil))
             guard !queue.writing else { return false }
             queue.writing = true
             return true
         }
-        guard writes else { return nil }
+        return writes ? writeWaiting() : nil
+    }
+
+    /// Builds the entry with `build` (nil: nothing to record) and records it on the writer thread, behind the
+    /// sender; `onFailure` gets the warning line if it cannot be written. Returns at once.
+    public func recordLater(
+        _ build: @escaping @Sendable () -> HistoryEntry?, onFailure: @escaping @Sendable (String) -> Void
+    ) {
+        let now = ContinuousClock.now
+        let (wakes, starts) = queue.withLock { queue in
+            queue.waiting.append(Job(build: build, onFailure: onFailure))
+            if queue.oldest == nil { queue.oldest = now }
+            queue.newest = now
+            let starts = !queue.threadStarted
+            queue.threadStarted = true
+            guard !queue.writing else { return (false, starts) }
+            queue.writing = true
+            return (true, starts)
+        }
+        if starts {
+            let thread = Thread { [self] in runWriter() }
+            thread.name = "apix-history"
+            thread.start()
+        }
+        if wakes { wake.signal() }
+    }
+
+    /// The writer thread: at a lower priority (on Linux the nice value is the calling thread's alone), each time it
+    /// is woken it waits for the moment `WriteBehind` names, then writes whatever waits.
+    private func runWriter() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.writerNice)
+        while true {
+            wake.wait()
+            // In steps of at most 5 ms, to see `most` reached or a flush asked for.
+            while let pause = pauseBeforeWriting() { usleep(UInt32(min(5_000, max(1, pause / 1_000)))) }
+            _ = writeWaiting()
+        }
+    }
+
+    /// How long the writer thread still waits before writing, in nanoseconds; nil: write now.
+    private func pauseBeforeWriting() -> Int64? {
+        let now = ContinuousClock.now
+        return queue.withLock { queue -> Int64? in
+            guard !queue.flush, queue.waiting.count < writeBehind.most, let oldest = queue.oldest,
+                let newest = queue.newest
+            else { return nil }
+            let wait = min(newest + writeBehind.quiet, oldest + writeBehind.longest) - now
+            guard wait > .zero else { return nil }
+            return Int64(wait.components.seconds) * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000
+        }
+    }
+
+    /// Writes what waits, batch after batch, until nothing does; then clears `writing`. Only the holder of
+    /// `writing` calls it. Returns the last failure of a job that has no handler of its own.
+    private func writeWaiting() -> String? {
         var warning: String?
         while true {
-            let batch = queue.withLock { queue in
-                let batch = queue.waiting
+            let jobs = queue.withLock { queue in
+                let jobs = queue.waiting
                 queue.waiting = []
-                if batch.isEmpty { queue.writing = false }
-                return batch
+                queue.oldest = nil
+                queue.newest = nil
+                if jobs.isEmpty {
+                    queue.writing = false
+                    queue.flush = false
+                }
+                return jobs
             }
-            if batch.isEmpty { return warning }
+            if jobs.isEmpty { return warning }
+            let batch = jobs.compactMap { $0.build() }
+            guard !batch.isEmpty else { continue }
             do {
                 try opened().record(batch: batch)
             } catch {
-                warning = error.description
+                var unhandled = false
+                for job in jobs {
+                    if let onFailure = job.onFailure { onFailure(error.description) } else { unhandled = true }
+                }
+                if unhandled { warning = error.description }
             }
         }
     }

@@ -8,23 +8,31 @@ import GRDB
 /// What each record removes: entries past the limits, the oldest body files past the size cap, and body files no
 /// entry names (a writer killed between writing its body file and committing its record leaves one).
 extension HistoryStore {
-    /// Deletes entries past the age and count limits and drops the oldest body files past the size cap; returns
-    /// the body files to remove once the transaction is committed.
-    func prune(_ db: Database, now: Date) throws -> [String] {
+    /// Deletes entries past the age and count limits and, with `checksBodies`, drops the oldest body files past the
+    /// size cap; returns the body files to remove once the transaction is committed. Each step reads an index or the
+    /// kept count, never the whole table: it runs after every record. The body total only grows when a body file is
+    /// added, so a caller that added none (and is not the store's first write, which applies changed settings)
+    /// skips it.
+    func prune(_ db: Database, now: Date, checksBodies: Bool) throws -> [String] {
         var files: [String] = []
         let cutoff = now.timeIntervalSince1970 - settings.maxAgeDays * 86_400
+        // Cached statements: these run in every write transaction, and compiling them cost more than running them.
         files += try String.fetchAll(
-            db, sql: "SELECT body_file FROM exchange WHERE recorded_at < ? AND body_file IS NOT NULL",
+            db.cachedStatement(sql: "SELECT body_file FROM exchange WHERE recorded_at < ? AND body_file IS NOT NULL"),
             arguments: [cutoff])
-        try db.execute(sql: "DELETE FROM exchange WHERE recorded_at < ?", arguments: [cutoff])
-        if let boundary = try Int64.fetchOne(
-            db, sql: "SELECT seq FROM exchange ORDER BY seq DESC LIMIT 1 OFFSET ?", arguments: [settings.maxEntries])
+        try db.cachedStatement(sql: "DELETE FROM exchange WHERE recorded_at < ?").execute(arguments: [cutoff])
+        let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT n FROM exchange_count")) ?? 0
+        if count > settings.maxEntries,
+            let boundary = try Int64.fetchOne(
+                db, sql: "SELECT seq FROM exchange ORDER BY seq LIMIT 1 OFFSET ?",
+                arguments: [count - settings.maxEntries - 1])
         {
             files += try String.fetchAll(
                 db, sql: "SELECT body_file FROM exchange WHERE seq <= ? AND body_file IS NOT NULL",
                 arguments: [boundary])
             try db.execute(sql: "DELETE FROM exchange WHERE seq <= ?", arguments: [boundary])
         }
+        guard checksBodies else { return files }
         var total =
             try Int64.fetchOne(
                 db, sql: "SELECT COALESCE(SUM(body_file_bytes), 0) FROM exchange WHERE body_file IS NOT NULL") ?? 0

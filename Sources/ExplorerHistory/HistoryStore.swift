@@ -17,6 +17,9 @@ public final class HistoryStore: Sendable {
     /// When this store last looked for orphan body files (`sweepOrphans`): once when it first records, then at most
     /// every ten minutes.
     let lastSweep = Mutex<Date?>(nil)
+    /// Whether this store has pruned body files by the size cap yet: its first write does, whatever it adds (the cap
+    /// may have changed since the last apix wrote); after that only a write that adds a body file can pass it.
+    private let prunedBodies = Mutex(false)
 
     /// The database file in `directory`.
     public static func databasePath(in directory: String) -> String { directory + "/history.sqlite" }
@@ -77,6 +80,7 @@ public final class HistoryStore: Sendable {
         -> [HistoryEntry]
     {
         let placed = entries.map(place)
+        let checksBodies = checksBodies(adding: placed.contains { $0.file != nil })
         let removed: [String]
         do {
             removed = try pool.write { db in
@@ -91,7 +95,7 @@ public final class HistoryStore: Sendable {
                     try Self.insert(entry, inline: inline, file: file, into: db)
                 }
                 let now = placed.last?.entry.recordedAt ?? Date()
-                return try self.prune(db, now: now) + self.sweepOrphans(db)
+                return try self.prune(db, now: now, checksBodies: checksBodies) + self.sweepOrphans(db)
             }
         } catch {
             for case (_, _, let file?) in placed { unlink(bodiesDirectory + "/" + file.name) }
@@ -130,6 +134,7 @@ public final class HistoryStore: Sendable {
     /// prunes: for imports and the benchmarks' large histories.
     public func record(contentsOf entries: [HistoryEntry]) throws(HistoryStoreError) {
         let inlineLimit = settings.inlineBodyBytes
+        let checksBodies = checksBodies(adding: false)
         let removed: [String]
         do {
             removed = try pool.write { db in
@@ -145,12 +150,20 @@ public final class HistoryStore: Sendable {
                     }
                     try Self.insert(entry, inline: inline, file: nil, into: db)
                 }
-                return try self.prune(db, now: entries.last?.recordedAt ?? Date())
+                return try self.prune(db, now: entries.last?.recordedAt ?? Date(), checksBodies: checksBodies)
             }
         } catch {
             throw HistoryStoreError("cannot record the exchanges in the history: \(error)")
         }
         for name in removed { unlink(bodiesDirectory + "/" + name) }
+    }
+
+    /// Whether a write must check the body files' size cap: one that adds a file, or this store's first.
+    private func checksBodies(adding file: Bool) -> Bool {
+        prunedBodies.withLock { pruned in
+            defer { pruned = true }
+            return file || !pruned
+        }
     }
 
     private func writeBodyFile(_ body: Data, id: String) throws -> (name: String, bytes: Int64)? {
@@ -177,14 +190,16 @@ public final class HistoryStore: Sendable {
             HistoryCoding.encode(entry.checks), entry.bodyBytes, entry.bodyState.rawValue, inline, file?.name,
             file?.bytes ?? 0, entry.replayOf,
         ]
-        try db.execute(
+        // A cached statement: compiling the insert cost more than running it.
+        try db.cachedStatement(
             sql: """
                 INSERT INTO exchange (id, recorded_at, origin, profile, environment, endpoint, method, url,
                     request_headers, request_body, request_body_type, status, reason, http_version,
                     response_headers, source, error_kind, error_message, metrics, duration_ms, checks, body_bytes,
                     body_state, body, body_file, body_file_bytes, replay_of)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: StatementArguments(arguments))
+                """
+        ).execute(arguments: StatementArguments(arguments))
     }
 
     // MARK: - Reading

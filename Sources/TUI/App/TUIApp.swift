@@ -26,9 +26,12 @@ public enum TUIApp {
         }
         let state = AppState(
             catalog: catalog, profileDirectory: directory, variables: variables, now: .now, selecting: profile)
+        let history = HistoryRecorder()
         let runtime = Runtime(
             state: state, client: client, auth: auth, saver: saver, log: LogFile(), backend: NcursesBackend(),
-            captures: CaptureStore(), history: HistoryRecorder(), journal: DraftJournal())
+            captures: CaptureStore(), history: history, journal: DraftJournal())
         try await runtime.run()
+        // Exchanges that finished just before quitting are still being recorded on the writer thread.
+        history.waitUntilIdle(upTo: .seconds(2))
     }
 }

@@ -19,19 +19,23 @@ struct HistoryEffects: Sendable {
         let secrets: HistorySecrets
         let replayOf: String?
 
-        /// Records the exchange with its `expect:` checks (kept without its secrets, as `apix test` keeps them); a
-        /// failure goes to the log (history never fails a send).
+        /// Records the exchange with its `expect:` checks (kept without its secrets, as `apix test` keeps them) on
+        /// the recorder's writer thread, which builds the entry too; a failure goes to the log (history never fails
+        /// a send).
         func record(
             _ result: Result<Response, ClientError>, checks: [CheckResult] = [], credentials: PreparedRequest?,
             log: LogFile
         ) {
             if case .failure(let error) = result, error.isCancelled { return }
-            let secrets = credentials.map { self.secrets.adding(credentialsOf: $0) } ?? self.secrets
-            let entry = HistoryRecording.entry(
-                origin: replayOf == nil ? .explorer : .replay, profile: profile, environment: environment,
-                endpoint: endpoint, shown: shown, result: result, checks: checks, secrets: secrets,
-                replayOf: replayOf)
-            if let warning = recorder.record(entry) { log.write("history: \(warning)") }
+            recorder.recordLater {
+                let secrets = credentials.map { self.secrets.adding(credentialsOf: $0) } ?? self.secrets
+                return HistoryRecording.entry(
+                    origin: replayOf == nil ? .explorer : .replay, profile: profile, environment: environment,
+                    endpoint: endpoint, shown: shown, result: result, checks: checks, secrets: secrets,
+                    replayOf: replayOf)
+            } onFailure: { warning in
+                log.write("history: \(warning)")
+            }
         }
     }
 
@@ -64,6 +68,8 @@ struct HistoryEffects: Sendable {
             return
         }
         Task.detached {
+            // Exchanges still waiting to be written behind the sender are written first, so the view shows them.
+            recorder.waitUntilIdle(upTo: .seconds(2))
             do throws(HistoryStoreError) {
                 let store = try recorder.opened()
                 switch effect {

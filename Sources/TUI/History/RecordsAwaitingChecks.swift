@@ -3,7 +3,8 @@ import Synchronization
 
 /// An exchange is recorded with its `expect:` checks, which are known only after its answer was concluded
 /// (`.concludeChain` → `.chainConcluded`), while the send's task has the rest of the record. Each side hands in its
-/// part under the exchange's id; whichever comes second records, off the main actor.
+/// part under the exchange's id; whichever comes second records (which only hands the work to the recorder's writer
+/// thread, so the main actor may).
 final class RecordsAwaitingChecks: Sendable {
     /// Records the exchange with its checks (scrubbed of its secrets by `HistoryRecording`).
     typealias Record = @Sendable ([CheckResult]) -> Void
@@ -40,7 +41,7 @@ final class RecordsAwaitingChecks: Sendable {
             return .some(record)
         }
         guard case .some(.some(let record)) = held else { return }
-        Task.detached { record(checks) }
+        record(checks)
     }
 
     /// Hands in the checks `action` settles, given the effects its update asked for: a finished exchange is

@@ -1,0 +1,89 @@
+import ExplorerCore
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ExplorerHistory
+
+/// The explorer's way in: `recordLater` writes on the recorder's own thread, behind the sender, when the rule says.
+@Suite("History recorder: writing behind the sender")
+struct HistoryWriteBehindTests {
+    /// Waits (bounded) until `recorder` has written all it holds, without asking it to hurry.
+    static func settle(_ recorder: HistoryRecorder) async throws {
+        for _ in 0..<3_000 where !recorder.isIdle { try await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    static func count(_ recorder: HistoryRecorder) throws -> Int { try recorder.opened().count() }
+
+    @Test("nothing is written before the sender is quiet; `most` waiting, or a flush, writes at once")
+    func rule() async throws {
+        let scratch = try HistoryScratch()
+        var rule = HistoryRecorder.WriteBehind()
+        rule.quiet = .seconds(600)
+        rule.longest = .seconds(600)
+        rule.most = 3
+        let recorder = HistoryRecorder(directory: scratch.path, environment: [:], writeBehind: rule)
+        let failures = Mutex<[String]>([])
+        func record(_ name: String) {
+            recorder.recordLater {
+                HistoryStoreTests.entry(name)
+            } onFailure: { line in
+                failures.withLock { $0.append(line) }
+            }
+        }
+        record("a")
+        record("b")
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(try Self.count(recorder) == 0)
+        #expect(!recorder.isIdle)
+        record("c")
+        try await Self.settle(recorder)
+        #expect(try recorder.opened().entries().map(\.endpoint) == ["c", "b", "a"])
+        record("d")
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(try Self.count(recorder) == 3)
+        #expect(recorder.waitUntilIdle(upTo: .seconds(30)))
+        #expect(try Self.count(recorder) == 4)
+        #expect(failures.withLock { $0 }.isEmpty)
+    }
+
+    @Test("a quiet sender's exchange is written within the quiet time; a build that gives nil records nothing")
+    func quiet() async throws {
+        let scratch = try HistoryScratch()
+        var rule = HistoryRecorder.WriteBehind()
+        rule.quiet = .milliseconds(20)
+        let recorder = HistoryRecorder(directory: scratch.path, environment: [:], writeBehind: rule)
+        recorder.recordLater {
+            nil
+        } onFailure: { _ in
+        }
+        recorder.recordLater {
+            HistoryStoreTests.entry("only")
+        } onFailure: { _ in
+        }
+        try await Self.settle(recorder)
+        #expect(recorder.isIdle)
+        #expect(try recorder.opened().entries().map(\.endpoint) == ["only"])
+    }
+
+    @Test("a history that cannot be written says so through each exchange's handler")
+    func failure() async throws {
+        let scratch = try HistoryScratch()
+        // A file where the state directory should be: the database cannot be created under it.
+        let blocked = scratch.path + "/file"
+        _ = FileManager.default.createFile(atPath: blocked, contents: Data())
+        let recorder = HistoryRecorder(directory: blocked + "/state", environment: [:])
+        let failures = Mutex<[String]>([])
+        for name in ["x", "y"] {
+            recorder.recordLater {
+                HistoryStoreTests.entry(name)
+            } onFailure: { line in
+                failures.withLock { $0.append(line) }
+            }
+        }
+        #expect(recorder.waitUntilIdle(upTo: .seconds(30)))
+        let lines = failures.withLock { $0 }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.contains("history") })
+    }
+}
