@@ -103,11 +103,13 @@ final class DownloadSink {
         if destination != nil, fd < 0, !openDestination() { return nil }
         guard fd >= 0, let path else { return ResponseBody(data: buffer) }
         if let finalPath {
-            // Complete: on disk, then under its own name (a reader never sees half a file there).
-            let synced = fsync(fd) == 0
-            close(fd)
+            // Complete: then under its own name (a reader never sees half a file there). Not fsynced: like curl and
+            // wget, write-back is left to the kernel. Waiting for the disk cost a 1 GiB download to a new file 1.9 s
+            // of its 2.8 (curl took 1.1); a failed or killed transfer still never leaves half a file under NAME,
+            // only a power cut before write-back could. `close` still reports a write the file system refused.
+            let closed = close(fd) == 0
             fd = -1
-            guard synced, rename(path, finalPath) == 0 else {
+            guard closed, rename(path, finalPath) == 0 else {
                 failure = "cannot write \(finalPath): \(String(cString: strerror(errno)))"
                 return nil
             }
