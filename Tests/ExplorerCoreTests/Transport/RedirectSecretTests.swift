@@ -120,6 +120,44 @@ struct RedirectSecretTests {
         #expect(request.credentialNames.removing(from: request.url) == "http://127.0.0.1:1/?q=hello")
     }
 
+    @Test("a request to another origin gets none of the profile's or environment's secret headers; its own stay")
+    func otherOriginDropsInheritedSecrets() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(
+            "p.yaml",
+            """
+            environments:
+              local: { base_url: "http://127.0.0.1:1/api", headers: { X-Env-Key: "{{api_key}}" } }
+            headers: { X-Api-Key: "{{api_key}}", X-Plain: hello, X-Replaced: "{{api_key}}" }
+            endpoints:
+              - { id: home, path: /things }
+              - { id: same, path: "http://127.0.0.1:1/other" }
+              - { id: away, path: "https://elsewhere.example/x", headers: { X-Replaced: mine } }
+              - { id: own, path: "http://elsewhere.example/y", headers: { X-Own: "{{api_key}}" } }
+            """)
+        try directory.write("p.secrets.yaml", "variables: { api_key: k-123 }")
+        let builder = try RequestBuilder(profile: try ProfileLoader.load(file: file).get())
+        for id in ["home", "same"] {
+            let request = try builder.request(endpoint: id)
+            #expect(request.headers["X-Api-Key"] == "k-123", "\(id)")
+            #expect(request.headers["X-Env-Key"] == "k-123", "\(id)")
+        }
+        let away = try builder.request(endpoint: "away")
+        #expect(away.url == "https://elsewhere.example/x")
+        #expect(!away.headers.contains("X-Api-Key") && !away.headers.contains("X-Env-Key"))
+        #expect(away.headers["X-Plain"] == "hello")
+        #expect(away.headers["X-Replaced"] == "mine")
+        // Masked for the screen, the same headers go.
+        let shown = try builder.request(for: try #require(builder.profile.endpoint("away")), masking: true)
+        #expect(!shown.headers.contains("X-Api-Key"))
+        let own = try builder.request(endpoint: "own")
+        #expect(own.headers["X-Own"] == "k-123")
+        #expect(!own.headers.contains("X-Api-Key"))
+        // The user's header is the user's choice, wherever it goes.
+        let chosen = try builder.request(endpoint: "away", overrides: RequestOverrides(headers: ["X-Api-Key": "typed"]))
+        #expect(chosen.headers["X-Api-Key"] == "typed")
+    }
+
     @Test("redirect_body is read, rejected when unknown, and written back")
     func redirectBodyKey() throws {
         let directory = try TemporaryDirectory()
