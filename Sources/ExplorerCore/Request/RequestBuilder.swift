@@ -149,37 +149,9 @@ public struct RequestBuilder: Sendable {
         query.append(contentsOf: overrides.query)
         url = URLBuilder.appendingQuery(query, to: url)
 
-        // Headers: profile < environment < endpoint < user.
-        var headers = HTTPHeaders()
-        var secretHeaders: Set<String> = []
-        // Those of `secretHeaders` the profile or environment set (not the endpoint or the user).
-        var inheritedSecretHeaders: Set<String> = []
-        for (index, layer) in [profile.headers, environment.headers, endpoint.headers].enumerated() {
-            headers = try Self.apply(layer, to: headers, scope: scope, masking: masking)
-            for parameter in layer {
-                let name = parameter.name.lowercased()
-                // A later layer's value replaces an earlier one's, secret or not.
-                if parameter.values?.contains(where: { Self.uses(secrets, $0) }) == true {
-                    secretHeaders.insert(name)
-                    if index < 2 { inheritedSecretHeaders.insert(name) } else { inheritedSecretHeaders.remove(name) }
-                } else {
-                    secretHeaders.remove(name)
-                    inheritedSecretHeaders.remove(name)
-                }
-            }
-        }
-        for field in overrides.headers {
-            if field.value.isEmpty { headers.remove(field.name) } else { headers.set(field.name, field.value) }
-            secretHeaders.remove(field.name.lowercased())
-            inheritedSecretHeaders.remove(field.name.lowercased())
-        }
-        // A request to another origin than the environment's (a one-off request, an endpoint whose path is a whole
-        // URL) gets none of the profile's and environment's headers that carry a secret: they are that API's
-        // credentials, which a redirect to another origin drops too. The endpoint's own and the user's stay.
-        if !inheritedSecretHeaders.isEmpty, !Self.sameOrigin(url, base) {
-            for name in inheritedSecretHeaders { headers.remove(name) }
-        }
-        for name in secretHeaders where headers.contains(name) { secretNames.insertHeader(name) }
+        let (headers, secretHeaders) = try headers(
+            for: endpoint, url: url, base: base, overrides: overrides, secrets: secrets, scope: scope, masking: masking)
+        for name in secretHeaders { secretNames.insertHeader(name) }
         for field in headers where !Self.isValidHeader(field) {
             throw RequestBuildError(.invalidHeader("\(field.name): \(field.value)"), context: context)
         }
@@ -206,21 +178,6 @@ public struct RequestBuilder: Sendable {
                 method: endpoint.method, url: url, headers: headers, body: body, options: options,
                 credentialNames: secretNames),
             drawsBoundary: drawsBoundary, downloadName: download?.nameIfDirectory)
-    }
-
-    /// Whether `url` is on `base`'s origin (scheme, host and port); texts that do not parse (a masked host) are
-    /// compared by their `scheme://authority` prefix.
-    static func sameOrigin(_ url: String, _ base: String) -> Bool {
-        if let a = URL(string: url), let b = URL(string: base), a.host != nil, b.host != nil {
-            return RedirectPolicy.sameOrigin(a, b)
-        }
-        func origin(_ text: String) -> Substring {
-            guard let scheme = text.range(of: "://") else { return Substring(text.lowercased()) }
-            let rest = text[scheme.upperBound...]
-            let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-            return Substring(text[..<end].lowercased())
-        }
-        return origin(url) == origin(base)
     }
 
     /// The variables whose value holds a secret: the secret ones, and those whose template uses one (directly or
@@ -258,21 +215,6 @@ public struct RequestBuilder: Sendable {
     }
 
     // MARK: - Pieces
-
-    private static func apply(
-        _ layer: [Parameter], to headers: HTTPHeaders, scope: VariableScope, masking: Bool
-    ) throws(RequestBuildError) -> HTTPHeaders {
-        var headers = headers
-        for parameter in layer where !parameter.isOnlyDisabled {  // switched off: this layer says nothing
-            guard let values = parameter.values else {
-                headers.remove(parameter.name)  // `Name: null` removes an inherited header
-                continue
-            }
-            headers.remove(parameter.name)
-            for value in values { headers.add(parameter.name, try value.render(scope, masking: masking)) }
-        }
-        return headers
-    }
 
     private func body(
         for endpoint: Endpoint, overrides: RequestOverrides, headers: HTTPHeaders, scope: VariableScope,
