@@ -46,6 +46,10 @@ public struct HistoryEntry: Sendable, Equatable {
     public var body: Data?
     /// The entry this one replayed, if any.
     public var replayOf: String?
+    /// A body still in the response's file, with the secrets to scrub from it: the store compresses it into its
+    /// body file from there, a piece at a time, instead of `body` holding it whole (`HistoryRecording.entry`'s
+    /// `streamsFileBodies`).
+    var spooled: SpooledHistoryBody?
 
     public init(
         id: String = HistoryID.make(), recordedAt: Date = Date(), origin: Origin, profile: String?,

@@ -6,11 +6,14 @@ public enum HistoryRecording {
     /// The entry for an exchange. `shown`: the request as `--json` shows it (credentials masked, headers as on the
     /// wire); `secrets`: every secret value used, removed from whatever else is kept (URL, headers, bodies, the
     /// server's answer). `bodyElsewhere`: the body went to the user's file (`-o`), which history does not copy.
+    /// `streamsFileBodies`: a body in a file (a large one, spooled) is left there for the store to compress a piece
+    /// at a time as it writes the entry, never read whole into memory; only for an entry the store writes in this
+    /// process, while the response is alive (the explorer), not one handed to another (`HistoryPending`).
     public static func entry(
         origin: HistoryEntry.Origin, profile: String?, environment: String?, endpoint: String?,
         shown: PreparedRequest, result: Result<Response, ClientError>, checks: [CheckResult] = [],
         secrets: HistorySecrets, bodyElsewhere: Bool = false, replayOf: String? = nil, now: Date = Date(),
-        bodyLimit: Int64 = HistorySettings().maxBodyBytes
+        bodyLimit: Int64 = HistorySettings().maxBodyBytes, streamsFileBodies: Bool = false
     ) -> HistoryEntry {
         var request = PreparedRequest(
             method: shown.method, url: secrets.scrub(CredentialPresentation.readable(shown.url)),
@@ -39,6 +42,9 @@ public enum HistoryRecording {
                 entry.bodyState = .none
             } else if bodyElsewhere || response.body.count > bodyLimit {
                 entry.bodyState = .notKept
+            } else if streamsFileBodies, response.body.filePath != nil {
+                entry.spooled = SpooledHistoryBody(body: response.body, secrets: secrets)
+                entry.bodyState = .file
             } else if let data = try? response.body.data() {
                 entry.body = secrets.scrub(data)
                 entry.bodyState = .inline

@@ -112,7 +112,21 @@ public final class HistoryStore: Sendable {
         var entry = entry
         var inline: Data?
         var file: (name: String, bytes: Int64)?
-        if let body = entry.body, !body.isEmpty {
+        if let spooled = entry.spooled {
+            entry.spooled = nil
+            if spooled.body.count > settings.maxBodyBytes {
+                entry.bodyState = .notKept
+            } else if spooled.body.count <= settings.inlineBodyBytes, let data = try? spooled.body.data() {
+                inline = spooled.secrets.scrub(data)
+                entry.bodyState = .inline
+            } else if let written = try? writeBodyFile(id: entry.id, { each in try spooled.forEachScrubbedPiece(each) })
+            {
+                file = written
+                entry.bodyState = .file
+            } else {
+                entry.bodyState = .notKept
+            }
+        } else if let body = entry.body, !body.isEmpty {
             if Int64(body.count) > settings.maxBodyBytes {
                 entry.bodyState = .notKept
             } else if body.count <= settings.inlineBodyBytes {
@@ -167,14 +181,38 @@ public final class HistoryStore: Sendable {
     }
 
     private func writeBodyFile(_ body: Data, id: String) throws -> (name: String, bytes: Int64)? {
-        guard let compressed = HistoryCompression.compress(body) else { return nil }
+        try writeBodyFile(id: id) { each in try each(body) }
+    }
+
+    /// `ID.gz`, 0600, compressed as `pieces` hands over the body (memory stays at one piece whatever its size).
+    private func writeBodyFile(id: String, _ pieces: ((Data) throws -> Void) throws -> Void) throws -> (
+        name: String, bytes: Int64
+    )? {
         try FileManager.default.createDirectory(
             atPath: bodiesDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let name = id + ".gz"
+        var bytes: Int64 = 0
+        let path = bodiesDirectory + "/" + name
         try AtomicFile.write(
-            compressed, to: bodiesDirectory + "/" + name,
-            options: AtomicFile.Options(mode: 0o600, keepsExistingMode: false, followsSymlink: false))
-        return (name, Int64(compressed.count))
+            to: path, options: AtomicFile.Options(mode: 0o600, keepsExistingMode: false, followsSymlink: false)
+        ) { descriptor throws(AtomicFileError) in
+            let failed = AtomicFileError(.system(action: "cannot write", code: EIO), path: path)
+            guard
+                let writer = GzipWriter(output: { piece in
+                    bytes += Int64(piece.count)
+                    return AtomicFile.writeAll(piece, to: descriptor) == nil
+                })
+            else { throw failed }
+            do {
+                try pieces { piece in
+                    guard writer.write(piece) else { throw failed }
+                }
+            } catch {
+                throw failed
+            }
+            guard writer.finish() else { throw failed }
+        }
+        return (name, bytes)
     }
 
     private static func insert(

@@ -44,6 +44,14 @@ public enum AtomicFile {
         }
     }
 
+    /// Replaces the file at `path` with what `fill` writes to the descriptor it is given (a temporary file beside
+    /// `path`, renamed over it once `fill` returns; removed if it throws).
+    public static func write(to path: String, options: Options, fill: (Int32) throws(AtomicFileError) -> Void)
+        throws(AtomicFileError)
+    {
+        try replace(path, options: options, fill: fill)
+    }
+
     /// Replaces the file at `path` with the contents of the file at `source`, streamed, never read whole.
     public static func write(contentsOf source: String, to path: String, options: Options) throws(AtomicFileError) {
         let input = open(source, O_RDONLY | O_CLOEXEC)

@@ -32,7 +32,7 @@ struct HistoryEffects: Sendable {
                 return HistoryRecording.entry(
                     origin: replayOf == nil ? .explorer : .replay, profile: profile, environment: environment,
                     endpoint: endpoint, shown: shown, result: result, checks: checks, secrets: secrets,
-                    replayOf: replayOf)
+                    replayOf: replayOf, streamsFileBodies: true)
             } onFailure: { warning in
                 log.write("history: \(warning)")
             }
