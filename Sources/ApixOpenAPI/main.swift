@@ -83,7 +83,9 @@ func importDocument(_ arguments: [String]) throws {
         return
     }
     let profile = imported.profile
-    print("wrote \(written.file): \(profile.endpoints.count) endpoints, \(profile.environments.count) environments")
+    print(
+        "wrote \(written.file): \(Units.count(profile.endpoints.count, "endpoint")), "
+            + "\(Units.count(profile.environments.count, "environment"))")
 }
 
 do {

@@ -171,6 +171,8 @@ struct CollectionImportRun {
             return
         }
         let profile = imported.profile
-        print("wrote \(written.file): \(profile.endpoints.count) endpoints, \(profile.environments.count) environments")
+        print(
+            "wrote \(written.file): \(Units.count(profile.endpoints.count, "endpoint")), "
+                + "\(Units.count(profile.environments.count, "environment"))")
     }
 }

@@ -34,7 +34,7 @@ struct ListCommand: AsyncParsableCommand {
         let width = catalog.profiles.map(\.id.count).max() ?? 0
         for loaded in catalog.profiles {
             let id = loaded.id.padding(toLength: width, withPad: " ", startingAt: 0)
-            print("\(id)  \(loaded.endpoints.count) endpoints  \(loaded.name)")
+            print("\(id)  \(Units.count(loaded.endpoints.count, "endpoint"))  \(loaded.name)")
         }
         if !catalog.failedFiles.isEmpty {
             StandardError.writeLine("apix: \(catalog.problemSummary); see `apix check`:")

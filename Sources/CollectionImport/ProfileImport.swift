@@ -94,7 +94,7 @@ public struct ProfileImport: Sendable {
         } else {
             kind = "none"
         }
-        return "\(profile.endpoints.count) endpoints, \(folders) folders, \(profile.environments.count) "
-            + "environments, auth: \(kind), \(notes.count) notes"
+        return "\(Units.count(profile.endpoints.count, "endpoint")), \(Units.count(folders, "folder")), "
+            + "\(Units.count(profile.environments.count, "environment")), auth: \(kind), \(Units.count(notes.count, "note"))"
     }
 }

@@ -17,7 +17,7 @@ struct ImportCommandsTests {
             Self.fixture("postman-env-wise-groups.json"), "--name", "wise", "--profiles", directory.path,
         ])
         #expect(out.status == 0, "\(out.stderr)")
-        #expect(out.text == "wrote \(directory.path)/wise.yaml: 11 endpoints, 1 environments\n")
+        #expect(out.text == "wrote \(directory.path)/wise.yaml: 11 endpoints, 1 environment\n")
         #expect(out.stderr.contains("apix: imported 11 endpoints, "))
         #expect(out.stderr.contains("test script skipped"))
         let check = try await ApixProcess.run(["check", "--profiles", directory.path])

@@ -58,7 +58,7 @@ struct ImportMergeTests {
             "import", v2, "--name", "pets", "--merge", "--profiles", directory.path,
         ])
         #expect(merged.status == 0, "\(merged.stderr)")
-        #expect(merged.text.hasPrefix("merged into \(file): 1 endpoints added, 2 kept (already present)"))
+        #expect(merged.text.hasPrefix("merged into \(file): 1 endpoint added, 2 kept (already present)"))
         let after = try String(contentsOfFile: file, encoding: .utf8)
         #expect(after.hasPrefix(text))  // everything the user wrote, byte for byte; the new endpoint after it
         #expect(after.contains("id: deletePet"))
@@ -121,7 +121,7 @@ struct ImportMergeTests {
             "--profiles", directory.path,
         ])
         #expect(merged.status == 0, "\(merged.stderr)")
-        #expect(merged.text.contains("1 endpoints added, 1 kept (already present), 1 environments"))
+        #expect(merged.text.contains("1 endpoint added, 1 kept (already present), 1 environment"))
         let after = try String(contentsOfFile: secretsFile, encoding: .utf8)
         // The environments' tokens would override the value the user gave the whole profile: not added.
         #expect(after.contains("filled-by-me"))

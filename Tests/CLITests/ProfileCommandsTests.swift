@@ -53,7 +53,7 @@ struct ProfileCommandsTests {
 
         let list = try await ApixProcess.run(["list", "--profiles", directory.path])
         #expect(list.status == 0)
-        #expect(list.text.hasPrefix("good  1 endpoints"))
+        #expect(list.text.hasPrefix("good  1 endpoint  "))
         #expect(list.stderr.contains("apix: 3 problems in 2 profiles (1 OK); see `apix check`:"))
     }
 

@@ -1,5 +1,10 @@
 /// Human-readable sizes, rates and durations, shared by the CLI and the TUI.
 public enum Units {
+    /// `count` and the noun, singular for exactly one: `1 endpoint`, `2 endpoints`; `plural` when not `noun + s`.
+    public static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+    }
+
     /// `512 B`, `1.5 KiB`, `12.3 MiB`, `1.02 GiB`.
     public static func bytes(_ count: Int64) -> String {
         if count < 1024 { return "\(count) B" }

@@ -15,8 +15,9 @@ extension ProfileWriter {
 
         /// One line for stderr: what was added and what was kept.
         public var summary: String {
-            "\(addedEndpoints.count) endpoints added, \(keptEndpoints) kept (already present), "
-                + "\(addedEnvironments.count) environments and \(addedVariables.count) variables added"
+            "\(Units.count(addedEndpoints.count, "endpoint")) added, \(keptEndpoints) kept (already present), "
+                + "\(Units.count(addedEnvironments.count, "environment")) and "
+                + "\(Units.count(addedVariables.count, "variable")) added"
                 + (addedSecrets.isEmpty ? "" : ", \(addedSecrets.count) secret names added")
         }
     }
