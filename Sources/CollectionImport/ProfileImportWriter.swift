@@ -3,7 +3,7 @@ import Foundation
 
 /// Writes an import as `apix import` does, for every format: `ID.yaml` (when it exists: refused, merged into with
 /// `merge`, replaced with `force`), `ID.secrets.yaml` (0600, only when missing: it may hold what the user filled
-/// in; a merge adds the names it lacks), then loads the profile back so what was written passes `apix check`.
+/// in; a merge and `force` add the names it lacks), then loads the profile back so what was written passes `apix check`.
 public enum ProfileImportWriter {
     /// Why a write failed: `profileProblem` is a profile that does not load back (exit 3), the rest usage (2).
     public struct Failure: Error, Sendable {
@@ -35,13 +35,23 @@ public enum ProfileImportWriter {
             return try mergeInto(file, imported: imported, directory: directory)
         }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let secretsFile = (directory as NSString).appendingPathComponent("\(imported.profile.id).secrets.yaml")
+        var wroteSecrets: String?
+        // Replacing a profile keeps its secrets file (the user's values), with the names the new one needs added.
+        if imported.secretsYAML != nil, FileManager.default.fileExists(atPath: secretsFile) {
+            do {
+                if try !ProfileWriter.addMissingSecrets(imported.secretEntries, to: secretsFile).isEmpty {
+                    wroteSecrets = secretsFile
+                }
+            } catch {
+                throw Failure(message: error.description, profileProblem: false)
+            }
+        }
         do {
             try AtomicFile.write(imported.yaml(source: source), to: file)
         } catch {
             throw Failure(message: "cannot write \(file): \(error)", profileProblem: false)
         }
-        let secretsFile = (directory as NSString).appendingPathComponent("\(imported.profile.id).secrets.yaml")
-        var wroteSecrets: String?
         if let secrets = imported.secretsYAML, !FileManager.default.fileExists(atPath: secretsFile) {
             do {
                 try AtomicFile.write(secrets, to: secretsFile, mode: 0o600)

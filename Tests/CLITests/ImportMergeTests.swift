@@ -130,4 +130,44 @@ struct ImportMergeTests {
         let check = try await ApixProcess.run(["check", "--profiles", directory.path])
         #expect(check.status == 0, "\(check.text)\(check.stderr)")
     }
+
+    @Test("--force keeps the secrets file's values and adds the names the replacing profile needs")
+    func forceAddsSecretNames() async throws {
+        let directory = try TemporaryFolder()
+        let sources = try TemporaryFolder()
+        let collection = sources.path + "/c.json"
+        try #"""
+        { "info": { "name": "C", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+          "item": [ { "name": "one", "request": { "method": "GET", "url": "{{host}}/one" } } ] }
+        """#.write(toFile: collection, atomically: true, encoding: .utf8)
+        func environment(_ values: [(String, String)]) throws -> String {
+            let path = sources.path + "/dev.postman_environment.json"
+            let entries = values.map { #"{ "key": "\#($0.0)", "value": "\#($0.1)", "enabled": true }"# }
+            try #"{ "name": "dev", "values": [\#(entries.joined(separator: ","))] }"#.write(
+                toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let first = try await ApixProcess.run([
+            "import", "postman", collection, "--environment",
+            try environment([("host", "https://dev.example.com"), ("token", "dev-token")]), "--name", "c",
+            "--profiles", directory.path,
+        ])
+        #expect(first.status == 0, "\(first.stderr)")
+        let secretsFile = directory.path + "/c.secrets.yaml"
+        let secrets = try String(contentsOfFile: secretsFile, encoding: .utf8)
+        try secrets.replacingOccurrences(of: "dev-token", with: "filled-by-me").write(
+            toFile: secretsFile, atomically: true, encoding: .utf8)
+
+        let forced = try await ApixProcess.run([
+            "import", "postman", collection, "--environment",
+            try environment([("host", "https://dev.example.com"), ("token", "dev-token"), ("api_key", "k-1")]),
+            "--name", "c", "--force", "--profiles", directory.path,
+        ])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        let after = try String(contentsOfFile: secretsFile, encoding: .utf8)
+        #expect(after.contains("filled-by-me") && !after.contains("dev-token"), "\(after)")
+        #expect(after.contains("api_key"), "\(after)")
+        let check = try await ApixProcess.run(["check", "--profiles", directory.path])
+        #expect(check.status == 0, "\(check.text)\(check.stderr)")
+    }
 }

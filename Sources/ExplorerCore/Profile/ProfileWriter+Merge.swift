@@ -80,6 +80,30 @@ extension ProfileWriter {
         return merged
     }
 
+    /// Adds to the existing secrets file `file` the names of `secrets` (the import's `variables` and
+    /// `environments` entries) it lacks, keeping every value and line the user wrote: what `--force` does when the
+    /// replacing profile needs secrets the old one did not. Returns the added names (an environment's as
+    /// `ENV.NAME`); the file is not touched when none are missing.
+    public static func addMissingSecrets(_ secrets: [ProfileEmitter.Entry], to file: String)
+        throws(ProfileWriteError) -> [String]
+    {
+        let text: String
+        switch ProfileLoader.readText(file) {
+        case .failure(let problem): throw ProfileWriteError(.io(path: file, reason: problem.message), file: file)
+        case .success(let read): text = read
+        }
+        var merger: ProfileMerger
+        let added: [String]
+        do throws(ProfileMerger.Refusal) {
+            merger = try ProfileMerger(text: text)
+            added = try merger.addMissing(secrets).values.flatMap { $0 }.sorted()
+        } catch {
+            throw ProfileWriteError(.unverifiable("cannot add the new secret names: \(error.reason)"), file: file)
+        }
+        if !added.isEmpty { try replace(file, with: merger.text, mode: 0o600) }
+        return added
+    }
+
     /// The `variables` and `environments` entries holding what the incoming profile defines: the merger adds only
     /// the names the file lacks. An environment the profile has asks only for variables it does not define.
     private static func wanted(_ incoming: Profile, existing: Profile) -> [ProfileEmitter.Entry] {
