@@ -106,16 +106,24 @@ struct ProfileTextSplit {
         return false
     }
 
-    /// True when `&name` or `*name` may start an anchor or alias: after a line start, a space, or a flow indicator.
-    /// Quoted text can trip it (then the file is simply not cut).
+    /// True when `&name` or `*name` may start an anchor or alias: where a node may begin, that is with nothing but
+    /// spaces between it and the line's start or one of `:` `-` `?` `[` `{` `,`. Inside text (`Use **bold**`, a
+    /// URL's `&b=2`) neither can, so such a file is still cut. A tag (`!`) in node position counts too: an anchor may
+    /// follow it (`!!str &a`). Quoted text in node position (`"*x"` on a line of its own) can trip it, and then the
+    /// file is simply not cut.
     private static func hasAnchorsOrAliases(_ bytes: [UInt8]) -> Bool {
-        var previous: UInt8 = 0x0A
+        // The last byte before the current run of spaces on this line (a line feed at the line's start).
+        var lastNonSpace: UInt8 = 0x0A
+        let nodeStarts: [UInt8] = [
+            0x0A, UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "{"),
+            UInt8(ascii: ","),
+        ]
         for (index, byte) in bytes.enumerated() {
-            defer { previous = byte }
-            guard byte == UInt8(ascii: "&") || byte == UInt8(ascii: "*") else { continue }
-            guard [0x0A, 0x20, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(previous) else {
-                continue
-            }
+            if byte == 0x20 || byte == 0x09 { continue }
+            defer { lastNonSpace = byte }
+            guard byte == UInt8(ascii: "&") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "!"),
+                nodeStarts.contains(lastNonSpace)
+            else { continue }
             if index + 1 < bytes.count, ![0x20, 0x0A, 0x0D].contains(bytes[index + 1]) { return true }
         }
         return false

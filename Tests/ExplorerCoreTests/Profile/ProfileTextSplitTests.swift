@@ -87,6 +87,10 @@ struct ProfileTextSplitTests {
             ProfileTextSplitTests.profile().replacingOccurrences(
                 of: "- id: op7\n", with: "- id: op7\n    params: &shared { id: 7 }\n"),
             ProfileTextSplitTests.profile().replacingOccurrences(of: "params: { id: 9 }", with: "<<: *shared"),
+            // An anchor after a tag.
+            ProfileTextSplitTests.profile().replacingOccurrences(
+                of: "- id: op7\n", with: "- id: op7\n    params: !!map &shared { id: 7 }\n"),
+            ProfileTextSplitTests.profile().replacingOccurrences(of: "params: { id: 9 }", with: "params: [ *x ]"),
             "name: x\nenvironments: { a: { base_url: \"http://h\" } }\nendpoints: ["
                 + String(repeating: "{ id: a, path: / },", count: 300) + "]\n",
             "---\n" + ProfileTextSplitTests.profile(),
@@ -96,6 +100,21 @@ struct ProfileTextSplitTests {
         ])
     func notCut(yaml: String) {
         #expect(ProfileTextSplit(yaml, minimumItems: 256) == nil)
+    }
+
+    @Test("`*` and `&` inside text (Markdown bold, a URL's query) do not stop the cut, and read as the whole file")
+    func textWithStarsAndAmpersands() throws {
+        let yaml = Self.profile()
+            .replacingOccurrences(
+                of: "name: \"two", with: "description: \"Use **bold** and *this* & that\"\n    name: \"two"
+            )
+            .replacingOccurrences(of: "path: /items/{id}", with: "path: /items/{id}?a=1&b=*")
+        #expect(yaml.contains("**bold**"))
+        let split = try #require(ProfileLoader.readSplit(yaml: yaml, file: Self.file, id: "long"))
+        let whole = ProfileLoader.read(yaml: yaml, file: Self.file, id: "long", split: false)
+        #expect(split.1.isEmpty && whole.1.isEmpty, "\(split.1) \(whole.1)")
+        #expect(split.0 == whole.0)
+        #expect(split.0?.endpoints[152].description?.contains("**bold**") == true)
     }
 
     @Test("a cut inside a multi-line string falls back to the whole file, with the whole file's problems")
