@@ -102,4 +102,31 @@ struct CoreAuthProviderTests {
             on: request, for: AuthSessionKey(profile: "keyed", environment: "dev"), endpoint: Self.endpoint("items"))
         #expect(credentialed?.url == "http://127.0.0.1:9/items?key=k-123")
     }
+
+    @Test("after the explorer reloads a profile, its new profile-level auth is the one used")
+    func reloadedCatalog() async throws {
+        let directory = NSTemporaryDirectory() + "apix-auth-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func catalog(key: String) throws -> ProfileCatalog {
+            try """
+            name: Keyed
+            environments: { dev: { base_url: "http://127.0.0.1:9" } }
+            auth: { type: api_key, name: key, value: \(key), in: query }
+            endpoints:
+              - { id: items, path: /items }
+            """.write(toFile: directory + "/keyed.yaml", atomically: true, encoding: .utf8)
+            return ProfileLoader.load(directory: directory)
+        }
+        let provider = CoreAuthProvider(
+            catalog: try catalog(key: "old-1"), variables: [:],
+            sessions: AuthSessions(store: TokenStore(directory: directory)))
+        let key = AuthSessionKey(profile: "keyed", environment: "dev")
+        let bare = PreparedRequest(url: "http://127.0.0.1:9/items")
+        #expect(
+            await provider.currentCredentials(on: bare, for: key, endpoint: nil)?.url.hasSuffix("key=old-1") == true)
+        provider.catalogChanged(try catalog(key: "new-2"))
+        #expect(
+            await provider.currentCredentials(on: bare, for: key, endpoint: nil)?.url.hasSuffix("key=new-2") == true)
+    }
 }

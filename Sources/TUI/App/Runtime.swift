@@ -133,7 +133,10 @@ final class Runtime {
     }
 
     private func apply(_ action: Action) {
+        let revision = state.catalogRevision
         let effects = state.update(action, at: .now)
+        // A save reloaded a profile (or `o` added an endpoint): the auth provider reads credentials from it now.
+        if state.catalogRevision != revision { auth?.catalogChanged(state.catalog) }
         for effect in effects { perform(effect) }
         awaitingChecks.observe(action, effects: effects)
     }

@@ -17,4 +17,11 @@ public protocol AuthProvider: Sendable {
     func logout(_ key: AuthSessionKey) async
     /// Stops the login or refresh in flight for `key` (its token request ends; nothing is remembered as failed).
     func cancelRefresh(_ key: AuthSessionKey) async
+    /// The profiles as the explorer now holds them (after a save reloads one from its file): profile- and
+    /// environment-level `auth:`, `auths:` and variables are read from these from now on.
+    func catalogChanged(_ catalog: ProfileCatalog)
+}
+
+extension AuthProvider {
+    public func catalogChanged(_ catalog: ProfileCatalog) {}
 }

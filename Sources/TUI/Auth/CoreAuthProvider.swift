@@ -1,21 +1,29 @@
 import ExplorerCore
+import Synchronization
 
 /// The core's token management (`AuthSessions`: one refresher per profile, environment and named definition,
 /// tokens in the state directory) behind the TUI's `AuthProvider`.
-public struct CoreAuthProvider: AuthProvider {
-    let catalog: ProfileCatalog
+public final class CoreAuthProvider: AuthProvider {
+    /// The profiles as the explorer holds them: given at start, replaced by `catalogChanged` after a save.
+    private let profiles: Mutex<ProfileCatalog>
     let variables: [String: String]
     let sessions: AuthSessions
 
     public init(catalog: ProfileCatalog, variables: [String: String], sessions: AuthSessions = .shared) {
-        self.catalog = catalog
+        profiles = Mutex(catalog)
         self.variables = variables
         self.sessions = sessions
     }
 
+    var catalog: ProfileCatalog { profiles.withLock { $0 } }
+
+    public func catalogChanged(_ catalog: ProfileCatalog) {
+        profiles.withLock { $0 = catalog }
+    }
+
     /// The credentials for an endpoint, else those of the key's definition (`auths:`, or the profile's `auth:`),
-    /// variables filled in. The endpoint is the explorer's value, not looked up in `catalog` (loaded at start): a
-    /// one-off request or an edit is not in it, and looking it up by id fell back to the profile's credentials.
+    /// variables filled in. The endpoint is the explorer's value, not looked up in `catalog`: a one-off request or an
+    /// unsaved edit is not in it, and looking it up by id fell back to the profile's credentials.
     func resolve(_ key: AuthSessionKey, endpoint: Endpoint?) -> ResolvedAuth? {
         guard let profile = catalog.profile(key.profile),
             let builder = try? RequestBuilder(profile: profile, environment: key.environment)
