@@ -24,7 +24,10 @@ format:
 
 # Benchmarks against curl and of the TUI, in release mode (writes docs/BENCHMARKS.md). The Swift runtime and
 # Foundation are linked into the binaries (--static-swift-stdlib): start-up is about 10 ms shorter without loading
-# and relocating a dozen Swift shared libraries.
+# and relocating a dozen Swift shared libraries. Only the programs the bench runs are built: a plain build would also
+# link GRDB's dynamic library product, which cannot take a static Swift runtime.
 bench: setup
-	swift build -c release --static-swift-stdlib
+	for product in apix apix-demo apix-openapi apix-bench; do \
+		swift build -c release --static-swift-stdlib --product $$product || exit 1; \
+	done
 	.build/release/apix-bench

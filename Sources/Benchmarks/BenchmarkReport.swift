@@ -37,7 +37,7 @@ struct BenchmarkReport {
             - Date: \(Self.date())
             - Machine: \(Self.machine())
             - Load average (1 min) at the start and end of the run: \(context.loadAtStart) → \(Self.loadAverage())
-            - Command: `swift build -c release --static-swift-stdlib && .build/release/apix-bench\(arguments)`
+            - Command: `make bench` (release, `--static-swift-stdlib`, the four programs it runs), or `.build/release/apix-bench\(arguments)`
               (`make bench`); `apix` \(context.linkage)
             - Server: the bundled demo API in its own process (`apix demo --serve --port 0`), loopback only.
 
