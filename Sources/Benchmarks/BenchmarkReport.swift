@@ -37,8 +37,8 @@ struct BenchmarkReport {
             - Date: \(Self.date())
             - Machine: \(Self.machine())
             - Load average (1 min) at the start and end of the run: \(context.loadAtStart) → \(Self.loadAverage())
-            - Command: `make bench` (release, `--static-swift-stdlib`, the four programs it runs), or `.build/release/apix-bench\(arguments)`
-              (`make bench`); `apix` \(context.linkage)
+            - Command: `.build/release/apix-bench\(arguments)` after `make bench`'s release build of the four programs it
+              runs (`--static-swift-stdlib`); `apix` \(context.linkage)
             - Server: the bundled demo API in its own process (`apix demo --serve --port 0`), loopback only.
 
             | case | apix | reference (same run) | ratio | target | met |
