@@ -28,10 +28,9 @@ struct ProfileMerger {
     }
 
     init(text: String) throws(Refusal) {
+        // The callers hand over LF text (`LineEndings`); a CR here would end up inside an emitted line.
         if text.utf8.contains(0x0D) { throw Refusal(reason: "the file has CR LF line endings") }
-        var text = text
-        if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String($0) + "\n" }
+        lines = LineEndings.lines(of: text)
         let composed: Node?
         do {
             composed = try Yams.compose(yaml: text)

@@ -51,18 +51,20 @@ extension ProfileWriter {
         var secretsCandidate: String?
         do throws(ProfileMerger.Refusal) {
             if oldSecrets != nil, let oldSecretsText, !secrets.isEmpty {
-                var secretsMerger = try ProfileMerger(text: oldSecretsText)
+                let endings = try Self.endings(oldSecretsText)
+                var secretsMerger = try ProfileMerger(text: endings.lf)
                 let wanted = secretsWanted(secrets, existing: existing)
                 merged.addedSecrets = try secretsMerger.addMissing(wanted).values.flatMap { $0 }.sorted()
-                if !merged.addedSecrets.isEmpty { secretsCandidate = secretsMerger.text }
+                if !merged.addedSecrets.isEmpty { secretsCandidate = endings.restoring(secretsMerger.text) }
             }
-            var merger = try ProfileMerger(text: text)
+            let endings = try Self.endings(text)
+            var merger = try ProfileMerger(text: endings.lf)
             let added = try merger.addMissing(wanted(incoming, existing: existing), before: "endpoints")
             let environments = added["environments"] ?? []
             merged.addedVariables = (added["variables"] ?? []) + environments.filter { $0.contains(".") }
             merged.addedEnvironments = environments.filter { !$0.contains(".") }
             try merger.append(endpoints: newEndpoints)
-            candidate = merger.text
+            candidate = endings.restoring(merger.text)
         } catch {
             throw ProfileWriteError(.unverifiable("cannot merge in place: \(error.reason)"), file: file)
         }
@@ -94,14 +96,24 @@ extension ProfileWriter {
         }
         var merger: ProfileMerger
         let added: [String]
+        let endings: LineEndings
         do throws(ProfileMerger.Refusal) {
-            merger = try ProfileMerger(text: text)
+            endings = try Self.endings(text)
+            merger = try ProfileMerger(text: endings.lf)
             added = try merger.addMissing(secrets).values.flatMap { $0 }.sorted()
         } catch {
             throw ProfileWriteError(.unverifiable("cannot add the new secret names: \(error.reason)"), file: file)
         }
-        if !added.isEmpty { try replace(file, with: merger.text, mode: 0o600) }
+        if !added.isEmpty { try replace(file, with: endings.restoring(merger.text), mode: 0o600) }
         return added
+    }
+
+    /// `text`'s line endings, or the merger's refusal of a file that mixes them.
+    private static func endings(_ text: String) throws(ProfileMerger.Refusal) -> LineEndings {
+        guard let endings = LineEndings(text) else {
+            throw ProfileMerger.Refusal(reason: "the file mixes LF and CR LF line endings")
+        }
+        return endings
     }
 
     /// The `variables` and `environments` entries holding what the incoming profile defines: the merger adds only

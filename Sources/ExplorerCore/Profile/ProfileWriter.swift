@@ -63,8 +63,11 @@ public enum ProfileWriter {
         case .failure(let problem): throw ProfileWriteError(.io(path: file, reason: problem.message), file: file)
         case .success(let text):
             do {
-                var splicer = try ProfileSplicer(text: text)
-                let candidate = try splicer.save(endpoint, over: old, target: target)
+                guard let endings = LineEndings(text) else {
+                    throw ProfileSplicer.Refusal(reason: "the file mixes LF and CR LF line endings")
+                }
+                var splicer = try ProfileSplicer(text: endings.lf)
+                let candidate = endings.restoring(try splicer.save(endpoint, over: old, target: target))
                 guard let problem = readBackProblem(ProfileLoader.load(file: file, text: candidate), expected: expected)
                 else {
                     try replace(file, with: candidate)

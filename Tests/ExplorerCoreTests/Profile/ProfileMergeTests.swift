@@ -102,4 +102,24 @@ struct ProfileMergeTests {
         #expect(throws: ProfileWriteError.self) { try ProfileWriter.merge(incoming, into: file) }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
     }
+
+    @Test("a CR LF profile is merged in place and keeps CR LF on every line, the added ones too")
+    func crlf() throws {
+        let directory = try TemporaryDirectory()
+        let text = Self.handWritten.replacingOccurrences(of: "\n", with: "\r\n")
+        let file = try directory.write("mine.yaml", text)
+        var incoming = Profile(id: "mine", file: file, environments: [])
+        incoming.endpoints = [Endpoint(id: "b", name: "B", method: .post, path: "/b")]
+        let merged = try ProfileWriter.merge(incoming, into: file)
+        #expect(merged.addedEndpoints == ["b"])
+        let after = try #require(FileManager.default.contents(atPath: file))
+        let bytes = Array(after)
+        let lineFeeds = bytes.indices.filter { bytes[$0] == 0x0A }
+        #expect(!lineFeeds.isEmpty && lineFeeds.allSatisfy { $0 > 0 && bytes[$0 - 1] == 0x0D })
+        let afterText = String(decoding: after, as: UTF8.self)
+        for line in text.components(separatedBy: "\r\n") where !line.isEmpty {
+            #expect(afterText.contains(line + "\r\n"), "\(line)")
+        }
+        #expect(try ProfileLoader.load(file: file).get().endpoint("b") != nil)
+    }
 }

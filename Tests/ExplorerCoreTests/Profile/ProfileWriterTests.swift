@@ -139,19 +139,37 @@ struct ProfileWriterTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == original)
     }
 
-    @Test(
-        "a file with CR LF line endings is not rewritten in place: the edit goes to the overlay, byte for byte intact")
+    @Test("a file with CR LF line endings is edited in place and keeps them, comments too")
     func crlf() throws {
         let directory = try TemporaryDirectory()
-        let text = "environments: { local: { base_url: \"http://h\" } }\r\nendpoints:\r\n  - id: a\r\n    path: /a\r\n"
+        let text =
+            "# mine\r\nenvironments: { local: { base_url: \"http://h\" } }\r\nendpoints:\r\n  - id: a\r\n    path: /a\r\n"
+            + "  - id: b\r\n    path: /b  # keep\r\n"
         let file = try directory.write("crlf.yaml", text)
+        var a = try #require(try load(file).endpoint("a"))
+        a.path = "/a2"
+        guard case .edited = try ProfileWriter.save(endpoint: a, in: load(file)) else {
+            Issue.record("expected an edit in place")
+            return
+        }
+        let after = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(after == text.replacingOccurrences(of: "path: /a\r\n", with: "path: /a2\r\n"))
+        #expect(try load(file).endpoint("a")?.path.raw == "/a2")
+    }
+
+    @Test(
+        "a file that mixes LF and CR LF is not rewritten in place: the edit goes to the overlay, byte for byte intact")
+    func mixedEndings() throws {
+        let directory = try TemporaryDirectory()
+        let text = "environments: { local: { base_url: \"http://h\" } }\nendpoints:\r\n  - id: a\r\n    path: /a\n"
+        let file = try directory.write("mixed.yaml", text)
         var a = try #require(try load(file).endpoint("a"))
         a.path = "/a2"
         guard case .overlay(_, let reason) = try ProfileWriter.save(endpoint: a, in: load(file)) else {
             Issue.record("expected the overlay")
             return
         }
-        #expect(reason == "the file has CR LF line endings")
+        #expect(reason == "the file mixes LF and CR LF line endings")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
         #expect(try load(file).endpoint("a")?.path.raw == "/a2")
     }
