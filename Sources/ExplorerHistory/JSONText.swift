@@ -1,7 +1,8 @@
+import ExplorerCore
+
 /// A JSON object written field by field, and JSON strings, as `JSONEncoder` writes them with `.sortedKeys` and
-/// `.withoutEscapingSlashes` (fields must come in sorted order): in strings `"` and `\` are escaped, control
-/// characters written `\n`-style or `\u00XX`, all other characters as they are; a whole number as a double has no
-/// `.0`.
+/// `.withoutEscapingSlashes` (fields must come in sorted order): strings by `JSONQuoting`'s rule, a whole number as
+/// a double without `.0`.
 struct JSONText {
     private var text = "{"
 
@@ -35,28 +36,6 @@ struct JSONText {
 
     /// Appends `value` as a JSON string.
     static func append(_ value: String, to text: inout String) {
-        text += "\""
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-        else {
-            text += value
-            text += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        JSONQuoting.append(value, to: &text)
     }
 }

@@ -17,27 +17,10 @@ public struct JSONPathNode: Sendable, Equatable {
         for element in location {
             switch element {
             case .index(let index): text += "[\(index)]"
-            case .name(let name): text += "['\(Self.escaped(name))']"
-            }
-        }
-        return text
-    }
-
-    private static func escaped(_ name: String) -> String {
-        var text = ""
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "'": text += "\\'"
-            case "\\": text += "\\\\"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+            case .name(let name):
+                text += "["
+                JSONQuoting.append(name, quote: "'", to: &text)
+                text += "]"
             }
         }
         return text
