@@ -24,7 +24,7 @@ struct CheckCommand: AsyncParsableCommand {
         let good = catalog.profiles.filter { wanted.contains($0.id) }.count
         let failed = wanted.count - good
         if problems.isEmpty {
-            StandardError.writeLine("apix: \(good) profile\(good == 1 ? "" : "s") OK")
+            StandardError.writeLine("apix: \(Units.count(good, "profile")) OK")
             return
         }
         StandardError.writeLine(

@@ -13,7 +13,8 @@ import Synchronization
 /// Two ways in. `record(_:)` writes on the caller's thread and returns any failure (the CLI, which exits right
 /// after). `recordLater(_:onFailure:)` hands the work, building the entry included, to a writer thread of its own
 /// (the explorer), which writes behind the sender: once no exchange has finished for `WriteBehind.quiet`, or at the
-/// latest `WriteBehind.longest` after the oldest waiting one finished, or when `WriteBehind.most` wait, all that waits
+/// latest `WriteBehind.longest` after the oldest waiting one finished, or when `WriteBehind.most` (or `mostBytes` of
+/// bodies) wait, all that waits
 /// in one transaction, at a lower scheduling priority. A burst of sends is recorded after it, not during it; a kill
 /// loses at most the exchanges of the last `longest`.
 public final class HistoryRecorder: Sendable {
@@ -31,6 +32,8 @@ public final class HistoryRecorder: Sendable {
         public var longest: Duration = .seconds(1)
         /// The most exchanges that wait (their responses are held in memory until written).
         public var most = 1_000
+        /// The most body bytes the waiting exchanges may hold (an in-memory body is up to 8 MiB each).
+        public var mostBytes: Int64 = 64 << 20
 
         public init() {}
     }
@@ -53,6 +56,8 @@ public final class HistoryRecorder: Sendable {
         /// When the oldest and the newest waiting job arrived.
         var oldest: ContinuousClock.Instant?
         var newest: ContinuousClock.Instant?
+        /// The body bytes the waiting jobs hold (`recordLater`'s `bytes`).
+        var bytes: Int64 = 0
         /// Set by `waitUntilIdle`: the writer thread writes now.
         var flush = false
     }
@@ -93,15 +98,16 @@ public final class HistoryRecorder: Sendable {
     public var isIdle: Bool { queue.withLock { !$0.writing && $0.waiting.isEmpty } }
 
     /// Has what waits written now and waits until nothing is waiting or being written, for at most `limit`; true
-    /// when idle. The explorer calls it as it quits, so the last exchanges are not lost with the process.
+    /// when idle. The explorer calls it as it quits, so the last exchanges are not lost with the process, and before
+    /// it reads the history. It sleeps between looks, holding no thread.
     @discardableResult
-    public func waitUntilIdle(upTo limit: Duration) -> Bool {
+    public func waitUntilIdle(upTo limit: Duration) async -> Bool {
         queue.withLock { $0.flush = true }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: limit)
         while !isIdle {
             guard clock.now < deadline else { return false }
-            usleep(1_000)
+            try? await Task.sleep(for: .milliseconds(1))
         }
         queue.withLock { if $0.waiting.isEmpty { $0.flush = false } }
         return true
@@ -121,13 +127,16 @@ public final class HistoryRecorder: Sendable {
     }
 
     /// Builds the entry with `build` (nil: nothing to record) and records it on the writer thread, behind the
-    /// sender; `onFailure` gets the warning line if it cannot be written. Returns at once.
+    /// sender; `bytes` is the size of the body `build` holds on to (counted against `WriteBehind.mostBytes`);
+    /// `onFailure` gets the warning line if it cannot be written. Returns at once.
     public func recordLater(
-        _ build: @escaping @Sendable () -> HistoryEntry?, onFailure: @escaping @Sendable (String) -> Void
+        bytes: Int64 = 0, _ build: @escaping @Sendable () -> HistoryEntry?,
+        onFailure: @escaping @Sendable (String) -> Void
     ) {
         let now = ContinuousClock.now
         let (wakes, starts) = queue.withLock { queue in
             queue.waiting.append(Job(build: build, onFailure: onFailure))
+            queue.bytes += bytes
             if queue.oldest == nil { queue.oldest = now }
             queue.newest = now
             let starts = !queue.threadStarted
@@ -160,7 +169,8 @@ public final class HistoryRecorder: Sendable {
     private func pauseBeforeWriting() -> Int64? {
         let now = ContinuousClock.now
         return queue.withLock { queue -> Int64? in
-            guard !queue.flush, queue.waiting.count < writeBehind.most, let oldest = queue.oldest,
+            guard !queue.flush, queue.waiting.count < writeBehind.most, queue.bytes < writeBehind.mostBytes,
+                let oldest = queue.oldest,
                 let newest = queue.newest
             else { return nil }
             let wait = min(newest + writeBehind.quiet, oldest + writeBehind.longest) - now
@@ -179,6 +189,7 @@ public final class HistoryRecorder: Sendable {
                 queue.waiting = []
                 queue.oldest = nil
                 queue.newest = nil
+                queue.bytes = 0
                 if jobs.isEmpty {
                     queue.writing = false
                     queue.flush = false

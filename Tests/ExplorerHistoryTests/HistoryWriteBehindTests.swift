@@ -42,7 +42,8 @@ struct HistoryWriteBehindTests {
         record("d")
         try await Task.sleep(for: .milliseconds(100))
         #expect(try Self.count(recorder) == 3)
-        #expect(recorder.waitUntilIdle(upTo: .seconds(30)))
+        let idle = await recorder.waitUntilIdle(upTo: .seconds(30))
+        #expect(idle)
         #expect(try Self.count(recorder) == 4)
         #expect(failures.withLock { $0 }.isEmpty)
     }
@@ -81,9 +82,32 @@ struct HistoryWriteBehindTests {
                 failures.withLock { $0.append(line) }
             }
         }
-        #expect(recorder.waitUntilIdle(upTo: .seconds(30)))
+        let idle = await recorder.waitUntilIdle(upTo: .seconds(30))
+        #expect(idle)
         let lines = failures.withLock { $0 }
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.contains("history") })
+    }
+
+    @Test("bodies past `mostBytes` waiting are written at once, however few the exchanges")
+    func byteBound() async throws {
+        let scratch = try HistoryScratch()
+        var rule = HistoryRecorder.WriteBehind()
+        rule.quiet = .seconds(600)
+        rule.longest = .seconds(600)
+        rule.mostBytes = 1_000
+        let recorder = HistoryRecorder(directory: scratch.path, environment: [:], writeBehind: rule)
+        recorder.recordLater(bytes: 600) {
+            HistoryStoreTests.entry("small")
+        } onFailure: { _ in
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(try Self.count(recorder) == 0)
+        recorder.recordLater(bytes: 600) {
+            HistoryStoreTests.entry("big")
+        } onFailure: { _ in
+        }
+        try await Self.settle(recorder)
+        #expect(try recorder.opened().entries().map(\.endpoint) == ["big", "small"])
     }
 }

@@ -13,8 +13,9 @@ import Testing
 struct HistoryChecksRecordingTests {
     static let secret = "tok-7Hq2-secret-value"
 
-    /// `checked`: a check that passes and one that fails with the echoed secret as its actual value; `plain`: none.
-    static func profile(port: Int) -> String {
+    /// `checked`: a check that passes and one that fails with the echoed secret as its actual value; `plain`: none;
+    /// `saved`: its body goes to the user's file in `directory`.
+    static func profile(port: Int, directory: String) -> String {
         """
         name: Checked
         default_environment: local
@@ -27,18 +28,21 @@ struct HistoryChecksRecordingTests {
             expect: { status: 200, json: { "$.raw_query": { "==": "nothing" } } }
           - id: plain
             path: /todos/1
+          - id: saved
+            path: /todos/2
+            download: { to: "\(directory)/saved.json" }
 
         """
     }
 
-    @Test("an exchange sent with expect: is recorded with its checks, the echoed secret masked; one without, with none")
+    @Test("recorded: expect: checks (echoed secret masked), none without, no copy of a body downloaded to a file")
     func recordsChecks() async throws {
         try await withDemoServer { server in
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("apix-history-checks-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            try Self.profile(port: server.port)
+            try Self.profile(port: server.port, directory: directory)
                 .write(toFile: directory + "/checked.yaml", atomically: true, encoding: .utf8)
             try "variables: { token: \(Self.secret) }\n"
                 .write(toFile: directory + "/checked.secrets.yaml", atomically: true, encoding: .utf8)
@@ -62,8 +66,10 @@ struct HistoryChecksRecordingTests {
             let concluded = await backend.waitForScreen(containing: "checks: 1 of 2 failed", timeout: .seconds(60))
             #expect(concluded != nil, "the checks on the status bar")
             backend.press(.down, .enter)
-            let entries = await Self.entries(in: state, count: 2)
-            try #require(entries.count == 2, "\(entries.map(\.endpoint))")
+            _ = await backend.waitForScreen(containing: "200 OK", timeout: .seconds(60))
+            backend.press(.down, .enter)
+            let entries = await Self.entries(in: state, count: 3)
+            try #require(entries.count == 3, "\(entries.map(\.endpoint))")
             let store = try HistoryStore(directory: state)
             let listed = try #require(entries.first { $0.endpoint == "checked" })
             let checked = try #require(try store.entry(id: listed.id))
@@ -75,6 +81,9 @@ struct HistoryChecksRecordingTests {
             let plain = try #require(entries.first { $0.endpoint == "plain" })
             #expect(plain.checks.isEmpty)
             #expect(plain.status == 200)
+            let saved = try #require(entries.first { $0.endpoint == "saved" })
+            #expect(saved.bodyState == .notKept)
+            #expect(FileManager.default.fileExists(atPath: directory + "/saved.json"))
             backend.press(.character("q"))
             _ = try? await loop.value
         }

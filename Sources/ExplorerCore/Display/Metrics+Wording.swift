@@ -17,7 +17,7 @@ extension Metrics {
             ]
         if let proxy, source != .cache { facts.append("via proxy \(proxy)") }
         if redirects > 0 {
-            facts.append("\(redirects) redirect\(redirects == 1 ? "" : "s") (\(Units.duration(redirectTime)))")
+            facts.append("\(Units.count(redirects, "redirect")) (\(Units.duration(redirectTime)))")
         }
         // A request that started at once still spent a few µs getting its slot: not worth a mention.
         if queuePosition > 0 { facts.append("queued \(Units.duration(queued)) (#\(queuePosition) in line)") }

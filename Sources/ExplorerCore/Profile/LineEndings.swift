@@ -1,5 +1,8 @@
+import Foundation
+
 /// A profile file's line endings, so the in-place editors (`ProfileSplicer`, `ProfileMerger`), which work on LF
-/// lines, can edit a file written with CR LF (on Windows, say) and give it back as it was written.
+/// lines, can edit a file written with CR LF (on Windows, say) and give it back as it was written; and the two
+/// line rules those editors share.
 struct LineEndings {
     /// The text with LF line ends: what the editors read.
     let lf: String
@@ -23,12 +26,20 @@ struct LineEndings {
         }
         guard carriageReturns == pairs, pairs == 0 || pairs == lineFeeds else { return nil }
         crlf = pairs > 0
-        lf = crlf ? Self.replacing(text, "\r\n", with: "\n") : text
+        // Every CR ends a line here, so dropping them all leaves LF.
+        lf = crlf ? String(decoding: text.utf8.filter { $0 != 0x0D }, as: UTF8.self) : text
     }
 
     /// `edited` (LF text from an editor) with this file's line endings.
     func restoring(_ edited: String) -> String {
-        crlf ? Self.replacing(edited, "\n", with: "\r\n") : edited
+        guard crlf else { return edited }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(edited.utf8.count + edited.utf8.count / 16)
+        for byte in edited.utf8 {
+            if byte == 0x0A { bytes.append(0x0D) }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` split into lines, each with its `\n` (one is added to a last line without it): the editors' lines.
@@ -38,25 +49,15 @@ struct LineEndings {
         return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String($0) + "\n" }
     }
 
-    /// Byte-wise replacement (Swift compares `"\r\n"` as one character, so `String`'s own search would not find a
-    /// lone `\n` inside one).
-    private static func replacing(_ text: String, _ target: String, with replacement: String) -> String {
-        let needle = Array(target.utf8)
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + bytes.count / 16)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == needle[0], index + needle.count <= bytes.count,
-                Array(bytes[index..<(index + needle.count)]) == needle
-            {
-                output += replacement.utf8
-                index += needle.count
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
+    /// The last of `lines[start..<end]` that is not blank or a comment, as a line count (never below `start`):
+    /// where an editor's span ends when the comments and blank lines after it belong to what follows.
+    static func trimmedEnd(of lines: [String], from start: Int, to end: Int) -> Int {
+        var last = min(end, lines.count)
+        while last > start {
+            let text = lines[last - 1].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard text.isEmpty || text.hasPrefix("#") else { break }
+            last -= 1
         }
-        return String(decoding: output, as: UTF8.self)
+        return last
     }
 }

@@ -2,7 +2,7 @@
 extension ProfileCatalog {
     /// `3 problems in 2 profiles (1 OK)`.
     public static func problemSummary(problems: Int, broken: Int, good: Int) -> String {
-        "\(problems) problem\(problems == 1 ? "" : "s") in \(broken) profile\(broken == 1 ? "" : "s") (\(good) OK)"
+        "\(Units.count(problems, "problem")) in \(Units.count(broken, "profile")) (\(good) OK)"
     }
 
     /// The summary of this whole catalog (`problemSummary(problems:broken:good:)`).

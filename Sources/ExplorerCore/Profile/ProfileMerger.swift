@@ -222,13 +222,7 @@ struct ProfileMerger {
 
     /// The last line in `start...end` that is not blank or a comment (never before `start`).
     private func trimmedEnd(from start: Int, to end: Int) -> Int {
-        var last = min(end, lines.count)
-        while last > start {
-            let text = lines[last - 1].trimmingCharacters(in: .whitespacesAndNewlines)
-            guard text.isEmpty || text.hasPrefix("#") else { break }
-            last -= 1
-        }
-        return last
+        LineEndings.trimmedEnd(of: lines, from: start, to: end)
     }
 
     /// Yams reports the style of composed nodes as `any`: the text at the node's start tells.

@@ -25,7 +25,7 @@ extension EventStream {
         /// `· stopped` at the end: the count both front ends show.
         public var summary: String {
             var parts = [
-                "\(count) event\(count == 1 ? "" : "s")", "\(Units.fixed(rate, digits: 1))/s", Units.bytes(bytes),
+                Units.count(count, "event"), "\(Units.fixed(rate, digits: 1))/s", Units.bytes(bytes),
             ]
             if dropped > 0 { parts.append("last \(events.count) kept") }
             if endedAt != nil { parts.append(stopped ? "stopped" : "ended") }

@@ -32,6 +32,6 @@ public enum TUIApp {
             captures: CaptureStore(), history: history, journal: DraftJournal())
         try await runtime.run()
         // Exchanges that finished just before quitting are still being recorded on the writer thread.
-        history.waitUntilIdle(upTo: .seconds(2))
+        await history.waitUntilIdle(upTo: .seconds(2))
     }
 }

@@ -52,7 +52,7 @@ extension AppState {
             }
             let count = view.cookies?.count ?? 0
             message = StatusMessage(
-                "cleared \(count) cookie\(count == 1 ? "" : "s") of \(view.key.profile) · \(view.key.environment)")
+                "cleared \(Units.count(count, "cookie")) of \(view.key.profile) · \(view.key.environment)")
             view.revealed = []
             overlay = .cookies(view)
             return [.clearCookies(view.jar)]

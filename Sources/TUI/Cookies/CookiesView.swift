@@ -71,7 +71,7 @@ enum CookiesView {
         if view.confirmingClear {
             let count = view.cookies?.count ?? 0
             let question =
-                "Clear all \(count) cookie\(count == 1 ? "" : "s") of \(view.key.profile) · \(view.key.environment)?"
+                "Clear all \(Units.count(count, "cookie")) of \(view.key.profile) · \(view.key.environment)?"
                 + "  y: clear   any other key: keep"
             buffer.write(
                 SafeText.escape(question), x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX,

@@ -18,6 +18,8 @@ struct HistoryEffects: Sendable {
         let shown: PreparedRequest
         let secrets: HistorySecrets
         let replayOf: String?
+        /// The body went to the user's file (`download: to:`), which the history does not copy.
+        let bodyElsewhere: Bool
 
         /// Records the exchange with its `expect:` checks (kept without its secrets, as `apix test` keeps them) on
         /// the recorder's writer thread, which builds the entry too; a failure goes to the log (history never fails
@@ -27,12 +29,13 @@ struct HistoryEffects: Sendable {
             log: LogFile
         ) {
             if case .failure(let error) = result, error.isCancelled { return }
-            recorder.recordLater {
+            let bytes = (try? result.get())?.body.count ?? 0
+            recorder.recordLater(bytes: bytes) {
                 let secrets = credentials.map { self.secrets.adding(credentialsOf: $0) } ?? self.secrets
                 return HistoryRecording.entry(
                     origin: replayOf == nil ? .explorer : .replay, profile: profile, environment: environment,
                     endpoint: endpoint, shown: shown, result: result, checks: checks, secrets: secrets,
-                    replayOf: replayOf, streamsFileBodies: true)
+                    bodyElsewhere: bodyElsewhere, replayOf: replayOf, streamsFileBodies: true)
             } onFailure: { warning in
                 log.write("history: \(warning)")
             }
@@ -58,7 +61,8 @@ struct HistoryEffects: Sendable {
         return Recording(
             recorder: recorder, profile: profile?.id, environment: auth.environment,
             endpoint: isEndpoint ? exchange.key.endpoint : nil, shown: shown,
-            secrets: state.historySecrets(for: exchange.key), replayOf: replayOf)
+            secrets: state.historySecrets(for: exchange.key), replayOf: replayOf,
+            bodyElsewhere: request.request.options.downloadTo != nil)
     }
 
     func perform(_ effect: Effect) {
@@ -69,7 +73,7 @@ struct HistoryEffects: Sendable {
         }
         Task.detached {
             // Exchanges still waiting to be written behind the sender are written first, so the view shows them.
-            recorder.waitUntilIdle(upTo: .seconds(2))
+            await recorder.waitUntilIdle(upTo: .seconds(2))
             do throws(HistoryStoreError) {
                 let store = try recorder.opened()
                 switch effect {

@@ -5,7 +5,7 @@ enum ProblemsView {
     static func drawPanel(_ problems: [ProfileProblem], in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
         buffer.write(
-            "⚠ \(problems.count) problem\(problems.count == 1 ? "" : "s") (p)", x: rect.x, y: rect.y,
+            "⚠ \(Units.count(problems.count, "problem")) (p)", x: rect.x, y: rect.y,
             limit: rect.maxX, style: theme.warning)
         for (i, problem) in problems.prefix(rect.height - 1).enumerated() {
             buffer.write(

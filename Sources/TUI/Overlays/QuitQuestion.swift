@@ -1,3 +1,5 @@
+import ExplorerCore
+
 /// What quitting now would lose, asked before quitting: edits not saved to a profile and transfers still running.
 /// Nothing to lose, no question.
 public struct QuitQuestion: Hashable, Sendable {
@@ -22,7 +24,7 @@ public struct QuitQuestion: Hashable, Sendable {
             losses.append("unsaved edits to \(names) will be lost (s saves them)")
         }
         if runningTransfers > 0 {
-            losses.append("\(runningTransfers) running transfer\(runningTransfers == 1 ? "" : "s") cancelled")
+            losses.append(Units.count(runningTransfers, "running transfer") + " cancelled")
         }
         return "quit? " + losses.joined(separator: " and ")
     }

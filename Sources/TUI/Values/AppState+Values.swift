@@ -38,7 +38,7 @@ extension AppState {
             capturesRevision += 1
             view.revealed = []
             message = StatusMessage(
-                "cleared \(rows.count) value\(rows.count == 1 ? "" : "s") of \(auth.profile) · \(auth.environment)")
+                "cleared \(Units.count(rows.count, "value")) of \(auth.profile) · \(auth.environment)")
             effects.append(.forgetCaptures(auth, reference: nil))
         case .close:
             overlay = nil
