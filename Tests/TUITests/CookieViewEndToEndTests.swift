@@ -31,9 +31,13 @@ struct CookieViewEndToEndTests {
 
             try session.send("K")
             try await session.waiting(for: "Cookies · jar · local")
-            let listed = try await session.waiting(for: "theme")
             // The view's rows (the request line and the login answer above it show the value: it is in the URL).
-            let rows = listed.split(separator: "\n").filter { $0.contains("127.0.0.1  /") }
+            // The title is drawn before the jar is read ("reading the jar…"): wait for the rows themselves.
+            func rows(_ screen: String) -> [Substring] {
+                screen.split(separator: "\n").filter { $0.contains("127.0.0.1  /") }
+            }
+            let listed = try await session.waiting("both cookie rows") { rows($0).count == 2 }
+            let rows = rows(listed)
             #expect(rows.count == 2, "\(listed)")
             for row in rows {
                 #expect(row.contains("••••") && !row.contains("s3cr3t-cookie") && !row.contains("dark"), "\(row)")

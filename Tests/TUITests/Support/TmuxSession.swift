@@ -126,15 +126,24 @@ final class TmuxSession: @unchecked Sendable {
     func waiting(for text: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation)
         async throws -> String
     {
+        try await waiting("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
+    }
+
+    /// `waitFor(_:timeout:sourceLocation:_:)` for async tests.
+    @discardableResult
+    func waiting(
+        _ what: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        _ predicate: (String) -> Bool
+    ) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
             screen = try capture()
-            if screen.contains(text) { return screen }
+            if predicate(screen) { return screen }
             try await Task.sleep(for: .milliseconds(100))
         }
-        Issue.record("timed out waiting for “\(text)”; screen:\n\(screen)", sourceLocation: sourceLocation)
-        throw TmuxError(description: "timed out waiting for \(text)")
+        Issue.record("timed out waiting for \(what); screen:\n\(screen)", sourceLocation: sourceLocation)
+        throw TmuxError(description: "timed out waiting for \(what)")
     }
 
     /// Waits until the screen contains `text`.
