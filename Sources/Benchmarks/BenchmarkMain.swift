@@ -3,8 +3,8 @@ import Foundation
 
 /// `apix-bench`: measures apix against curl (and against itself) on loopback and writes docs/BENCHMARKS.md.
 ///
-/// Run it in release mode: `make bench` (`swift build -c release --static-swift-stdlib && .build/release/apix-bench`,
-/// the way the figures in docs/BENCHMARKS.md were taken). `--quick` runs
+/// Run it in release mode: `make bench` (`make release`'s build, then `.build/release/apix-bench`, the way the figures
+/// in docs/BENCHMARKS.md were taken). `--quick` runs
 /// tiny sizes once, for the test suite's smoke check; `--only transfers|requests|tui|startup|import` runs one group of
 /// cases (`import`: Stripe's OpenAPI document, `--stripe PATH`);
 /// `--output PATH` chooses where the Markdown goes (`-` for none).

@@ -38,7 +38,7 @@ struct BenchmarkReport {
             - Machine: \(Self.machine())
             - Load average (1 min) at the start and end of the run: \(context.loadAtStart) → \(Self.loadAverage())
             - Command: `.build/release/apix-bench\(arguments)` after `make bench`'s release build of the four programs it
-              runs (`--static-swift-stdlib`); `apix` \(context.linkage)
+              runs (`make release`'s flags); `apix` \(context.linkage)
             - Server: the bundled demo API in its own process (`apix demo --serve --port 0`), loopback only.
 
             | case | apix | reference (same run) | ratio | target | met |

@@ -28,9 +28,16 @@ struct BenchmarkSuite {
         let listing = scratch + "/ldd.txt"
         _ = try? Subprocess.run("ldd", [apix], stdout: listing)
         let libraries = (try? String(contentsOfFile: listing, encoding: .utf8)) ?? ""
-        return libraries.contains("libswiftCore")
+        let runtime =
+            libraries.contains("libswiftCore")
             ? "links the Swift runtime and Foundation as shared libraries"
             : "links the Swift runtime and Foundation statically"
+        // The ELF header's e_type (offset 16): 2 is an executable at a fixed address, 3 position-independent.
+        let file = FileHandle(forReadingAtPath: apix)
+        defer { try? file?.close() }
+        let header = (try? file?.read(upToCount: 18)) ?? Data()
+        let fixed = header.count == 18 && header[header.startIndex + 16] == 2
+        return runtime + (fixed ? ", at a fixed address (-no-pie)" : ", position-independent")
     }
 
     func run() async throws -> BenchmarkReport {

@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -57,6 +58,27 @@ static void load(void) {
 const apix_curl_api *apix_curl(void) {
     pthread_once(&once, load);
     return &table;
+}
+
+static pthread_t preload_thread;
+static pthread_once_t preload_once = PTHREAD_ONCE_INIT;
+// Set once `preload_thread` holds the thread; cleared by the one join.
+static atomic_int preload_started = 0;
+
+static void *preload_main(void *unused) {
+    (void)unused;
+    apix_curl();
+    return NULL;
+}
+
+static void start_preload(void) {
+    if (pthread_create(&preload_thread, NULL, preload_main, NULL) == 0) atomic_store(&preload_started, 1);
+}
+
+void apix_curl_preload(void) { pthread_once(&preload_once, start_preload); }
+
+void apix_curl_preload_wait(void) {
+    if (atomic_exchange(&preload_started, 0)) pthread_join(preload_thread, NULL);
 }
 
 // One mutex per kind of shared data: libcurl locks them one at a time, from whichever thread uses a handle.

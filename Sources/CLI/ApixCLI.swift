@@ -10,6 +10,8 @@ public enum ApixCLI {
         arguments: [String] = Array(CommandLine.arguments.dropFirst()), handsHistoryOver: Bool = false
     ) async -> Int32 {
         HistoryHandOver.isEnabled.store(handsHistoryOver, ordering: .relaxed)
+        // The caller may `exit` once this returns (`preloadsCurl`).
+        defer { CurlLibrary.waitForPreload() }
         do {
             // `run` and `list` in their plain spellings skip the parser's reflection (`FastArguments`).
             switch FastArguments.parse(arguments) {
@@ -43,6 +45,14 @@ public enum ApixCLI {
             StandardError.writeLine(message)
             return code == .validationFailure ? CLIFailure.Status.usage.rawValue : code.rawValue
         }
+    }
+
+    /// Starts loading libcurl in the background for the commands that send (`CurlLibrary.preload`): `main.swift`
+    /// calls this first, so the load overlaps the start of the async runtime, the parsing and the profile's reading,
+    /// which take about as long. `main` waits for it before it returns.
+    public static func preloadsCurl(_ arguments: some Collection<String>) {
+        guard let command = arguments.first, ["run", "test", "replay"].contains(command) else { return }
+        CurlLibrary.preload()
     }
 
     /// Runs the history writer `apix run` starts (`apix _history-import DIR`, `HistoryHandOver`) before the async

@@ -43,9 +43,12 @@ final class HistoryLog: Sendable {
         }
     }
 
-    /// Starts the writer of the entries handed over, once, after the last record: the command's last step.
+    /// Starts the writer of the entries handed over, once, after the last record, when enough wait for one
+    /// (`HistoryPending.writerDue`); else they wait for the next writer or reader: the command's last step.
     func finish() {
-        guard handedOver.exchange(false, ordering: .relaxed) else { return }
+        guard handedOver.exchange(false, ordering: .relaxed),
+            HistoryPending.writerDue(in: recorder.directory)
+        else { return }
         if let warning = HistoryHandOver.startWriter(directory: recorder.directory) {
             StandardError.writeLine("apix: warning: \(warning)")
         }

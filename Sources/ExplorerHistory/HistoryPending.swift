@@ -119,4 +119,24 @@ public enum HistoryPending {
     public static func hasEntries(in directory: String) -> Bool {
         !files(in: directory).entries.isEmpty
     }
+
+    /// How many entries wait before `apix run` starts a writer for them all: starting one (a second apix, SQLite
+    /// opened, the WAL recovered) costs about as much CPU as the `apix run` itself, so one writer records a batch.
+    /// Until then every reader records what waits before it reads, so nobody sees the history without them.
+    public static let writerStartsAtEntries = 16
+    /// The body bytes waiting that start a writer however few the entries (a pending entry holds its body).
+    public static let writerStartsAtBytes: Int64 = 8 << 20
+
+    /// Whether what waits in `directory`'s history, with `adding` more entries, is enough to start a writer
+    /// (`writerStartsAtEntries`, `writerStartsAtBytes`).
+    public static func writerDue(in directory: String, adding: Int = 0) -> Bool {
+        let entries = files(in: directory).entries
+        guard entries.count + adding < writerStartsAtEntries else { return true }
+        var bytes: Int64 = 0
+        for path in entries {
+            var status = stat()
+            if stat(path, &status) == 0 { bytes += Int64(status.st_size) }
+        }
+        return bytes >= writerStartsAtBytes
+    }
 }

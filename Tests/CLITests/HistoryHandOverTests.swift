@@ -8,7 +8,7 @@ import Testing
 /// database, and the entry is recorded all the same.
 @Suite("apix run hands its history entry over")
 struct HistoryHandOverTests {
-    @Test("apix run exits at once while another process holds the database; its writer records the entry after")
+    @Test("runs leave entries pending until a batch waits; its last run exits at once though the database is held")
     func lockedDatabase() async throws {
         let profiles = try TemporaryFolder()
         let state = try TemporaryFolder()
@@ -20,10 +20,17 @@ struct HistoryHandOverTests {
             environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
             endpoints: [{ id: todo, path: /todos/1 }]
             """.write(toFile: profiles.path + "/demo.yaml", atomically: true, encoding: .utf8)
+            let run = ["run", "demo", "todo", "--profiles", profiles.path]
+            let environment = ["XDG_STATE_HOME": state.path]
+            // One short of the batch: no writer starts, every entry waits (nothing reads the history meanwhile).
+            for _ in 1..<HistoryPending.writerStartsAtEntries {
+                #expect(try await ApixProcess.run(run, environment: environment).status == 0)
+            }
+            #expect(HistoryPending.files(in: directory).entries.count == HistoryPending.writerStartsAtEntries - 1)
+            #expect(try store.count() == 0)
             try #require(lock.hold(), "the test holds the write lock")
             let started = Date()
-            let out = try await ApixProcess.run(
-                ["run", "demo", "todo", "--profiles", profiles.path], environment: ["XDG_STATE_HOME": state.path])
+            let out = try await ApixProcess.run(run, environment: environment)
             let elapsed = Date().timeIntervalSince(started)
             let handedOver = HistoryPending.hasEntries(in: directory)
             lock.release()
@@ -41,7 +48,30 @@ struct HistoryHandOverTests {
                 waited += 1
             }
             #expect(!HistoryPending.hasEntries(in: directory))
-            #expect(try store.count() == 1)
+            #expect(try store.count() == HistoryPending.writerStartsAtEntries)
+        }
+    }
+
+    @Test("an entry still pending is in `apix history` at once: the reader records what waits before it reads")
+    func readerRecordsPending() async throws {
+        let profiles = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        let directory = state.path + "/apix"
+        try await withDemoServer { server in
+            try """
+            environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
+            endpoints: [{ id: todo, path: /todos/1 }]
+            """.write(toFile: profiles.path + "/demo.yaml", atomically: true, encoding: .utf8)
+            let environment = ["XDG_STATE_HOME": state.path]
+            let run = try await ApixProcess.run(
+                ["run", "demo", "todo", "--profiles", profiles.path], environment: environment)
+            #expect(run.status == 0)
+            #expect(HistoryPending.files(in: directory).entries.count == 1)
+            let listed = try await ApixProcess.run(["history", "demo", "--json"], environment: environment)
+            #expect(listed.status == 0)
+            #expect(listed.text.contains("/todos/1"), "\(listed.text)")
+            #expect(!HistoryPending.hasEntries(in: directory))
+            #expect(try HistoryStore(directory: directory).count() == 1)
         }
     }
 }

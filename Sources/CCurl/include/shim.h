@@ -45,6 +45,14 @@ typedef struct apix_curl_api {
 /// the process ends with a message on stderr and exit status 70: apix cannot send anything without it.
 const apix_curl_api *apix_curl(void);
 
+/// Starts loading libcurl on a thread of its own, once, so that a command about to send overlaps the load (about
+/// as long as the rest of a small `apix run`) with its own work; `apix_curl()` then waits for it if it must.
+void apix_curl_preload(void);
+
+/// Waits for a load `apix_curl_preload` started: call it before `exit`, which must not run the libraries'
+/// destructors while that thread is still inside `dlopen` or `curl_global_init`.
+void apix_curl_preload_wait(void);
+
 static inline CURL *apix_easy_init(void) { return apix_curl()->easy_init(); }
 static inline void apix_easy_cleanup(CURL *handle) { apix_curl()->easy_cleanup(handle); }
 static inline const char *apix_easy_strerror(CURLcode code) { return apix_curl()->easy_strerror(code); }

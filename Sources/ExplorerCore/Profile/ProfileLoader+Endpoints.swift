@@ -11,7 +11,10 @@ extension ProfileLoader {
     /// text is not cut or a half does not compose; the caller then reads the whole file, so every syntax error is
     /// reported as composing the whole file reports it.
     static func readSplit(yaml: String, file: String, id: String) -> (Profile?, [ProfileProblem])? {
-        guard let split = ProfileTextSplit(yaml, minimumItems: parallelReadThreshold) else { return nil }
+        // The processor count second: asking for it reads the cgroup's files, and most profiles are too small to split.
+        guard let split = ProfileTextSplit(yaml, minimumItems: parallelReadThreshold),
+            ProcessInfo.processInfo.activeProcessorCount > 1
+        else { return nil }
         let halves = Mutex<[Int: SplitHalf]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             guard case .success(let root) = compose(half == 0 ? split.head : split.tail, file: file) else { return }

@@ -144,9 +144,7 @@ public enum ProfileLoader {
     static func read(yaml: String, file: String, id: String, split: Bool = true) -> (Profile?, [ProfileProblem]) {
         let profile: Profile?
         let found: [ProfileProblem]
-        if split, ProcessInfo.processInfo.activeProcessorCount > 1,
-            let read = readSplit(yaml: yaml, file: file, id: id)
-        {
+        if split, let read = readSplit(yaml: yaml, file: file, id: id) {
             (profile, found) = read
         } else {
             switch compose(yaml, file: file) {

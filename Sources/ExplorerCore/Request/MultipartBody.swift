@@ -28,9 +28,12 @@ public struct MultipartBody: Sendable, Equatable {
     public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     public static func randomBoundary() -> String {
+        // 96 random bits as 24 hex digits, from two draws (one system call each).
         var generator = SystemRandomNumberGenerator()
-        let hex = (0..<24).map { _ in String(generator.next(upperBound: UInt8(16)), radix: 16) }.joined()
-        return "apix-boundary-\(hex)"
+        let high = String(generator.next(), radix: 16)
+        let low = String(generator.next() >> 32, radix: 16)
+        return "apix-boundary-" + String(repeating: "0", count: 16 - high.count) + high
+            + String(repeating: "0", count: 8 - low.count) + low
     }
 
     /// The body as segments: small in-memory framing around each part, files by reference.

@@ -23,10 +23,10 @@ public struct RequestPlan: Sendable, Equatable {
 
     /// The exact request to send: a fresh boundary when one is to be drawn, and the download file inside the
     /// target when it is a directory (checked on the file system now).
-    public func prepared(boundary: String = MultipartBody.randomBoundary()) -> PreparedRequest {
+    public func prepared(boundary: String? = nil) -> PreparedRequest {
         var prepared = request
         if drawsBoundary, case .multipart(var body) = prepared.body {
-            body.boundary = boundary
+            body.boundary = boundary ?? MultipartBody.randomBoundary()
             prepared.body = .multipart(body)
         }
         if let downloadName, let target = prepared.options.downloadTo {

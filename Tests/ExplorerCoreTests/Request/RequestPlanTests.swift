@@ -65,6 +65,11 @@ struct RequestPlanTests {
         }
         #expect(a.boundary.hasPrefix("apix-boundary-") && b.boundary.hasPrefix("apix-boundary-"))
         #expect(a.boundary != b.boundary)
+        // 96 random bits: 24 lowercase hex digits, leading zeros kept.
+        for boundary in [a.boundary, b.boundary] + (0..<50).map({ _ in MultipartBody.randomBoundary() }) {
+            let digits = boundary.dropFirst("apix-boundary-".count)
+            #expect(digits.count == 24 && digits.allSatisfy { "0123456789abcdef".contains($0) }, "\(boundary)")
+        }
         #expect(plan.prepared(boundary: "given").body.contentType == "multipart/form-data; boundary=given")
     }
 

@@ -44,6 +44,12 @@ struct ResponseTests {
         #expect(!MediaType.isJSON("text/json-ish"))
         #expect(MediaType.isText("application/xml"))
         #expect(!MediaType.isText("application/octet-stream"))
+        // The essence: lower-cased, parameters dropped, spaces and tabs around it trimmed, nothing else.
+        #expect(MediaType.essence(of: " \tApplication/JSON \t; charset=utf-8") == "application/json")
+        #expect(MediaType.essence(of: "text/plain") == "text/plain")
+        #expect(MediaType.essence(of: "  ;x") == "")
+        #expect(MediaType.essence(of: "") == "")
+        #expect(MediaType.essence(of: "\u{A0}text/é\u{A0}") == "\u{A0}text/é\u{A0}")
         #expect(MediaType.charset(of: "text/html; Charset=\"UTF-8\"") == "utf-8")
     }
 }
