@@ -10,6 +10,7 @@ public enum ApixCLI {
         arguments: [String] = Array(CommandLine.arguments.dropFirst()), handsHistoryOver: Bool = false
     ) async -> Int32 {
         HistoryHandOver.isEnabled.store(handsHistoryOver, ordering: .relaxed)
+        if handsHistoryOver { preloadsCurl(arguments) }
         // The caller may `exit` once this returns (`preloadsCurl`).
         defer { CurlLibrary.waitForPreload() }
         do {
@@ -47,10 +48,12 @@ public enum ApixCLI {
         }
     }
 
-    /// Starts loading libcurl in the background for the commands that send (`CurlLibrary.preload`): `main.swift`
-    /// calls this first, so the load overlaps the start of the async runtime, the parsing and the profile's reading,
-    /// which take about as long. `main` waits for it before it returns.
-    public static func preloadsCurl(_ arguments: some Collection<String>) {
+    /// Starts loading libcurl in the background for the commands that send (`CurlLibrary.preload`), when `main`
+    /// starts in the `apix` program, so the load overlaps the parsing, the profile's reading and the request's
+    /// building. Not earlier: `dlopen` holds the lock that every new thread takes for its thread-local storage
+    /// (`_dl_allocate_tls_init`), and the async runtime starts its first threads before `main` runs, so a load begun
+    /// in `main.swift` held the whole start back. `main` waits for the load before it returns.
+    static func preloadsCurl(_ arguments: some Collection<String>) {
         guard let command = arguments.first, ["run", "test", "replay"].contains(command) else { return }
         CurlLibrary.preload()
     }

@@ -5,6 +5,5 @@ import Foundation
 // `--version` is answered before the first `await`, which starts the async runtime.
 if ApixCLI.answeredVersion(CommandLine.arguments.dropFirst()) { exit(0) }
 if ApixCLI.recordedHandedOverHistory(CommandLine.arguments.dropFirst()) { exit(0) }
-ApixCLI.preloadsCurl(CommandLine.arguments.dropFirst())
 let status = await ApixCLI.main(handsHistoryOver: true)
 exit(status)

@@ -36,6 +36,25 @@ struct HistoryPendingTests {
         #expect(abs(found.recordedAt.timeIntervalSince(written.recordedAt)) < 0.001)
     }
 
+    @Test("a pending record is written byte for byte as JSONEncoder writes it, with and without its optional fields")
+    func recordText() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var full = HistoryPending.Record(
+            id: "abcd2345", recordedAt: 1_795_508_268.380_937_6, origin: "run", method: "POST",
+            url: "http://h/a?b=\"c\"/\u{1}é", requestHeaders: #"[["A","b"]]"#, responseHeaders: "[]",
+            source: "network", metrics: #"{"total":0.5}"#, bodyState: "inline", profile: "p", environment: "e",
+            endpoint: "x", requestBodyType: "bytes", errorKind: "timeout", errorMessage: "line\nbreak\ttab",
+            checks: "[]", replayOf: "zzzz2222", requestBody: Data([0, 1, 2, 250, 255]), status: 201,
+            reason: "Created", httpVersion: "HTTP/2", bodyBytes: 12, bodyLength: 3)
+        #expect(full.json() == String(decoding: try encoder.encode(full), as: UTF8.self))
+        full.recordedAt = 1_795_508_268
+        (full.profile, full.environment, full.endpoint, full.requestBodyType) = (nil, nil, nil, nil)
+        (full.errorKind, full.errorMessage, full.checks, full.replayOf) = (nil, nil, nil, nil)
+        (full.requestBody, full.status) = (nil, nil)
+        #expect(full.json() == String(decoding: try encoder.encode(full), as: UTF8.self))
+    }
+
     @Test("an entry already recorded (by another process importing it at once) is recorded once")
     func recordedOnce() throws {
         let scratch = try HistoryScratch()
