@@ -111,7 +111,8 @@ final class HistoryLog: Sendable {
             builder: builder, endpoint: endpoint, overrides: overrides, auth: auth, token: token, sent: request)
         let entry = HistoryRecording.entry(
             origin: origin, profile: profile.id, environment: environment, endpoint: endpoint?.id, shown: shown,
-            result: result, checks: checks, secrets: secrets, bodyElsewhere: bodyElsewhere, replayOf: replayOf)
+            result: result, checks: checks, secrets: secrets, bodyElsewhere: bodyElsewhere, replayOf: replayOf,
+            streamsFileBodies: true)
         return (entry, secrets)
     }
 

@@ -26,6 +26,9 @@ public enum HistoryPending {
         var status: Int?
         var reason, httpVersion: String
         var bodyBytes: Int64
+        /// The body is in `ID.body` beside the entry (a large one, scrubbed as it was copied from its spool file),
+        /// not after the record's line.
+        var bodyFile: Bool?
         var bodyLength: Int
 
         /// The record as `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes` writes it, by hand
@@ -33,6 +36,7 @@ public enum HistoryPending {
         func json() -> String {
             var json = JSONText()
             json.field("bodyBytes", bodyBytes)
+            if let bodyFile { json.field("bodyFile", bodyFile) }
             json.field("bodyLength", Int64(bodyLength))
             json.field("bodyState", string: bodyState)
             if let checks { json.field("checks", string: checks) }
@@ -68,6 +72,23 @@ public enum HistoryPending {
         mkdir(pending, 0o700)
         let (requestBody, requestBodyType) = HistoryRecording.storedBody(entry.request.body)
         let body = entry.body ?? Data()
+        // A body still in its spool file is copied beside the entry a mebibyte at a time, scrubbed on the way, so
+        // handing over a large answer takes no more memory than printing it did.
+        if let spooled = entry.spooled {
+            try writeWhole(
+                at: pending + "/" + entry.id + ".body", temporary: pending + "/." + entry.id + ".body.tmp-\(getpid())"
+            ) { descriptor in
+                var failed: Int32?
+                do {
+                    try spooled.forEachScrubbedPiece { piece in
+                        if failed == nil { failed = piece.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) } }
+                    }
+                } catch {
+                    return failed ?? EIO  // the spool file did not read to its end: no half body under the name
+                }
+                return failed
+            }
+        }
         let record = Record(
             id: entry.id, recordedAt: entry.recordedAt.timeIntervalSince1970, origin: entry.origin.rawValue,
             method: entry.request.method.rawValue, url: entry.request.url,
@@ -78,26 +99,40 @@ public enum HistoryPending {
             errorKind: entry.error?.kind, errorMessage: entry.error?.message,
             checks: HistoryCoding.encode(entry.checks),
             replayOf: entry.replayOf, requestBody: requestBody, status: entry.status, reason: entry.reason,
-            httpVersion: entry.httpVersion, bodyBytes: entry.bodyBytes, bodyLength: body.count)
+            httpVersion: entry.httpVersion, bodyBytes: entry.bodyBytes, bodyFile: entry.spooled == nil ? nil : true,
+            bodyLength: body.count)
         var data = Data(record.json().utf8)
         data.append(UInt8(ascii: "\n"))
         data.append(body)
         let path = pending + "/" + entry.id + ".entry"
-        let temporary = pending + "/." + entry.id + ".tmp-\(getpid())"
-        // No fsync: a kill never loses what was written (only a power cut may, as with the database's NORMAL sync).
+        // The entry's rename comes last: it is what makes the entry (and its body file) pending.
+        try writeWhole(at: path, temporary: pending + "/." + entry.id + ".tmp-\(getpid())") { descriptor in
+            data.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
+        }
+        return path
+    }
+
+    /// Writes a file under `temporary` with `fill` (which returns an errno, or nil) and renames it to `path` when
+    /// whole. No fsync: a kill never loses what was written (only a power cut may, as with the database's NORMAL
+    /// sync).
+    private static func writeWhole(
+        at path: String, temporary: String, _ fill: (Int32) -> Int32?
+    ) throws(HistoryStoreError) {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw HistoryStoreError("cannot hand the exchange over to the history: \(String(cString: strerror(errno)))")
         }
-        let failed = data.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
+        let failed = fill(descriptor)
         close(descriptor)
         guard failed == nil, rename(temporary, path) == 0 else {
             let code = failed ?? errno
             unlink(temporary)
             throw HistoryStoreError("cannot hand the exchange over to the history: \(String(cString: strerror(code)))")
         }
-        return path
     }
+
+    /// The body file of the pending entry at `path` (`ID.entry` → `ID.body`).
+    static func bodyPath(of path: String) -> String { String(path.dropLast(".entry".count)) + ".body" }
 
     /// The entry a pending file holds; nil when it does not read (it was not written by this apix).
     static func read(_ path: String) -> HistoryEntry? {
@@ -111,7 +146,7 @@ public enum HistoryPending {
             method: HTTPMethod(rawValue: record.method) ?? .get, url: record.url,
             headers: HistoryCoding.headers(record.requestHeaders))
         request.body = HistoryRecording.restoredBody(record.requestBody, type: record.requestBodyType)
-        return HistoryEntry(
+        var entry = HistoryEntry(
             id: record.id, recordedAt: Date(timeIntervalSince1970: record.recordedAt),
             origin: HistoryEntry.Origin(rawValue: record.origin) ?? .run, profile: record.profile,
             environment: record.environment, endpoint: record.endpoint, request: request, status: record.status,
@@ -122,26 +157,39 @@ public enum HistoryPending {
             checks: HistoryCoding.checks(record.checks), bodyBytes: record.bodyBytes,
             bodyState: HistoryEntry.BodyState(rawValue: record.bodyState) ?? .none,
             body: record.bodyLength > 0 ? Data(body) : nil, replayOf: record.replayOf)
+        if record.bodyFile == true {
+            // Already scrubbed: the store compresses it from its file. Gone (removed by hand): not kept.
+            let file = bodyPath(of: path)
+            var status = stat()
+            if stat(file, &status) == 0 {
+                entry.spooled = SpooledHistoryBody(
+                    body: ResponseBody(file: file, size: Int64(status.st_size)), secrets: .none)
+            } else {
+                entry.bodyState = .notKept
+            }
+        }
+        return entry
     }
 
-    /// The paths of the pending entries in `directory`, and the hidden files of writers killed more than a minute
-    /// ago (to remove).
+    /// The paths of the pending entries in `directory`, and the files more than a minute old that no entry will
+    /// read (to remove): hidden files of writers killed while writing, body files whose entry is gone.
     static func files(in directory: String, now: Date = Date()) -> (entries: [String], leftovers: [String]) {
         let pending = Self.directory(in: directory)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: pending), !names.isEmpty else {
             return ([], [])
         }
-        var entries: [String] = []
+        let entryNames = Set(names.filter { $0.hasSuffix(".entry") && !$0.hasPrefix(".") })
         var leftovers: [String] = []
-        for name in names {
-            let path = pending + "/" + name
-            if name.hasSuffix(".entry") && !name.hasPrefix(".") {
-                entries.append(path)
-            } else if HistoryStore.isOlderThanAMinute(path, now: now) {
-                leftovers.append(path)
+        for name in names where !entryNames.contains(name) {
+            if name.hasSuffix(".body") && !name.hasPrefix(".")
+                && entryNames.contains(String(name.dropLast(".body".count)) + ".entry")
+            {
+                continue
             }
+            let path = pending + "/" + name
+            if HistoryStore.isOlderThanAMinute(path, now: now) { leftovers.append(path) }
         }
-        return (entries, leftovers)
+        return (entryNames.map { pending + "/" + $0 }, leftovers)
     }
 
     /// Whether anything waits to be recorded in `directory`'s history.
@@ -157,15 +205,19 @@ public enum HistoryPending {
     public static let writerStartsAtBytes: Int64 = 8 << 20
 
     /// Whether what waits in `directory`'s history, with `adding` more entries, is enough to start a writer
-    /// (`writerStartsAtEntries`, `writerStartsAtBytes`).
-    public static func writerDue(in directory: String, adding: Int = 0) -> Bool {
+    /// (`writerStartsAtEntries`, or `bytes` in the entries and their body files).
+    public static func writerDue(in directory: String, adding: Int = 0, bytes limit: Int64 = writerStartsAtBytes)
+        -> Bool
+    {
         let entries = files(in: directory).entries
         guard entries.count + adding < writerStartsAtEntries else { return true }
         var bytes: Int64 = 0
         for path in entries {
-            var status = stat()
-            if stat(path, &status) == 0 { bytes += Int64(status.st_size) }
+            for file in [path, bodyPath(of: path)] {
+                var status = stat()
+                if stat(file, &status) == 0 { bytes += Int64(status.st_size) }
+            }
         }
-        return bytes >= writerStartsAtBytes
+        return bytes >= limit
     }
 }

@@ -19,7 +19,9 @@ extension HistoryStore {
             if let entry = HistoryPending.read(path) {
                 pending.append((path, entry))
             } else if Self.isOlderThanAMinute(path, now: Date()) {
-                unlink(path)  // not one this apix wrote: it will never read
+                // Not one this apix wrote: it will never read.
+                unlink(path)
+                unlink(HistoryPending.bodyPath(of: path))
             }
         }
         pending.sort { $0.entry.recordedAt < $1.entry.recordedAt }
@@ -31,6 +33,7 @@ extension HistoryStore {
                 break
             }
             unlink(path)
+            unlink(HistoryPending.bodyPath(of: path))
             imported += 1
         }
         return imported

@@ -52,6 +52,52 @@ struct HistoryHandOverTests {
         }
     }
 
+    @Test("a large answer is handed over in a file beside its entry, and its writer keeps it compressed")
+    func largeBody() async throws {
+        let profiles = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        let directory = state.path + "/apix"
+        // Past the 8 MiB a body may take in memory (it is spooled), and past the 8 MiB that start a writer at once.
+        let size = 10 << 20
+        try await withDemoServer { server in
+            try """
+            environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
+            endpoints: [{ id: large, path: /json/large, query: { bytes: "\(size)" } }]
+            """.write(toFile: profiles.path + "/demo.yaml", atomically: true, encoding: .utf8)
+            let store = try HistoryStore(directory: directory)
+            let lock = DatabaseLock(store)
+            try #require(lock.hold(), "the test holds the write lock")
+            let out = try await ApixProcess.run(
+                ["run", "demo", "large", "--profiles", profiles.path, "--json"],
+                environment: ["XDG_STATE_HOME": state.path])
+            // While the writer waits for the lock: the entry is a small file, its body the file beside it.
+            let entries = HistoryPending.files(in: directory).entries
+            let sizes = entries.map { path in
+                [path, HistoryPending.bodyPath(of: path)].map {
+                    (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? -1
+                }
+            }
+            lock.release()
+            #expect(out.status == 0)
+            #expect(sizes.count == 1)
+            #expect((sizes.first?[0] ?? 0) < 8_192, "\(sizes)")
+            #expect(sizes.first?[1] == size, "\(sizes)")
+            var waited = 0
+            while HistoryPending.hasEntries(in: directory), waited < 6000 {
+                try await Task.sleep(for: .milliseconds(10))
+                waited += 1
+            }
+            #expect(!HistoryPending.hasEntries(in: directory))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: HistoryPending.directory(in: directory)) == [])
+            let entry = try #require(try store.entries().first)
+            #expect(entry.bodyState == .file)
+            #expect(entry.bodyBytes == Int64(size))
+            let kept = try #require(try store.entry(id: entry.id)?.body)
+            #expect(kept.count == size)
+            #expect(FileManager.default.fileExists(atPath: directory + "/history/\(entry.id).gz"))
+        }
+    }
+
     @Test("an entry still pending is in `apix history` at once: the reader records what waits before it reads")
     func readerRecordsPending() async throws {
         let profiles = try TemporaryFolder()

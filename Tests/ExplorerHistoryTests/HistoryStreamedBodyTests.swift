@@ -54,10 +54,9 @@ struct HistoryStreamedBodyTests {
         #expect(HistoryCompression.decompress(output, limit: 1 << 20) == data)
     }
 
-    @Test("a 3 MiB spooled body is kept in its gzip file, scrubbed across the reader's 1 MiB pieces")
-    func spooledBody() throws {
-        let scratch = try HistoryScratch()
-        // A secret straddling each 1 MiB boundary, and others inside.
+    /// A 3 MiB body in a file, with a secret straddling each 1 MiB boundary and others inside, and the entry that
+    /// records it from its file.
+    static func spooledEntry(in scratch: HistoryScratch) throws -> (entry: HistoryEntry, bytes: Data, secret: Data) {
         var bytes = Data(repeating: UInt8(ascii: "."), count: 3 << 20)
         let secret = Data("s3cr3t-token-value".utf8)
         for boundary in [1 << 20, 2 << 20, 12_345] {
@@ -65,14 +64,54 @@ struct HistoryStreamedBodyTests {
         }
         let path = scratch.path + "/body.json"
         try bytes.write(to: URL(fileURLWithPath: path))
-        let body = ResponseBody(storage: .file(SpooledFile(path: path, size: Int64(bytes.count), isTemporary: false)))
         let response = Response(
             method: .get, url: "http://127.0.0.1:1/big", statusCode: 200, reason: "OK", httpVersion: "HTTP/1.1",
-            headers: ["Content-Type": "application/json"], body: body, metrics: Metrics())
+            headers: ["Content-Type": "application/json"], body: ResponseBody(file: path, size: Int64(bytes.count)),
+            metrics: Metrics())
         let entry = HistoryRecording.entry(
             origin: .explorer, profile: "p", environment: "local", endpoint: "big",
             shown: PreparedRequest(url: "http://127.0.0.1:1/big"), result: .success(response), secrets: Self.secrets,
             streamsFileBodies: true)
+        return (entry, bytes, secret)
+    }
+
+    @Test("handed over, a spooled body goes beside its pending entry scrubbed, and is kept from there")
+    func pendingSpooledBody() throws {
+        let scratch = try HistoryScratch()
+        let (entry, bytes, secret) = try Self.spooledEntry(in: scratch)
+        let path = try HistoryPending.write(entry, in: scratch.path)
+        let bodyPath = HistoryPending.bodyPath(of: path)
+        // The entry file is the record alone; its body, scrubbed, is the file beside it.
+        let entryFile = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(entryFile.count < 4_096)
+        let handed = try Data(contentsOf: URL(fileURLWithPath: bodyPath))
+        #expect(handed == Self.secrets.scrub(bytes))
+        #expect(handed.range(of: secret) == nil)
+        // The body file counts toward the bytes that start a writer, however few the entries.
+        #expect(HistoryPending.writerDue(in: scratch.path, bytes: 3 << 20))
+        #expect(!HistoryPending.writerDue(in: scratch.path, bytes: 4 << 20))
+        // A body beside a waiting entry is no leftover, however old; one whose entry is gone is.
+        let old = Date().addingTimeInterval(-120)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: bodyPath)
+        #expect(HistoryPending.files(in: scratch.path).leftovers.isEmpty)
+        let stray = scratch.path + "/history-pending/zzzzzzzz.body"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: stray))
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: stray)
+        #expect(HistoryPending.files(in: scratch.path).leftovers == [stray])
+
+        let store = try HistoryStore(directory: scratch.path)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: bodyPath))
+        #expect(!FileManager.default.fileExists(atPath: stray))
+        let recorded = try #require(try store.entry(id: entry.id))
+        #expect(recorded.bodyState == .file)
+        #expect(recorded.body == Self.secrets.scrub(bytes))
+    }
+
+    @Test("a 3 MiB spooled body is kept in its gzip file, scrubbed across the reader's 1 MiB pieces")
+    func spooledBody() throws {
+        let scratch = try HistoryScratch()
+        let (entry, bytes, secret) = try Self.spooledEntry(in: scratch)
         #expect(entry.body == nil)
         let store = try HistoryStore(directory: scratch.path)
         let recorded = try store.record(entry)

@@ -21,6 +21,11 @@ public struct ResponseBody: Sendable {
         self.storage = storage
     }
 
+    /// A body in a file the caller keeps (it is not removed with the body): `size` bytes at `path`.
+    public init(file path: String, size: Int64) {
+        storage = .file(SpooledFile(path: path, size: size, isTemporary: false))
+    }
+
     /// Size in bytes.
     public var count: Int64 {
         switch storage {

@@ -55,14 +55,22 @@ final class ChildServer {
 
     /// A port free on 127.0.0.1 a moment ago, for servers that cannot be told to take port 0.
     static func freePort() throws -> Int {
-        let listener = try LoopbackListener(backlog: 1)
-        close(listener.socket)
-        return listener.port
+        try freePorts(1)[0]
     }
 
-    /// Waits (at most 5 s) until something accepts connections on 127.0.0.1:`port`.
-    static func waitForPort(_ port: Int) async throws {
+    /// `count` different ports free on 127.0.0.1 a moment ago: each is held until all are taken, so the kernel
+    /// cannot hand the same one out twice.
+    static func freePorts(_ count: Int) throws -> [Int] {
+        let listeners = try (0..<count).map { _ in try LoopbackListener(backlog: 1) }
+        for listener in listeners { close(listener.socket) }
+        return listeners.map(\.port)
+    }
+
+    /// Waits (at most 5 s) until something accepts connections on 127.0.0.1:`port`; gives up at once when `server`
+    /// has exited (it could not listen: another program took the port meanwhile, say).
+    static func waitForPort(_ port: Int, server: ChildServer? = nil) async throws {
         for _ in 0..<500 {
+            if let server, !server.process.isRunning { throw POSIXError(.ECHILD) }
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = LoopbackListener.address(port: port)
             let connected = withUnsafePointer(to: &address) {

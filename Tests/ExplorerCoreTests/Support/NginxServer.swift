@@ -12,11 +12,36 @@ final class NginxServer {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") }
 
+    /// Starts nginx; when it exits before it listens (a port taken between choosing it and nginx binding it), again
+    /// on other ports, three times at most.
     init() async throws {
         certificates = try TestCertificates()
         directory = try TemporaryDirectory()
-        tlsPort = try ChildServer.freePort()
-        h2cPort = try ChildServer.freePort()
+        var attempt = 1
+        while true {
+            let ports = try ChildServer.freePorts(2)
+            let child = try Self.start(tlsPort: ports[0], h2cPort: ports[1], in: directory, certificates: certificates)
+            do {
+                try await ChildServer.waitForPort(ports[0], server: child)
+                try await ChildServer.waitForPort(ports[1], server: child)
+                (tlsPort, h2cPort, self.child) = (ports[0], ports[1], child)
+                return
+            } catch {
+                child.stop()
+                let log = (try? String(contentsOfFile: directory.path + "/error.log", encoding: .utf8)) ?? ""
+                guard attempt < 3 else { throw NginxError(description: "nginx did not start: \(error)\n\(log)") }
+                attempt += 1
+            }
+        }
+    }
+
+    struct NginxError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private static func start(
+        tlsPort: Int, h2cPort: Int, in directory: TemporaryDirectory, certificates: TestCertificates
+    ) throws -> ChildServer {
         let root = directory.path
         let echo = "/usr/lib/nginx/modules/ngx_http_echo_module.so"
         let body = #"{"protocol":"$server_protocol","connection":$connection}"#
@@ -46,9 +71,7 @@ final class NginxServer {
             }
             """
         let file = try directory.write("nginx.conf", configuration)
-        child = try ChildServer(["nginx", "-c", file, "-p", root + "/"])
-        try await ChildServer.waitForPort(tlsPort)
-        try await ChildServer.waitForPort(h2cPort)
+        return try ChildServer(["nginx", "-c", file, "-p", root + "/"])
     }
 
     func stop() {
