@@ -322,6 +322,9 @@ struct BenchmarkSuite {
             path: /upload
           - id: small
             path: /todos/1
+          - id: large
+            path: /json/large
+            query: { bytes: "\(HistoryBenchmarks.largeBody(quick: options.quick))" }
         """
     }
 

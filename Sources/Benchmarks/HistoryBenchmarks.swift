@@ -13,8 +13,39 @@ struct HistoryBenchmarks {
         var notes: [String] = []
         var rows = [try await recordedGets(notes: &notes)]
         rows.append(try wholeRun(notes: &notes))
+        rows.append(try largeBodyMemory())
         rows.append(try largeHistory(notes: &notes))
         return (rows, notes)
+    }
+
+    /// The answer `largeBodyMemory` prints: 40 MiB, spooled to disk (past the 8 MiB kept in memory); 9 MiB with
+    /// `--quick` (still spooled).
+    static func largeBody(quick: Bool) -> Int { quick ? 9 << 20 : 40 << 20 }
+
+    /// Peak RSS of `apix run` printing a 40 MiB answer, recording it against `--no-history`: the hand-over copies
+    /// the spooled body beside its pending entry a piece at a time. After each recording run its writer (the body
+    /// alone starts one) is waited for.
+    private func largeBodyMemory() throws -> BenchmarkRow {
+        let runs = options.quick ? 1 : 5
+        let arguments = ["run", "bench", "large", "--profiles", scratch]
+        let state = StateDirectory.path()
+        var recording: Int64 = 0
+        var plain: Int64 = 0
+        for _ in 0..<runs {
+            recording = max(recording, try Subprocess.run(apix, arguments).maxRSS)
+            var waited = 0
+            while HistoryPending.hasEntries(in: state), waited < 25_000 {
+                usleep(200)
+                waited += 1
+            }
+            plain = max(plain, try Subprocess.run(apix, arguments + ["--no-history"]).maxRSS)
+        }
+        let ratio = Double(recording) / Double(plain)
+        return BenchmarkRow(
+            name: "peak RSS of `apix run` printing a \(Self.largeBody(quick: options.quick) >> 20) MiB answer, "
+                + "recorded in the history (\(runs) runs)",
+            apix: BenchmarkFormat.mib(Int(recording)), reference: BenchmarkFormat.mib(Int(plain)) + " (--no-history)",
+            ratio: BenchmarkFormat.ratio(ratio), target: "≤ 1.1 × --no-history", met: ratio <= 1.1)
     }
 
     /// 1,000 small GETs on one connection, without history and with each exchange recorded the way the explorer

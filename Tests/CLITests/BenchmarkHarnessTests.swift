@@ -24,6 +24,7 @@ struct BenchmarkHarnessTests {
         ]
         let historyRows = [
             "each recorded in the history", "recorded in the history, whole process", "open a history of",
+            "MiB answer, recorded in the history",
         ]
         for name in transferRows + terminalRows + historyRows {
             #expect(out.text.contains(name), "row \(name)")
