@@ -2,7 +2,8 @@
 # Installs the system packages apix builds and tests against, when they are missing.
 # Debian/Ubuntu: libcurl (transport), ncursesw (TUI), zlib (demo API gzip, history bodies), SQLite (the history
 # database, through GRDB), tmux and curl (end-to-end tests), nginx-light (the HTTP/2 tests' server), openssl
-# (certificates made at test time, the client-certificate server).
+# (certificates made at test time, the client-certificate server), GNU time (the benchmarks' peak RSS of a program
+# started from a large parent: `Subprocess.peakRSS`).
 set -euo pipefail
 
 missing=()
@@ -15,6 +16,7 @@ command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+[ -x /usr/bin/time ] || missing+=(time)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2

@@ -143,8 +143,11 @@ struct BenchmarkSuite {
 
     static let standingNotes = [
         "Throughput ratios are apix ÷ curl (higher is better); time ratios are apix ÷ reference (lower is better).",
-        "Transfers run the real `apix` binary as a subprocess (`posix_spawn`), interleaved with curl runs; peak RSS is "
-            + "the child's `ru_maxrss` from `wait4`.",
+        "Transfers run the real `apix` binary as a subprocess (`posix_spawn`), interleaved with curl runs; their peak "
+            + "RSS is the child's `ru_maxrss` from `wait4`, which is at least this harness's own peak when it spawned "
+            + "the child (Linux carries the shared map's high-water mark through `exec`): the transfers run first, "
+            + "while the harness is small. The later peak RSS rows (the TUI with the 50 MB body, `apix run` printing "
+            + "40 MiB, the Stripe import) are GNU time's, which forks apix from a small process.",
     ]
 
     // MARK: - Cases

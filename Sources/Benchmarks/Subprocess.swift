@@ -35,6 +35,21 @@ enum Subprocess {
         return Outcome(status: exitStatus, seconds: seconds, maxRSS: Int64(usage.ru_maxrss) * 1024)
     }
 
+    /// The peak RSS of `executable` as GNU time reports it, in bytes. `wait4`'s `ru_maxrss` of a child started with
+    /// `posix_spawn` is at least this process's own peak when it spawned: the child shares its parent's memory map
+    /// until `exec`, and Linux carries that map's high-water mark into the child's (`exec_mmap`). `/usr/bin/time`
+    /// is small and forks the program itself, so its figure is the program's. Nil without `/usr/bin/time`.
+    static func peakRSS(_ executable: String, _ arguments: [String], scratch: String) throws -> Int64? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+        let report = scratch + "/time-report.txt"
+        let outcome = try run("/usr/bin/time", ["-f", "%M", "-o", report, executable] + arguments)
+        guard outcome.status == 0, let text = try? String(contentsOfFile: report, encoding: .utf8),
+            let kilobytes = Int64(
+                text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
+        else { throw BenchmarkError("\(executable) \(arguments.joined(separator: " ")) failed under /usr/bin/time") }
+        return kilobytes * 1024
+    }
+
     /// Writes dirty pages out (`sync`) so the disk writes of one case (gigabyte files) do not run in the background
     /// of the next measurement.
     static func settle() {

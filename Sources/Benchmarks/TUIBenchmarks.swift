@@ -347,7 +347,7 @@ struct TUIBenchmarks {
     }
 
     /// `apix` on a pseudo-terminal: send the large JSON endpoint, wait for the body on screen, scroll it with keys
-    /// (each timed from typing to the end of the frame written back), quit; peak RSS from `wait4`.
+    /// (each timed from typing to the end of the frame written back), quit; peak RSS from GNU time.
     private func wholeProcessBody() throws -> SessionFigures {
         var enterToBody: [Double] = []
         var keys: [Double] = []
@@ -356,7 +356,7 @@ struct TUIBenchmarks {
             let session = try TerminalSession(
                 apix: apix, arguments: ["--profiles", profileDirectory],
                 environment: TerminalSession.environment(stateDirectory: stateDirectory), columns: Self.width,
-                rows: Self.height)
+                rows: Self.height, peakRSSReport: scratch + "/tui-peak-rss.txt")
             _ = try session.expect("env: local", timeout: 30, "the first frame")
             // The list: the profile, then json.0 (selected at start), json.1 …
             session.terminal.type("j")

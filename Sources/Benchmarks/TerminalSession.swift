@@ -1,15 +1,24 @@
 import Foundation
 
 /// The real `apix` binary on a pseudo-terminal, as a user runs it: the benchmark types keys and watches what it
-/// draws; at the end `wait4` gives the exit status and the peak resident set size.
+/// draws; at the end `wait4` gives the exit status, and GNU time the peak resident set size when `peakRSSReport`
+/// names a file for it (`Subprocess.peakRSS` says why `wait4`'s figure will not do).
 final class TerminalSession {
     let terminal: PseudoTerminal
     let pid: pid_t
     /// When the process was spawned (monotonic seconds).
     let startedAt: Double
     private var outcome: Subprocess.Outcome?
+    /// Where `/usr/bin/time` writes apix's peak RSS (in KiB), when it runs apix.
+    private let peakRSSReport: String?
 
-    init(apix: String, arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
+    init(
+        apix: String, arguments: [String], environment: [String: String], columns: Int, rows: Int,
+        peakRSSReport: String? = nil
+    ) throws {
+        let timed = peakRSSReport.flatMap { FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? $0 : nil }
+        self.peakRSSReport = timed
+        let command = timed.map { ["/usr/bin/time", "-f", "%M", "-o", $0, apix] } ?? [apix]
         terminal = try PseudoTerminal(columns: columns, rows: rows)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -17,13 +26,13 @@ final class TerminalSession {
         for target: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, terminal.secondary, target) }
         posix_spawn_file_actions_addclose(&actions, terminal.secondary)
         posix_spawn_file_actions_addclose(&actions, terminal.primary)
-        let argv = ([apix] + arguments).map { strdup($0) } + [nil]
+        let argv = (command + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
         startedAt = Subprocess.now()
-        let spawned = posix_spawn(&pid, apix, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
         guard spawned == 0 else {
             terminal.stop()
             throw BenchmarkError("cannot start \(apix): \(String(cString: strerror(spawned)))")
@@ -79,8 +88,13 @@ final class TerminalSession {
             usleep(1000)
         }
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        let result = Subprocess.Outcome(
-            status: exitStatus, seconds: Subprocess.now() - startedAt, maxRSS: Int64(usage.ru_maxrss) * 1024)
+        var maxRSS = Int64(usage.ru_maxrss) * 1024
+        if let peakRSSReport, let text = try? String(contentsOfFile: peakRSSReport, encoding: .utf8),
+            let kilobytes = text.split(separator: "\n").last.flatMap({ Int64($0) })
+        {
+            maxRSS = kilobytes * 1024
+        }
+        let result = Subprocess.Outcome(status: exitStatus, seconds: Subprocess.now() - startedAt, maxRSS: maxRSS)
         outcome = result
         return result
     }
