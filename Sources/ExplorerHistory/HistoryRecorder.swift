@@ -154,14 +154,17 @@ public final class HistoryRecorder: Sendable {
     }
 
     /// The writer thread: at a lower priority (on Linux the nice value is the calling thread's alone), each time it
-    /// is woken it waits for the moment `WriteBehind` names, then writes whatever waits.
+    /// is woken it waits for the moment `WriteBehind` names, then writes whatever waits; what arrives during that
+    /// transaction waits for its own moment in turn, so a long burst is not written as it goes.
     private func runWriter() {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.writerNice)
+        var unused: String?
         while true {
             wake.wait()
-            // In steps of at most 5 ms, to see `most` reached or a flush asked for.
-            while let pause = pauseBeforeWriting() { usleep(UInt32(min(5_000, max(1, pause / 1_000)))) }
-            _ = writeWaiting()
+            repeat {
+                // In steps of at most 5 ms, to see `most` reached or a flush asked for.
+                while let pause = pauseBeforeWriting() { usleep(UInt32(min(5_000, max(1, pause / 1_000)))) }
+            } while writeBatch(warning: &unused)
         }
     }
 
@@ -183,31 +186,38 @@ public final class HistoryRecorder: Sendable {
     /// `writing` calls it. Returns the last failure of a job that has no handler of its own.
     private func writeWaiting() -> String? {
         var warning: String?
-        while true {
-            let jobs = queue.withLock { queue in
-                let jobs = queue.waiting
-                queue.waiting = []
-                queue.oldest = nil
-                queue.newest = nil
-                queue.bytes = 0
-                if jobs.isEmpty {
-                    queue.writing = false
-                    queue.flush = false
-                }
-                return jobs
+        while writeBatch(warning: &warning) {}
+        return warning
+    }
+
+    /// Writes what waits now in one transaction and returns true; when nothing waits, clears `writing` and returns
+    /// false. Only the holder of `writing` calls it. A failure goes to each job's handler, or to `warning` for a job
+    /// that has none.
+    private func writeBatch(warning: inout String?) -> Bool {
+        let jobs = queue.withLock { queue in
+            let jobs = queue.waiting
+            queue.waiting = []
+            queue.oldest = nil
+            queue.newest = nil
+            queue.bytes = 0
+            if jobs.isEmpty {
+                queue.writing = false
+                queue.flush = false
             }
-            if jobs.isEmpty { return warning }
-            let batch = jobs.compactMap { $0.build() }
-            guard !batch.isEmpty else { continue }
-            do {
-                try opened().record(batch: batch)
-            } catch {
-                var unhandled = false
-                for job in jobs {
-                    if let onFailure = job.onFailure { onFailure(error.description) } else { unhandled = true }
-                }
-                if unhandled { warning = error.description }
-            }
+            return jobs
         }
+        if jobs.isEmpty { return false }
+        let batch = jobs.compactMap { $0.build() }
+        guard !batch.isEmpty else { return true }
+        do {
+            try opened().record(batch: batch)
+        } catch {
+            var unhandled = false
+            for job in jobs {
+                if let onFailure = job.onFailure { onFailure(error.description) } else { unhandled = true }
+            }
+            if unhandled { warning = error.description }
+        }
+        return true
     }
 }

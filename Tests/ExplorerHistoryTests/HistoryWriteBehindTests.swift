@@ -15,18 +15,26 @@ struct HistoryWriteBehindTests {
 
     static func count(_ recorder: HistoryRecorder) throws -> Int { try recorder.opened().count() }
 
-    @Test("nothing is written before the sender is quiet; `most` waiting, or a flush, writes at once")
-    func rule() async throws {
-        let scratch = try HistoryScratch()
+    /// A recorder that waits 600 s for quiet (and at most 600 s), with `limit` applied to its rule.
+    static func patient(
+        _ scratch: HistoryScratch, _ limit: (inout HistoryRecorder.WriteBehind) -> Void
+    ) -> HistoryRecorder {
         var rule = HistoryRecorder.WriteBehind()
         rule.quiet = .seconds(600)
         rule.longest = .seconds(600)
-        rule.most = 3
-        let recorder = HistoryRecorder(directory: scratch.path, environment: [:], writeBehind: rule)
+        limit(&rule)
+        return HistoryRecorder(directory: scratch.path, environment: [:], writeBehind: rule)
+    }
+
+    @Test("nothing is written before the sender is quiet; `most` waiting, or a flush, writes at once")
+    func rule() async throws {
+        let scratch = try HistoryScratch()
+        let recorder = Self.patient(scratch) { $0.most = 3 }
         let failures = Mutex<[String]>([])
-        func record(_ name: String) {
+        @Sendable func record(_ name: String, then: (@Sendable () -> Void)? = nil) {
             recorder.recordLater {
-                HistoryStoreTests.entry(name)
+                then?()
+                return HistoryStoreTests.entry(name)
             } onFailure: { line in
                 failures.withLock { $0.append(line) }
             }
@@ -36,12 +44,14 @@ struct HistoryWriteBehindTests {
         try await Task.sleep(for: .milliseconds(200))
         #expect(try Self.count(recorder) == 0)
         #expect(!recorder.isIdle)
-        record("c")
-        try await Self.settle(recorder)
+        // "d" arrives while the writer builds the batch `most` started: it waits for its own moment, not written
+        // straight after.
+        record("c") { record("d") }
+        for _ in 0..<3_000 where try Self.count(recorder) < 3 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(try recorder.opened().entries().map(\.endpoint) == ["c", "b", "a"])
-        record("d")
-        try await Task.sleep(for: .milliseconds(100))
+        try await Task.sleep(for: .milliseconds(200))
         #expect(try Self.count(recorder) == 3)
+        #expect(!recorder.isIdle)
         let idle = await recorder.waitUntilIdle(upTo: .seconds(30))
         #expect(idle)
         #expect(try Self.count(recorder) == 4)
@@ -92,11 +102,7 @@ struct HistoryWriteBehindTests {
     @Test("bodies past `mostBytes` waiting are written at once, however few the exchanges")
     func byteBound() async throws {
         let scratch = try HistoryScratch()
-        var rule = HistoryRecorder.WriteBehind()
-        rule.quiet = .seconds(600)
-        rule.longest = .seconds(600)
-        rule.mostBytes = 1_000
-        let recorder = HistoryRecorder(directory: scratch.path, environment: [:], writeBehind: rule)
+        let recorder = Self.patient(scratch) { $0.mostBytes = 1_000 }
         recorder.recordLater(bytes: 600) {
             HistoryStoreTests.entry("small")
         } onFailure: { _ in
