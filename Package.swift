@@ -59,7 +59,8 @@ let package = Package(
         ),
         // The terminal UI: state, pure update, views, runtime over a terminal backend.
         .target(name: "TUI", dependencies: ["ExplorerCore", "ExplorerHistory", "CNcurses"]),
-        // The CLI commands: argument parsing and output formatting only.
+        // The CLI commands: argument parsing, the choices flags make, and output formatting; every decision about
+        // what is sent and shown is ExplorerCore's.
         .target(
             name: "CLI",
             dependencies: [
@@ -83,21 +84,30 @@ let package = Package(
             path: "Sources/Benchmarks"),
         // Test support: a raw-socket HTTP server of broken and malicious answers, for the hostile suites.
         .target(name: "HostileServer", dependencies: ["CZlib"], path: "Tests/HostileServer"),
-        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI"], exclude: ["Fixtures"]),
-        .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib"]),
-        .testTarget(name: "ExplorerHistoryTests", dependencies: ["ExplorerHistory", "ExplorerCore", "DemoAPI"]),
+        // Test support every test target shares: the demo API fixture, scratch directories.
+        .target(name: "TestSupport", dependencies: ["DemoAPI"], path: "Tests/TestSupport"),
+        // The crash-safety tests' child program (saves and records in a loop until killed), not shipped in `apix`.
+        .executableTarget(
+            name: "apix-test-loops", dependencies: ["ExplorerCore", "ExplorerHistory"], path: "Tests/TestLoops"),
+        .testTarget(
+            name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "DemoAPI", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "DemoAPITests", dependencies: ["DemoAPI", "CZlib", "TestSupport"]),
+        .testTarget(
+            name: "ExplorerHistoryTests", dependencies: ["ExplorerHistory", "ExplorerCore", "DemoAPI", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "ExplorerCore", "ExplorerHistory", "DemoAPI",
-                "TUI", "HostileServer", "CPseudoTerminal",
+                "CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "apix-test-loops", "ExplorerCore",
+                "ExplorerHistory", "DemoAPI", "TUI", "HostileServer", "CPseudoTerminal", "TestSupport",
             ]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "CollectionImport", "ExplorerCore"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TUITests",
-            dependencies: ["TUI", "ExplorerCore", "ExplorerHistory", "DemoAPI", "apix", "apix-demo", "HostileServer"]),
+            dependencies: [
+                "TUI", "ExplorerCore", "ExplorerHistory", "DemoAPI", "apix", "apix-demo", "HostileServer", "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import ExplorerCore
 import Foundation
-@_spi(Benchmarks) import TUI
+import TUI
 
 /// Issue #15's start-up target: the TUI opening on an imported profile. The profile is made at bench time by
 /// `apix import` of the largest real collection in `../shared/import-samples/` (commercetools' Postman

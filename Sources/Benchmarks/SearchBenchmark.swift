@@ -1,6 +1,6 @@
 import ExplorerCore
 import Foundation
-@_spi(Benchmarks) import TUI
+import TUI
 
 /// Search in the large JSON body (issue 12, item 10), headless, with the effects run the way `Runtime` runs them:
 /// off the main actor, their results posted to the inbox and applied by the loop, which keeps answering keys.

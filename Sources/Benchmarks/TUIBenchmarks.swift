@@ -1,7 +1,7 @@
 import ExplorerCore
 import Foundation
 import Synchronization
-@_spi(Benchmarks) import TUI
+import TUI
 
 // Long file: one case per method (start-up, first body screen, keys while idle and during a download, memory), each
 // in its headless, pseudo-terminal and whole-process form; they share the fixtures above them, and splitting the

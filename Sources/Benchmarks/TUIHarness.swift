@@ -1,7 +1,7 @@
 import ExplorerCore
 import Foundation
 import Synchronization
-@_spi(Benchmarks) import TUI
+import TUI
 
 /// The app's state, `update` and views, driven the way `Runtime` drives them, with frames drawn through a terminal
 /// backend: kept in memory (`HeadlessBackend`) or drawn by the real curses backend on a pseudo-terminal.
@@ -68,7 +68,7 @@ final class TUIHarness {
     /// Sends the selected endpoint: returns the transfer id and the request `update` prepared.
     func send() throws -> (id: Int, request: PreparedRequest) {
         for effect in press(.enter) {
-            if case .send(let id, let plan, _, _, _) = effect { return (id, plan.prepared()) }
+            if case .send(let id, let plan, _) = effect { return (id, plan.request.prepared()) }
         }
         throw BenchmarkError("Enter did not send \(state.selectedEndpoint?.id ?? "anything")")
     }

@@ -12,7 +12,7 @@ struct ApixCommand: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, TestCommand.self, ListCommand.self, DemoCommand.self, AuthCommand.self, CheckCommand.self,
             ImportCommand.self, ExportCommand.self, HistoryCommand.self, ReplayCommand.self, DiffCommand.self,
-            CookiesCommand.self, SaveLoopCommand.self, HistoryLoopCommand.self,
+            CookiesCommand.self,
         ]
     )
 
@@ -29,9 +29,7 @@ struct ApixCommand: AsyncParsableCommand {
         catalog: ProfileCatalog, directory: String, variables: [String: String] = [:], selecting: String? = nil
     ) async throws {
         do {
-            try await TUIApp.run(
-                catalog: catalog, directory: directory, variables: variables, selecting: selecting,
-                auth: CoreAuthProvider(catalog: catalog, variables: variables), saver: CoreProfileSaver())
+            try await TUIApp.run(catalog: catalog, directory: directory, variables: variables, selecting: selecting)
         } catch let error as TUIApp.StartError {
             throw CLIFailure(.usage, error.description)
         }

@@ -36,28 +36,20 @@ struct EndpointSender: Sendable {
     /// Sends `endpoint` with the captured values held now; a request that cannot be built is a failure that says
     /// why, like a transfer that failed.
     func send(_ endpoint: Endpoint, captured: [String: CapturedValue]) async -> Result<Response, ClientError> {
-        let request: PreparedRequest
-        let auth: ResolvedAuth?
-        let key: AuthSessionKey
-        var builder: RequestBuilder
+        let exchange: ExchangePlan
         do throws(RequestBuildError) {
-            builder = try RequestBuilder(profile: profile, environment: environment)
+            var builder = try RequestBuilder(profile: profile, environment: environment)
             builder.captured = captured
-            request = try builder.request(for: endpoint, overrides: shared)
-            auth = try builder.auth(for: endpoint, overrides: shared)
-            key = builder.authSessionKey(for: endpoint)
+            exchange = try ExchangePlan(endpoint, builder: builder, overrides: shared)
         } catch {
             return .failure(
                 ClientError(
                     .transport(TransportError(.invalidRequest, "cannot build `\(endpoint.id)`: \(error.message)"))))
         }
-        var options = SendOptions.forEndpoint(endpoint, profile: profile.id, cache: .off, priority: nil)
-        if let auth { options.interceptor = await AuthSessions.shared.interceptor(for: auth, key: key) }
-        let result = await client.send(request, options: options)
+        let transfer = await exchange.start(on: client)
+        let result = await transfer.result
         if let history {
-            let (entry, secrets) = await HistoryLog.entryAndSecrets(
-                origin: history.origin, profile: profile, environment: builder.environment.name, endpoint: endpoint,
-                builder: builder, overrides: shared, request: request, auth: auth, key: key, result: result)
+            let (entry, secrets) = await history.entry(for: exchange, sent: transfer.request, result: result)
             history.hold(entry, secrets: secrets, endpoint: endpoint.id)
         }
         return result

@@ -45,9 +45,7 @@ struct ExportCurlCommand: AsyncParsableCommand {
     func run() async throws {
         let overrides = try request.overrides()
         let loaded = try request.profile(profile, from: profileOptions)
-        let presentation: CredentialPresentation = reveal ? .revealed : .marker
-        var prepared: PreparedRequest
-        var basic: (username: String, password: String)?
+        let export: CurlExport
         do throws(RequestBuildError) {
             var builder = try RequestBuilder(profile: loaded, environment: request.environment)
             // Values captured by earlier runs (`{{login.token}}`); secret-like ones become ${NAME} references.
@@ -56,43 +54,25 @@ struct ExportCurlCommand: AsyncParsableCommand {
             guard let endpointValue = builder.profile.endpoint(endpoint) else {
                 throw RequestBuildError(.unknownEndpoint(endpoint))
             }
-            prepared = try presentation.request(for: endpointValue, builder: builder, overrides: overrides)
-            let token = await storedToken(builder, endpointValue, overrides)
-            var credential = try presentation.credential(
-                for: endpointValue, builder: builder, overrides: overrides, token: token)
-            if credential == nil, case .oauth2? = builder.authSpec(for: endpointValue) {
-                // `--reveal` without a stored token: the command reads $ACCESS_TOKEN instead.
-                StandardError.writeLine(
-                    "apix: no valid token stored for \(profile): run `apix auth login \(profile)` first")
-                credential = try CredentialPresentation.marker.credential(
-                    for: endpointValue, builder: builder, overrides: overrides)
-            }
-            switch credential {
-            case .basic(let username, let password)?: basic = (username, password)
-            case let credential?: prepared = credential.apply(to: prepared)
-            case nil: break
-            }
+            let exchange = try ExchangePlan(endpointValue, builder: builder, overrides: overrides)
+            // `--reveal` puts a valid stored token in the command (never fetches one).
+            let token = reveal ? await exchange.token(includingExpired: false) : nil
+            export = try exchange.curlCommand(revealed: reveal, token: token)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
-        StandardOutput.write(CurlCommand.render(prepared, basicAuth: basic) + "\n")
-        let variables = CurlCommand.shellVariables(in: prepared, basicAuth: basic)
-        guard !variables.isEmpty else { return }
+        if export.readsToken {
+            StandardError.writeLine("apix: no valid token stored for \(profile): run `apix auth login \(profile)` first")
+        }
+        StandardOutput.write(export.command + "\n")
+        guard !export.variables.isEmpty else { return }
         StandardError.writeLine(
-            "apix: the command reads " + variables.map { "$\($0)" }.joined(separator: ", ")
+            "apix: the command reads " + export.variables.map { "$\($0)" }.joined(separator: ", ")
                 + " from the environment (or use --reveal)")
-        if CurlCommand.secretsInEscapedContext(prepared) {
+        if export.secretsInEscapedContext {
             StandardError.writeLine(
                 "apix: secrets in the URL or body are inserted as they are: exact unless a value needs URL, form or "
                     + "JSON escaping")
         }
-    }
-
-    /// `Bearer …` from the token store for `--reveal`, when a valid OAuth2 token is there (never fetches one).
-    private func storedToken(_ builder: RequestBuilder, _ endpoint: Endpoint, _ overrides: RequestOverrides) async
-        -> String?
-    {
-        guard reveal, let auth = try? builder.auth(for: endpoint, overrides: overrides) else { return nil }
-        return await AuthSessions.shared.storedAuthorization(for: auth, key: builder.authSessionKey(for: endpoint))
     }
 }

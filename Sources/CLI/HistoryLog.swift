@@ -71,49 +71,15 @@ final class HistoryLog: Sendable {
         record(entry)
     }
 
-    /// The entry for `request` sent for `endpoint` (or a one-off request when nil): masked as `--json` masks,
-    /// every secret the exchange used removed (`HistorySecrets`); an OAuth2 token is looked up here, after the send.
-    static func entry(
-        origin: HistoryEntry.Origin, profile: Profile, environment: String?, endpoint: Endpoint?,
-        builder: RequestBuilder, overrides: RequestOverrides, request: PreparedRequest, auth: ResolvedAuth?,
-        key: AuthSessionKey, result: Result<Response, ClientError>, checks: [CheckResult] = [],
-        bodyElsewhere: Bool = false, replayOf: String? = nil
-    ) async -> HistoryEntry {
-        await entryAndSecrets(
-            origin: origin, profile: profile, environment: environment, endpoint: endpoint, builder: builder,
-            overrides: overrides, request: request, auth: auth, key: key, result: result, checks: checks,
-            bodyElsewhere: bodyElsewhere, replayOf: replayOf
-        ).entry
-    }
-
-    /// `entry(…)` and the secrets it was kept without, for checks known only later (`hold`).
-    static func entryAndSecrets(
-        origin: HistoryEntry.Origin, profile: Profile, environment: String?, endpoint: Endpoint?,
-        builder: RequestBuilder, overrides: RequestOverrides, request: PreparedRequest, auth: ResolvedAuth?,
-        key: AuthSessionKey, result: Result<Response, ClientError>, checks: [CheckResult] = [],
-        bodyElsewhere: Bool = false, replayOf: String? = nil
+    /// The entry of `exchange` as sent (`sent`), with its secrets (`HistoryRecording.entry(for:…)`); the OAuth2
+    /// token it went with is looked up now, after the send.
+    func entry(
+        for exchange: ExchangePlan, sent: PreparedRequest, result: Result<Response, ClientError>,
+        checks: [CheckResult] = []
     ) async -> (entry: HistoryEntry, secrets: HistorySecrets) {
-        var token: String?
-        if let auth {
-            token = await AuthSessions.shared.storedAuthorization(for: auth, key: key, includingExpired: true)
-        }
-        var shown = request
-        if let endpoint,
-            let masked = try? CredentialPresentation.bullets.shownRequest(
-                for: endpoint, builder: builder, overrides: overrides)
-        {
-            shown = masked
-        } else if let auth, let credential = CredentialPresentation.bullets.credential(for: auth) {
-            shown = credential.apply(to: request)
-        }
-        shown.headers = shown.headersOnTheWire(sentBody: request.body)
-        let secrets = HistorySecrets.of(
-            builder: builder, endpoint: endpoint, overrides: overrides, auth: auth, token: token, sent: request)
-        let entry = HistoryRecording.entry(
-            origin: origin, profile: profile.id, environment: environment, endpoint: endpoint?.id, shown: shown,
-            result: result, checks: checks, secrets: secrets, bodyElsewhere: bodyElsewhere, replayOf: replayOf,
+        HistoryRecording.entry(
+            for: exchange, sent: sent, origin: origin, result: result, token: await exchange.token(), checks: checks,
             streamsFileBodies: true)
-        return (entry, secrets)
     }
 
     /// Records every entry still held, without checks.

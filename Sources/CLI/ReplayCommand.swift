@@ -31,13 +31,11 @@ struct ReplayCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(.usage, error.description)
         }
-        let context = try authContext(for: entry)
-        var options = SendOptions()
-        if let auth = context?.auth, let key = context?.key {
-            options.interceptor = await AuthSessions.shared.interceptor(for: auth, key: key)
-        }
-        let result = await Client().start(request, options: options).result
-        let recorded = await record(entry, request: request, result: result, context: context, store: store)
+        let exchange = try plan(replaying: request, of: entry)
+        let transfer = await exchange.start(on: Client())
+        let result = await transfer.result
+        let recorded = await record(
+            entry, exchange: exchange, sent: transfer.request, result: result, store: store)
         switch result {
         case .failure(let error):
             if json { StandardOutput.write(ResponseDocument.make(error, request: entry.request).serialized() + "\n") }
@@ -64,62 +62,38 @@ struct ReplayCommand: AsyncParsableCommand {
         }
     }
 
-    struct AuthContext {
-        var profile: Profile
-        var endpoint: Endpoint?
-        var builder: RequestBuilder
-        var overrides: RequestOverrides
-        var auth: ResolvedAuth?
-        var key: AuthSessionKey
-    }
-
-    /// The recorded profile's credentials for the endpoint, when the profile is still there.
-    private func authContext(for entry: HistoryEntry) throws -> AuthContext? {
-        guard let id = entry.profile, let profile = try? profileOptions.profile(id),
-            let builder = try? RequestBuilder(profile: profile, environment: entry.environment)
-        else { return nil }
-        let endpoint = entry.endpoint.flatMap { profile.endpoint($0) }
+    /// The recorded request sent again with the credentials of the recorded profile's endpoint, when the profile is
+    /// still there (`--var` fills the variables its auth uses).
+    private func plan(replaying request: PreparedRequest, of entry: HistoryEntry) throws -> ExchangePlan {
         var overrides = RequestOverrides()
         for item in variables {
             let (name, value) = try RequestOptions.pair(item, flag: "--var")
             overrides.variables[name] = value
         }
-        let auth: ResolvedAuth?
-        do {
-            auth = try builder.auth(for: endpoint, overrides: overrides)
+        let profile = entry.profile.flatMap { try? profileOptions.profile($0) }
+        let builder = profile.flatMap { try? RequestBuilder(profile: $0, environment: entry.environment) }
+        let endpoint = entry.endpoint.flatMap { profile?.endpoint($0) }
+        let key =
+            builder?.authSessionKey(for: endpoint)
+            ?? AuthSessionKey(profile: entry.profile ?? "", environment: entry.environment ?? "")
+        do throws(RequestBuildError) {
+            return try ExchangePlan(
+                replaying: request, builder: builder, endpoint: endpoint, authKey: key, overrides: overrides)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
-        return AuthContext(
-            profile: profile, endpoint: endpoint, builder: builder, overrides: overrides, auth: auth,
-            key: builder.authSessionKey(for: endpoint))
     }
 
     /// Records the replay (unless history is off); its id, or nil.
     private func record(
-        _ entry: HistoryEntry, request: PreparedRequest, result: Result<Response, ClientError>,
-        context: AuthContext?, store: HistoryStore
+        _ entry: HistoryEntry, exchange: ExchangePlan, sent: PreparedRequest, result: Result<Response, ClientError>,
+        store: HistoryStore
     ) async -> String? {
-        guard store.settings.enabled, context?.profile.recordsHistory ?? true else { return nil }
-        var secrets = HistorySecrets.none
-        if let context {
-            var token: String?
-            if let auth = context.auth {
-                token = await AuthSessions.shared.storedAuthorization(
-                    for: auth, key: context.key, includingExpired: true)
-            }
-            secrets = HistorySecrets.of(
-                builder: context.builder, endpoint: context.endpoint, overrides: context.overrides, auth: context.auth,
-                token: token, sent: request)
-        }
-        var shown = request
-        if let auth = context?.auth, let credential = CredentialPresentation.bullets.credential(for: auth) {
-            shown = credential.apply(to: shown)
-        }
-        shown.headers = shown.headersOnTheWire()
+        guard store.settings.enabled, exchange.profile?.recordsHistory ?? true else { return nil }
         let replay = HistoryRecording.entry(
-            origin: .replay, profile: entry.profile, environment: entry.environment, endpoint: entry.endpoint,
-            shown: shown, result: result, secrets: secrets, replayOf: entry.id)
+            for: exchange, sent: sent, origin: .replay, result: result, token: await exchange.token(),
+            endpoint: entry.endpoint, replayOf: entry.id
+        ).entry
         do {
             return try store.record(replay).id
         } catch {

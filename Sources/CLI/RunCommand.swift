@@ -76,25 +76,10 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// The request and what `--json` shows of it, with the credentials and send options that apply.
-    private struct Prepared {
-        var request: PreparedRequest
-        /// What `--json` shows as sent, its credential added by `shownRequest` (OAuth2's is known after sending).
-        var shown: PreparedRequest
-        var auth: ResolvedAuth?
-        var key: AuthSessionKey
-        /// Priority and cache use; the interceptor is added when sending.
-        var options: SendOptions
-        /// What the history needs to record it masked.
-        var profile: Profile
-        var endpoint: Endpoint
-        var builder: RequestBuilder
-        var overrides: RequestOverrides
-    }
-
     private var presentation: CredentialPresentation { reveal ? .revealed : .bullets }
 
-    private func prepare(_ loaded: Profile, captured: [String: CapturedValue]) throws -> Prepared {
+    /// The exchange to send: the endpoint with the flags' overrides, captured values, priority and cache use.
+    private func prepare(_ loaded: Profile, captured: [String: CapturedValue]) throws -> ExchangePlan {
         let overrides = try makeOverrides()
         let choices = try sendChoices()
         do throws(RequestBuildError) {
@@ -103,15 +88,8 @@ struct RunCommand: AsyncParsableCommand {
             guard let endpointValue = builder.profile.endpoint(endpoint) else {
                 throw RequestBuildError(.unknownEndpoint(endpoint))
             }
-            let request = try builder.request(for: endpointValue, overrides: overrides)
-            let auth = try builder.auth(for: endpointValue, overrides: overrides)
-            let shown = try presentation.request(for: endpointValue, builder: builder, overrides: overrides)
-            let options = SendOptions.forEndpoint(
-                endpointValue, profile: profile, cache: choices.cache, priority: choices.priority)
-            return Prepared(
-                request: request, shown: shown, auth: auth, key: builder.authSessionKey(for: endpointValue),
-                options: options,
-                profile: loaded, endpoint: endpointValue, builder: builder, overrides: overrides)
+            return try ExchangePlan(
+                endpointValue, builder: builder, overrides: overrides, cache: choices.cache, priority: choices.priority)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
@@ -138,25 +116,11 @@ struct RunCommand: AsyncParsableCommand {
         return SendOptions.forEndpoint(endpoint, profile: profile, cache: choices.cache, priority: choices.priority)
     }
 
-    /// The interceptor for the profile's auth.
-    private func interceptor(for prepared: Prepared) async -> AuthInterceptor? {
-        guard let auth = prepared.auth else { return nil }
-        return await AuthSessions.shared.interceptor(for: auth, key: prepared.key)
-    }
-
-    /// What `--json` reports as sent: masked unless `--reveal`, which shows the token the request went with; its
-    /// headers as they went on the wire (`PreparedRequest.headersOnTheWire`, libcurl's own included).
-    private func shownRequest(_ prepared: Prepared) async -> PreparedRequest {
-        var shown = prepared.shown
-        if let auth = prepared.auth {
-            let token =
-                reveal
-                ? await AuthSessions.shared.storedAuthorization(for: auth, key: prepared.key, includingExpired: true)
-                : nil
-            shown = presentation.credential(for: auth, token: token)?.apply(to: shown) ?? shown
-        }
-        shown.headers = shown.headersOnTheWire(sentBody: prepared.request.body)
-        return shown
+    /// What `--json` reports as sent (`sent`: the request that went): masked unless `--reveal`, which shows the
+    /// token the request went with; its headers as they went on the wire.
+    private func shownRequest(_ exchange: ExchangePlan, sent: PreparedRequest) async -> PreparedRequest {
+        let token = reveal ? await exchange.token() : nil
+        return exchange.shownOnTheWire(presentation, token: token, sent: sent)
     }
 
     func makeOverrides() throws -> RequestOverrides {
@@ -187,22 +151,20 @@ struct RunCommand: AsyncParsableCommand {
 
     // MARK: - Sending
 
-    private func send(_ prepared: Prepared, chain: RunChain, history: HistoryLog?) async throws {
-        let interceptor = await interceptor(for: prepared)
-        var options = prepared.options
-        options.interceptor = interceptor
-        let cache = options.cache == nil ? nil : ResponseCache()
-        let bodyToTerminal = prepared.request.options.downloadTo.map(Self.isTerminal(path:)) ?? false
+    private func send(_ exchange: ExchangePlan, chain: RunChain, history: HistoryLog?) async throws {
+        let planned = exchange.request.request
+        let bodyToTerminal = planned.options.downloadTo.map(Self.isTerminal(path:)) ?? false
         let showProgress = !json && StandardError.isTerminal && !bodyToTerminal
         let printer = try streamPrinter(clearsProgress: showProgress)
-        options.events = EventStream(maxEvents: maxEvents) { printer.print($0) }
-        var request = prepared.request
+        let options = await exchange.sendOptions(events: EventStream(maxEvents: maxEvents) { printer.print($0) })
+        let cache = options.cache == nil ? nil : ResponseCache()
+        var plan = exchange.request
         // Past the limit a body bound for a pipe or file goes on as it arrives rather than stopping: printed raw
         // there anyway, it needs no keeping. `--json` and `--fail` must see the whole answer first.
-        if !json, !fail, request.options.downloadTo == nil, !StandardOutput.isTerminal {
-            request.options.overflowDescriptor = STDOUT_FILENO
+        if !json, !fail, planned.options.downloadTo == nil, !StandardOutput.isTerminal {
+            plan.request.options.overflowDescriptor = STDOUT_FILENO
         }
-        let transfer = Client(cache: cache).start(request, options: options)
+        let transfer = Client(cache: cache).start(plan, options: options)
         // A signal cancels the transfer, so a `.part` is removed and the exit is an orderly one (the temporary
         // spool needs no help: it has no name on disk).
         let interrupts = SignalCancellation(cancelling: transfer)
@@ -235,32 +197,31 @@ struct RunCommand: AsyncParsableCommand {
         switch result {
         case .failure(let error):
             if json {
-                let shown = await shownRequest(prepared)
+                let shown = await shownRequest(exchange, sent: transfer.request)
                 StandardOutput.write(ResponseDocument.make(error, request: shown).serialized() + "\n")
             }
             _ = chain.conclude(result)
             StandardError.writeLine(Self.errorLine(error))
             if let stream, !json { StandardError.writeLine("apix: " + stream.summary) }
             if timings { printTimings(error.metrics) }
-            await record(prepared, result: result, checks: [], history: history)
+            await record(exchange, sent: transfer.request, result: result, checks: [], history: history)
             throw ExitCode(error.exitCode)
         case .success(let response):
-            let shown = await shownRequest(prepared)
+            let shown = await shownRequest(exchange, sent: transfer.request)
             // The file the body went to: a directory target was named into when the answer came.
-            let savedTo = prepared.request.options.downloadTo.map { response.body.filePath ?? $0 }
+            let savedTo = transfer.request.options.downloadTo.map { response.body.filePath ?? $0 }
             let step = chain.conclude(result)
             if let stream {
                 outputStream(response, stream)
             } else {
                 try output(
                     response, request: shown,
-                    url: CredentialPresentation.shownURL(of: response, sent: prepared.request, shown: shown),
+                    url: CredentialPresentation.shownURL(of: response, sent: transfer.request, shown: shown),
                     savedTo: savedTo, checks: step?.checks)
             }
             if let step { RunChain.report(step, json: json) }
             // After the answer is out: opening the history never delays it.
-            await record(
-                prepared, result: result, checks: step?.checks ?? [], bodyElsewhere: savedTo != nil, history: history)
+            await record(exchange, sent: transfer.request, result: result, checks: step?.checks ?? [], history: history)
             if fail, response.statusClass.isFailure {
                 if !json { StandardError.writeLine("apix: the server answered \(response.statusLine)") }
                 throw ExitCode(22)
@@ -270,16 +231,11 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     private func record(
-        _ prepared: Prepared, result: Result<Response, ClientError>, checks: [CheckResult],
-        bodyElsewhere: Bool = false, history: HistoryLog?
+        _ exchange: ExchangePlan, sent: PreparedRequest, result: Result<Response, ClientError>, checks: [CheckResult],
+        history: HistoryLog?
     ) async {
         guard let history else { return }
-        let entry = await HistoryLog.entry(
-            origin: history.origin, profile: prepared.profile, environment: prepared.builder.environment.name,
-            endpoint: prepared.endpoint, builder: prepared.builder, overrides: prepared.overrides,
-            request: prepared.request, auth: prepared.auth, key: prepared.key, result: result, checks: checks,
-            bodyElsewhere: bodyElsewhere)
-        history.record(entry)
+        history.record(await history.entry(for: exchange, sent: sent, result: result, checks: checks).entry)
     }
 
     /// `savedTo`: where the body went (`-o`, or the endpoint's `download: { to: }`); then it is not printed.

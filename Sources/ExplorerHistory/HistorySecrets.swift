@@ -26,38 +26,6 @@ public struct HistorySecrets: Sendable, Equatable {
     private static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    /// Everything secret in sending `endpoint` with `builder`: the variables its request and credential treat as
-    /// secret (`RequestBuilder.showing`), the credential placed (whole and without its scheme), Basic's password,
-    /// an OAuth2 `token` (an `Authorization` value), and any hand-written `Authorization` / `Cookie` of `sent`.
-    public static func of(
-        builder: RequestBuilder, endpoint: Endpoint?, overrides: RequestOverrides = RequestOverrides(),
-        auth: ResolvedAuth?, token: String? = nil, sent: PreparedRequest? = nil
-    ) -> HistorySecrets {
-        var values: [String] = []
-        if let scope = try? builder.showing(endpoint, as: .bullets).scope(overrides: overrides.variables) {
-            values += scope.secretNames.compactMap { scope.value(for: $0) }
-        }
-        func credential(_ value: String) {
-            values.append(value)
-            if let space = value.firstIndex(of: " ") { values.append(String(value[value.index(after: space)...])) }
-        }
-        if let placement = auth?.placement { credential(placement.value) }
-        if case .basic(let username, let password)? = auth {
-            values.append(password)
-            values.append("\(username):\(password)")
-        }
-        if let token { credential(token) }
-        for field in sent?.headers ?? [:] {
-            let name = field.name.lowercased()
-            if name == "authorization" || name == "proxy-authorization" || name == "cookie"
-                || sent?.credentialNames.headers.contains(name) == true
-            {
-                credential(field.value)
-            }
-        }
-        return HistorySecrets(values)
-    }
-
     public var isEmpty: Bool { values.isEmpty }
 
     /// These secrets and the credential `request` carries: its header values (whole and without a scheme) and its

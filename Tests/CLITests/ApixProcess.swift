@@ -22,6 +22,11 @@ struct ApixProcess {
         return directory.appendingPathComponent("apix").path
     }
 
+    /// The crash-safety tests' child program (`Tests/TestLoops`), built beside `apix`.
+    static var loops: String {
+        URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("apix-test-loops").path
+    }
+
     static func run(
         executable: String = binary, _ arguments: [String], environment: [String: String] = [:],
         directory: String? = nil

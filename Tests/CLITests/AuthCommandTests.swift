@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `apix auth …` and `apix run` with auth, end to end: the real binary against the demo API, with the token store
 /// in a temporary `XDG_STATE_HOME`.
@@ -57,8 +58,8 @@ struct AuthCommandTests {
     }
 
     func withSetup(_ body: (Setup) async throws -> Void) async throws {
-        let profiles = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: profiles.path + "/oauth.yaml", atomically: true, encoding: .utf8)
@@ -250,7 +251,7 @@ struct AuthCommandTests {
     func demoProfile() async throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
-        let state = try TemporaryFolder()
+        let state = try TemporaryDirectory()
         try await withDemoServer { server in
             func apix(_ arguments: [String]) async throws -> ApixProcess.Output {
                 try await ApixProcess.run(

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `apix run` with bodies that never end, grow when decoded, or are large: what is kept is bounded
 /// (`--max-body`, `max_body:`), `--json` streams the body, and no temporary spool outlives the process.
 @Suite("apix run: bounded bodies and spool files")
 struct BodyLimitCommandTests {
     /// A profile for `server` with endpoints `endless`, `limited` (`max_body: 1MiB`) and `big`.
-    static func profiles(_ server: StreamingReplyServer, in folder: TemporaryFolder) throws -> String {
+    static func profiles(_ server: StreamingReplyServer, in folder: TemporaryDirectory) throws -> String {
         let text = """
             environments:
               local: { base_url: "\(server.baseURL)" }
@@ -21,7 +22,7 @@ struct BodyLimitCommandTests {
     }
 
     /// An empty folder to be `$TMPDIR`.
-    static func temporaryDirectory(in folder: TemporaryFolder) throws -> String {
+    static func temporaryDirectory(in folder: TemporaryDirectory) throws -> String {
         let path = folder.path + "/tmp"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
@@ -36,7 +37,7 @@ struct BodyLimitCommandTests {
         let server = try StreamingReplyServer(
             head: "HTTP/1.1 200 OK\nContent-Type: application/octet-stream\nConnection: close\n",
             body: StreamingReplyServer.endless())
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let profiles = try Self.profiles(server, in: folder)
         let tmp = try Self.temporaryDirectory(in: folder)
         let run = try MeasuredProcess(
@@ -60,7 +61,7 @@ struct BodyLimitCommandTests {
         let server = try StreamingReplyServer(
             head: "HTTP/1.1 200 OK\nContent-Length: \(body.count)\nConnection: close\n",
             body: { StreamingReplyServer.send($0, body) })
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let profiles = try Self.profiles(server, in: folder)
         let piped = try await ApixProcess.run(["run", "s", "endless", "--max-body", "1MiB", "--profiles", profiles])
         #expect(piped.status == 0)
@@ -84,7 +85,7 @@ struct BodyLimitCommandTests {
         let server = try StreamingReplyServer(
             head: "HTTP/1.1 200 OK\nContent-Type: application/octet-stream\nConnection: close\n",
             body: StreamingReplyServer.endless())
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let profiles = try Self.profiles(server, in: folder)
         let tmp = try Self.temporaryDirectory(in: folder)
         let run = try MeasuredProcess(
@@ -123,7 +124,7 @@ struct BodyLimitCommandTests {
                 gzip.terminate()
                 try? pipe.fileHandleForReading.close()
             })
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let profiles = try Self.profiles(server, in: folder)
         let run = try MeasuredProcess(["run", "s", "endless", "--json", "--max-body", "64MiB", "--profiles", profiles])
         let out = await run.finish()
@@ -155,7 +156,7 @@ struct BodyLimitCommandTests {
                 let padding = [UInt8](repeating: UInt8(ascii: " "), count: total - sent - close.count)
                 StreamingReplyServer.send(client, padding + close)
             })
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let profiles = try Self.profiles(server, in: folder)
         let run = try MeasuredProcess(["run", "s", "endless", "--json", "--profiles", profiles])
         let out = await run.finish()

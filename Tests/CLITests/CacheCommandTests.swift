@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `apix run --cached / --no-cache / --priority` end to end: the real binary, a real demo server, and a state
 /// directory of its own per test (`XDG_STATE_HOME`).
@@ -28,7 +29,7 @@ struct CacheCommandTests {
     struct Setup {
         let profiles: String
         let environment: [String: String]
-        let state: TemporaryFolder
+        let state: TemporaryDirectory
 
         func run(_ arguments: [String]) async throws -> ApixProcess.Output {
             try await ApixProcess.run(
@@ -43,8 +44,8 @@ struct CacheCommandTests {
     }
 
     func withSetup(_ body: (Setup) async throws -> Void) async throws {
-        let profiles = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: profiles.path + "/test.yaml", atomically: true, encoding: .utf8)

@@ -4,6 +4,7 @@ import FoundationXML
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `apix run` and `apix test` on a chained profile against the real demo API: what is sent first, what is kept
 /// between runs, failed checks on stderr and in `--json`, exit statuses, and a JUnit report a parser reads.
@@ -51,13 +52,13 @@ struct ChainCommandTests {
     }
 
     struct Setup {
-        let folder: TemporaryFolder
+        let folder: TemporaryDirectory
         var profiles: String { folder.path }
         var environment: [String: String] { ["XDG_STATE_HOME": folder.path + "/state"] }
     }
 
     static func withChainProfile(_ body: (Setup) async throws -> Void) async throws {
-        let setup = Setup(folder: try TemporaryFolder())
+        let setup = Setup(folder: try TemporaryDirectory())
         try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: setup.profiles + "/chain.yaml", atomically: true, encoding: .utf8)
@@ -147,7 +148,7 @@ struct ChainCommandTests {
 
     @Test("the shipped demo profile's Chain folder passes against the demo API, and its JUnit report says so")
     func demoChainFolder() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         try await withDemoServer { server in

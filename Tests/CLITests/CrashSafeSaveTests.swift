@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// Saving a profile from a process that is killed at random moments never leaves a truncated or mixed file.
 @Suite("saves survive SIGKILL")
@@ -26,12 +27,12 @@ struct CrashSafeSaveTests {
 
     /// The file after `count` saves by the helper, from the original text.
     func textAfter(saves count: Int) async throws -> String {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         let file = directory.path + "/p.yaml"
         try Self.profile.write(toFile: file, atomically: true, encoding: .utf8)
-        let out = try await ApixProcess.run([
-            "_save-loop", "p", "target", "--count", String(count), "--profiles", directory.path,
-        ])
+        let out = try await ApixProcess.run(
+            executable: ApixProcess.loops,
+            ["save-loop", "p", "target", "--count", String(count), "--profiles", directory.path])
         #expect(out.status == 0, "\(out.stderr)")
         return try String(contentsOfFile: file, encoding: .utf8)
     }
@@ -44,14 +45,14 @@ struct CrashSafeSaveTests {
         #expect(versionA.contains("# keep this comment") && versionB.contains("# the last one"))
         let allowed = [Self.profile, versionA, versionB]
 
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         let file = directory.path + "/p.yaml"
         try Self.profile.write(toFile: file, atomically: true, encoding: .utf8)
         var generator = SystemRandomNumberGenerator()
         var killedAfterSaves = 0
         for _ in 0..<40 {
             let saves = try await runAndKill(
-                ["_save-loop", "p", "target", "--profiles", directory.path],
+                ["save-loop", "p", "target", "--profiles", directory.path],
                 afterMicroseconds: UInt32.random(in: 0...20_000, using: &generator))
             if saves > 0 { killedAfterSaves += 1 }
             let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -67,7 +68,7 @@ struct CrashSafeSaveTests {
     /// reported.
     func runAndKill(_ arguments: [String], afterMicroseconds delay: UInt32) async throws -> Int {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
+        process.executableURL = URL(fileURLWithPath: ApixProcess.loops)
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// An endpoint's own `auth:` (bearer, basic, api_key) over the profile's, through `apix run` against the demo API.
 @Suite("Auth per endpoint")
@@ -28,7 +29,7 @@ struct EndpointAuthTests {
 
     @Test("an endpoint's basic auth is sent in place of the profile's API key; --json masks it; others keep theirs")
     func endpointBasicAuth() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: directory.path + "/mixed.yaml", atomically: true, encoding: .utf8)

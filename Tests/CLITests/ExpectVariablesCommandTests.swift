@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `{{variables}}` in `expect:` values through `apix run` and `apix test` against the real demo API: the profile's
 /// variables fill them, `--var` overrides them, and a failed check says what it expected once filled.
@@ -18,7 +19,7 @@ struct ExpectVariablesCommandTests {
 
     @Test("the profile's variable fills the check; --var points it elsewhere and the failure names the filled value")
     func filled() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let environment = ["XDG_STATE_HOME": folder.path + "/state"]
         try await withDemoServer { server in
             try Self.profile(port: server.port).write(

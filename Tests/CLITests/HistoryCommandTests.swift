@@ -4,6 +4,7 @@ import Testing
 
 @testable import ExplorerCore
 @testable import ExplorerHistory
+import TestSupport
 
 /// `apix history`, `history show`, `replay`, `diff` and recording by `run` and `test`, end to end: the real binary,
 /// a real demo server, a state directory (and config directory) of its own per test.
@@ -47,9 +48,9 @@ struct HistoryCommandTests {
     }
 
     func withSetup(history: Bool = true, _ body: (Setup, RunningDemoServer) async throws -> Void) async throws {
-        let profiles = try TemporaryFolder()
-        let state = try TemporaryFolder()
-        let config = try TemporaryFolder()
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
+        let config = try TemporaryDirectory()
         try await withDemoServer { server in
             try Self.profile(port: server.port, history: history).write(
                 toFile: profiles.path + "/demo.yaml", atomically: true, encoding: .utf8)

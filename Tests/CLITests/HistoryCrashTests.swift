@@ -2,13 +2,14 @@ import Foundation
 import Testing
 
 @testable import ExplorerHistory
+import TestSupport
 
 /// Writers killed with SIGKILL while recording lose at most the record being written, never the database.
 @Suite("The history survives writers killed mid-record")
 struct HistoryCrashTests {
     @Test("three writers killed over and over: the database checks ok and holds every record they reported")
     func killedWriters() async throws {
-        let state = try TemporaryFolder()
+        let state = try TemporaryDirectory()
         let path = state.path
         var generator = SystemRandomNumberGenerator()
         var reported = 0
@@ -35,8 +36,8 @@ struct HistoryCrashTests {
     /// Starts a writer, kills it a random delay after its first record, and returns how many it reported.
     static func runAndKill(state: String, afterMicroseconds delay: UInt32) async throws -> Int {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
-        process.arguments = ["_history-loop"]
+        process.executableURL = URL(fileURLWithPath: ApixProcess.loops)
+        process.arguments = ["history-loop"]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = state
         process.environment = environment

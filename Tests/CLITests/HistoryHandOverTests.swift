@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerHistory
+import TestSupport
 
 /// `apix run` hands its history entry to a writer of its own: the process the shell waits for never waits for the
 /// database, and the entry is recorded all the same.
@@ -10,8 +11,8 @@ import Testing
 struct HistoryHandOverTests {
     @Test("runs leave entries pending until a batch waits; its last run exits at once though the database is held")
     func lockedDatabase() async throws {
-        let profiles = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         let directory = state.path + "/apix"
         let store = try HistoryStore(directory: directory)
         let lock = DatabaseLock(store)
@@ -54,8 +55,8 @@ struct HistoryHandOverTests {
 
     @Test("a large answer is handed over in a file beside its entry, and its writer keeps it compressed")
     func largeBody() async throws {
-        let profiles = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         let directory = state.path + "/apix"
         // Past the 8 MiB a body may take in memory (it is spooled), and past the 8 MiB that start a writer at once.
         let size = 10 << 20
@@ -100,8 +101,8 @@ struct HistoryHandOverTests {
 
     @Test("an entry still pending is in `apix history` at once: the reader records what waits before it reads")
     func readerRecordsPending() async throws {
-        let profiles = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         let directory = state.path + "/apix"
         try await withDemoServer { server in
             try """

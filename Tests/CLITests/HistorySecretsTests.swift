@@ -4,6 +4,7 @@ import Testing
 
 @testable import ExplorerCore
 @testable import ExplorerHistory
+import TestSupport
 
 /// Known secrets sent through every kind of auth (and as secret variables in a header and a JSON body, to an echo
 /// that sends them back) never reach the history database or its body files in clear.
@@ -47,9 +48,9 @@ struct HistorySecretsTests {
 
     @Test("grep the database, its WAL and the body files for every secret: none is there")
     func noSecretInClear() async throws {
-        let profiles = try TemporaryFolder()
-        let state = try TemporaryFolder()
-        let config = try TemporaryFolder()
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
+        let config = try TemporaryDirectory()
         // Every body goes to a body file too: they are checked as well.
         try FileManager.default.createDirectory(atPath: config.path + "/apix", withIntermediateDirectories: true)
         try "history: { inline_body_bytes: 0 }\n".write(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -49,7 +50,7 @@ struct HostileReasonTests {
     @Test("an OSC title sequence in the reason phrase is printed escaped")
     func reasonPhraseEscaped() async throws {
         let server = try OneShotServer(statusLine: "HTTP/1.1 200 \u{1B}]0;pwned\u{07}\u{202E}")
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         let profile = """
             environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
             endpoints:

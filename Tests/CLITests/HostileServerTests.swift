@@ -1,6 +1,7 @@
 import Foundation
 import HostileServer
 import Testing
+import TestSupport
 
 /// The real `apix run` against every answer of the hostile server (`HostileRoutes`), on a pipe and on a
 /// pseudo-terminal: the exit status, the one message line, the peak memory of the child (VmHWM, sampled from
@@ -15,12 +16,12 @@ struct HostileServerTests {
     static func check(_ hostile: HostileCase) async throws {
         let server = try HostileServer()
         defer { server.stop() }
-        let directory = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         for (name, text) in HostileCases.profiles(port: server.port) {
             try text.write(toFile: directory.path + "/\(name).yaml", atomically: true, encoding: .utf8)
         }
-        let scratch = try TemporaryFolder()
+        let scratch = try TemporaryDirectory()
         let extra = hostile.arguments.map { $0.replacingOccurrences(of: "{dir}", with: scratch.path) }
         let arguments =
             [ApixProcess.binary, "run", hostile.profile, hostile.route] + extra + ["--profiles", directory.path]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `apix import FILE` and `apix import postman|har|http|insomnia|bruno`, run as the user runs them.
 @Suite("Import commands")
@@ -11,7 +12,7 @@ struct ImportCommandsTests {
 
     @Test("apix import FILE recognises a Postman collection, writes a profile apix check passes, and refuses twice")
     func importByContent() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         let out = try await ApixProcess.run([
             "import", Self.fixture("postman-wise-groups.json"), "--environment",
             Self.fixture("postman-env-wise-groups.json"), "--name", "wise", "--profiles", directory.path,
@@ -43,7 +44,7 @@ struct ImportCommandsTests {
             ("bruno", "bruno-amsterdam-catalogus"),
         ])
     func formats(_ format: String, _ file: String) async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         let out = try await ApixProcess.run(["import", format, Self.fixture(file), "--profiles", directory.path])
         #expect(out.status == 0, "\(out.stderr)")
         let check = try await ApixProcess.run(["check", "--profiles", directory.path])
@@ -52,7 +53,7 @@ struct ImportCommandsTests {
 
     @Test("apix import FILE hands an OpenAPI document to apix-openapi; an unknown file is refused by name")
     func detection() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         let out = try await ApixProcess.run([
             "import", Self.fixture("petstore-swagger-2.0.json"), "--profiles", directory.path,
         ])
@@ -67,7 +68,7 @@ struct ImportCommandsTests {
 
     @Test("apix export http prints every endpoint of a profile, and it imports back")
     func exportHTTP() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         _ = try await ApixProcess.run([
             "import", "http", Self.fixture("http-eshop-catalog.http"), "--name", "shop", "--profiles", directory.path,
         ])

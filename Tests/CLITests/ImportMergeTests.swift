@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `apix import … --merge`: a newer version of a document merged into a profile the user has edited.
 @Suite("Import merge")
@@ -34,8 +35,8 @@ struct ImportMergeTests {
 
     @Test("a newer version merges in: the hand edit and comment stay, the new endpoint is added, apix check passes")
     func mergeKeepsHandEdits() async throws {
-        let directory = try TemporaryFolder()
-        let sources = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
+        let sources = try TemporaryDirectory()
         let v1 = sources.path + "/pets-v1.yaml"
         let v2 = sources.path + "/pets-v2.yaml"
         try Self.document(withDelete: false).write(toFile: v1, atomically: true, encoding: .utf8)
@@ -81,8 +82,8 @@ struct ImportMergeTests {
 
     @Test("a collection merges into its profile: a new environment is added, the secret the user filled in wins")
     func mergeCollection() async throws {
-        let directory = try TemporaryFolder()
-        let sources = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
+        let sources = try TemporaryDirectory()
         let collection = sources.path + "/c.json"
         func write(_ requests: [String]) throws {
             let items = requests.map { name in
@@ -133,8 +134,8 @@ struct ImportMergeTests {
 
     @Test("--force keeps the secrets file's values and adds the names the replacing profile needs")
     func forceAddsSecretNames() async throws {
-        let directory = try TemporaryFolder()
-        let sources = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
+        let sources = try TemporaryDirectory()
         let collection = sources.path + "/c.json"
         try #"""
         { "info": { "name": "C", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `apix auth … --auth NAME` and `apix run` of endpoints that use named definitions (`auths:`), the real binary
 /// against the demo API with a private token store.
@@ -38,8 +39,8 @@ struct NamedAuthCommandTests {
 
     @Test("login, status and logout with --auth work on that definition's tokens; run uses each endpoint's")
     func authFlag() async throws {
-        let profiles = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: profiles.path + "/named.yaml", atomically: true, encoding: .utf8)

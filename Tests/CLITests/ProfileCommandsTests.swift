@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `apix check`, `apix import` and `apix export curl` as subprocesses.
 @Suite("profile commands as a subprocess")
@@ -15,7 +16,7 @@ struct ProfileCommandsTests {
             path: /a
         """
 
-    func write(_ text: String, _ name: String, in directory: TemporaryFolder) throws -> String {
+    func write(_ text: String, _ name: String, in directory: TemporaryDirectory) throws -> String {
         let file = directory.path + "/" + name
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         return file
@@ -23,7 +24,7 @@ struct ProfileCommandsTests {
 
     @Test("check prints every problem as file:line:col: message and exits 3; list still lists the good ones")
     func check() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         _ = try write(Self.good, "good.yaml", in: directory)
         let bad = try write(
             Self.good.replacingOccurrences(of: "path: /a", with: "path: /a/{id}\n    timeout: [1]"), "bad.yaml",
@@ -59,7 +60,7 @@ struct ProfileCommandsTests {
 
     @Test("import curl appends an endpoint that sends the same request; a new profile is created for its origin")
     func importCurl() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try await withDemoServer { server in
             let profiles = directory.path
             let first = try await ApixProcess.run([
@@ -103,7 +104,7 @@ struct ProfileCommandsTests {
 
     @Test("import openapi writes a profile and an empty secrets file that load and list")
     func importOpenAPI() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../ExplorerImportTests/Fixtures/trains-3.1.json").standardized.path
         let out = try await ApixProcess.run([
@@ -126,7 +127,7 @@ struct ProfileCommandsTests {
 
     @Test("export curl prints a command that, run by curl, reaches /echo exactly like apix run")
     func exportCurl() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try await withDemoServer { server in
             _ = try write(
                 """
@@ -174,7 +175,7 @@ struct ProfileCommandsTests {
         "export curl carries the profile's credentials (basic, bearer, API key in the query) as apix sends them",
         arguments: ["basic", "bearer", "key"])
     func exportCredentials(_ environment: String) async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try await withDemoServer { server in
             _ = try write(
                 """
@@ -226,8 +227,8 @@ struct ProfileCommandsTests {
 
     @Test("export curl of an OAuth2 endpoint reads $ACCESS_TOKEN, or with --reveal uses the stored token")
     func exportOAuth2() async throws {
-        let directory = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         try await withDemoServer { server in
             _ = try write(
                 """

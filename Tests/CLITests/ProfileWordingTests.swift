@@ -4,6 +4,7 @@ import Testing
 @testable import CLI
 @testable import ExplorerCore
 @testable import TUI
+import TestSupport
 
 /// How many profiles broke, and what to do with none, read the same in `apix check`, `apix list` and the TUI.
 @Suite("profile problems and an empty directory, worded once")
@@ -13,7 +14,7 @@ struct ProfileWordingTests {
 
     @Test("check, list and the TUI's status bar give the same count of problems")
     func sameCounts() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try Self.good.write(toFile: directory.path + "/good.yaml", atomically: true, encoding: .utf8)
         try "endpoints: [1]\nbogus: 2\n".write(toFile: directory.path + "/bad.yaml", atomically: true, encoding: .utf8)
         let catalog = ProfileLoader.load(directory: directory.path)
@@ -32,7 +33,7 @@ struct ProfileWordingTests {
 
     @Test("with no profiles, list says where it looked and how to start (exit 0); the TUI shows the same")
     func empty() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         let list = try await ApixProcess.run(["list", "--profiles", directory.path])
         #expect(list.status == 0)
         #expect(list.text.isEmpty)
@@ -55,7 +56,7 @@ struct ProfileWordingTests {
 
     @Test("run loads only the named profile's file and companions: the directory's other profiles are not read")
     func runReadsOneFile() throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try Self.good.write(toFile: directory.path + "/good.yaml", atomically: true, encoding: .utf8)
         try "variables: { extra: x }\n".write(
             toFile: directory.path + "/good.secrets.yaml", atomically: true, encoding: .utf8)
@@ -77,7 +78,7 @@ struct ProfileWordingTests {
 
     @Test("an unknown profile still lists the known ones")
     func unknownNamesKnown() throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try Self.good.write(toFile: directory.path + "/good.yaml", atomically: true, encoding: .utf8)
         let options = try ProfileOptions.parse(["--profiles", directory.path])
         do {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `apix run`'s bodies end to end: compressed answers, `-o` destinations and `--body @FILE`.
 @Suite("apix run: bodies in and out")
@@ -22,7 +23,7 @@ struct RunBodiesTests {
     }
 
     func withProfiles(_ body: (String, RunningDemoServer) async throws -> Void) async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: directory.path + "/b.yaml", atomically: true, encoding: .utf8)
@@ -74,7 +75,7 @@ struct RunBodiesTests {
     @Test("-o ~/NAME is in the home directory")
     func outputHome() async throws {
         try await withProfiles { profiles, _ in
-            let home = try TemporaryFolder()
+            let home = try TemporaryDirectory()
             let out = try await ApixProcess.run(
                 ["run", "b", "bytes", "-o", "~/x.bin", "--profiles", profiles], environment: ["HOME": home.path])
             #expect(out.status == 0)

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `apix run` and `apix list` end to end: the real binary as a subprocess against the demo API.
 @Suite("apix run as a subprocess")
@@ -32,7 +33,7 @@ struct RunCommandTests {
 
     /// A profile directory with `test.yaml` pointing at a fresh demo server.
     func withProfiles(_ body: (String, RunningDemoServer) async throws -> Void) async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: directory.path + "/test.yaml", atomically: true, encoding: .utf8)

@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Testing
+import TestSupport
 
 /// `apix run` on a terminal (a pseudo-terminal from `script`): the status line starts on its own line.
 @Suite("apix run on a terminal")
@@ -16,7 +17,7 @@ struct RunTerminalOutputTests {
         "a body written to the terminal is not overwritten by a progress line; the status line starts on its own line",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func statusLineOnItsOwnLine() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try await withDemoServer { server in
             try """
             name: T

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `apix run --json`'s `request.headers` against what a real server received: every field that went on the
 /// wire, libcurl's own included, credentials masked.
@@ -47,7 +48,7 @@ struct RunWireHeadersTests {
             ["post", "-H", "Authorization: Bearer s3cret", "-H", "User-Agent: me"],
         ])
     func sameAsReceived(_ arguments: [String]) async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
         try await withDemoServer { server in
             try Self.profile(port: server.port).write(
                 toFile: directory.path + "/wire.yaml", atomically: true, encoding: .utf8)

@@ -4,6 +4,7 @@ import Testing
 
 @testable import CLI
 @testable import ExplorerCore
+import TestSupport
 
 /// Cookies, `--env-file` and the network flags end to end: the real binary against a demo server, with a state
 /// directory of its own (`XDG_STATE_HOME`).
@@ -28,8 +29,8 @@ struct SessionCommandTests {
 
     @Test("apix run keeps cookies between runs; apix cookies lists them masked and --clear empties the jar")
     func cookies() async throws {
-        let folder = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         try await withDemoServer { server in
             let profiles = folder.path
             try Self.profile(port: server.port).write(
@@ -59,8 +60,8 @@ struct SessionCommandTests {
 
     @Test("--env-file defines names the profile never mentions: used in the URL and a header, secret in --json")
     func envFileNewNames() async throws {
-        let folder = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         try await withDemoServer { server in
             try """
             environments:
@@ -93,8 +94,8 @@ struct SessionCommandTests {
 
     @Test("--env-file defines secret variables: sent, masked in --json, a bad file is a usage error")
     func envFile() async throws {
-        let folder = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         try await withDemoServer { server in
             let profiles = folder.path
             try Self.profile(port: server.port).write(

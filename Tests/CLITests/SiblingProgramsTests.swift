@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +12,7 @@ import Testing
 struct SiblingProgramsTests {
     @Test("apix demo --serve becomes apix-demo in the same process: it serves, and SIGTERM stops it")
     func demoServe() async throws {
-        let state = try TemporaryFolder()
+        let state = try TemporaryDirectory()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
         process.arguments = ["demo", "--serve", "--port", "0"]

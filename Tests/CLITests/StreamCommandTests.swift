@@ -4,6 +4,7 @@ import Testing
 @testable import CLI
 @testable import ExplorerCore
 @testable import TUI
+import TestSupport
 
 /// `apix run` on streamed responses: events printed as they arrive, `--json` as one object a line, `--max-events`,
 /// `--events-file`, and flat memory on an endless stream.
@@ -11,7 +12,7 @@ import Testing
 struct StreamCommandTests {
     /// Runs `body` with a profile folder whose `sse` profile points at a fresh demo API.
     static func withProfiles(_ body: (String) async throws -> Void) async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         try await withDemoServer { server in
             let text = """
                 environments:
@@ -49,7 +50,7 @@ struct StreamCommandTests {
     @Test("--max-events stops an endless stream after N events with exit 0; --events-file gets them all")
     func maxEvents() async throws {
         try await Self.withProfiles { profiles in
-            let folder = try TemporaryFolder()
+            let folder = try TemporaryDirectory()
             let file = folder.path + "/events.ndjson"
             let out = try await ApixProcess.run([
                 "run", "sse", "endless", "--max-events", "5", "--events-file", file, "--no-history", "--profiles",
@@ -107,7 +108,7 @@ struct StreamCommandTests {
     @Test("Ctrl-C ends a stream cleanly with exit 130, after the events that arrived")
     func interrupt() async throws {
         try await Self.withProfiles { profiles in
-            let folder = try TemporaryFolder()
+            let folder = try TemporaryDirectory()
             let file = folder.path + "/events.ndjson"
             let run = try MeasuredProcess([
                 "run", "sse", "events", "-q", "count=0", "-q", "interval_ms=50", "--json", "--no-history",

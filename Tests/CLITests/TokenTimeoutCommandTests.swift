@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `apix run` against a token server that accepts and never answers: `--timeout` bounds the token request too.
 @Suite("apix run and a hung token server")
@@ -7,8 +8,8 @@ struct TokenTimeoutCommandTests {
     @Test("--timeout 1 ends the run within seconds with the token endpoint's timeout, not after 30 s")
     func timeoutBoundsTheTokenRequest() async throws {
         let server = try HostileReasonTests.OneShotServer(statusLine: nil)
-        let directory = try TemporaryFolder()
-        let state = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
         let profile = """
             environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
             auth: { type: oauth2, grant: client_credentials, token_url: /token, client_id: c }

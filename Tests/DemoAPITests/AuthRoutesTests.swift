@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("OAuth-style auth")
 struct AuthRoutesTests {

@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Demo server lifecycle")
 struct DemoServerTests {

@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Echo")
 struct EchoRoutesTests {

@@ -1,5 +1,6 @@
 import DemoAPI
 import Testing
+import TestSupport
 
 @Suite("Todos CRUD")
 struct TodoRoutesTests {

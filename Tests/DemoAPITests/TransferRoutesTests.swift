@@ -1,6 +1,7 @@
 import DemoAPI
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Transfers")
 struct TransferRoutesTests {

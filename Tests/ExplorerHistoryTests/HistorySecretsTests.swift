@@ -31,4 +31,35 @@ struct HistorySecretsTests {
         #expect(entry.responseHeaders["x-seen"] == "••••")
         #expect(entry.body == Data(#"{"auth":"••••"}"#.utf8))
     }
+
+    @Test("an exchange's record (the one assembly every sender uses) keeps none of its secrets, the token included")
+    func exchangeRecord() throws {
+        let yaml = """
+            variables: { key: key-98765, pass: pw-24680 }
+            environments:
+              dev: { base_url: "http://h/api", auth: { type: api_key, name: X-API-Key, value: "{{key}}" } }
+            endpoints:
+              - { id: echo, method: POST, path: /echo, body: { form: { password: "{{pass}}", name: pen } } }
+            """
+        var profile = try ProfileLoader.parse(yaml: yaml, file: "/p/demo.yaml", id: "demo").get()
+        profile.secretNames = ["pass"]
+        let builder = try RequestBuilder(profile: profile, environment: "dev", processEnvironment: [:])
+        let exchange = try ExchangePlan(try #require(profile.endpoint("echo")), builder: builder)
+        var sent = exchange.request.prepared()
+        sent.headers.set("X-API-Key", "key-98765")  // as the interceptor added it
+        let echoed = #"{"form":{"password":"pw-24680"},"headers":{"X-Api-Key":"key-98765","X-Token":"at-13579"}}"#
+        let response = Response(
+            method: .post, url: "http://h/api/echo", statusCode: 200, reason: "OK", headers: ["X-Token": "at-13579"],
+            body: ResponseBody(data: Data(echoed.utf8)), metrics: Metrics())
+        let (entry, secrets) = HistoryRecording.entry(
+            for: exchange, sent: sent, origin: .run, result: .success(response), token: "Bearer at-13579")
+        #expect(entry.profile == "demo" && entry.environment == "dev" && entry.endpoint == "echo")
+        #expect(entry.request.headers["X-API-Key"] == "••••")
+        let kept = String(decoding: try #require(entry.body), as: UTF8.self)
+        for secret in ["key-98765", "pw-24680", "at-13579"] {
+            #expect(!kept.contains(secret) && !"\(entry.request)".contains(secret), "\(secret) was kept")
+        }
+        #expect(entry.responseHeaders["x-token"] == "••••")
+        #expect(!secrets.isEmpty)
+    }
 }

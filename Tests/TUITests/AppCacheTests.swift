@@ -39,7 +39,9 @@ struct AppCacheTests {
         let lookups = effects.filter { $0.name == "loadStoredResponse" }
         #expect(lookups.count == 1)
         #expect(!effects.names.contains("send"))
-        guard case .loadStoredResponse(let key, let request, let auth, let cache)? = lookups.first else { return }
+        guard case .loadStoredResponse(let key, let plan, let cache)? = lookups.first else { return }
+        let request = plan.request.request
+        let auth = plan.authKey
         #expect(key == Self.etagKey)
         #expect(request.url == "http://127.0.0.1:8080/cache/etag/report")
         #expect(auth == AuthSessionKey(profile: "demo", environment: "local"))
@@ -60,7 +62,7 @@ struct AppCacheTests {
         let effects = state.update(.resized(width: 120, height: 40)) + state.press(.character("j"), .character("k"))
         #expect(state.selectedKey == EndpointKey(profile: "demo", endpoint: endpoint))
         let looked = effects.compactMap { effect -> String? in
-            if case .loadStoredResponse(let key, _, _, _) = effect { return key.endpoint }
+            if case .loadStoredResponse(let key, _, _) = effect { return key.endpoint }
             return nil
         }
         #expect(!looked.contains(endpoint))
@@ -130,10 +132,12 @@ struct AppCacheTests {
         var state = Fixtures.demoState()
         _ = Self.selecting(endpoint, in: &state)
         let effects = state.press(key)
-        guard case .send(_, let plan, _, _, let cache)? = effects.first else {
+        guard let exchange = effects.first?.sent?.exchange else {
             Issue.record("expected a send, got \(effects.names)")
             return
         }
+        let plan = exchange.request
+        let cache = exchange.options.cache
         #expect(plan.request.url.hasPrefix("http://127.0.0.1:8080/"))
         #expect(cache?.mode == mode)
         if mode != nil { #expect(cache?.namespace == "demo") }
@@ -145,11 +149,11 @@ struct AppCacheTests {
         _ = Self.selecting("cache.etag", in: &state)
         _ = state.press(.tab)
         #expect(state.focus == .editor)
-        guard case .send(_, _, _, _, let cache)? = state.press(.character("R")).first else {
+        guard let cache = state.press(.character("R")).first?.sent?.exchange.options.cache else {
             Issue.record("R should send from the editor")
             return
         }
-        #expect(cache?.mode == .refresh)
+        #expect(cache.mode == .refresh)
         _ = state.press(.tab)
         #expect(state.focus == .response)
         #expect(state.press(.character("R")).names.first == "send")

@@ -65,11 +65,12 @@ struct AppUpdateTests {
         state.select("todos.get")
         let effects = state.press(.enter)
         let effect = try #require(effects.first)
-        guard case .send(let id, let plan, let auth, _, _) = effect else {
+        guard case .send(let id, let exchange, _) = effect else {
             Issue.record("expected a send, got \(effects.names)")
             return
         }
-        let request = plan.request
+        let request = exchange.request.request
+        let auth = exchange.authKey
         #expect(request.url == "http://127.0.0.1:8080/todos/1")
         #expect(request.headers["X-Trace"] == "demo")
         #expect(auth == AuthSessionKey(profile: "demo", environment: "local"))

@@ -23,7 +23,7 @@ struct ChainExplorerTests {
     /// The exchange a `.send` effect started, and its plan.
     static func sent(_ effects: [Effect]) -> (id: Int, plan: RequestPlan)? {
         for effect in effects {
-            if case .send(let id, let plan, _, _, _) = effect { return (id, plan) }
+            if case .send(let id, let plan, _) = effect { return (id, plan.request) }
         }
         return nil
     }
@@ -32,7 +32,7 @@ struct ChainExplorerTests {
     static func answer(_ id: Int, with response: Response, in state: inout AppState) -> [Effect] {
         let effects = state.update(.exchangeFinished(exchange: id, .success(response), at: 101))
         for effect in effects {
-            guard case .concludeChain(let exchange, let profile, let environment, let endpoint, _) = effect else {
+            guard case .concludeChain(let exchange, let profile, let environment, let endpoint, _, _) = effect else {
                 continue
             }
             var held: [String: CapturedValue] = [:]

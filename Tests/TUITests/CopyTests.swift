@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
-@_spi(Benchmarks) @testable import TUI
+@testable import TUI
 
 /// Copying from the response pane: what each key copies, secrets masked in the curl unless revealed, the OSC 52
 /// bytes the terminal gets, and the status bar's word on how it was copied.

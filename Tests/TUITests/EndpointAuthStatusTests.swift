@@ -55,7 +55,7 @@ struct EndpointAuthStatusTests {
         let lines = Screen.render(state, theme: .monochrome).lines
         #expect(lines.contains { $0.contains("profile shop · environment dev · auth admin") })
         #expect(lines.contains { $0.contains("token: valid, expires in 1:30") })
-        guard case .login(let key)? = state.press(.character("l")).first else {
+        guard case .login(let key, _)? = state.press(.character("l")).first else {
             Issue.record("expected a login")
             return
         }
@@ -64,7 +64,7 @@ struct EndpointAuthStatusTests {
 
         // A send of the endpoint uses the definition's tokens.
         state.focus = .list
-        guard case .send(_, _, let auth, _, _)? = state.press(.enter).first else {
+        guard let auth = state.press(.enter).first?.sent?.exchange.authKey else {
             Issue.record("expected a send")
             return
         }

@@ -4,7 +4,8 @@ import Testing
 
 @testable import ExplorerCore
 @testable import ExplorerHistory
-@_spi(Benchmarks) @testable import TUI
+@testable import TUI
+import TestSupport
 
 /// The explorer records an exchange with its `expect:` checks, as `apix test` does: the real runtime on a headless
 /// terminal, the demo API on 127.0.0.1, a history of its own.

@@ -76,7 +76,7 @@ struct HistoryWindowTests {
         #expect(Screen.render(state, theme: .monochrome).text.contains("from history · 5 min ago"))
 
         let sent = state.update(.historyEntryLoaded(older, resend: true, error: nil))
-        guard case .send(_, let plan, _, _, _)? = sent.first else {
+        guard let plan = sent.first?.sent?.exchange.request else {
             Issue.record("no send: \(sent)")
             return
         }

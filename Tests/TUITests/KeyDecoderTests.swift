@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Benchmarks) @testable import TUI
+@testable import TUI
 
 /// The terminal input decoder over scripted reads (what curses' `get_wch` gives, one read at a time).
 @Suite("Key decoding")

@@ -18,7 +18,7 @@ struct OneOffRequestTests {
         var state = Fixtures.smallState()
         state.select("items.get")
         let effects = oneOff("http://127.0.0.1:9000/things/all?x=1&y=2", in: &state)
-        guard case .send(_, let plan, _, _, _)? = effects.first else {
+        guard let plan = effects.first?.sent?.exchange.request else {
             Issue.record("expected a send, got \(effects.names)")
             return
         }
@@ -41,7 +41,7 @@ struct OneOffRequestTests {
         let effects = oneOff(
             #"curl -X POST -H 'X-A: 1' https://other.example/v1/users --data '{"a":1}' -H 'Content-Type: application/json'"#,
             in: &state)
-        guard case .send(_, let plan, _, _, _)? = effects.first else {
+        guard let plan = effects.first?.sent?.exchange.request else {
             Issue.record("expected a send, got \(effects.names)")
             return
         }
@@ -111,7 +111,7 @@ struct OneOffRequestTests {
         state.type("  -H 'X-A: 1' \\")
         #expect(state.press(.enter).isEmpty)
         state.type("  https://other.example/v1/users --data 'a\\b'")
-        guard case .send(_, let plan, _, _, _)? = state.press(.enter).first else {
+        guard let plan = state.press(.enter).first?.sent?.exchange.request else {
             Issue.record(
                 "expected a send, got \(String(describing: state.overlay)) \(String(describing: state.message))")
             return

@@ -30,7 +30,7 @@ struct RequestLineEditTests {
         let screen = Screen.render(state, theme: .monochrome).text
         #expect(screen.contains("DELETE http://127.0.0.1:9000/things/7"))
         // The send goes with the edits.
-        guard case .send(_, let plan, _, _, _)? = state.press(.control("r")).first else {
+        guard let plan = state.press(.control("r")).first?.sent?.exchange.request else {
             Issue.record("expected a send")
             return
         }

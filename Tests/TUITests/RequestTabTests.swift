@@ -15,12 +15,14 @@ struct RequestTabTests {
         var state = Fixtures.smallState(width: 140, height: 40, auth: .basic(username: "u", password: "secret-pw"))
         state.select(endpoint)
         let effects = state.press(.enter)
-        guard case .send(let id, let plan, _, _, _)? = effects.first else {
+        guard let sent = effects.first?.sent else {
             Issue.record("expected a send, got \(effects.names)")
             throw CancellationError()
         }
-        let plans = try #require(state.exchanges[id]?.requestPlans)
-        let shown = ShownRequest(masked: plans.masked.request, revealed: plans.revealed.request, sent: plan.prepared())
+        let id = sent.id
+        let plan = sent.exchange
+        let shown = ShownRequest(
+            masked: plan.masked.request, revealed: try plan.shown(.revealed).request, sent: plan.request.prepared())
         _ = state.update(.requestShown(exchange: id, shown))
         _ = state.update(.exchangeFinished(exchange: id, .success(Fixtures.jsonResponse("{}")), at: 101))
         state.focus = .response
@@ -60,8 +62,7 @@ struct RequestTabTests {
     func sameHeadersAsTheCore() throws {
         let state = try sentState("items.create")
         let exchange = try #require(state.shownExchange)
-        let plans = try #require(exchange.requestPlans)
-        let wire = plans.masked.request.headersOnTheWire().map { "\($0.name): \($0.value)" }
+        let wire = try #require(state.shownExchange?.shownRequest).maskedRequest.headersOnTheWire().map { "\($0.name): \($0.value)" }
         let lines = try #require(exchange.shownRequest).lines(revealed: false)
         #expect(Array(lines[1...wire.count]) == wire)
         #expect(wire.contains { $0.hasPrefix("Content-Length: ") })
@@ -93,10 +94,9 @@ struct RequestTabTests {
             catalog: catalog, profileDirectory: "/tmp", processEnvironment: [:], width: 140, height: 40,
             now: Fixtures.start)
         state.select("health")
-        _ = state.press(.enter)
-        let plans = try #require(state.shownExchange?.requestPlans)
-        #expect(plans.masked.request.headers["Authorization"] == "Bearer ••••")
-        #expect(plans.revealed.request.headers["Authorization"] == "Bearer t0ken")
+        let plan = try #require(state.press(.enter).first?.sent?.exchange)
+        #expect(plan.masked.request.headers["Authorization"] == "Bearer ••••")
+        #expect(try plan.shown(.revealed).request.headers["Authorization"] == "Bearer t0ken")
         #expect(state.currentAuthSummary.text(now: state.now.date).contains("bearer"))
     }
 

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
-@_spi(Benchmarks) @testable import TUI
+@testable import TUI
+import TestSupport
 
 /// The real runtime loop (keys, inbox, ticks, effects, redraws) on a headless terminal, sending to the demo API on
 /// 127.0.0.1: keys go in through `HeadlessBackend`, the screen is read back as text.

@@ -28,7 +28,7 @@ struct UpdatePurityTests {
             now: Fixtures.start, workingDirectory: "/nowhere", homeDirectory: "/nohome")
         state.select("upload")
         let effects = state.press(.enter)
-        guard case .send(_, let plan, _, _, _)? = effects.first else {
+        guard let plan = effects.first?.sent?.exchange.request else {
             throw Failure("expected a send, got \(effects.names)")
         }
         return (Screen.render(state), plan)
@@ -65,7 +65,7 @@ struct UpdatePurityTests {
         state.select("todos.get")
         let moment = Moment(uptime: 12_345, date: Date(timeIntervalSince1970: 42))
         let effects = state.update(.keyPressed(.enter), at: moment)
-        guard case .send(let id, _, _, _, _)? = effects.first else {
+        guard let id = effects.first?.sent?.id else {
             Issue.record("expected a send, got \(effects.names)")
             return
         }

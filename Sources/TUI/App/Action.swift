@@ -2,7 +2,7 @@ import ExplorerCore
 import ExplorerHistory
 
 /// Everything that can change the state: keys, time, and what the runtime's work reports back.
-public enum Action: Sendable {
+package enum Action: Sendable {
     case keyPressed(Key)
     case resized(width: Int, height: Int)
     case ticked(Moment)

@@ -6,13 +6,13 @@ import Foundation
 extension AppState {
     /// Applies one action that happened at `moment` (the runtime reads the clock, `update` never does) and returns
     /// the work to do. A tick brings its own moment.
-    public mutating func update(_ action: Action, at moment: Moment) -> [Effect] {
+    package mutating func update(_ action: Action, at moment: Moment) -> [Effect] {
         now = moment
         return update(action)
     }
 
     /// Applies one action at `now` and returns the work to do. Pure: no file system, no clock, no randomness.
-    public mutating func update(_ action: Action) -> [Effect] {
+    package mutating func update(_ action: Action) -> [Effect] {
         let effects = apply(action)
         switch action {
         case .progressUpdated, .ticked, .queueUpdated, .streamUpdated:

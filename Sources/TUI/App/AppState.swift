@@ -2,34 +2,34 @@ import ExplorerCore
 import Foundation
 
 /// Everything on screen, as a plain value: `update` changes it, views draw it.
-public struct AppState: Sendable {
+package struct AppState: Sendable {
     // MARK: Screen
-    public var width: Int
-    public var height: Int
-    public var now: Moment
+    package var width: Int
+    package var height: Int
+    package var now: Moment
     var shouldQuit = false
     /// The quit was asked from outside (SIGTERM, SIGHUP): unsaved edits stay journaled for the next start.
     var endedFromOutside = false
 
     // MARK: Profiles and list
-    public private(set) var catalog: ProfileCatalog
-    public var profileDirectory: String
+    package private(set) var catalog: ProfileCatalog
+    package var profileDirectory: String
     /// Variables for every request of the session (`apix demo` sets `port`).
-    public let variables: [String: String]
-    public let processEnvironment: [String: String]
+    package let variables: [String: String]
+    package let processEnvironment: [String: String]
     /// The process's directory and home, read once at start so building a request asks the process nothing.
-    public let workingDirectory: String
-    public let homeDirectory: String
+    package let workingDirectory: String
+    package let homeDirectory: String
     /// Chosen environment per profile id (else the profile's default).
     var chosenEnvironments: [String: String] = [:]
     var collapsed: Set<String> = []
     /// The filter text; `isFiltering` while it has the keyboard.
-    public var filter = LineEditor()
+    package var filter = LineEditor()
     var isFiltering = false
-    public internal(set) var rows: [ListRow] = []
+    package internal(set) var rows: [ListRow] = []
     var selectedRow = 0
     var listTop = 0
-    public var focus: Focus = .list
+    package var focus: Focus = .list
 
     // MARK: Editor
     var drafts: [EndpointKey: RequestDraft] = [:]
@@ -46,19 +46,19 @@ public struct AppState: Sendable {
     var fieldEdit: FieldEdit?
 
     // MARK: Exchanges and response
-    public var exchanges: [Int: Exchange] = [:]
+    package var exchanges: [Int: Exchange] = [:]
     var latestExchange: [EndpointKey: Int] = [:]
     var nextExchangeID = 1
-    public var response = ResponseViewState()
+    package var response = ResponseViewState()
     /// Endpoints whose stored response was already looked up this session (each is looked up once).
     var storedLookups: Set<EndpointKey> = []
     /// Requests waiting for a scheduler slot (the runtime polls this while transfers run).
     var queuedRequests = 0
 
     // MARK: Overlays, auth, messages
-    public var overlay: Overlay?
-    public var message: StatusMessage?
-    public var tokens: [AuthSessionKey: TokenStatus] = [:]
+    package var overlay: Overlay?
+    package var message: StatusMessage?
+    package var tokens: [AuthSessionKey: TokenStatus] = [:]
     /// Token stores already being followed (so each is watched once).
     var watchedTokens: Set<AuthSessionKey> = []
     /// Values captured from responses (`{{endpoint.name}}`), per profile and environment, and which were read.
@@ -71,7 +71,7 @@ public struct AppState: Sendable {
     /// Numbers body filter evaluations, so only the newest result is shown (`.bodyFiltered`).
     var filterGeneration = 0
 
-    public init(
+    package init(
         catalog: ProfileCatalog, profileDirectory: String = "", variables: [String: String] = [:],
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment, width: Int = 80,
         height: Int = 24, now: Moment = Moment(uptime: 0, date: Date(timeIntervalSince1970: 0)),
@@ -108,7 +108,7 @@ public struct AppState: Sendable {
 
     // MARK: - Derived
 
-    public var profiles: [Profile] { catalog.profiles }
+    package var profiles: [Profile] { catalog.profiles }
 
     var selectedListRow: ListRow? {
         rows.indices.contains(selectedRow) ? rows[selectedRow] : nil
@@ -122,7 +122,7 @@ public struct AppState: Sendable {
         }
     }
 
-    public var selectedEndpoint: Endpoint? {
+    package var selectedEndpoint: Endpoint? {
         guard case .endpoint(let p, let index) = selectedListRow else { return nil }
         return profiles[p].endpoints[index]
     }
@@ -177,86 +177,45 @@ public struct AppState: Sendable {
     }
 
     /// Whether anything on screen moves with time (progress bars, token countdowns).
-    public var isAnimating: Bool {
+    package var isAnimating: Bool {
         if case .values? = overlay { return true }  // the values' ages
         if case .cookies? = overlay { return true }  // the cookies' expiry, relative to now
         return !runningExchanges.isEmpty || currentTokenStatus.isCountingDown
     }
 
-    /// Builds the request for `key` from its draft, the chosen environment and the session variables, asking
-    /// neither the file system nor the process (`RequestPlan`: the boundary and download directory are settled
-    /// when it is sent); with `masking`, as it is shown (`CredentialPresentation.bullets`, as `apix run --json`).
     /// The endpoint `key` is sent as: the catalog's (one-off requests included) with its unsaved edits.
     func endpointAsSent(_ key: EndpointKey) -> Endpoint? {
         guard let endpoint = catalog.profile(key.profile)?.endpoint(key.endpoint) else { return nil }
         return draft(for: key)?.endpoint(from: endpoint) ?? endpoint
     }
 
-    public func prepare(_ key: EndpointKey, masking: Bool = false) -> Result<RequestPlan, RequestBuildError> {
-        guard let profile = catalog.profile(key.profile), let endpoint = profile.endpoint(key.endpoint),
-            let draft = draft(for: key)
-        else {
+    /// The exchange that sending `key` now would be (`ExchangePlan`): its draft, the chosen environment, the
+    /// session's variables and captured values, asking neither the file system nor the process (the boundary and
+    /// download directory are settled when it is sent). The one place the explorer plans a request: sends, the
+    /// preview, the stored-answer lookup, copy as curl and the history's record all start here.
+    func exchangePlan(_ key: EndpointKey, cacheMode: CacheOptions.Mode = .use) -> Result<
+        ExchangePlan, RequestBuildError
+    > {
+        guard let profile = catalog.profile(key.profile), let endpoint = endpointAsSent(key) else {
             return .failure(RequestBuildError(.unknownEndpoint(key.endpoint)))
         }
-        return Result { () throws(RequestBuildError) -> RequestPlan in
+        return Result { () throws(RequestBuildError) -> ExchangePlan in
             var builder = try RequestBuilder(
                 profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
             builder.captured =
                 captured[AuthSessionKey(profile: profile.id, environment: builder.environment.name)] ?? [:]
             builder.workingDirectory = workingDirectory
             builder.homeDirectory = homeDirectory
-            let endpoint = draft.endpoint(from: endpoint)
-            let overrides = RequestOverrides(variables: variables)
-            guard masking else { return try builder.plan(for: endpoint, overrides: overrides) }
-            return try Self.shownPlan(endpoint, builder: builder, overrides: overrides, as: .bullets)
+            return try ExchangePlan(
+                endpoint, builder: builder, overrides: RequestOverrides(variables: variables),
+                cache: .declared(cacheMode))
         }
     }
 
-    /// The request builder for `key`'s profile in the chosen environment, with the session's captured values, and
-    /// the endpoint as its draft has it; nil when the endpoint is gone.
-    func builder(for key: EndpointKey) throws(RequestBuildError) -> (RequestBuilder, Endpoint)? {
-        guard let profile = catalog.profile(key.profile), let saved = profile.endpoint(key.endpoint),
-            let draft = draft(for: key)
-        else { return nil }
-        var builder = try RequestBuilder(
-            profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
-        builder.captured = captured[AuthSessionKey(profile: profile.id, environment: builder.environment.name)] ?? [:]
-        builder.workingDirectory = workingDirectory
-        builder.homeDirectory = homeDirectory
-        return (builder, draft.endpoint(from: saved))
-    }
-
-    /// `endpoint`'s request as `presentation` shows it, with its credential. Credentials that cannot be resolved
-    /// are not sent (see `CoreAuthProvider.resolve`), so they are not shown either; an OAuth2 token, which only
-    /// the runtime knows, shows masked (the Request tab's revealed form gets the token at hand from the runtime).
-    static func shownPlan(
-        _ endpoint: Endpoint, builder: RequestBuilder, overrides: RequestOverrides,
-        as presentation: CredentialPresentation, withCredential: Bool = true
-    ) throws(RequestBuildError) -> RequestPlan {
-        var shown = try presentation.plan(for: endpoint, builder: builder, overrides: overrides)
-        guard withCredential else { return shown }
-        let credential =
-            (try? presentation.credential(for: endpoint, builder: builder, overrides: overrides))
-            ?? (try? CredentialPresentation.bullets.credential(for: endpoint, builder: builder, overrides: overrides))
-        if let credential { shown.request = credential.apply(to: shown.request) }
-        return shown
-    }
-
-    /// The request of `key` as the Request tab shows it: masked, revealed (an OAuth2 token masked), and revealed
-    /// without its credential (for the runtime to add the one at hand).
-    func requestPlans(_ key: EndpointKey) -> Exchange.RequestPlans? {
-        do throws(RequestBuildError) {
-            guard let built = try builder(for: key) else { return nil }
-            let (builder, endpoint) = built
-            let overrides = RequestOverrides(variables: variables)
-            return Exchange.RequestPlans(
-                masked: try Self.shownPlan(endpoint, builder: builder, overrides: overrides, as: .bullets),
-                revealed: try Self.shownPlan(endpoint, builder: builder, overrides: overrides, as: .revealed),
-                bare: try Self.shownPlan(
-                    endpoint, builder: builder, overrides: overrides, as: .revealed, withCredential: false))
-        } catch {
-            return nil
-        }
+    /// The request `key` would be sent with, or with `masking` as it is shown (`CredentialPresentation.bullets`, as
+    /// `apix run --json`).
+    package func prepare(_ key: EndpointKey, masking: Bool = false) -> Result<RequestPlan, RequestBuildError> {
+        exchangePlan(key).map { masking ? $0.masked : $0.request }
     }
 
     // MARK: - Layout facts update needs (page sizes)

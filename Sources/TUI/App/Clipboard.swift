@@ -4,9 +4,9 @@ import Foundation
 /// Copies text for the user two ways at once: OSC 52 to the terminal (most terminal emulators, and tmux with
 /// `set-clipboard on`, put it on the system clipboard, even over ssh), and `wl-copy` or `xclip` when on `PATH`
 /// with their display (Wayland, X11). The status bar says which were used (`.copied`).
-public enum Clipboard {
+package enum Clipboard {
     /// What to copy: text as is, or a response's body (read off the main actor, from memory or its file).
-    public enum Clip: Sendable {
+    package enum Clip: Sendable {
         case text(String, what: String)
         case body(Response)
     }

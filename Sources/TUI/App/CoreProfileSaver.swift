@@ -1,10 +1,10 @@
 import ExplorerCore
 
 /// Saves edited endpoints with the core's `ProfileWriter` (atomic, in place where safe) and reloads the profile.
-public struct CoreProfileSaver: ProfileSaver {
-    public init() {}
+package struct CoreProfileSaver: ProfileSaver {
+    package init() {}
 
-    public func save(_ profile: Profile) async throws -> Profile {
+    package func save(_ profile: Profile) async throws -> Profile {
         let current = try ProfileLoader.load(file: profile.file).get()
         for endpoint in profile.endpoints where current.endpoint(endpoint.id) != endpoint {
             try ProfileWriter.save(endpoint: endpoint, in: current)

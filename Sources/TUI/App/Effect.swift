@@ -1,16 +1,17 @@
 import ExplorerCore
 
 /// Work `update` asks the runtime to do; results come back as actions.
-public enum Effect: Sendable {
-    /// `cache`: how the response cache takes part (`nil` for endpoints without `cache:`). The plan is settled
-    /// (multipart boundary, download directory) when it is sent: `Client.start(_: RequestPlan, options:)`.
-    case send(exchange: Int, RequestPlan, auth: AuthSessionKey, priority: Endpoint.Priority, cache: CacheOptions?)
+package enum Effect: Sendable {
+    /// Send an exchange as planned (`ExchangePlan`: the request, its credentials, priority and cache use); its plan
+    /// is settled (multipart boundary, download directory) when it is sent. `replayOf`: the history entry it sends
+    /// again, for its record.
+    case send(exchange: Int, ExchangePlan, replayOf: String?)
     case cancel(exchange: Int)
     /// End a streamed response keeping what arrived (`Transfer.stopStream`): Esc on a stream.
     case stopStream(exchange: Int)
     /// Look up the stored response for an endpoint without sending anything (→ `.storedResponseLoaded`); the
     /// request is the plan's, unsettled (neither the boundary nor the download file is part of a cache key).
-    case loadStoredResponse(EndpointKey, PreparedRequest, auth: AuthSessionKey, cache: CacheOptions)
+    case loadStoredResponse(EndpointKey, ExchangePlan, cache: CacheOptions)
     /// Index a response body off the main actor (→ `.bodyPrepared`).
     case prepareBody(exchange: Int, Response)
     /// Search a body off the main actor (→ `.searchFinished`).
@@ -23,17 +24,18 @@ public enum Effect: Sendable {
     case editBody(EndpointKey, text: String)
     case saveProfile(Profile)
     case saveBody(Response, path: String)
-    case login(AuthSessionKey)
-    case refreshToken(AuthSessionKey)
-    case logout(AuthSessionKey)
+    /// Token work for the credentials of `key`, as `update` resolved them (`AppState.resolvedAuth`).
+    case login(AuthSessionKey, ResolvedAuth?)
+    case refreshToken(AuthSessionKey, ResolvedAuth?)
+    case logout(AuthSessionKey, ResolvedAuth?)
     /// Stop the login or refresh in flight for this profile and environment (Esc in the auth panel, Ctrl-C).
     case cancelRefresh(AuthSessionKey)
     /// Start following token states for this profile and environment (→ `.tokenUpdated`).
-    case watchToken(AuthSessionKey)
+    case watchToken(AuthSessionKey, ResolvedAuth?)
     /// Read the values earlier runs captured for this profile and environment (→ `.capturesLoaded`).
     case loadCaptures(AuthSessionKey)
     /// Take an answer's captures and run its checks, keeping the captures on disk (→ `.chainConcluded`).
-    case concludeChain(exchange: Int, Profile, environment: String, Endpoint, Response)
+    case concludeChain(exchange: Int, Profile, environment: String, Endpoint, Response, ChainValues)
     /// Forget a captured value (`reference`), or all of the profile and environment (nil), on disk; a failure
     /// comes back as `.warned`.
     case forgetCaptures(AuthSessionKey, reference: String?)
@@ -58,7 +60,7 @@ public enum Effect: Sendable {
     case discardDraftJournal
 
     /// A short name for tests and logs.
-    public var name: String {
+    package var name: String {
         switch self {
         case .send: "send"
         case .cancel: "cancel"

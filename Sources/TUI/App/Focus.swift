@@ -1,4 +1,4 @@
 /// Which pane has the keyboard.
-public enum Focus: Hashable, Sendable, CaseIterable {
+package enum Focus: Hashable, Sendable, CaseIterable {
     case list, editor, response
 }

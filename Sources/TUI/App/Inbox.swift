@@ -2,13 +2,12 @@ import Synchronization
 
 /// Actions posted from background work (progress, results, token states) for the main loop to apply in order.
 /// Progress events for a transfer that is already waiting are replaced, so a slow frame never builds a backlog.
-@_spi(Benchmarks)
-public final class Inbox: Sendable {
+package final class Inbox: Sendable {
     private let pending = Mutex<[Action]>([])
 
-    public init() {}
+    package init() {}
 
-    public func post(_ action: Action) {
+    package func post(_ action: Action) {
         pending.withLock { actions in
             if case .progressUpdated(let id, _, _) = action,
                 let last = actions.lastIndex(where: {
@@ -22,7 +21,7 @@ public final class Inbox: Sendable {
         }
     }
 
-    public func drain() -> [Action] {
+    package func drain() -> [Action] {
         pending.withLock { actions in
             defer { actions.removeAll(keepingCapacity: true) }
             return actions

@@ -3,7 +3,7 @@ enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems, message
     case quitQuestion, values, history, restoreQuestion, cookies
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .global: "Everywhere"
         case .list: "Endpoint list"

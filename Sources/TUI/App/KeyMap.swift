@@ -207,7 +207,7 @@ enum KeyMap {
     }()
 
     /// The command `key` means in `context`, falling back to the global bindings for pane contexts.
-    public static func command(for key: Key, in context: KeyContext) -> KeyCommand? {
+    package static func command(for key: Key, in context: KeyContext) -> KeyCommand? {
         if let command = table[context]?[key] { return command }
         switch context {
         case .list, .editor, .response: return table[.global]?[key]

@@ -5,16 +5,16 @@ import Synchronization
 /// Where the TUI writes what it cannot show: a file under the state directory. Never stdout while curses owns
 /// the screen.
 final class LogFile: Sendable {
-    public let path: String
+    package let path: String
     private let lock = Mutex(())
 
-    public init(name: String = "tui.log", directory: String = StateDirectory.path()) {
+    package init(name: String = "tui.log", directory: String = StateDirectory.path()) {
         let warning = StateDirectory.prepare(directory)
         path = (directory as NSString).appendingPathComponent(name)
         if let warning { write(warning) }
     }
 
-    public func write(_ line: String) {
+    package func write(_ line: String) {
         lock.withLock { _ in
             let stamp = ISO8601DateFormatter().string(from: Date())
             let data = Data("\(stamp) \(line)\n".utf8)

@@ -1,6 +1,6 @@
 import ExplorerCore
 
 /// Writes an edited profile back to its file (atomically) and returns the profile as reloaded.
-public protocol ProfileSaver: Sendable {
+package protocol ProfileSaver: Sendable {
     func save(_ profile: Profile) async throws -> Profile
 }

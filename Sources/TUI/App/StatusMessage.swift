@@ -1,9 +1,9 @@
 /// A message in the status bar until the next key.
-public struct StatusMessage: Hashable, Sendable {
-    public var text: String
+package struct StatusMessage: Hashable, Sendable {
+    package var text: String
     var isError: Bool
 
-    public init(_ text: String, isError: Bool = false) {
+    package init(_ text: String, isError: Bool = false) {
         self.text = text
         self.isError = isError
     }

@@ -6,20 +6,32 @@ import Foundation
     import Glibc
 #endif
 
-/// Opens the terminal UI on a set of profiles and returns when the user quits.
+/// Opens the terminal UI on a set of profiles and returns when the user quits: the TUI target's one public entry
+/// point (everything else is `package`, for the CLI, the benchmarks and the tests).
 public enum TUIApp {
     /// Why the UI could not start.
     public struct StartError: Error, CustomStringConvertible {
         public var description: String
     }
 
-    /// `client`: sends every request; its `ResponseCache` (by default under the state directory, one file per
-    /// profile) answers endpoints that declare `cache:` and keeps their last response across restarts.
+    /// Runs the explorer on `catalog` (profiles from `directory`), with the session's `variables`, `profile`
+    /// selected. Requests go through a `Client` whose `ResponseCache` (under the state directory, one file per
+    /// profile) answers endpoints that declare `cache:`; tokens come from the core's `AuthSessions`, saves go
+    /// through `ProfileWriter`.
     @MainActor
     public static func run(
-        catalog: ProfileCatalog, directory: String, variables: [String: String] = [:], selecting profile: String? = nil,
-        client: Client = Client(cache: ResponseCache()), auth: (any AuthProvider)? = nil,
-        saver: (any ProfileSaver)? = nil
+        catalog: ProfileCatalog, directory: String, variables: [String: String] = [:], selecting profile: String? = nil
+    ) async throws {
+        try await run(
+            catalog: catalog, directory: directory, variables: variables, selecting: profile,
+            client: Client(cache: ResponseCache()), auth: CoreAuthProvider(), saver: CoreProfileSaver())
+    }
+
+    /// `run` with the parts given: the client, the token management and the profile saver.
+    @MainActor
+    package static func run(
+        catalog: ProfileCatalog, directory: String, variables: [String: String], selecting profile: String?,
+        client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?
     ) async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw StartError(description: "the terminal UI needs a terminal (use `apix run` in scripts)")
@@ -29,7 +41,8 @@ public enum TUIApp {
         let history = HistoryRecorder()
         let runtime = Runtime(
             state: state, client: client, auth: auth, saver: saver, log: LogFile(), backend: NcursesBackend(),
-            captures: CaptureStore(), history: history, journal: DraftJournal())
+            captures: CaptureStore(), history: history, journal: DraftJournal(),
+            environment: ProcessInfo.processInfo.environment)
         try await runtime.run()
         // Exchanges that finished just before quitting are still being recorded on the writer thread.
         await history.waitUntilIdle(upTo: .seconds(2))

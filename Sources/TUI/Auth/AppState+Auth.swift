@@ -14,9 +14,9 @@ extension AppState {
             return []
         }
         switch KeyMap.command(for: key, in: .auth) {
-        case .login: return [.login(auth)]
-        case .refreshToken: return [.refreshToken(auth)]
-        case .logout: return [.logout(auth)]
+        case .login: return [.login(auth, resolvedAuth(auth))]
+        case .refreshToken: return [.refreshToken(auth, resolvedAuth(auth))]
+        case .logout: return [.logout(auth, resolvedAuth(auth))]
         case .close:
             // Esc first stops a login or refresh that is waiting for the token server, as it stops a transfer.
             if key == .escape, let cancel = cancelPendingLogin() { return cancel }
@@ -75,6 +75,17 @@ extension AppState {
 
     mutating func watch(_ key: AuthSessionKey) -> [Effect] {
         guard watchedTokens.insert(key).inserted else { return [] }
-        return [.watchToken(key)]
+        return [.watchToken(key, resolvedAuth(key))]
+    }
+
+    /// The credentials of `key`'s definition (`auths:`, else the environment's or profile's `auth:`) with the
+    /// session's variables, from the profiles as the explorer holds them; nil when none apply or they do not
+    /// resolve.
+    func resolvedAuth(_ key: AuthSessionKey) -> ResolvedAuth? {
+        guard let profile = catalog.profile(key.profile),
+            let builder = try? RequestBuilder(
+                profile: profile, environment: key.environment, processEnvironment: processEnvironment)
+        else { return nil }
+        return (try? builder.auth(definition: key.definition, overrides: RequestOverrides(variables: variables))) ?? nil
     }
 }

@@ -2,7 +2,7 @@ import ExplorerCore
 
 /// The cookie view's own state: whose jar it shows, the cookies as last read (nil while reading), the selected row,
 /// the values revealed while it is open, and whether it asks before clearing the jar.
-public struct CookiesViewState: Hashable, Sendable {
+package struct CookiesViewState: Hashable, Sendable {
     var jar: CookieJar
     /// The profile and environment the jar belongs to, for the title and messages.
     var key: AuthSessionKey

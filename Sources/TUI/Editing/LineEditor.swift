@@ -2,16 +2,16 @@
 ///
 /// The cursor is an index into `characters` (graphemes), so a wide CJK character or an emoji moves and deletes
 /// as one; `cursorColumn` gives its display column.
-public struct LineEditor: Hashable, Sendable {
-    public private(set) var characters: [Character]
-    public private(set) var cursor: Int
+package struct LineEditor: Hashable, Sendable {
+    package private(set) var characters: [Character]
+    package private(set) var cursor: Int
 
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         characters = Array(text)
         cursor = characters.count
     }
 
-    public var text: String { String(characters) }
+    package var text: String { String(characters) }
 
     /// Display column of the cursor.
     var cursorColumn: Int {
@@ -20,7 +20,7 @@ public struct LineEditor: Hashable, Sendable {
 
     /// What a key does to the text: true when the key was an editing key (handled), false otherwise.
     @discardableResult
-    public mutating func handle(_ key: Key) -> Bool {
+    package mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .character(let c): insert(c)
         case .left, .control("b"): cursor = max(0, cursor - 1)
@@ -51,12 +51,12 @@ public struct LineEditor: Hashable, Sendable {
         return true
     }
 
-    public mutating func insert(_ character: Character) {
+    package mutating func insert(_ character: Character) {
         characters.insert(character, at: cursor)
         cursor += 1
     }
 
-    public mutating func insert(_ text: String) {
+    package mutating func insert(_ text: String) {
         for character in text { insert(character) }
     }
 
@@ -80,7 +80,7 @@ public struct LineEditor: Hashable, Sendable {
 
     /// The visible slice for a field `columns` wide, scrolled so the cursor stays in view, and the cursor's column
     /// inside it.
-    public func visible(columns: Int) -> (text: String, cursor: Int) {
+    package func visible(columns: Int) -> (text: String, cursor: Int) {
         guard columns > 1 else { return ("", 0) }
         var start = 0
         var column = cursorColumn

@@ -1,23 +1,23 @@
 /// The built-in multi-line editor for request bodies, used when `$EDITOR` is not set.
-public struct TextEditor: Hashable, Sendable {
-    public private(set) var lines: [[Character]]
-    public private(set) var row: Int
-    public private(set) var column: Int
+package struct TextEditor: Hashable, Sendable {
+    package private(set) var lines: [[Character]]
+    package private(set) var row: Int
+    package private(set) var column: Int
     /// First line shown.
-    public var top: Int = 0
+    package var top: Int = 0
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
         if lines.isEmpty { lines = [[]] }
         row = 0
         column = 0
     }
 
-    public var text: String { lines.map { String($0) }.joined(separator: "\n") }
+    package var text: String { lines.map { String($0) }.joined(separator: "\n") }
 
     /// Applies an editing key; false when the key is not an editing key.
     @discardableResult
-    public mutating func handle(_ key: Key, pageHeight: Int = 10) -> Bool {
+    package mutating func handle(_ key: Key, pageHeight: Int = 10) -> Bool {
         switch key {
         case .character(let c):
             lines[row].insert(c, at: column)

@@ -1,5 +1,5 @@
 /// One row of the endpoint list: a profile, a folder inside it, or an endpoint (indexes into the catalog).
-public enum ListRow: Hashable, Sendable {
+package enum ListRow: Hashable, Sendable {
     case profile(Int)
     case folder(profile: Int, name: String)
     case endpoint(profile: Int, index: Int)

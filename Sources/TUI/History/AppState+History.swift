@@ -117,10 +117,7 @@ extension AppState {
             exchanges[id] = exchange
             latestExchange[key] = id
             showExchange(id)
-            let auth = RequestBuilder.authSessionKey(
-                profile: key.profile, environment: entry.environment ?? "",
-                endpoint: catalog.profile(key.profile)?.endpoint(key.endpoint))
-            return [.send(exchange: id, RequestPlan(request: request), auth: auth, priority: .normal, cache: nil)]
+            return [.send(exchange: id, replayPlan(request, of: entry, key: key), replayOf: entry.id)]
         }
         guard let response = entry.response else {
             message = StatusMessage(
@@ -140,18 +137,20 @@ extension AppState {
 }
 
 extension AppState {
-    /// The secrets sending `key` uses (secret variables, a static credential), so the runtime records none of them
-    /// (`HistorySecrets`); a token at hand is added by the runtime after the send.
-    func historySecrets(for key: EndpointKey) -> HistorySecrets {
-        guard let profile = catalog.profile(key.profile), let stored = profile.endpoint(key.endpoint),
-            let draft = draft(for: key),
-            var builder = try? RequestBuilder(
-                profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
-        else { return .none }
-        builder.captured = captured[AuthSessionKey(profile: profile.id, environment: builder.environment.name)] ?? [:]
-        let endpoint = draft.endpoint(from: stored)
+    /// A recorded request sent again as recorded, with the credential of its profile's endpoint when the profile is
+    /// still loaded (variables from this session).
+    func replayPlan(_ request: PreparedRequest, of entry: HistoryEntry, key: EndpointKey) -> ExchangePlan {
+        let profile = catalog.profile(key.profile)
+        let builder = profile.flatMap {
+            try? RequestBuilder(profile: $0, environment: entry.environment, processEnvironment: processEnvironment)
+        }
+        let endpoint = endpointAsSent(key)
+        let authKey = RequestBuilder.authSessionKey(
+            profile: key.profile, environment: builder?.environment.name ?? entry.environment ?? "", endpoint: endpoint)
         let overrides = RequestOverrides(variables: variables)
-        let auth = try? builder.auth(for: endpoint, overrides: overrides)
-        return HistorySecrets.of(builder: builder, endpoint: endpoint, overrides: overrides, auth: auth ?? nil)
+        // Credentials that no longer resolve (a variable gone): sent as recorded, without them.
+        return (try? ExchangePlan(
+            replaying: request, builder: builder, endpoint: endpoint, authKey: authKey, overrides: overrides))
+            ?? ExchangePlan(replaying: request, authKey: authKey)
     }
 }

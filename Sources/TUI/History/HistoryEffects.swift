@@ -8,61 +8,40 @@ struct HistoryEffects: Sendable {
     let recorder: HistoryRecorder?
     let inbox: Inbox
 
-    /// What one exchange is recorded with, taken from the state when it was sent.
+    /// What one exchange is recorded with: its plan, as the send effect carried it.
     struct Recording: Sendable {
         let recorder: HistoryRecorder
-        let profile: String?
-        let environment: String?
-        let endpoint: String?
-        /// The request as shown: credentials and secrets masked.
-        let shown: PreparedRequest
-        let secrets: HistorySecrets
+        let exchange: ExchangePlan
+        /// The history entry the exchange sends again, if it does.
         let replayOf: String?
-        /// The body went to the user's file (`download: to:`), which the history does not copy.
-        let bodyElsewhere: Bool
+
+        /// What recording `exchange` needs; nil when history is off for its profile.
+        init?(_ exchange: ExchangePlan, replayOf: String?, recorder: HistoryRecorder) {
+            guard recorder.records(exchange.profile) else { return nil }
+            self.recorder = recorder
+            self.exchange = exchange
+            self.replayOf = replayOf
+        }
 
         /// Records the exchange with its `expect:` checks (kept without its secrets, as `apix test` keeps them) on
-        /// the recorder's writer thread, which builds the entry too; a failure goes to the log (history never fails
-        /// a send).
+        /// the recorder's writer thread, which builds the entry too (`HistoryRecording.entry(for:…)`); a failure goes
+        /// to the log (history never fails a send). `sent`: the request that went; `credentials`: the credential
+        /// at hand after the send (a token may have been fetched for it), a secret too.
         func record(
-            _ result: Result<Response, ClientError>, checks: [CheckResult] = [], credentials: PreparedRequest?,
-            log: LogFile
+            _ result: Result<Response, ClientError>, checks: [CheckResult] = [], sent: PreparedRequest,
+            credentials: PreparedRequest?, log: LogFile
         ) {
             if case .failure(let error) = result, error.isCancelled { return }
             let bytes = (try? result.get())?.body.count ?? 0
             recorder.recordLater(bytes: bytes) {
-                let secrets = credentials.map { self.secrets.adding(credentialsOf: $0) } ?? self.secrets
-                return HistoryRecording.entry(
-                    origin: replayOf == nil ? .explorer : .replay, profile: profile, environment: environment,
-                    endpoint: endpoint, shown: shown, result: result, checks: checks, secrets: secrets,
-                    bodyElsewhere: bodyElsewhere, replayOf: replayOf, streamsFileBodies: true)
+                HistoryRecording.entry(
+                    for: exchange, sent: sent, origin: replayOf == nil ? .explorer : .replay, result: result,
+                    token: nil, credentials: credentials, checks: checks, replayOf: replayOf, streamsFileBodies: true
+                ).entry
             } onFailure: { warning in
                 log.write("history: \(warning)")
             }
         }
-    }
-
-    /// What recording exchange `id` needs, taken from the state when it is sent; nil when history is off for it.
-    static func recording(
-        for id: Int, in state: AppState, request: RequestPlan, auth: AuthSessionKey, recorder: HistoryRecorder
-    ) -> Recording? {
-        guard let exchange = state.exchanges[id] else { return nil }
-        let profile = state.catalog.profile(exchange.key.profile)
-        guard recorder.records(profile) else { return nil }
-        var shown = request.request
-        var replayOf: String?
-        if case .replay(let of) = exchange.origin {
-            replayOf = of
-        } else if let masked = try? state.prepare(exchange.key, masking: true).get() {
-            shown = masked.request
-        }
-        shown.headers = shown.headersOnTheWire(sentBody: request.request.body)
-        let isEndpoint = profile?.endpoint(exchange.key.endpoint) != nil
-        return Recording(
-            recorder: recorder, profile: profile?.id, environment: auth.environment,
-            endpoint: isEndpoint ? exchange.key.endpoint : nil, shown: shown,
-            secrets: state.historySecrets(for: exchange.key), replayOf: replayOf,
-            bodyElsewhere: request.request.options.downloadTo != nil)
     }
 
     func perform(_ effect: Effect) {

@@ -4,28 +4,28 @@ import Foundation
 
 /// The history window (`H`): the recorded exchanges of the selected endpoint, or of everything; two may be marked
 /// and compared.
-public struct HistoryPanel: Hashable, Sendable {
+package struct HistoryPanel: Hashable, Sendable {
     /// One listed entry, as the list shows it (the core's columns, the same words as `apix history`).
-    public struct Row: Hashable, Sendable {
-        public var id: String
-        public var profile: String?
-        public var endpoint: String?
-        public var columns: [String]
+    package struct Row: Hashable, Sendable {
+        package var id: String
+        package var profile: String?
+        package var endpoint: String?
+        package var columns: [String]
     }
 
     /// The endpoint whose history is shown; nil: everything.
-    public var endpoint: EndpointKey?
-    public var rows: [Row] = []
-    public var selected = 0
+    package var endpoint: EndpointKey?
+    package var rows: [Row] = []
+    package var selected = 0
     /// Ids marked for a diff, at most two, in the order marked.
-    public var marked: [String] = []
+    package var marked: [String] = []
     /// The diff of the two marked entries, when shown (its lines, as `apix diff` prints them).
-    public var diff: [String]?
-    public var top = 0
-    public var loading = true
-    public var error: String?
+    package var diff: [String]?
+    package var top = 0
+    package var loading = true
+    package var error: String?
 
-    public init(endpoint: EndpointKey?) {
+    package init(endpoint: EndpointKey?) {
         self.endpoint = endpoint
     }
 

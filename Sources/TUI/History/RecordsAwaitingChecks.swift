@@ -50,7 +50,7 @@ final class RecordsAwaitingChecks: Sendable {
         switch action {
         case .exchangeFinished(let id, _, _):
             let concluding = effects.contains { effect in
-                if case .concludeChain(let exchange, _, _, _, _) = effect { return exchange == id }
+                if case .concludeChain(let exchange, _, _, _, _, _) = effect { return exchange == id }
                 return false
             }
             if !concluding { checked(id, []) }

@@ -1,5 +1,5 @@
 /// A window over the panes that takes the keyboard until closed.
-public enum Overlay: Hashable, Sendable {
+package enum Overlay: Hashable, Sendable {
     case help(top: Int)
     case auth
     case environments(selected: Int)

@@ -1,16 +1,16 @@
 /// A one-line question in the status bar (file to save a body to, new row name).
-public struct Prompt: Hashable, Sendable {
-    public enum Purpose: Hashable, Sendable {
+package struct Prompt: Hashable, Sendable {
+    package enum Purpose: Hashable, Sendable {
         case saveBody(exchange: Int)
         /// A URL or curl command line to send as a new endpoint of the selected profile.
         case oneOffRequest
     }
 
-    public var purpose: Purpose
-    public var title: String
-    public var field: LineEditor
+    package var purpose: Purpose
+    package var title: String
+    package var field: LineEditor
 
-    public init(purpose: Purpose, title: String, text: String) {
+    package init(purpose: Purpose, title: String, text: String) {
         self.purpose = purpose
         self.title = title
         self.field = LineEditor(text)

@@ -2,20 +2,20 @@ import ExplorerCore
 
 /// What quitting now would lose, asked before quitting: edits not saved to a profile and transfers still running.
 /// Nothing to lose, no question.
-public struct QuitQuestion: Hashable, Sendable {
+package struct QuitQuestion: Hashable, Sendable {
     /// Endpoints with unsaved edits, as `profile/endpoint`.
-    public var unsavedEndpoints: [String]
-    public var runningTransfers: Int
+    package var unsavedEndpoints: [String]
+    package var runningTransfers: Int
 
-    public init(unsavedEndpoints: [String], runningTransfers: Int) {
+    package init(unsavedEndpoints: [String], runningTransfers: Int) {
         self.unsavedEndpoints = unsavedEndpoints
         self.runningTransfers = runningTransfers
     }
 
-    public var losesNothing: Bool { unsavedEndpoints.isEmpty && runningTransfers == 0 }
+    package var losesNothing: Bool { unsavedEndpoints.isEmpty && runningTransfers == 0 }
 
     /// `quit? unsaved edits to demo/todos.get will be lost (s saves them) and 1 running transfer cancelled`.
-    public var text: String {
+    package var text: String {
         var losses: [String] = []
         if !unsavedEndpoints.isEmpty {
             let names =

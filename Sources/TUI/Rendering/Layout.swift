@@ -1,33 +1,33 @@
 /// Where each pane goes for a screen size. Views and `update` (page sizes) share it.
-public struct Layout: Sendable, Equatable {
+package struct Layout: Sendable, Equatable {
     /// Below this the screen shows only a "too small" message.
     static let minimumWidth = 60
     static let minimumHeight = 16
 
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
     var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
-    public var screen: Rect { Rect(x: 0, y: 0, width: width, height: height) }
-    public var title: Rect { screen.row(0) }
+    package var screen: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    package var title: Rect { screen.row(0) }
     var statusBar: Rect { screen.row(height - 1) }
     var main: Rect { Rect(x: 0, y: 1, width: width, height: height - 2) }
 
-    public var list: Rect { main.splitLeft(min(44, max(28, width / 3))).left }
+    package var list: Rect { main.splitLeft(min(44, max(28, width / 3))).left }
     var right: Rect { main.splitLeft(list.width).rest }
 
-    public var editor: Rect {
+    package var editor: Rect {
         let rows = max(8, min(12, main.height * 2 / 5))
         return right.splitTop(rows).top
     }
 
-    public var response: Rect { right.splitTop(editor.height).rest }
+    package var response: Rect { right.splitTop(editor.height).rest }
 
     /// Inside the response border: status line, three lines of metrics or progress, the tab line, then the body.
     static let responseHeaderRows = 5
@@ -36,9 +36,9 @@ public struct Layout: Sendable, Equatable {
     /// rows from the list; the view draws with this and `update` pages and scrolls by `rows.height`, so the
     /// selection it keeps in view is the one drawn.
     struct ListAreas: Sendable, Equatable {
-        public let rows: Rect
+        package let rows: Rect
         let filterLine: Rect?
-        public let problems: Rect?
+        package let problems: Rect?
     }
 
     func listAreas(showsProblems: Bool, showsFilter: Bool) -> ListAreas {

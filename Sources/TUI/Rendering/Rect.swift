@@ -1,11 +1,11 @@
 /// A rectangle of cells; layout helpers split it into the panes of the screen.
-public struct Rect: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct Rect: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
@@ -14,10 +14,10 @@ public struct Rect: Hashable, Sendable {
 
     var maxX: Int { x + width }
     var maxY: Int { y + height }
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The top `rows` rows and the rest below them.
-    public func splitTop(_ rows: Int) -> (top: Rect, rest: Rect) {
+    package func splitTop(_ rows: Int) -> (top: Rect, rest: Rect) {
         let rows = min(max(0, rows), height)
         return (
             Rect(x: x, y: y, width: width, height: rows), Rect(x: x, y: y + rows, width: width, height: height - rows)
@@ -34,7 +34,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The left `columns` columns and the rest to their right.
-    public func splitLeft(_ columns: Int) -> (left: Rect, rest: Rect) {
+    package func splitLeft(_ columns: Int) -> (left: Rect, rest: Rect) {
         let columns = min(max(0, columns), width)
         return (
             Rect(x: x, y: y, width: columns, height: height),
@@ -48,7 +48,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// One row of the rectangle (relative to its top).
-    public func row(_ index: Int) -> Rect {
+    package func row(_ index: Int) -> Rect {
         Rect(x: x, y: y + index, width: width, height: index < height && index >= 0 ? 1 : 0)
     }
 

@@ -1,8 +1,8 @@
 import ExplorerCore
 
 /// Draws a whole frame from the state: title, the three panes, the status bar and any overlay.
-public enum Screen {
-    public static func render(_ state: AppState, theme: Theme = .color) -> ScreenBuffer {
+package enum Screen {
+    package static func render(_ state: AppState, theme: Theme = .color) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: state.width, height: state.height)
         let layout = Layout(width: state.width, height: state.height)
         if layout.isTooSmall {

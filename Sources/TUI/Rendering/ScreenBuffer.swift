@@ -5,25 +5,25 @@ import ExplorerCore
 ///
 /// Every write is clipped to a limit column and to the buffer, so a view can never draw outside its rectangle.
 /// Control characters that reach a write are replaced (callers escape untrusted text with `SafeText` first).
-public struct ScreenBuffer: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public private(set) var cells: [Cell]
+package struct ScreenBuffer: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
+    package private(set) var cells: [Cell]
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         cells[y * width + x]
     }
 
     /// Fills `rect` with blanks in `style`.
-    public mutating func fill(_ rect: Rect, style: Style = .plain, character: Character = " ") {
+    package mutating func fill(_ rect: Rect, style: Style = .plain, character: Character = " ") {
         let x0 = max(0, rect.x)
         let x1 = min(width, rect.maxX)
         let y0 = max(0, rect.y)
@@ -37,7 +37,7 @@ public struct ScreenBuffer: Sendable, Equatable {
 
     /// Writes `text` at (`x`, `y`) without going past column `limit` (exclusive); returns the column after it.
     @discardableResult
-    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, limit: Int? = nil, style: Style = .plain)
+    package mutating func write(_ text: some StringProtocol, x: Int, y: Int, limit: Int? = nil, style: Style = .plain)
         -> Int
     {
         let end = min(limit ?? width, width)
@@ -81,7 +81,7 @@ public struct ScreenBuffer: Sendable, Equatable {
 
     /// Writes styled pieces one after another; returns the column after the last.
     @discardableResult
-    public mutating func write(_ pieces: [StyledText.Piece], x: Int, y: Int, limit: Int? = nil) -> Int {
+    package mutating func write(_ pieces: [StyledText.Piece], x: Int, y: Int, limit: Int? = nil) -> Int {
         var column = x
         for piece in pieces {
             column = write(piece.text, x: column, y: y, limit: limit, style: piece.style)
@@ -114,11 +114,11 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// The frame as text, one string per row, trailing spaces removed: what tests compare.
-    public var lines: [String] {
+    package var lines: [String] {
         (0..<height).map { line($0) }
     }
 
-    public func line(_ y: Int) -> String {
+    package func line(_ y: Int) -> String {
         var text = ""
         for x in 0..<width {
             let cell = cells[y * width + x]
@@ -129,5 +129,5 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// All rows joined with newlines, for readable test failures.
-    public var text: String { lines.joined(separator: "\n") }
+    package var text: String { lines.joined(separator: "\n") }
 }

@@ -1,19 +1,19 @@
 /// How a cell looks: colours and attributes. Views pick styles from `Theme`; the backend maps them to curses.
-public struct Style: Hashable, Sendable {
+package struct Style: Hashable, Sendable {
     /// The eight ANSI colours, or the terminal's own.
-    public enum Color: Int, Hashable, Sendable {
+    package enum Color: Int, Hashable, Sendable {
         case terminal = -1
         case black, red, green, yellow, blue, magenta, cyan, white
     }
 
-    public var foreground: Color
-    public var background: Color
-    public var bold: Bool
-    public var dim: Bool
-    public var reverse: Bool
+    package var foreground: Color
+    package var background: Color
+    package var bold: Bool
+    package var dim: Bool
+    package var reverse: Bool
     var underline: Bool
 
-    public init(
+    package init(
         _ foreground: Color = .terminal, on background: Color = .terminal, bold: Bool = false, dim: Bool = false,
         reverse: Bool = false, underline: Bool = false
     ) {
@@ -25,9 +25,9 @@ public struct Style: Hashable, Sendable {
         self.underline = underline
     }
 
-    public static let plain = Style()
+    package static let plain = Style()
 
-    public func with(bold: Bool? = nil, reverse: Bool? = nil, underline: Bool? = nil) -> Style {
+    package func with(bold: Bool? = nil, reverse: Bool? = nil, underline: Bool? = nil) -> Style {
         var copy = self
         if let bold { copy.bold = bold }
         if let reverse { copy.reverse = reverse }

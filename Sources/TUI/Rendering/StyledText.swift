@@ -1,20 +1,20 @@
 /// Text made of pieces in different styles (a coloured JSON line, a status line with a badge).
-public struct StyledText: Sendable, Equatable {
-    public struct Piece: Sendable, Equatable {
-        public var text: String
-        public var style: Style
+package struct StyledText: Sendable, Equatable {
+    package struct Piece: Sendable, Equatable {
+        package var text: String
+        package var style: Style
 
-        public init(_ text: String, _ style: Style = .plain) {
+        package init(_ text: String, _ style: Style = .plain) {
             self.text = text
             self.style = style
         }
     }
 
-    public var pieces: [Piece]
+    package var pieces: [Piece]
 
-    public init(_ pieces: [Piece] = []) {
+    package init(_ pieces: [Piece] = []) {
         self.pieces = pieces
     }
 
-    public var plainText: String { pieces.map(\.text).joined() }
+    package var plainText: String { pieces.map(\.text).joined() }
 }

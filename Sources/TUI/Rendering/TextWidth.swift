@@ -22,7 +22,7 @@ enum TextWidth {
     }()
 
     /// Columns one grapheme takes: 0, 1 or 2. Control characters count as 1 (they are escaped before drawing).
-    public static func width(of character: Character) -> Int {
+    package static func width(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return 1 }
@@ -35,7 +35,7 @@ enum TextWidth {
     }
 
     /// Columns a string takes.
-    public static func width(of text: some StringProtocol) -> Int {
+    package static func width(of text: some StringProtocol) -> Int {
         if !text.utf8.contains(where: { $0 >= 0x80 }) { return text.utf8.count }
         return text.reduce(0) { $0 + width(of: $1) }
     }
@@ -91,7 +91,7 @@ enum TextWidth {
     }
 
     /// `text` padded with spaces (or cut) to exactly `columns`.
-    public static func pad(_ text: String, to columns: Int) -> String {
+    package static func pad(_ text: String, to columns: Int) -> String {
         let cut = truncate(text, to: columns)
         let missing = columns - width(of: cut)
         return missing > 0 ? cut + String(repeating: " ", count: missing) : cut

@@ -2,36 +2,36 @@ import ExplorerCore
 
 /// Styles for everything the views draw, in colour or, with `NO_COLOR` or a monochrome terminal, with
 /// attributes only (bold, reverse, underline), so nothing depends on colour alone.
-public struct Theme: Sendable {
-    public let colors: Bool
+package struct Theme: Sendable {
+    package let colors: Bool
 
-    public init(colors: Bool) {
+    package init(colors: Bool) {
         self.colors = colors
     }
 
-    public static let color = Theme(colors: true)
-    public static let monochrome = Theme(colors: false)
+    package static let color = Theme(colors: true)
+    package static let monochrome = Theme(colors: false)
 
     private func pick(_ color: Style, _ mono: Style) -> Style { colors ? color : mono }
 
-    public var plain: Style { .plain }
+    package var plain: Style { .plain }
     var muted: Style { Style(dim: true) }
     var border: Style { pick(Style(.blue), Style(dim: true)) }
     var focusedBorder: Style { pick(Style(.cyan, bold: true), Style(bold: true)) }
-    public var title: Style { Style(bold: true) }
-    public var selected: Style { Style(reverse: true) }
+    package var title: Style { Style(bold: true) }
+    package var selected: Style { Style(reverse: true) }
     var selectedUnfocused: Style { pick(Style(.black, on: .white), Style(underline: true)) }
-    public var error: Style { pick(Style(.red, bold: true), Style(bold: true)) }
-    public var ok: Style { pick(Style(.green), Style()) }
-    public var warning: Style { pick(Style(.yellow, bold: true), Style(bold: true)) }
+    package var error: Style { pick(Style(.red, bold: true), Style(bold: true)) }
+    package var ok: Style { pick(Style(.green), Style()) }
+    package var warning: Style { pick(Style(.yellow, bold: true), Style(bold: true)) }
     var accent: Style { pick(Style(.cyan), Style(bold: true)) }
     var statusBar: Style { Style(reverse: true) }
     var activeTab: Style { pick(Style(.cyan, bold: true, underline: true), Style(bold: true, underline: true)) }
     var searchMatch: Style { pick(Style(.black, on: .yellow), Style(reverse: true)) }
-    public var cursor: Style { Style(reverse: true) }
-    public var running: Style { pick(Style(.yellow, bold: true), Style(bold: true)) }
+    package var cursor: Style { Style(reverse: true) }
+    package var running: Style { pick(Style(.yellow, bold: true), Style(bold: true)) }
 
-    public func method(_ method: HTTPMethod) -> Style {
+    package func method(_ method: HTTPMethod) -> Style {
         guard colors else { return Style(bold: true) }
         switch method.rawValue {
         case "GET": return Style(.green, bold: true)
@@ -43,7 +43,7 @@ public struct Theme: Sendable {
         }
     }
 
-    public func status(_ statusClass: StatusClass) -> Style {
+    package func status(_ statusClass: StatusClass) -> Style {
         guard colors else {
             return statusClass.isFailure ? Style(bold: true, reverse: true) : Style(bold: true)
         }
@@ -56,7 +56,7 @@ public struct Theme: Sendable {
         }
     }
 
-    public func role(_ role: TextRole) -> Style {
+    package func role(_ role: TextRole) -> Style {
         switch role {
         case .plain: return .plain
         case .muted: return muted
@@ -72,7 +72,7 @@ public struct Theme: Sendable {
     }
 
     /// One style per timing phase, with a distinct fill character so the waterfall reads without colour.
-    public func phase(_ index: Int) -> (style: Style, fill: Character) {
+    package func phase(_ index: Int) -> (style: Style, fill: Character) {
         let palette: [(Style.Color, Character)] = [
             (.magenta, "░"), (.yellow, "▒"), (.red, "▓"), (.blue, "▪"), (.cyan, "▓"), (.green, "█"),
         ]

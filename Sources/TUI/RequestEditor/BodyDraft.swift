@@ -1,8 +1,8 @@
 import ExplorerCore
 
 /// A request body as editable text, with the kind that says how the text turns back into a body.
-public struct BodyDraft: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct BodyDraft: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case json
         /// `name=value` lines.
         case form
@@ -12,7 +12,7 @@ public struct BodyDraft: Hashable, Sendable {
         /// `@path` of a file streamed from disk.
         case file(contentType: String?)
 
-        public var name: String {
+        package var name: String {
             switch self {
             case .json: "JSON"
             case .form: "form"
@@ -23,15 +23,15 @@ public struct BodyDraft: Hashable, Sendable {
         }
     }
 
-    public var kind: Kind
-    public var text: String
+    package var kind: Kind
+    package var text: String
 
-    public init(kind: Kind, text: String) {
+    package init(kind: Kind, text: String) {
         self.kind = kind
         self.text = text
     }
 
-    public init(template: BodyTemplate) {
+    package init(template: BodyTemplate) {
         switch template {
         case .json(let value):
             kind = .json
@@ -74,7 +74,7 @@ public struct BodyDraft: Hashable, Sendable {
     }
 
     /// Checks the text for its kind: JSON must parse (errors carry line and column), form lines need `=`.
-    public func validate() -> String? {
+    package func validate() -> String? {
         switch kind {
         case .json:
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -101,7 +101,7 @@ public struct BodyDraft: Hashable, Sendable {
     /// The body template this text stands for, as it is sent: JSON as typed. A JSON or text body written as `@path`
     /// sends that file, and `@@…` is text starting with `@`, as `apix run --body` reads them (`BodyFileReference`); a
     /// relative path starts at the profile's directory, where the body is saved.
-    public var template: BodyTemplate {
+    package var template: BodyTemplate {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch kind {
         case .json:
@@ -124,7 +124,7 @@ public struct BodyDraft: Hashable, Sendable {
 
     /// The body template `s` saves: JSON that parses as structure, so the profile keeps YAML a person can read
     /// (`BodyTemplate.json(text:)`), not an escaped string; otherwise what is sent.
-    public var savedTemplate: BodyTemplate {
+    package var savedTemplate: BodyTemplate {
         guard case .json(.string(let template)) = template else { return template }
         return .json(text: template.raw)
     }

@@ -1,12 +1,12 @@
 /// The built-in body editor over an endpoint's body.
-public struct BodyEditorState: Hashable, Sendable {
-    public var key: EndpointKey
-    public var kind: BodyDraft.Kind
-    public var editor: TextEditor
+package struct BodyEditorState: Hashable, Sendable {
+    package var key: EndpointKey
+    package var kind: BodyDraft.Kind
+    package var editor: TextEditor
     /// The last validation error (with line and column), shown until the next check.
-    public var error: String?
+    package var error: String?
 
-    public init(key: EndpointKey, kind: BodyDraft.Kind, text: String, error: String? = nil) {
+    package init(key: EndpointKey, kind: BodyDraft.Kind, text: String, error: String? = nil) {
         self.key = key
         self.kind = kind
         self.editor = TextEditor(text)

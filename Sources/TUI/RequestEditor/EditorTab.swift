@@ -2,7 +2,7 @@
 enum EditorTab: Int, CaseIterable, Hashable, Sendable {
     case params, query, headers, body
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .params: "Params"
         case .query: "Query"

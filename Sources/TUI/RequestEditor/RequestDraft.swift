@@ -3,13 +3,13 @@ import ExplorerCore
 /// The user's working copy of an endpoint: rows and body text as written (`{{variables}}` unresolved). Sends use
 /// `endpoint(from:)`, so edits apply to requests whether or not they are saved.
 struct RequestDraft: Hashable, Sendable {
-    public var params: [DraftRow]
-    public var query: [DraftRow]
-    public var headers: [DraftRow]
-    public var body: BodyDraft?
+    package var params: [DraftRow]
+    package var query: [DraftRow]
+    package var headers: [DraftRow]
+    package var body: BodyDraft?
     /// The method and the path (or full URL) as written, `{placeholders}` and `{{variables}}` unresolved.
-    public var method: HTTPMethod
-    public var path: String
+    package var method: HTTPMethod
+    package var path: String
 
     init(
         method: HTTPMethod, path: String, params: [DraftRow], query: [DraftRow], headers: [DraftRow], body: BodyDraft?
@@ -22,7 +22,7 @@ struct RequestDraft: Hashable, Sendable {
         self.body = body
     }
 
-    public init(endpoint: Endpoint) {
+    package init(endpoint: Endpoint) {
         method = endpoint.method
         path = endpoint.path.raw
         params = Self.rows(endpoint.params)
@@ -49,7 +49,7 @@ struct RequestDraft: Hashable, Sendable {
         }
     }
 
-    public func rows(_ tab: EditorTab) -> [DraftRow] {
+    package func rows(_ tab: EditorTab) -> [DraftRow] {
         switch tab {
         case .params: params
         case .query: query
@@ -68,14 +68,14 @@ struct RequestDraft: Hashable, Sendable {
     }
 
     /// The endpoint as `s` saves it: as sent, with a JSON body that parses kept as structure.
-    public func savedEndpoint(from original: Endpoint) -> Endpoint {
+    package func savedEndpoint(from original: Endpoint) -> Endpoint {
         var endpoint = endpoint(from: original)
         if let body { endpoint.body = body.savedTemplate }
         return endpoint
     }
 
     /// The endpoint as edited: what is sent.
-    public func endpoint(from original: Endpoint) -> Endpoint {
+    package func endpoint(from original: Endpoint) -> Endpoint {
         var endpoint = original
         endpoint.method = method
         if path != original.path.raw { endpoint.path = Template(path) }

@@ -47,27 +47,12 @@ extension AppState {
         return lines[number]
     }
 
-    /// The selected endpoint's request as a curl command line, as `apix export curl` writes it: secrets as
-    /// `${NAME}` references (an OAuth2 token as `$ACCESS_TOKEN`), or in clear when revealed.
+    /// The selected endpoint's request as a curl command line, as `apix export curl` writes it
+    /// (`ExchangePlan.curlCommand`): secrets as `${NAME}` references (an OAuth2 token as `$ACCESS_TOKEN`), or in
+    /// clear when revealed.
     func curlCommand(_ key: EndpointKey, revealed: Bool) -> Result<String, RequestBuildError> {
-        Result { () throws(RequestBuildError) -> String in
-            guard let built = try builder(for: key) else { throw RequestBuildError(.unknownEndpoint(key.endpoint)) }
-            let (builder, endpoint) = built
-            let presentation: CredentialPresentation = revealed ? .revealed : .marker
-            let overrides = RequestOverrides(variables: variables)
-            var request = try presentation.plan(for: endpoint, builder: builder, overrides: overrides).request
-            var credential = try presentation.credential(for: endpoint, builder: builder, overrides: overrides)
-            if credential == nil, case .oauth2? = builder.authSpec(for: endpoint) {
-                credential = try CredentialPresentation.marker.credential(
-                    for: endpoint, builder: builder, overrides: overrides)
-            }
-            var basic: (username: String, password: String)?
-            switch credential {
-            case .basic(let username, let password)?: basic = (username, password)
-            case let credential?: request = credential.apply(to: request)
-            case nil: break
-            }
-            return CurlCommand.render(request, basicAuth: basic)
+        exchangePlan(key).flatMap { plan in
+            Result { () throws(RequestBuildError) -> String in try plan.curlCommand(revealed: revealed).command }
         }
     }
 }

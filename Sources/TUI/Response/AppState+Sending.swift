@@ -22,15 +22,15 @@ extension AppState {
         }
         if chained, let effects = startChain(for: key, profile: profile) { return effects }
         // Built once per send; the URL on screen is the preview's, secrets masked.
-        let plan: RequestPlan
-        switch prepare(key) {
+        let plan: ExchangePlan
+        switch exchangePlan(key, cacheMode: cacheMode) {
         case .failure(let error):
             message = StatusMessage(error.message, isError: true)
             return []
         case .success(let built):
             plan = built
         }
-        let request = plan.request
+        let request = plan.request.request
         let shownURL = maskedURL(for: key) ?? request.url
         let id = nextExchangeID
         nextExchangeID += 1
@@ -39,17 +39,11 @@ extension AppState {
         if let previous = latestExchange[key], exchanges[previous]?.isRunning == false {
             exchanges[previous] = nil
         }
-        var exchange = Exchange(id: id, key: key, method: request.method, url: shownURL, startedAt: now.uptime)
-        exchange.requestPlans = requestPlans(key)
-        exchanges[id] = exchange
+        exchanges[id] = Exchange(id: id, key: key, method: request.method, url: shownURL, startedAt: now.uptime)
         latestExchange[key] = id
         showExchange(id)
-        let auth = tokenKey(profile: profile, endpoint: endpoint)
-        let options = SendOptions.forEndpoint(endpoint, profile: profile.id, cache: .declared(cacheMode))
-        var effects: [Effect] = [
-            .send(exchange: id, plan, auth: auth, priority: options.priority, cache: options.cache)
-        ]
-        effects += watch(auth)
+        var effects: [Effect] = [.send(exchange: id, plan, replayOf: nil)]
+        effects += watch(tokenKey(profile: profile, endpoint: endpoint))
         return effects
     }
 
@@ -92,9 +86,11 @@ extension AppState {
         if let profile = catalog.profile(exchange.key.profile), let endpoint = profile.endpoint(exchange.key.endpoint),
             !endpoint.captures.isEmpty || endpoint.expectation != nil || pendingChain?.current == id
         {
-            effects.append(
-                .concludeChain(
-                    exchange: id, profile, environment: environmentName(for: profile), endpoint, response))
+            let environment = environmentName(for: profile)
+            let values = ChainValues(
+                variables: variables, processEnvironment: processEnvironment,
+                held: captured[AuthSessionKey(profile: profile.id, environment: environment)] ?? [:])
+            effects.append(.concludeChain(exchange: id, profile, environment: environment, endpoint, response, values))
         }
         return effects
     }
@@ -107,12 +103,10 @@ extension AppState {
         guard !shouldQuit, let key = selectedKey, latestExchange[key] == nil, !storedLookups.contains(key),
             let profile = selectedProfile, let endpoint = selectedEndpoint,
             let cache = CacheOptions.forEndpoint(endpoint, profile: profile.id),
-            case .success(let plan) = prepare(key)
+            case .success(let plan) = exchangePlan(key)
         else { return [] }
-        let request = plan.request
         storedLookups.insert(key)
-        let auth = tokenKey(profile: profile, endpoint: endpoint)
-        return [.loadStoredResponse(key, request, auth: auth, cache: cache)]
+        return [.loadStoredResponse(key, plan, cache: cache)]
     }
 
     /// Shows a stored response as the endpoint's result (marked as stored, nothing sent), unless the user sent

@@ -75,7 +75,7 @@ extension BodyDocument {
 
     /// The first line at or after `start` (at or before it, going backwards), wrapping around, with a match for
     /// `query`; nil when there is none or the task was cancelled. Run it off the main actor on big bodies.
-    public func search(_ query: String, from start: Int, forward: Bool, raw: Bool = false) -> Int? {
+    package func search(_ query: String, from start: Int, forward: Bool, raw: Bool = false) -> Int? {
         guard let matcher = matcher(for: query) else { return nil }
         let count = searchLineCount(raw: raw)
         guard count > 0, byteCount > 0 else { return nil }
@@ -129,7 +129,7 @@ extension BodyDocument {
 
     /// Counts every match of `query` in the view, calling `progress` after each chunk with what is counted so far;
     /// returns the complete count with each match's line (up to `SearchMatches.listLimit`), or nil when cancelled.
-    public func countMatches(
+    package func countMatches(
         _ query: String, exchange: Int, tab: ResponseTab, progress: (SearchMatches) -> Void = { _ in }
     ) -> SearchMatches? {
         let raw = tab == .raw

@@ -6,12 +6,12 @@ import Synchronization
 ///
 /// Built once off the main actor (`make`), then asked only for the lines on screen, so a 50 MB body costs the
 /// same per frame as a small one. Immutable, so it is shared freely between the runtime and views.
-public final class BodyDocument: Sendable {
+package final class BodyDocument: Sendable {
     /// Decided by the core's `BodyClassifier`, the same as for `apix run`.
-    public typealias Kind = BodyKind
+    package typealias Kind = BodyKind
 
-    public let kind: Kind
-    public let byteCount: Int
+    package let kind: Kind
+    package let byteCount: Int
     /// Why a body announced as JSON is shown as text.
     let jsonError: String?
     /// How text lines are decoded (the content type's charset).
@@ -41,7 +41,7 @@ public final class BodyDocument: Sendable {
 
     /// Reads (memory-maps, for a body on disk) and indexes a response body. Slow for big bodies: call it off the
     /// main actor.
-    public static func make(_ response: Response) -> BodyDocument {
+    package static func make(_ response: Response) -> BodyDocument {
         let data: Data
         if let path = response.body.filePath {
             data = (try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)) ?? Data()
@@ -52,7 +52,7 @@ public final class BodyDocument: Sendable {
     }
 
     /// Indexes `bytes` as `BodyClassifier` says; JSON that does not parse is shown as text or binary.
-    public static func make(bytes: Data, contentType: String?) -> BodyDocument {
+    package static func make(bytes: Data, contentType: String?) -> BodyDocument {
         let prefix = bytes.prefix(BodyClassifier.prefixLength)
         var kind = BodyClassifier.kind(contentType: contentType, prefix: prefix)
         var jsonError: String?
@@ -98,7 +98,7 @@ public final class BodyDocument: Sendable {
     // MARK: - Lines
 
     /// Lines of the formatted view (pretty JSON, text, or hex dump).
-    public var lineCount: Int {
+    package var lineCount: Int {
         switch kind {
         case .empty: 0
         case .json: index?.lineCount ?? 0
@@ -113,7 +113,7 @@ public final class BodyDocument: Sendable {
     }
 
     /// Formatted line `number`, at most `maxColumns` wide, as roles for the theme to colour.
-    public func line(_ number: Int, maxColumns: Int) -> [(text: String, role: TextRole)] {
+    package func line(_ number: Int, maxColumns: Int) -> [(text: String, role: TextRole)] {
         guard number >= 0, number < lineCount else { return [] }
         switch kind {
         case .empty: return []

@@ -4,11 +4,11 @@ import Foundation
 /// A stream's events as the Events view shows them: each event's lines (`StreamEvent.displayLines`, the text
 /// `apix run` prints) laid end to end, with the core's summary (`EventStream.Snapshot.summary`). Built by the
 /// runtime off the main actor from each snapshot, reusing the lines of events it already formatted.
-public struct EventRows: Sendable, Equatable {
-    public struct Line: Sendable, Equatable {
-        public var text: String
+package struct EventRows: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
+        package var text: String
         /// The event's first line (number, time, type, id).
-        public var isHeadline: Bool
+        package var isHeadline: Bool
     }
 
     struct Event: Sendable, Equatable {
@@ -17,16 +17,16 @@ public struct EventRows: Sendable, Equatable {
     }
 
     private(set) var events: [Event] = []
-    public private(set) var lines: [Line] = []
-    public private(set) var summary = ""
+    package private(set) var lines: [Line] = []
+    package private(set) var summary = ""
     /// Every event so far, those no longer kept included.
-    public private(set) var count = 0
-    public private(set) var isFinished = false
+    package private(set) var count = 0
+    package private(set) var isFinished = false
 
-    public init() {}
+    package init() {}
 
     /// These rows brought up to `snapshot`: events the ring let go are dropped, new ones formatted.
-    public func updated(with snapshot: EventStream.Snapshot, timeZone: TimeZone = .current) -> EventRows {
+    package func updated(with snapshot: EventStream.Snapshot, timeZone: TimeZone = .current) -> EventRows {
         var next = self
         let first = snapshot.events.first?.number ?? Int.max
         next.events.removeAll { $0.number < first }

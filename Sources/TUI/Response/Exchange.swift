@@ -4,14 +4,14 @@ import Foundation
 /// One request of an endpoint as the screen shows it: its progress while running, then its response or failure
 /// (or a stored answer shown in its place). Keyed by exchange id: the core `Transfer` that carries it out, which
 /// only the runtime holds, has the same id.
-public struct Exchange: Sendable {
-    public enum Outcome: Sendable {
+package struct Exchange: Sendable {
+    package enum Outcome: Sendable {
         case response(Response)
         case failure(ClientError)
     }
 
     /// How the exchange came to be on screen.
-    public enum Origin: Sendable, Equatable {
+    package enum Origin: Sendable, Equatable {
         /// The user sent it.
         case sent
         /// Nothing was sent: the response cache's last answer, shown when the endpoint was selected; `isFresh`
@@ -24,7 +24,7 @@ public struct Exchange: Sendable {
     }
 
     /// What the Request tab is built from when the exchange starts (`AppState.requestPlans`).
-    public struct RequestPlans: Sendable {
+    package struct RequestPlans: Sendable {
         /// Secrets masked, the credential's scheme or name kept (`CredentialPresentation.bullets`).
         let masked: RequestPlan
         /// Secrets in clear, for `V`; an OAuth2 token masked (only the runtime knows it).
@@ -33,30 +33,30 @@ public struct Exchange: Sendable {
         let bare: RequestPlan
     }
 
-    public let id: Int
-    public let key: EndpointKey
-    public let method: HTTPMethod
+    package let id: Int
+    package let key: EndpointKey
+    package let method: HTTPMethod
     /// The URL with secrets masked, for display.
-    public let url: String
-    public let startedAt: Double
+    package let url: String
+    package let startedAt: Double
     var finishedAt: Double?
-    public var progress = TransferProgress()
-    public var uploadRate = TransferRate()
-    public var downloadRate = TransferRate()
-    public var outcome: Outcome?
+    package var progress = TransferProgress()
+    package var uploadRate = TransferRate()
+    package var downloadRate = TransferRate()
+    package var outcome: Outcome?
     /// The body prepared for display; nil until the runtime has indexed it.
-    public var document: BodyDocument?
+    package var document: BodyDocument?
     /// The events of a streamed response (server-sent events, `stream: true`) as they arrive; nil for others.
-    public var events: EventRows?
+    package var events: EventRows?
     /// The endpoint's `expect:` results, once its answer was checked (`.chainConcluded`).
-    public var checks: [CheckResult] = []
-    public var origin = Origin.sent
+    package var checks: [CheckResult] = []
+    package var origin = Origin.sent
     /// What the Request tab is made from; the runtime turns it into `shownRequest` once the request is sent.
-    public var requestPlans: RequestPlans?
+    package var requestPlans: RequestPlans?
     /// The request as it went (the Request tab); nil until the runtime reports it, and for a stored answer.
-    public var shownRequest: ShownRequest?
+    package var shownRequest: ShownRequest?
 
-    public init(id: Int, key: EndpointKey, method: HTTPMethod, url: String, startedAt: Double) {
+    package init(id: Int, key: EndpointKey, method: HTTPMethod, url: String, startedAt: Double) {
         self.id = id
         self.key = key
         self.method = method
@@ -64,14 +64,14 @@ public struct Exchange: Sendable {
         self.startedAt = startedAt
     }
 
-    public var isRunning: Bool { outcome == nil }
+    package var isRunning: Bool { outcome == nil }
 
-    public var response: Response? {
+    package var response: Response? {
         if case .response(let response) = outcome { return response }
         return nil
     }
 
-    public var failure: ClientError? {
+    package var failure: ClientError? {
         if case .failure(let error) = outcome { return error }
         return nil
     }
@@ -90,7 +90,7 @@ public struct Exchange: Sendable {
     }
 
     /// Seconds the exchange has run (or ran).
-    public func elapsed(now: Double) -> Double {
+    package func elapsed(now: Double) -> Double {
         (finishedAt ?? now) - startedAt
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 
 /// A JSONPath filter's result on a body: the core's outcome (`JSONPath.Filter`) and the matches as a document the
 /// body view formats like any body (pretty JSON).
-public struct FilteredBody: Sendable, Hashable {
-    public let filter: JSONPath.Filter
-    public let document: BodyDocument
+package struct FilteredBody: Sendable, Hashable {
+    package let filter: JSONPath.Filter
+    package let document: BodyDocument
 
     /// Runs `query` on `body`: a query that does not parse fails at once, before the body is parsed (once per
     /// document). Nil when the task was cancelled meanwhile (a newer keystroke asked for another query).
@@ -34,11 +34,11 @@ public struct FilteredBody: Sendable, Hashable {
         }
     }
 
-    public static func == (lhs: FilteredBody, rhs: FilteredBody) -> Bool {
+    package static func == (lhs: FilteredBody, rhs: FilteredBody) -> Bool {
         lhs.filter == rhs.filter && lhs.document === rhs.document
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(filter.query)
         hasher.combine(ObjectIdentifier(document))
     }

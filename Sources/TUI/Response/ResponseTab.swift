@@ -1,6 +1,6 @@
 /// The response pane's tabs. Left and right move through the response's three; the request as it went is
 /// apart, on `4` (and drawn at the right of the tab line).
-public enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
+package enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
     case body, headers, raw, request
     /// The endpoint's `expect:` checks on this answer.
     case checks
@@ -9,7 +9,7 @@ public enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
     /// Checks tab for endpoints with `expect:`).
     static let responseTabs: [ResponseTab] = [.body, .headers, .raw]
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .body: "Body"
         case .headers: "Headers"

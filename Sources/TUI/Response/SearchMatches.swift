@@ -1,15 +1,15 @@
 /// What counting a query's matches in one tab of one exchange found so far: the count, and once complete the line
 /// of every match (one entry per match, in order), so `n` and `N` move without searching again.
-public struct SearchMatches: Hashable, Sendable {
-    public let exchange: Int
-    public let tab: ResponseTab
-    public let query: String
+package struct SearchMatches: Hashable, Sendable {
+    package let exchange: Int
+    package let tab: ResponseTab
+    package let query: String
     /// Matches counted so far (all of them once `isComplete`).
-    public let total: Int
+    package let total: Int
     /// The line of each match, in order; filled only when the count is complete and at most `listLimit` long.
     let lines: [Int]
     /// The part of the body scanned, 0...1.
-    public let fraction: Double
+    package let fraction: Double
 
     /// Matches listed for `n`/`N` at most; past it they are still counted, and `n`/`N` search instead.
     static let listLimit = 1_000_000
@@ -28,7 +28,7 @@ public struct SearchMatches: Hashable, Sendable {
         SearchMatches(exchange: exchange, tab: tab, query: query, total: 0, lines: [], fraction: 0)
     }
 
-    public var isComplete: Bool { fraction >= 1 }
+    package var isComplete: Bool { fraction >= 1 }
 
     /// Every match's line is known: `n` and `N` move through `lines`.
     var isListed: Bool { isComplete && lines.count == total }

@@ -5,7 +5,7 @@ import Foundation
 /// `PreparedRequest.headersOnTheWire`, the list `apix run --json` shows, libcurl's own fields included), a blank
 /// line and the body, or what it was when it is not text (its size, its file). Secrets masked, and in clear for
 /// `V`. Built by the runtime once the request is sent (a file body's size is read from the disk).
-public struct ShownRequest: Sendable {
+package struct ShownRequest: Sendable {
     /// The request with secrets masked, and in clear.
     let maskedRequest: PreparedRequest
     let revealedRequest: PreparedRequest
@@ -23,17 +23,17 @@ public struct ShownRequest: Sendable {
         self.revealed = Self.lines(revealed, sent: sent)
     }
 
-    /// The Request tab of an exchange the runtime sent: the revealed form gets the credential at hand (an OAuth2
-    /// token too, when one is held; else it keeps the masked one).
-    static func make(
-        _ plans: Exchange.RequestPlans, sent: PreparedRequest, auth: (any AuthProvider)?, key: AuthSessionKey,
-        endpoint: Endpoint?
-    ) async -> ShownRequest {
-        var revealed = plans.revealed.request
-        if let auth, let current = await auth.currentCredentials(on: plans.bare.request, for: key, endpoint: endpoint) {
+    /// The Request tab of an exchange the runtime sent (`sent`: the request that went): the revealed form gets the
+    /// credential at hand (an OAuth2 token too, when one is held; else it keeps the masked one).
+    static func make(_ plan: ExchangePlan, sent: PreparedRequest, auth: (any AuthProvider)?) async -> ShownRequest {
+        let masked = plan.masked.request
+        var revealed = (try? plan.shown(.revealed).request) ?? masked
+        if let auth, let bare = try? plan.shown(.revealed, withCredential: false).request,
+            let current = await auth.currentCredentials(on: bare, auth: plan.auth, key: plan.authKey)
+        {
             revealed = current
         }
-        return ShownRequest(masked: plans.masked.request, revealed: revealed, sent: sent)
+        return ShownRequest(masked: masked, revealed: revealed, sent: sent)
     }
 
     func lines(revealed: Bool) -> [String] { revealed ? self.revealed : masked }

@@ -1,7 +1,7 @@
 import ExplorerCore
 
 /// What a piece of displayed text is; `Theme` turns roles into styles (colour or monochrome).
-public enum TextRole: Hashable, Sendable {
+package enum TextRole: Hashable, Sendable {
     case plain, muted, key, string, number, bool, null, punctuation
     /// A check's mark: passed or failed.
     case passed, failed

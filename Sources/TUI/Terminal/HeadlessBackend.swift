@@ -2,11 +2,10 @@
 /// fills, the size is whatever the caller says, and frames are kept (the last one and a count) so the screen can
 /// be read back as text. `readKey` suspends instead of blocking, so the caller runs on the main actor between the
 /// loop's reads.
-@_spi(Benchmarks)
 @MainActor
-public final class HeadlessBackend: TerminalBackend {
-    public private(set) var size: (width: Int, height: Int)
-    public private(set) var usesColor = false
+package final class HeadlessBackend: TerminalBackend {
+    package private(set) var size: (width: Int, height: Int)
+    package private(set) var usesColor = false
     /// Between `start` and `stop`.
     private(set) var isActive = false
     /// The last frame drawn, nil before the first.
@@ -26,7 +25,7 @@ public final class HeadlessBackend: TerminalBackend {
     private var onTerminate: (@Sendable () -> Void)?
 
     /// A terminal of `width` × `height`; `colors`: whether it can show colours (`NO_COLOR` still turns them off).
-    public init(width: Int, height: Int, colors: Bool = true) {
+    package init(width: Int, height: Int, colors: Bool = true) {
         size = (width, height)
         self.colors = colors
     }
@@ -37,17 +36,17 @@ public final class HeadlessBackend: TerminalBackend {
     // MARK: - Input
 
     /// Queues key presses, read in order by the loop.
-    public func press(_ keys: Key...) {
+    package func press(_ keys: Key...) {
         for key in keys { feed(.key(key)) }
     }
 
     /// Queues the characters of `text` as key presses.
-    public func type(_ text: String) {
+    package func type(_ text: String) {
         for character in text { feed(.key(.character(character))) }
     }
 
     /// Changes the size and queues the resize event, as a terminal window being resized does.
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         size = (width, height)
         feed(.resize)
     }
@@ -92,17 +91,17 @@ public final class HeadlessBackend: TerminalBackend {
 
     // MARK: - TerminalBackend
 
-    public func start(noColor: Bool, onTerminate: @escaping @Sendable () -> Void) throws {
+    package func start(noColor: Bool, onTerminate: @escaping @Sendable () -> Void) throws {
         usesColor = colors && !noColor
         self.onTerminate = onTerminate
         isActive = true
     }
 
-    public func writeControlSequence(_ bytes: [UInt8]) {
+    package func writeControlSequence(_ bytes: [UInt8]) {
         controlSequences.append(bytes)
     }
 
-    public func stop() {
+    package func stop() {
         isActive = false
         onTerminate = nil
         if let waiting = reader {
@@ -111,7 +110,7 @@ public final class HeadlessBackend: TerminalBackend {
         }
     }
 
-    public func readKey(timeout: Int32) async -> KeyEvent? {
+    package func readKey(timeout: Int32) async -> KeyEvent? {
         if !pending.isEmpty { return pending.removeFirst() }
         guard timeout > 0, isActive else { return nil }
         readNumber += 1
@@ -131,14 +130,14 @@ public final class HeadlessBackend: TerminalBackend {
         waiting.continuation.resume(returning: nil)
     }
 
-    public func draw(_ frame: ScreenBuffer) {
+    package func draw(_ frame: ScreenBuffer) {
         lastFrame = frame
         frameCount += 1
     }
 
-    public func suspend() {
+    package func suspend() {
         suspensions += 1
     }
 
-    public func resume() {}
+    package func resume() {}
 }

@@ -1,5 +1,5 @@
 /// A decoded key press, independent of curses: what `update` and the key map work with.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     case character(Character)
     /// Ctrl plus a letter, given in lower case (`.control("r")` is Ctrl-R).
     case control(Character)
@@ -12,7 +12,7 @@ public enum Key: Hashable, Sendable {
     case function(Int)
 
     /// How the key is written in help and hints.
-    public var label: String {
+    package var label: String {
         switch self {
         case .character(" "): "Space"
         case .character(let c): String(c)

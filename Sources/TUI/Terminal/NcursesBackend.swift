@@ -9,9 +9,8 @@ import Foundation
 /// The one place that talks to curses: starts and ends the screen, reads keys with a timeout, and copies frames
 /// to the terminal (only the cells that changed). Every call happens on the main actor: ncurses is not
 /// thread-safe.
-@_spi(Benchmarks)
 @MainActor
-public final class NcursesBackend: TerminalBackend {
+package final class NcursesBackend: TerminalBackend {
     private var previous: ScreenBuffer?
     private var pairs: [Int: Int16] = [:]
     private var colorEnabled = false
@@ -30,23 +29,23 @@ public final class NcursesBackend: TerminalBackend {
     private var guardian: TerminalGuard?
 
     /// Whether colours are in use (a colour terminal and no `NO_COLOR`).
-    public var usesColor: Bool { colorEnabled }
+    package var usesColor: Bool { colorEnabled }
 
     /// The process's terminal, on stdin and stdout.
-    public init() {
+    package init() {
         terminal = nil
         terminalType = ""
     }
 
     /// The terminal on `fileDescriptor` (the benchmarks' pseudo-terminal), of type `type`; the descriptor stays the
     /// caller's to close. The process's signal handling is left alone: that terminal is not the process's.
-    public init(fileDescriptor: Int32, type: String = "xterm-256color") {
+    package init(fileDescriptor: Int32, type: String = "xterm-256color") {
         terminal = fileDescriptor
         terminalType = type
     }
 
     /// Takes over the terminal: UTF-8 locale, raw keys, keypad decoding, hidden cursor, colours if allowed.
-    public func start(noColor: Bool, onTerminate: @escaping @Sendable () -> Void) throws {
+    package func start(noColor: Bool, onTerminate: @escaping @Sendable () -> Void) throws {
         _ = TextWidth.localeReady
         guard let terminal else {
             // Before `initscr`, so ncurses sees SIGINT/SIGTERM already handled and leaves them alone.
@@ -93,7 +92,7 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     /// Gives the terminal back (normal screen, cursor, modes).
-    public func stop() {
+    package func stop() {
         guard isActive else { return }
         _ = apix_curs_set(1)
         endwin()
@@ -113,24 +112,24 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     /// Leaves curses mode for a child program (`$EDITOR`), then `resume()` comes back.
-    public func suspend() {
+    package func suspend() {
         def_prog_mode()
         endwin()
     }
 
-    public func resume() {
+    package func resume() {
         reset_prog_mode()
         previous = nil
         _ = apix_clearok()
         _ = apix_refresh()
     }
 
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         (Int(apix_cols()), Int(apix_lines()))
     }
 
     /// The next key, waiting at most `timeout` milliseconds. `.resize` is reported separately.
-    public func readKey(timeout: Int32) -> KeyEvent? {
+    package func readKey(timeout: Int32) -> KeyEvent? {
         if guardian != nil, let event = jobControl() { return event }
         return decoder.next { wait in read(timeout: wait ? timeout : 0) }
     }
@@ -178,7 +177,7 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     /// Writes `bytes` to the terminal after what curses has drawn (curses has no call for OSC sequences).
-    public func writeControlSequence(_ bytes: [UInt8]) {
+    package func writeControlSequence(_ bytes: [UInt8]) {
         guard isActive else { return }
         fflush(streams?.output)  // nil: every stream, stdout included
         let descriptor = streams.map { fileno($0.output) } ?? STDOUT_FILENO
@@ -186,7 +185,7 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     /// Copies a frame to the screen: only cells that differ from the last frame are written.
-    public func draw(_ buffer: ScreenBuffer) {
+    package func draw(_ buffer: ScreenBuffer) {
         let fresh = previous == nil || previous!.width != buffer.width || previous!.height != buffer.height
         if fresh { _ = apix_erase() }
         for y in 0..<buffer.height {

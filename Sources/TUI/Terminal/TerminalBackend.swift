@@ -2,10 +2,9 @@
 /// loop keeps its heartbeat) and resizes, drawing frames, and stepping aside for a child program (`$EDITOR`).
 /// `NcursesBackend` is the real terminal; `HeadlessBackend` is scripted, for tests and benchmarks.
 ///
-/// Not part of the app's API: `@_spi(Benchmarks) import TUI`.
-@_spi(Benchmarks)
+/// Not part of the app's API (`package`): the benchmarks drive the app through it.
 @MainActor
-public protocol TerminalBackend: AnyObject {
+package protocol TerminalBackend: AnyObject {
     /// Whether frames are drawn in colour (the theme the app picks); known after `start`.
     var usesColor: Bool { get }
 

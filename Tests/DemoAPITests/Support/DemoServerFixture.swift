@@ -1,20 +1,5 @@
 import DemoAPI
 
-/// Runs `body` against a fresh demo server on a free port and always shuts the server down afterwards.
-func withDemoServer(
-    _ configuration: DemoServer.Configuration = .init(),
-    _ body: (RunningDemoServer) async throws -> Void
-) async throws {
-    let server = try await DemoServer(configuration: configuration).start()
-    do {
-        try await body(server)
-        await server.shutdown()
-    } catch {
-        await server.shutdown()
-        throw error
-    }
-}
-
 extension RunningDemoServer {
     /// Sends a GET request to this server with `RawHTTPClient`.
     func send(_ path: String, headers: [(String, String)] = [], host: String? = nil) async throws -> HTTPReply {

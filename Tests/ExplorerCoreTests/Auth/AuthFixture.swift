@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 
 @testable import ExplorerCore
+import TestSupport
 
 /// A demo server plus a private token store: everything an auth test needs, with nothing touching the real home.
 struct AuthFixture: Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// Token requests as the server receives them, and token answers as apix reads them.
 @Suite("OAuth2 token client")

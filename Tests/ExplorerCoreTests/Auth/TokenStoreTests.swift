@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// The token files: private, atomic, and never a crash when broken.
 @Suite("Token store")

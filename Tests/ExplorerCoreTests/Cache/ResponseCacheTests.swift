@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// The cache on its own: storage, eviction and persistence with responses built in memory.
 @Suite("Response cache storage")

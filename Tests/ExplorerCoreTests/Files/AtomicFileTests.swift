@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// The one writer of replaced files: permissions, directories, links, and nothing left behind.
 @Suite("Atomic file writes")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `env_file:` and `--env-file`: dotenv syntax, values as secret variables at the profile's or an environment's
 /// level, located problems.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// Proxies through a recording forward proxy started by the test: the profile's `proxy:` with credentials from
 /// secrets, the environment variables, `proxy: none` and `no_proxy:`, and HTTPS through a CONNECT tunnel.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `apix check` completeness (issues 12 and 17): everything in one pass, unknown methods, variables that refer to
 /// themselves.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// `ProfileWriter.merge`: an import merged into a hand-written profile by id, keeping every byte already there.
 @Suite("Merging an import into a profile")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// What the editor hands the writer (issue 12): repeated names, values switched off, JSON bodies. Each is saved,
 /// read back and compared.

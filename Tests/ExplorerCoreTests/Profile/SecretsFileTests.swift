@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 @Suite("Secrets files")
 struct SecretsFileTests {

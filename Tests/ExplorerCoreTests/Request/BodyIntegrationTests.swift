@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// Every body kind, built from a profile and checked against what the demo API's `/echo` received.
 @Suite("Request bodies against the demo API")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// Classifying a body looks at its content type and its first bytes only.
 @Suite("Body classification")

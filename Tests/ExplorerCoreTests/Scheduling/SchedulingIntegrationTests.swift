@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// The real transport, with a log of when each exchange starts and ends (in order, no clocks).
 final class RecordingTransport: Transport {

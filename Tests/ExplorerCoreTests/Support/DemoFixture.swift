@@ -1,29 +1,17 @@
 import DemoAPI
 import Foundation
 import Synchronization
+import TestSupport
 
 @testable import ExplorerCore
 
-/// Runs `body` against a fresh demo API on 127.0.0.1 (port 0) and always shuts it down.
+/// `withDemoServer` (TestSupport) with the token server's lifetimes set.
 func withDemoServer<T>(
-    tokenLifetime: Duration = .seconds(30), refreshedTokenLifetime: Duration? = nil,
-    _ body: (RunningDemoServer) async throws -> T
+    tokenLifetime: Duration, refreshedTokenLifetime: Duration? = nil, _ body: (RunningDemoServer) async throws -> T
 ) async throws -> T {
-    let configuration = DemoServer.Configuration(
-        accessTokenLifetime: tokenLifetime, refreshedTokenLifetime: refreshedTokenLifetime)
-    let server = try await DemoServer(configuration: configuration).start()
-    do {
-        let result = try await body(server)
-        await server.shutdown()
-        return result
-    } catch {
-        await server.shutdown()
-        throw error
-    }
-}
-
-extension RunningDemoServer {
-    func url(_ path: String) -> String { baseURL + path }
+    try await withDemoServer(
+        DemoServer.Configuration(accessTokenLifetime: tokenLifetime, refreshedTokenLifetime: refreshedTokenLifetime),
+        body)
 }
 
 /// Records every progress event of a transfer, for ordering assertions.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// nginx (Debian's nginx-light) on 127.0.0.1 with HTTP/2 over TLS (`tlsPort`, ALPN) and HTTP/2 with prior
 /// knowledge in clear text (`h2cPort`), its certificate signed by `certificates`' CA. `/` answers

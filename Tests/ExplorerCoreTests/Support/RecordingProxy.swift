@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A forward proxy on 127.0.0.1 (port 0) that records what passes through it: one line per request,
 /// `METHOD TARGET PROXY-AUTHORIZATION` (`CONNECT host:port` for tunnels, an absolute URL for plain HTTP). With

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A throwaway HTTPS server on 127.0.0.1 with a self-signed certificate made by `openssl` at test time
 /// (Python's `ssl` module serves it), for TLS verification tests. Stopped on `stop()` or deinit.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A private CA with a server certificate for 127.0.0.1 and two client certificates it signed, made with
 /// `openssl` at test time: `client` (its key encrypted with `keyPassword`) and `stranger` (a key of its own, to

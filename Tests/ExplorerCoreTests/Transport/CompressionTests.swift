@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// Compressed responses against the demo API's `/encoded/{coding}` routes (gzip and deflate made with zlib, br and
 /// zstd made once with the reference encoders), decoded by libcurl.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 @Suite("Redirects against the demo API")
 struct RedirectIntegrationTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ExplorerCore
+import TestSupport
 
 /// The real client on libcurl against the demo API on loopback.
 @Suite("Client against the demo API")

@@ -109,3 +109,11 @@ extension AppState {
 extension Array where Element == Effect {
     var names: [String] { map(\.name) }
 }
+
+extension Effect {
+    /// A send's exchange id and plan; nil for other effects.
+    var sent: (id: Int, exchange: ExchangePlan)? {
+        if case .send(let id, let exchange, _) = self { return (id, exchange) }
+        return nil
+    }
+}

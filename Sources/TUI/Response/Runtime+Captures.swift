@@ -3,22 +3,21 @@ import ExplorerCore
 /// The runtime's work on captured values, off the main actor: reading them, concluding an answer (captures kept,
 /// checks run: `ChainRunner.conclude`) and forgetting them. Values are never written to the log.
 extension Runtime {
-    static func performCaptures(_ effect: Effect, state: AppState, store: CaptureStore?, inbox: Inbox) {
+    static func performCaptures(_ effect: Effect, store: CaptureStore?, inbox: Inbox) {
         switch effect {
         case .loadCaptures(let key):
             Task.detached {
                 let values = (try? store?.load(profile: key.profile, environment: key.environment) ?? [:]) ?? [:]
                 inbox.post(.capturesLoaded(key, values))
             }
-        case .concludeChain(let id, let profile, let environment, let endpoint, let response):
+        case .concludeChain(let id, let profile, let environment, let endpoint, let response, let values):
             var runner = ChainRunner(profile: profile, environment: environment, store: store)
-            // `expect:` values are filled from the session's variables and the values held now.
-            runner.variables = state.variables
-            runner.processEnvironment = state.processEnvironment
+            // `expect:` values are filled from the session's variables and the values held when it was asked.
+            runner.variables = values.variables
+            runner.processEnvironment = values.processEnvironment
             let key = AuthSessionKey(profile: profile.id, environment: environment)
-            let values = state.captured[key] ?? [:]
             Task.detached { [runner] in
-                var held = values
+                var held = values.held
                 let step = runner.conclude(endpoint, result: .success(response), held: &held)
                 inbox.post(.chainConcluded(exchange: id, key, step))
             }

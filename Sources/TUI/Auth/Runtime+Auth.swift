@@ -1,0 +1,40 @@
+import ExplorerCore
+
+/// The runtime's token work: the auth panel's login, refresh, logout and cancel, and following token states, each
+/// with the credentials `update` resolved for it.
+extension Runtime {
+    func performAuth(_ effect: Effect) {
+        switch effect {
+        case .login(let key, let resolved):
+            runAuth(key) { await $0.login(key, auth: resolved) }
+        case .refreshToken(let key, let resolved):
+            runAuth(key) { await $0.refresh(key, auth: resolved) }
+        case .logout(let key, let resolved):
+            runAuth(key) { await $0.logout(key, auth: resolved) }
+        case .cancelRefresh(let key):
+            runAuth(key) { await $0.cancelRefresh(key) }
+        case .watchToken(let key, let resolved):
+            let inbox = self.inbox
+            guard let auth else {
+                inbox.post(.tokenUpdated(key, .unavailable("no auth")))
+                return
+            }
+            tokenTasks.append(
+                Task.detached {
+                    for await status in await auth.statuses(for: key, auth: resolved) {
+                        inbox.post(.tokenUpdated(key, status))
+                    }
+                })
+        default:
+            break
+        }
+    }
+
+    private func runAuth(_ key: AuthSessionKey, _ body: @escaping @Sendable (any AuthProvider) async -> Void) {
+        guard let auth else {
+            inbox.post(.tokenUpdated(key, .unavailable("no auth")))
+            return
+        }
+        Task.detached { await body(auth) }
+    }
+}
