@@ -106,7 +106,8 @@ let package = Package(
         .testTarget(
             name: "TUITests",
             dependencies: [
-                "TUI", "ExplorerCore", "ExplorerHistory", "DemoAPI", "apix", "apix-demo", "HostileServer", "TestSupport",
+                "TUI", "ExplorerCore", "ExplorerHistory", "DemoAPI", "apix", "apix-demo", "HostileServer",
+                "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -73,19 +73,9 @@ func importDocument(_ arguments: [String]) throws {
     } catch {
         throw ImportFailure(status: error.profileProblem ? 3 : 2, message: error.message)
     }
-    if let secretsFile = written.secretsFile {
-        writeError("fill in \(secretsFile) (keep it out of version control)")
-    }
-    for note in imported.notes { writeError("note: \(note)") }
-    writeError("imported \(imported.summary)")
-    if let merged = written.merged {
-        print("merged into \(written.file): \(merged.summary)")
-        return
-    }
-    let profile = imported.profile
-    print(
-        "wrote \(written.file): \(Units.count(profile.endpoints.count, "endpoint")), "
-            + "\(Units.count(profile.environments.count, "environment"))")
+    let report = ImportReport(imported, written: written)
+    for message in report.messages { writeError(message) }
+    print(report.result)
 }
 
 do {

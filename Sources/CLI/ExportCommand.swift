@@ -62,7 +62,8 @@ struct ExportCurlCommand: AsyncParsableCommand {
             throw CLIFailure(.profile, error.message)
         }
         if export.readsToken {
-            StandardError.writeLine("apix: no valid token stored for \(profile): run `apix auth login \(profile)` first")
+            StandardError.writeLine(
+                "apix: no valid token stored for \(profile): run `apix auth login \(profile)` first")
         }
         StandardOutput.write(export.command + "\n")
         guard !export.variables.isEmpty else { return }

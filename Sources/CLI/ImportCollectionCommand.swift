@@ -161,18 +161,8 @@ struct CollectionImportRun {
         } catch {
             throw CLIFailure(error.profileProblem ? .profile : .usage, error.message)
         }
-        if let secretsFile = written.secretsFile {
-            StandardError.writeLine("apix: fill in \(secretsFile) (keep it out of version control)")
-        }
-        for note in imported.notes { StandardError.writeLine("apix: note: \(note)") }
-        StandardError.writeLine("apix: imported \(imported.summary)")
-        if let merged = written.merged {
-            print("merged into \(written.file): \(merged.summary)")
-            return
-        }
-        let profile = imported.profile
-        print(
-            "wrote \(written.file): \(Units.count(profile.endpoints.count, "endpoint")), "
-                + "\(Units.count(profile.environments.count, "environment"))")
+        let report = ImportReport(imported, written: written)
+        for message in report.messages { StandardError.writeLine("apix: " + message) }
+        print(report.result)
     }
 }

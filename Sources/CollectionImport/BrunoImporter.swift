@@ -194,7 +194,7 @@ enum BrunoImporter {
         default:
             let type = ["xml": "application/xml", "text": "text/plain", "graphql": "application/json"][kind]
             let text = block.text
-            return .text(Template(text.hasPrefix("@") ? "@" + text : text), contentType: type)
+            return .text(Template(BodyFileReference.literal(text)), contentType: type)
         }
     }
 

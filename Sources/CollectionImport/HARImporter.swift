@@ -103,7 +103,7 @@ enum HARImporter {
                 guard let name = param["name"]?.text else { return nil }
                 if let file = param["fileName"]?.text { return Parameter(name, Template("@./\(file)")) }
                 let value = param["value"]?.text ?? ""
-                return Parameter(name, Template(value.hasPrefix("@") ? "@" + value : value))
+                return Parameter(name, Template(BodyFileReference.literal(value)))
             }
             return mime.hasPrefix("multipart/") ? .multipart(fields) : .form(fields)
         }
@@ -113,6 +113,6 @@ enum HARImporter {
             return .json(text: text)
         }
         headers.removeAll { $0.name.lowercased() == "content-type" }
-        return .text(Template(text.hasPrefix("@") ? "@" + text : text), contentType: mime.isEmpty ? nil : mime)
+        return .text(Template(BodyFileReference.literal(text)), contentType: mime.isEmpty ? nil : mime)
     }
 }

@@ -186,14 +186,12 @@ enum HTTPFileImporter {
         }
         if let type, type.lowercased().hasPrefix("application/x-www-form-urlencoded") {
             headers.removeAll { $0.name.lowercased() == "content-type" }
-            let pairs = text.replacingOccurrences(of: "\n", with: "").split(separator: "&").map { item in
-                let parts = item.split(separator: "=", maxSplits: 1)
-                let value = parts.count > 1 ? String(parts[1]).removingPercentEncoding ?? String(parts[1]) : ""
-                return Parameter(String(parts.first ?? "").removingPercentEncoding ?? "", Template(value))
+            let pairs = FormEncoding.decode(text.replacingOccurrences(of: "\n", with: ""), plusIsSpace: false).map {
+                Parameter($0.name, Template($0.value))
             }
             return .form(pairs)
         }
         headers.removeAll { $0.name.lowercased() == "content-type" }
-        return .text(Template(text.hasPrefix("@") ? "@" + text : text), contentType: type)
+        return .text(Template(BodyFileReference.literal(text)), contentType: type)
     }
 }

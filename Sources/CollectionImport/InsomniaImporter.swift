@@ -193,7 +193,7 @@ enum InsomniaImporter {
         let text = converter.convert(raw)
         headers.removeAll { $0.name.lowercased() == "content-type" }
         if MediaType.isJSON(mime) { return .json(text: text) }
-        return .text(Template(text.hasPrefix("@") ? "@" + text : text), contentType: mime.isEmpty ? nil : mime)
+        return .text(Template(BodyFileReference.literal(text)), contentType: mime.isEmpty ? nil : mime)
     }
 
     /// Insomnia's auth on the request (or its folder): bearer and API keys as headers or query items, basic

@@ -113,11 +113,7 @@ extension PostmanImporter {
         if let list = url["query"]?.array, url.isObject { return pairs(list) }
         guard let raw = url.text ?? url["raw"]?.text, let mark = raw.firstIndex(of: "?") else { return [] }
         let query = raw[raw.index(after: mark)...].prefix { $0 != "#" }
-        return query.split(separator: "&").map { item in
-            let parts = item.split(separator: "=", maxSplits: 1)
-            let value = parts.count > 1 ? String(parts[1]).removingPercentEncoding ?? String(parts[1]) : ""
-            return Parameter(String(parts.first ?? "").removingPercentEncoding ?? "", Template(value))
-        }
+        return FormEncoding.decode(String(query), plusIsSpace: false).map { Parameter($0.name, Template($0.value)) }
     }
 
     /// `[{key, value, disabled}]` as parameters, repeated keys as one with several values.
@@ -162,7 +158,7 @@ extension PostmanImporter {
                     "text": "text/plain",
                 ][language ?? ""]
             // A leading `@` would name a file (BodyFileReference): `@@` keeps it literal.
-            return .text(Template(raw.hasPrefix("@") ? "@" + raw : raw), contentType: type)
+            return .text(Template(BodyFileReference.literal(raw)), contentType: type)
         case "urlencoded":
             return .form(pairs(body["urlencoded"]?.array ?? []))
         case "formdata":

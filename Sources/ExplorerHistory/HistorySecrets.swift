@@ -14,7 +14,8 @@ public struct HistorySecrets: Sendable, Equatable {
         for value in values where value.count >= 4 {
             all.insert(value)
             // As a URL or form carries it: RFC 3986's unreserved characters kept, the rest escaped.
-            if let encoded = value.addingPercentEncoding(withAllowedCharacters: Self.unreserved), encoded != value {
+            let encoded = PercentEncoding.encode(value, allowed: PercentEncoding.unreserved)
+            if encoded != value {
                 all.insert(encoded)
             }
         }
@@ -22,9 +23,6 @@ public struct HistorySecrets: Sendable, Equatable {
     }
 
     public static let none = HistorySecrets([])
-
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     public var isEmpty: Bool { values.isEmpty }
 

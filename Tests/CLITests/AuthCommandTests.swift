@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `apix auth …` and `apix run` with auth, end to end: the real binary against the demo API, with the token store
 /// in a temporary `XDG_STATE_HOME`.

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `apix run` with bodies that never end, grow when decoded, or are large: what is kept is bounded
 /// (`--max-body`, `max_body:`), `--json` streams the body, and no temporary spool outlives the process.

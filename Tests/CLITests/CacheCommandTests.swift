@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `apix run --cached / --no-cache / --priority` end to end: the real binary, a real demo server, and a state
 /// directory of its own per test (`XDG_STATE_HOME`).

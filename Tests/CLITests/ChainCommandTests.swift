@@ -1,10 +1,10 @@
 import DemoAPI
 import Foundation
 import FoundationXML
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `apix run` and `apix test` on a chained profile against the real demo API: what is sent first, what is kept
 /// between runs, failed checks on stderr and in `--json`, exit statuses, and a JUnit report a parser reads.

@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Saving a profile from a process that is killed at random moments never leaves a truncated or mixed file.
 @Suite("saves survive SIGKILL")

@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// An endpoint's own `auth:` (bearer, basic, api_key) over the profile's, through `apix run` against the demo API.
 @Suite("Auth per endpoint")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `{{variables}}` in `expect:` values through `apix run` and `apix test` against the real demo API: the profile's
 /// variables fill them, `--var` overrides them, and a failed check says what it expected once filled.

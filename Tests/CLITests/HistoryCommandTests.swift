@@ -1,10 +1,10 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
 @testable import ExplorerHistory
-import TestSupport
 
 /// `apix history`, `history show`, `replay`, `diff` and recording by `run` and `test`, end to end: the real binary,
 /// a real demo server, a state directory (and config directory) of its own per test.

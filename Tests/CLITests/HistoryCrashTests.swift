@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerHistory
-import TestSupport
 
 /// Writers killed with SIGKILL while recording lose at most the record being written, never the database.
 @Suite("The history survives writers killed mid-record")

@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerHistory
-import TestSupport
 
 /// `apix run` hands its history entry to a writer of its own: the process the shell waits for never waits for the
 /// database, and the entry is recorded all the same.

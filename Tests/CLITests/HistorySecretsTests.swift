@@ -1,10 +1,10 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
 @testable import ExplorerHistory
-import TestSupport
 
 /// Known secrets sent through every kind of auth (and as secret variables in a header and a JSON body, to an echo
 /// that sends them back) never reach the history database or its body files in clear.

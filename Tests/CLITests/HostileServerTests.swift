@@ -1,7 +1,7 @@
 import Foundation
 import HostileServer
-import Testing
 import TestSupport
+import Testing
 
 /// The real `apix run` against every answer of the hostile server (`HostileRoutes`), on a pipe and on a
 /// pseudo-terminal: the exit status, the one message line, the peak memory of the child (VmHWM, sampled from

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `apix import FILE` and `apix import postman|har|http|insomnia|bruno`, run as the user runs them.
 @Suite("Import commands")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `apix import … --merge`: a newer version of a document merged into a profile the user has edited.
 @Suite("Import merge")

@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `apix auth … --auth NAME` and `apix run` of endpoints that use named definitions (`auths:`), the real binary
 /// against the demo API with a private token store.

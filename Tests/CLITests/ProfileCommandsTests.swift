@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `apix check`, `apix import` and `apix export curl` as subprocesses.
 @Suite("profile commands as a subprocess")

@@ -1,10 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CLI
 @testable import ExplorerCore
 @testable import TUI
-import TestSupport
 
 /// How many profiles broke, and what to do with none, read the same in `apix check`, `apix list` and the TUI.
 @Suite("profile problems and an empty directory, worded once")

@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `apix run`'s bodies end to end: compressed answers, `-o` destinations and `--body @FILE`.
 @Suite("apix run: bodies in and out")

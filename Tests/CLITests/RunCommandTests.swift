@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `apix run` and `apix list` end to end: the real binary as a subprocess against the demo API.
 @Suite("apix run as a subprocess")

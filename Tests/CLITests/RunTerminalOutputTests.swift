@@ -1,7 +1,7 @@
 import DemoAPI
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `apix run` on a terminal (a pseudo-terminal from `script`): the status line starts on its own line.
 @Suite("apix run on a terminal")

@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `apix run --json`'s `request.headers` against what a real server received: every field that went on the
 /// wire, libcurl's own included, credentials masked.

@@ -1,10 +1,10 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CLI
 @testable import ExplorerCore
-import TestSupport
 
 /// Cookies, `--env-file` and the network flags end to end: the real binary against a demo server, with a state
 /// directory of its own (`XDG_STATE_HOME`).

@@ -1,10 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CLI
 @testable import ExplorerCore
 @testable import TUI
-import TestSupport
 
 /// `apix run` on streamed responses: events printed as they arrive, `--json` as one object a line, `--max-events`,
 /// `--events-file`, and flat memory on an endless stream.

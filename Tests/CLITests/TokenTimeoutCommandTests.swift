@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `apix run` against a token server that accepts and never answers: `--timeout` bounds the token request too.
 @Suite("apix run and a hung token server")

@@ -1,7 +1,7 @@
 import DemoAPI
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("OAuth-style auth")
 struct AuthRoutesTests {

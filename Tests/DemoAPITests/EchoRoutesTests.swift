@@ -1,7 +1,7 @@
 import DemoAPI
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Echo")
 struct EchoRoutesTests {

@@ -1,6 +1,6 @@
 import DemoAPI
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Todos CRUD")
 struct TodoRoutesTests {

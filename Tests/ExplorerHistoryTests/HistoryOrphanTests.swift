@@ -1,5 +1,6 @@
 import ExplorerCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerHistory
@@ -15,7 +16,7 @@ struct HistoryOrphanTests {
 
     @Test("recording removes body files no entry names once older than a minute; named and newer ones stay")
     func swept() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         var settings = HistorySettings()
         settings.inlineBodyBytes = 16
         let big = String(repeating: "abcdefghij", count: 100)
@@ -46,7 +47,7 @@ struct HistoryOrphanTests {
 
     @Test("a store sweeps at most every ten minutes: a later orphan waits for the next sweep")
     func rateLimited() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let store = try HistoryStore(directory: scratch.path)
         try store.record(HistoryStoreTests.entry())
         let bodies = scratch.path + "/history"

@@ -1,5 +1,6 @@
 import ExplorerCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerHistory
@@ -17,7 +18,7 @@ struct HistoryPendingTests {
 
     @Test("a pending entry is recorded whole when a store opens, and its file removed")
     func recordedOnOpen() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let written = Self.entry()
         let path = try HistoryPending.write(written, in: scratch.path)
         #expect(HistoryPending.hasEntries(in: scratch.path))
@@ -57,7 +58,7 @@ struct HistoryPendingTests {
 
     @Test("an entry already recorded (by another process importing it at once) is recorded once")
     func recordedOnce() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let written = Self.entry()
         try HistoryPending.write(written, in: scratch.path)
         let store = try HistoryStore(directory: scratch.path)
@@ -70,7 +71,7 @@ struct HistoryPendingTests {
 
     @Test("readers take in what is pending: the newest first, in the order they were recorded")
     func readersImport() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let store = try HistoryStore(directory: scratch.path)
         var older = Self.entry()
         older.endpoint = "older"
@@ -84,7 +85,7 @@ struct HistoryPendingTests {
 
     @Test("a large pending body goes to a body file, as a recorded one does")
     func largeBody() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         var settings = HistorySettings()
         settings.inlineBodyBytes = 16
         let big = String(repeating: "0123456789", count: 1_000)
@@ -98,7 +99,7 @@ struct HistoryPendingTests {
 
     @Test("a writer's hidden file left more than a minute ago is removed; a newer one, being written, stays")
     func leftovers() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let pending = HistoryPending.directory(in: scratch.path)
         try FileManager.default.createDirectory(atPath: pending, withIntermediateDirectories: true)
         let old = pending + "/.aaaa2222.tmp-1"
@@ -113,7 +114,7 @@ struct HistoryPendingTests {
 
     @Test("a database opened up to date is marked with the schema's version")
     func userVersion() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let store = try HistoryStore(directory: scratch.path)
         let version = try store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
         #expect(version == HistorySchema.version)

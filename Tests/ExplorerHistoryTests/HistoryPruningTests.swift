@@ -1,6 +1,7 @@
 import ExplorerCore
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import ExplorerHistory
@@ -21,7 +22,7 @@ struct HistoryPruningTests {
 
     @Test("a database written by the first schema is counted when migrated, then pruned to the limit")
     func migratedCount() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         var settings = HistorySettings()
         let old = try HistoryStore(directory: scratch.path, settings: settings)
         try old.record(contentsOf: (0..<7).map { HistoryStoreTests.entry("e\($0)") })
@@ -43,7 +44,7 @@ struct HistoryPruningTests {
 
     @Test("the kept count stays the table's through age and count pruning and writers at once")
     func countStaysTrue() async throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path
         var settings = HistorySettings()
         settings.maxEntries = 30
@@ -65,7 +66,7 @@ struct HistoryPruningTests {
 
     @Test("a lower size cap drops body files on the store's first write, even one that adds no file")
     func loweredCap() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         var settings = HistorySettings()
         settings.inlineBodyBytes = 16
         let big = String(repeating: "abcdefghij", count: 2_000)

@@ -1,5 +1,6 @@
 import ExplorerCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerHistory
@@ -9,7 +10,7 @@ import Testing
 struct HistoryRecorderBatchTests {
     @Test("200 exchanges recorded from 200 tasks at once are all kept, large bodies as files, none twice")
     func burst() async throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let recorder = HistoryRecorder(directory: scratch.path, environment: [:])
         let large = String(repeating: "x", count: Int(recorder.settings.inlineBodyBytes) + 10)
         await withTaskGroup(of: Void.self) { group in
@@ -29,7 +30,7 @@ struct HistoryRecorderBatchTests {
 
     @Test("a batch whose transaction fails leaves no body files behind and says why")
     func failedBatch() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let store = try HistoryStore(directory: scratch.path)
         let large = String(repeating: "y", count: Int(store.settings.inlineBodyBytes) + 10)
         let first = HistoryStoreTests.entry("a", body: large)

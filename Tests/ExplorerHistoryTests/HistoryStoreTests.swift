@@ -1,5 +1,6 @@
 import ExplorerCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerHistory
@@ -19,7 +20,7 @@ struct HistoryStoreTests {
 
     @Test("an entry reads back whole by its id or a prefix of 4 or more; the database is WAL and 0600")
     func roundTrip() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let store = try HistoryStore(directory: scratch.path)
         let recorded = try store.record(Self.entry())
         let found = try #require(try store.entry(id: String(recorded.id.prefix(4))))
@@ -37,7 +38,7 @@ struct HistoryStoreTests {
 
     @Test("listings are newest first and filter by profile and endpoint, without bodies")
     func listing() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let store = try HistoryStore(directory: scratch.path)
         try store.record(Self.entry("a"))
         try store.record(Self.entry("b"))
@@ -51,7 +52,7 @@ struct HistoryStoreTests {
 
     @Test("large bodies go to gzip files beside the database; past the total cap the oldest are dropped and say so")
     func bodyFiles() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         var settings = HistorySettings()
         settings.inlineBodyBytes = 16
         let big = String(repeating: "abcdefghij", count: 2_000)
@@ -77,7 +78,7 @@ struct HistoryStoreTests {
 
     @Test("pruning deletes entries past the age and count limits")
     func pruning() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         var settings = HistorySettings()
         settings.maxEntries = 3
         settings.maxAgeDays = 1
@@ -89,7 +90,7 @@ struct HistoryStoreTests {
 
     @Test("several writers at once lose no record")
     func concurrentWriters() async throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path
         await withTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {

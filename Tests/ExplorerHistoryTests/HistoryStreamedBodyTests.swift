@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
@@ -56,7 +57,8 @@ struct HistoryStreamedBodyTests {
 
     /// A 3 MiB body in a file, with a secret straddling each 1 MiB boundary and others inside, and the entry that
     /// records it from its file.
-    static func spooledEntry(in scratch: HistoryScratch) throws -> (entry: HistoryEntry, bytes: Data, secret: Data) {
+    static func spooledEntry(in scratch: TemporaryDirectory) throws -> (entry: HistoryEntry, bytes: Data, secret: Data)
+    {
         var bytes = Data(repeating: UInt8(ascii: "."), count: 3 << 20)
         let secret = Data("s3cr3t-token-value".utf8)
         for boundary in [1 << 20, 2 << 20, 12_345] {
@@ -77,7 +79,7 @@ struct HistoryStreamedBodyTests {
 
     @Test("handed over, a spooled body goes beside its pending entry scrubbed, and is kept from there")
     func pendingSpooledBody() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let (entry, bytes, secret) = try Self.spooledEntry(in: scratch)
         let path = try HistoryPending.write(entry, in: scratch.path)
         let bodyPath = HistoryPending.bodyPath(of: path)
@@ -110,7 +112,7 @@ struct HistoryStreamedBodyTests {
 
     @Test("a 3 MiB spooled body is kept in its gzip file, scrubbed across the reader's 1 MiB pieces")
     func spooledBody() throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let (entry, bytes, secret) = try Self.spooledEntry(in: scratch)
         #expect(entry.body == nil)
         let store = try HistoryStore(directory: scratch.path)

@@ -1,6 +1,7 @@
 import ExplorerCore
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ExplorerHistory
@@ -17,7 +18,7 @@ struct HistoryWriteBehindTests {
 
     /// A recorder that waits 600 s for quiet (and at most 600 s), with `limit` applied to its rule.
     static func patient(
-        _ scratch: HistoryScratch, _ limit: (inout HistoryRecorder.WriteBehind) -> Void
+        _ scratch: TemporaryDirectory, _ limit: (inout HistoryRecorder.WriteBehind) -> Void
     ) -> HistoryRecorder {
         var rule = HistoryRecorder.WriteBehind()
         rule.quiet = .seconds(600)
@@ -28,7 +29,7 @@ struct HistoryWriteBehindTests {
 
     @Test("nothing is written before the sender is quiet; `most` waiting, or a flush, writes at once")
     func rule() async throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let recorder = Self.patient(scratch) { $0.most = 3 }
         let failures = Mutex<[String]>([])
         @Sendable func record(_ name: String, then: (@Sendable () -> Void)? = nil) {
@@ -60,7 +61,7 @@ struct HistoryWriteBehindTests {
 
     @Test("a quiet sender's exchange is written within the quiet time; a build that gives nil records nothing")
     func quiet() async throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         var rule = HistoryRecorder.WriteBehind()
         rule.quiet = .milliseconds(20)
         let recorder = HistoryRecorder(directory: scratch.path, environment: [:], writeBehind: rule)
@@ -79,7 +80,7 @@ struct HistoryWriteBehindTests {
 
     @Test("a history that cannot be written says so through each exchange's handler")
     func failure() async throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         // A file where the state directory should be: the database cannot be created under it.
         let blocked = scratch.path + "/file"
         _ = FileManager.default.createFile(atPath: blocked, contents: Data())
@@ -101,7 +102,7 @@ struct HistoryWriteBehindTests {
 
     @Test("bodies past `mostBytes` waiting are written at once, however few the exchanges")
     func byteBound() async throws {
-        let scratch = try HistoryScratch()
+        let scratch = try TemporaryDirectory()
         let recorder = Self.patient(scratch) { $0.mostBytes = 1_000 }
         recorder.recordLater(bytes: 600) {
             HistoryStoreTests.entry("small")

@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
 @testable import TUI
-import TestSupport
 
 @Suite("Writing a response body to the path typed at the w prompt")
 struct BodyWriteTests {

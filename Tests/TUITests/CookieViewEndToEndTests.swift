@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The cookie view in the real explorer (tmux at 120×40) against the demo API in process: cookies an answer set are
 /// listed masked with their expiry, one is deleted, then the jar is cleared, and the next request sends none.

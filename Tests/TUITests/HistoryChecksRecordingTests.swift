@@ -1,11 +1,11 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
 @testable import ExplorerHistory
 @testable import TUI
-import TestSupport
 
 /// The explorer records an exchange with its `expect:` checks, as `apix test` does: the real runtime on a headless
 /// terminal, the demo API on 127.0.0.1, a history of its own.

@@ -62,7 +62,9 @@ struct RequestTabTests {
     func sameHeadersAsTheCore() throws {
         let state = try sentState("items.create")
         let exchange = try #require(state.shownExchange)
-        let wire = try #require(state.shownExchange?.shownRequest).maskedRequest.headersOnTheWire().map { "\($0.name): \($0.value)" }
+        let wire = try #require(state.shownExchange?.shownRequest).maskedRequest.headersOnTheWire().map {
+            "\($0.name): \($0.value)"
+        }
         let lines = try #require(exchange.shownRequest).lines(revealed: false)
         #expect(Array(lines[1...wire.count]) == wire)
         #expect(wire.contains { $0.hasPrefix("Content-Length: ") })

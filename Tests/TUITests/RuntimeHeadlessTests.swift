@@ -1,10 +1,10 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
 @testable import TUI
-import TestSupport
 
 /// The real runtime loop (keys, inbox, ticks, effects, redraws) on a headless terminal, sending to the demo API on
 /// 127.0.0.1: keys go in through `HeadlessBackend`, the screen is read back as text.

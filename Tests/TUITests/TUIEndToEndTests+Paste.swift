@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A curl command pasted into `o` over several lines, in the real `apix demo` in tmux.
 extension TUIEndToEndTests {

@@ -3,9 +3,9 @@
 /// `encode` writes every escape as `%` and two upper-case hex digits of one UTF-8 byte, and escapes `%` itself
 /// (except an existing `%XX` in a path, which is kept), so two texts never encode the same. Cache file names keep
 /// their own older form (`cacheFileName`), made unambiguous too.
-enum PercentEncoding {
+package enum PercentEncoding {
     /// RFC 3986 unreserved characters: the only ones left alone in placeholder values, query items and forms.
-    static let unreserved: Set<UInt8> = Set(
+    package static let unreserved: Set<UInt8> = Set(
         Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
     /// Characters allowed as written in a path template: unreserved, sub-delims, `:@/` and `?&=#` so a template
     /// may carry its own query.
@@ -16,7 +16,7 @@ enum PercentEncoding {
 
     /// Percent-encodes every UTF-8 byte of `text` outside `allowed`. With `keepingEscapes`, a `%` followed by two
     /// hex digits is taken as an escape already made (a path written as `/a%20b`) and kept.
-    static func encode(_ text: String, allowed: Set<UInt8>, keepingEscapes: Bool = false) -> String {
+    package static func encode(_ text: String, allowed: Set<UInt8>, keepingEscapes: Bool = false) -> String {
         var output = ""
         let bytes = Array(text.utf8)
         output.reserveCapacity(bytes.count)

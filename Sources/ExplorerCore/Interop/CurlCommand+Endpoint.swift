@@ -27,7 +27,9 @@ extension CurlCommand {
         var endpoint = Endpoint(id: id, method: method, path: Template(path))
         endpoint.authDisabled = outsideBase
         if let queryText, !queryText.isEmpty {
-            endpoint.query = Self.pairs(queryText, plusIsSpace: false).map { Parameter($0.name, Template($0.value)) }
+            endpoint.query = FormEncoding.decode(queryText, plusIsSpace: false).map {
+                Parameter($0.name, Template($0.value))
+            }
         }
         var headers = self.headers
         endpoint.body = try bodyTemplate(headers: &headers)
@@ -60,7 +62,7 @@ extension CurlCommand {
             }
             let isForm = type == nil || type?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
             if isForm, !text.isEmpty {
-                let pairs = Self.pairs(text, plusIsSpace: true)
+                let pairs = FormEncoding.decode(text, plusIsSpace: true)
                 if FormEncoding.body(pairs) == text {
                     if type != nil { headers.remove("Content-Type") }
                     return .form(pairs.map { Parameter($0.name, Template($0.value)) })
@@ -85,18 +87,6 @@ extension CurlCommand {
         case .string(let text): .string(Template(text))
         case .array(let items): .array(items.map(templateValue))
         case .object(let object): .object(object.map { .init(key: $0.key, value: templateValue($0.value)) })
-        }
-    }
-
-    /// `a=1&b=x%20y` as decoded pairs.
-    static func pairs(_ text: String, plusIsSpace: Bool) -> [(name: String, value: String)] {
-        text.split(separator: "&", omittingEmptySubsequences: true).map { piece in
-            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ part: Substring) -> String {
-                let text = plusIsSpace ? part.replacingOccurrences(of: "+", with: " ") : String(part)
-                return text.removingPercentEncoding ?? text
-            }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
         }
     }
 

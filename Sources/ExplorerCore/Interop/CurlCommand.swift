@@ -139,7 +139,7 @@ public struct CurlCommand: Sendable, Equatable {
                     throw InteropError(.invalid("--form-string expects name=value"))
                 }
                 let value = String(text[text.index(after: equals)...])
-                form.append((String(text[..<equals]), value.hasPrefix("@") ? "@" + value : value))
+                form.append((String(text[..<equals]), BodyFileReference.literal(value)))
             case "-u", "--user":
                 command.headers.set("Authorization", "Basic " + Data(text.utf8).base64EncodedString())
             case "--oauth2-bearer": command.headers.set("Authorization", "Bearer \(text)")

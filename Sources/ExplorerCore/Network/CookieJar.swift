@@ -155,13 +155,13 @@ extension CookieJar.Cookie {
     /// The columns a listing shows: name, domain, path, expiry and the value, masked unless `revealed`. Every
     /// column is server text: escape it before a terminal.
     public func columns(revealed: Bool = false) -> [String] {
-        [name, shownDomain, path, expiryText, revealed ? value : "••••"]
+        [name, shownDomain, path, expiryText, revealed ? value : VariableScope.mask]
     }
 
     /// The columns as the CLI's `apix cookies` and the explorer's cookie view both show them at `now`: the expiry
     /// also relative (`2026-11-24T04:00:00Z (in 59 min)`, `(expired 3 min ago)`).
     public func columns(revealed: Bool = false, now: Date) -> [String] {
-        [name, shownDomain, path, expiryText(now: now), revealed ? value : "••••"]
+        [name, shownDomain, path, expiryText(now: now), revealed ? value : VariableScope.mask]
     }
 
     /// The domain with a leading dot when subdomains get the cookie too.
@@ -188,7 +188,7 @@ extension CookieJar {
     /// for whatever writes responses down (logs, history, exports).
     public static func maskedSetCookie(_ value: String) -> String {
         let parts = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let pair = parts.first, let equals = pair.firstIndex(of: "=") else { return "••••" }
+        guard let pair = parts.first, let equals = pair.firstIndex(of: "=") else { return VariableScope.mask }
         let rest = parts.count > 1 ? ";" + parts[1] : ""
         return pair[..<equals] + "=••••" + rest
     }

@@ -104,6 +104,6 @@ public enum ProxyRoute {
         let password = userInfo[userInfo.index(after: colon)...]
         let marked = SecretMarker.split(String(password)).contains { if case .secret = $0 { true } else { false } }
         if password.isEmpty || password.contains("•") || marked { return proxy }
-        return String(proxy[..<userInfo.index(after: colon)]) + "••••" + String(proxy[at...])
+        return String(proxy[..<userInfo.index(after: colon)]) + VariableScope.mask + String(proxy[at...])
     }
 }

@@ -25,6 +25,12 @@ public enum BodyFileReference: Sendable, Equatable {
         }
     }
 
+    /// `text` written so that it reads back as itself: a leading `@` doubled (`@@…`), so text that starts with `@`
+    /// is never taken for a file. The one spelling of a literal the importers, curl lines and the editor write.
+    public static func literal(_ text: String) -> String {
+        text.hasPrefix("@") ? "@" + text : text
+    }
+
     /// Whether `text`, trimmed, is a one-line `@path` (a body that is a file rather than text).
     public static func isFile(_ text: String) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

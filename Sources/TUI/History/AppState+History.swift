@@ -149,8 +149,9 @@ extension AppState {
             profile: key.profile, environment: builder?.environment.name ?? entry.environment ?? "", endpoint: endpoint)
         let overrides = RequestOverrides(variables: variables)
         // Credentials that no longer resolve (a variable gone): sent as recorded, without them.
-        return (try? ExchangePlan(
-            replaying: request, builder: builder, endpoint: endpoint, authKey: authKey, overrides: overrides))
+        return
+            (try? ExchangePlan(
+                replaying: request, builder: builder, endpoint: endpoint, authKey: authKey, overrides: overrides))
             ?? ExchangePlan(replaying: request, authKey: authKey)
     }
 }

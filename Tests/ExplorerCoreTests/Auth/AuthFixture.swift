@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
 import Synchronization
+import TestSupport
 
 @testable import ExplorerCore
-import TestSupport
 
 /// A demo server plus a private token store: everything an auth test needs, with nothing touching the real home.
 struct AuthFixture: Sendable {

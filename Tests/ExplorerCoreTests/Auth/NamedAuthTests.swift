@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Named auth definitions (`auths:`) an endpoint uses by name (`auth: admin`): read and checked at load, and, for
 /// OAuth2, tokens kept per definition against the demo API's token endpoint.

@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Token requests as the server receives them, and token answers as apix reads them.
 @Suite("OAuth2 token client")

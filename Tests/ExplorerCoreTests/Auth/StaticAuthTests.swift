@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Bearer, Basic and API key credentials from a profile, through the client, as the demo server receives them.
 @Suite("Static credentials against the demo API")

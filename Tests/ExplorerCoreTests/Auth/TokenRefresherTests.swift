@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The refresher and the interceptor against the demo API's real token endpoint and protected routes.
 @Suite("Token refresh against the demo API")

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The token files: private, atomic, and never a crash when broken.
 @Suite("Token store")

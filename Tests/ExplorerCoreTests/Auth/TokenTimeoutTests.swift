@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Token requests obey the time limits of the request that needs the token: a token server that accepts and never
 /// answers fails the request within the endpoint's `timeout:` or `--timeout`, not the token default of 30 s.

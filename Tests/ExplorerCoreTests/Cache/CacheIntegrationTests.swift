@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The cache inside the client against the real demo server: the `/cache` routes count what they serve, so a
 /// hit (counter unchanged) is told apart from a network answer.

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// A body that echoes the request's credential (an echo route, a token endpoint) is the server's answer: the cache
 /// keeps it as received, only in a user-only file, and answers only the same credential with it (docs/AUTH.md).

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The cache on its own: storage, eviction and persistence with responses built in memory.
 @Suite("Response cache storage")

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Warnings come back from the core as values (`Transfer.warnings`), for each front end to show its way.
 @Suite("transfer warnings")

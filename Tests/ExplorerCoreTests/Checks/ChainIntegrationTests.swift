@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// A login → list → item chain against the real demo API on loopback: values captured from one response fill
 /// the next request, `uses:` sends what is missing first, `expect:` checks run on the real answers.

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `capture:` and `uses:`: what the loader accepts and refuses, what a response gives, which endpoints must be sent
 /// first, and how captured values reach (and are masked in) requests.

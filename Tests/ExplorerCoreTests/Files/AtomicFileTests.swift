@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The one writer of replaced files: permissions, directories, links, and nothing left behind.
 @Suite("Atomic file writes")

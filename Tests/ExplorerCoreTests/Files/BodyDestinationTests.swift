@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 @Suite("Where a body is written (BodyDestination)")
 struct BodyDestinationTests {

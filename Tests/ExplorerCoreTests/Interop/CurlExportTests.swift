@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The exported curl command, run by the real curl, must make the demo API's `/echo` see what apix sent.
 @Suite("curl export against the demo API")

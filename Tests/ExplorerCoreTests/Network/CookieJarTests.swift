@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The cookie jar of a profile and environment against the demo API: set, sent, expired, cleared; 0600; off with
 /// `cookies: false`.

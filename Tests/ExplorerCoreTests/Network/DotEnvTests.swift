@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `env_file:` and `--env-file`: dotenv syntax, values as secret variables at the profile's or an environment's
 /// level, located problems.

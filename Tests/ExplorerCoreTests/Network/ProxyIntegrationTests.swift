@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Proxies through a recording forward proxy started by the test: the profile's `proxy:` with credentials from
 /// secrets, the environment variables, `proxy: none` and `no_proxy:`, and HTTPS through a CONNECT tunnel.

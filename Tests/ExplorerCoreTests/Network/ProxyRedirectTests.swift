@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Redirects are routed again: the proxy of each hop is chosen for its own URL (`ProxyRoute.Rule`, applied by
 /// `RedirectPolicy`), and the metrics (the TUI's facts line, `apix run --json`'s `metrics.proxy`) name the proxy of

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `apix check` completeness (issues 12 and 17): everything in one pass, unknown methods, variables that refer to
 /// themselves.

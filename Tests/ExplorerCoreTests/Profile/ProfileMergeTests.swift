@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// `ProfileWriter.merge`: an import merged into a hand-written profile by id, keeping every byte already there.
 @Suite("Merging an import into a profile")

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// What the editor hands the writer (issue 12): repeated names, values switched off, JSON bodies. Each is saved,
 /// read back and compared.

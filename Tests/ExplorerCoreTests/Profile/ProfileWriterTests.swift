@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 @Suite("Saving endpoints back into profiles")
 struct ProfileWriterTests {

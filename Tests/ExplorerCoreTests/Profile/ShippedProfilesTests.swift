@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The profiles and examples that ship must stay true: the demo profile and the complete example in
 /// docs/PROFILES.md load, and every endpoint in them builds a request.

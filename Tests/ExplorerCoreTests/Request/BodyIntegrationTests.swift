@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Every body kind, built from a profile and checked against what the demo API's `/echo` received.
 @Suite("Request bodies against the demo API")

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Classifying a body looks at its content type and its first bytes only.
 @Suite("Body classification")

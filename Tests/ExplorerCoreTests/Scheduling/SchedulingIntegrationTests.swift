@@ -1,10 +1,10 @@
 import DemoAPI
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The real transport, with a log of when each exchange starts and ends (in order, no clocks).
 final class RecordingTransport: Transport {

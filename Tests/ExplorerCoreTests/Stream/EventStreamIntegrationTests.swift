@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Streams from the demo API's `/events` on loopback, through the real client and libcurl.
 @Suite("Server-sent events against the demo API", .serialized)

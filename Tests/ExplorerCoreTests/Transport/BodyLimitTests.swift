@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// What is kept of a body for display is bounded (`BodyLimit`, `max_body:`), and the temporary spool has no name
 /// on disk.

@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Compressed responses against the demo API's `/encoded/{coding}` routes (gzip and deflate made with zlib, br and
 /// zstd made once with the reference encoders), decoded by libcurl.

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 @Suite("Redirects against the demo API")
 struct RedirectIntegrationTests {

@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Secrets on redirects between two real loopback servers (two ports, so two origins): a header whose value uses
 /// a secret variable, and a body resent by a 307 or 308, never reach the other origin unless the profile says so.

@@ -1,9 +1,9 @@
 import DemoAPI
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// The real client on libcurl against the demo API on loopback.
 @Suite("Client against the demo API")

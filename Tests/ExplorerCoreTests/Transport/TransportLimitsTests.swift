@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
-import TestSupport
 
 /// Limits a hostile or dead server meets: a huge header line is named for what it is, and a transfer that moves
 /// nothing ends by default.
