@@ -20,13 +20,13 @@ struct ListAndPickerTests {
 
     @Test("Space on an endpoint row sends nothing (it toggles folders only); on a folder row it folds (issue 25)")
     func spaceNeverSends() {
-        var state = Fixtures.demoState(width: 120, height: 40)
-        state.select("todos.delete")
-        #expect(state.selectedEndpoint?.method == .delete)
+        var state = Fixtures.smallState()
+        state.select("items.get")
+        // Enter would send it (no credentials needed); Space does not.
         #expect(!state.press(.character(" ")).names.contains("send"))
         #expect(state.exchanges.isEmpty)
-        #expect(state.selectedEndpoint?.id == "todos.delete")
-        // On the folder above, Space still folds it.
+        #expect(state.selectedEndpoint?.id == "items.get")
+        // On the folder or profile row above, Space still folds it.
         while case .endpoint? = state.selectedListRow { _ = state.press(.up) }
         let rows = state.rows.count
         _ = state.press(.character(" "))
