@@ -22,12 +22,18 @@ struct PasteTests {
         #expect(one.text == "aXYb" && one.column == 3)
     }
 
-    @Test("through update: a paste in the built-in editor is text, q and Enter in it are not keys")
-    func bodyEditorThroughUpdate() throws {
+    /// The small profile with the built-in body editor open on items.get, empty.
+    private func editing() throws -> AppState {
         var state = Fixtures.smallState()
         state.select("items.get")
         let key = try #require(state.selectedKey)
         _ = state.update(.builtInEditorRequested(key, text: ""))
+        return state
+    }
+
+    @Test("through update: a paste in the built-in editor is text, q and Enter in it are not keys")
+    func bodyEditorThroughUpdate() throws {
+        var state = try editing()
         _ = state.update(.pasted("{\n  \"q\": [1,\n2]\n}", truncated: false))
         guard case .bodyEditor(let editor)? = state.overlay else {
             Issue.record("the editor closed")
@@ -69,10 +75,7 @@ struct PasteTests {
 
     @Test("a paste cut at the bound says so")
     func truncated() throws {
-        var state = Fixtures.smallState()
-        state.select("items.get")
-        let key = try #require(state.selectedKey)
-        _ = state.update(.builtInEditorRequested(key, text: ""))
+        var state = try editing()
         _ = state.update(.pasted("abc", truncated: true))
         #expect(state.message?.isError == true)
         #expect(state.message?.text.contains("paste cut") == true)

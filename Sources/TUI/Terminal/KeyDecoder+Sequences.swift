@@ -11,13 +11,7 @@ extension KeyDecoder {
     mutating func controlSequence(_ read: (_ wait: Wait) -> Input?) -> KeyEvent? {
         var parameters: [UInt8] = []
         var overlong = false
-        while let input = take(read, wait: .brief) {
-            guard case .character(let value) = input, value < 0x80 else {
-                // A decoded key or a non-ASCII character cannot be part of a sequence: the sequence was cut short.
-                putBack(input)
-                return nil
-            }
-            let byte = UInt8(value)
+        while let byte = sequenceByte(read) {
             switch byte {
             case 0x24 where !parameters.isEmpty:
                 // rxvt ends Shift-modified keys with `$` (`ESC [ 8 $`), otherwise an intermediate byte.
@@ -26,7 +20,7 @@ extension KeyDecoder {
                 if parameters.count < Self.maxParameters { parameters.append(byte) } else { overlong = true }
             case UInt8(ascii: "[") where parameters.isEmpty:
                 // The Linux console's F1–F5: `ESC [ [ A` … `ESC [ [ E`.
-                guard case .character(let letter)? = take(read, wait: .brief) else { return nil }
+                guard let letter = sequenceByte(read) else { return nil }
                 return (0x41...0x45).contains(letter) ? .key(.function(Int(letter) - 0x40)) : nil
             case 0x40...0x7E:
                 if overlong { return nil }
@@ -34,22 +28,28 @@ extension KeyDecoder {
                 return Self.csiKey(parameters, final: byte).map(KeyEvent.key)
             default:
                 // A control character (Esc, Enter …) ends a sequence that was cut short; it is a key of its own.
-                putBack(input)
+                putBack(.character(UInt32(byte)))
                 return nil
             }
         }
-        return nil  // the terminal stopped mid-sequence: what came is dropped
+        return nil  // the terminal stopped mid-sequence, or a key came: what came of the sequence is dropped
+    }
+
+    /// The next byte of a sequence; nil when the terminal stopped, or when what came cannot be part of one (a key
+    /// curses decoded, a non-ASCII character), which is kept for the next read.
+    private mutating func sequenceByte(_ read: (_ wait: Wait) -> Input?) -> UInt8? {
+        guard let input = take(read, wait: .brief) else { return nil }
+        guard case .character(let value) = input, value < 0x80 else {
+            putBack(input)
+            return nil
+        }
+        return UInt8(value)
     }
 
     /// After `ESC O`: an optional modifier (`ESC O 5 C` on some terminals), then one final byte.
     mutating func singleShift(_ read: (_ wait: Wait) -> Input?) -> KeyEvent? {
         var modifier: [UInt8] = []
-        while let input = take(read, wait: .brief) {
-            guard case .character(let value) = input, value < 0x80 else {
-                putBack(input)
-                return nil
-            }
-            let byte = UInt8(value)
+        while let byte = sequenceByte(read) {
             switch byte {
             case 0x30...0x39, UInt8(ascii: ";"):
                 if modifier.count < Self.maxParameters { modifier.append(byte) }
@@ -57,7 +57,7 @@ extension KeyDecoder {
                 let modified = Self.isWordModifier(Int(String(decoding: modifier, as: UTF8.self)) ?? 1)
                 return Self.singleShiftKey(byte, modified: modified).map(KeyEvent.key)
             default:
-                putBack(input)
+                putBack(.character(UInt32(byte)))
                 return nil
             }
         }
