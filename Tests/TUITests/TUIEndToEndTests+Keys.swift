@@ -87,4 +87,21 @@ extension TUIEndToEndTests {
         try session.waitFor("body updated (JSON)")
         try session.send("q")
     }
+
+    @Test("a curl command pasted into o arrives as one line in the prompt: its newline does not send, q does not quit")
+    func bracketedPasteInThePrompt() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.run("\(TmuxSession.apix) demo --port 0 --profiles \(Fixtures.profilesDirectory)")
+        try session.waitFor("GET    todos.get")
+        try session.send("o")
+        try session.waitFor("Request (a URL or a curl command line)")
+        try session.paste("curl -H 'X-Q: q' \\\n  http://127.0.0.1:9/pasted\n", bracketed: true)
+        // A key typed after the paste lands in the prompt still open: the pasted newline did not send.
+        try session.send("Z", literal: true)
+        let screen = try session.waitFor("curl -H 'X-Q: q'   http://127.0.0.1:9/pastedZ")
+        #expect(!screen.contains("a one-off request"))
+        try session.send("Escape")
+        try session.send("q")
+    }
 }
