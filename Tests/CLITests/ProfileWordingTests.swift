@@ -42,6 +42,9 @@ struct ProfileWordingTests {
         #expect(list.stderr.contains("XDG_CONFIG_HOME"))
         #expect(list.stderr.contains("apix demo"))
         #expect(list.stderr.contains("apix import curl"))
+        // `apix demo` carries its own profile: it works anywhere, not only in a checkout (issue 25).
+        #expect(list.stderr.contains("from any directory"))
+        #expect(!list.stderr.contains("checkout"))
 
         let state = AppState(
             catalog: ProfileCatalog(), profileDirectory: directory.path, processEnvironment: [:], width: 100,

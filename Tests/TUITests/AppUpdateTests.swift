@@ -273,10 +273,36 @@ struct AppUpdateTests {
             Issue.record("expected the file prompt")
             return
         }
-        #expect(prompt.field.text == "items.get.body")
+        // Named for the endpoint with the extension of the body's type (issue 25: not `.body` for every type).
+        #expect(prompt.field.text == "items.get.json")
         let effects = state.press(.enter)
         #expect(effects.names == ["saveBody"])
-        _ = state.update(.bodySaved(path: "/work/items.get.body", bytes: 2, error: nil))
-        #expect(state.message?.text == "body saved to /work/items.get.body (2 B)")
+        _ = state.update(.bodySaved(path: "/work/items.get.json", bytes: 2, error: nil))
+        #expect(state.message?.text == "body saved to /work/items.get.json (2 B)")
+    }
+
+    @Test("w suggests a name with the extension of the body's type: .png for image/png, .body when unknown")
+    func bodyNameByType() throws {
+        for (type, name) in [("image/png", "items.get.png"), ("application/x-unknown", "items.get.body")] {
+            var state = Fixtures.smallState()
+            state.select("items.get")
+            _ = state.press(.enter)
+            let id = try #require(state.shownExchange?.id)
+            var headers = HTTPHeaders()
+            headers.add("Content-Type", type)
+            let response = Response(
+                method: .get, url: "http://127.0.0.1:8080/x", statusCode: 200, reason: "OK", headers: headers,
+                body: ResponseBody(data: Data([0x89, 0x50])), metrics: Metrics())
+            _ = state.update(.exchangeFinished(exchange: id, .success(response), at: 101))
+            state.focus = .response
+            _ = state.press(.character("w"))
+            guard case .prompt(let prompt)? = state.overlay else {
+                Issue.record("expected the file prompt")
+                return
+            }
+            #expect(prompt.field.text == name)
+            // Selected: a name typed replaces the suggestion.
+            #expect(prompt.field.isSelected)
+        }
     }
 }

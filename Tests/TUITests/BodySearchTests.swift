@@ -122,6 +122,14 @@ struct BodySearchTests {
         }
     }
 
+    /// Types `query` into the open search field as a user does (each key searches at once) and presses Enter: the
+    /// effects of the last key and of Enter, the ones the runtime would still run (it cancels older ones).
+    private func search(_ query: String, in state: inout AppState) -> [Effect] {
+        var last: [Effect] = []
+        for character in query { last = state.press(.character(character)) }
+        return last + state.press(.enter)
+    }
+
     private func tabRow(_ state: AppState) -> String {
         let buffer = Screen.render(state, theme: .monochrome)
         return (0..<state.height).map { buffer.line($0) }.first { $0.contains(" Body  Headers  Raw ") } ?? ""
@@ -131,9 +139,8 @@ struct BodySearchTests {
     func countedMatches() throws {
         var (state, _, _) = try showing(items: 300)
         _ = state.press(.character("/"))
-        state.type("\"n\": 1")  // 1, 10-19, 100-199: 111 items
-        let effects = state.press(.enter)
-        #expect(effects.names == ["search", "countMatches"])
+        let effects = search("\"n\": 1", in: &state)  // 1, 10-19, 100-199: 111 items
+        #expect(effects.names == ["search", "countMatches", "search"])
         run(effects, on: &state)
         // Formatted: "[", then three lines per item; item k's "n" is line 1 + 3(k - 1) + 1.
         #expect(state.response.matchLine == 2)
@@ -154,8 +161,7 @@ struct BodySearchTests {
         for counted in [true, false] {
             var (state, _, _) = try showing(items: 300)
             _ = state.press(.character("/"))
-            state.type("\"n\": 2")  // 2, 20-29, 200-299
-            var effects = state.press(.enter)
+            var effects = search("\"n\": 2", in: &state)  // 2, 20-29, 200-299
             if !counted { effects.removeAll { $0.name == "countMatches" } }
             run(effects, on: &state)
             #expect(state.response.matchLine == 1 + 3 * 1 + 1)
@@ -174,15 +180,13 @@ struct BodySearchTests {
     func noMatchAndProgress() throws {
         var (state, id, document) = try showing(items: 20)
         _ = state.press(.character("/"))
-        state.type("absent")
-        run(state.press(.enter), on: &state)
+        run(search("absent", in: &state), on: &state)
         #expect(state.message?.text == "no match: absent" && state.message?.isError == true)
         #expect(tabRow(state).contains("/absent no match"))
 
         _ = state.press(.character("/"), .control("u"))
-        state.type("\"n\"")
-        let effects = state.press(.enter)
-        #expect(effects.names == ["search", "countMatches"])
+        let effects = search("\"n\"", in: &state)
+        #expect(effects.names == ["search", "countMatches", "search"])
         _ = state.update(
             .matchesCounted(
                 SearchMatches(exchange: id, tab: .body, query: "\"n\"", total: 7, lines: [], fraction: 0.41)))
@@ -198,8 +202,7 @@ struct BodySearchTests {
         _ = state.press(.right, .right)
         #expect(state.response.tab == .raw)
         _ = state.press(.character("/"))
-        state.type("json")  // the Content-Type header; the body has none
-        run(state.press(.enter), on: &state)
+        run(search("json", in: &state), on: &state)  // the Content-Type header; the body has none
         let matches = try #require(state.response.matches)
         #expect(matches.total == 1 && matches.lines == [1] && matches.isListed)
         #expect(tabRow(state).contains("1/1"))
@@ -209,8 +212,7 @@ struct BodySearchTests {
     func newSendClearsSearch() throws {
         var (state, _, _) = try showing(items: 30)
         _ = state.press(.character("/"))
-        state.type("\"n\": 1")
-        run(state.press(.enter), on: &state)
+        run(search("\"n\": 1", in: &state), on: &state)
         #expect(tabRow(state).contains("/\"n\": 1 1/"))
         state.focus = .list
         #expect(state.press(.enter).names.contains("send"))

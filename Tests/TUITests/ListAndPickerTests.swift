@@ -18,6 +18,36 @@ struct ListAndPickerTests {
         #expect(small.contains { $0.contains("│  GET    health           │") })
     }
 
+    @Test("Space on an endpoint row sends nothing (it toggles folders only); on a folder row it folds (issue 25)")
+    func spaceNeverSends() {
+        var state = Fixtures.smallState()
+        state.select("items.get")
+        // Enter would send it (no credentials needed); Space does not.
+        #expect(!state.press(.character(" ")).names.contains("send"))
+        #expect(state.exchanges.isEmpty)
+        #expect(state.selectedEndpoint?.id == "items.get")
+        // On the folder or profile row above, Space still folds it.
+        while case .endpoint? = state.selectedListRow { _ = state.press(.up) }
+        let rows = state.rows.count
+        _ = state.press(.character(" "))
+        #expect(state.rows.count < rows)
+    }
+
+    @Test("the list title counts the endpoints loaded, folded or not; with a filter, the ones it matches (issue 25)")
+    func titleCountsFoldedEndpoints() {
+        var state = Fixtures.demoState(width: 120, height: 40)
+        let total = state.profiles.reduce(0) { $0 + $1.endpoints.count }
+        for profile in state.profiles { state.collapsed.insert(AppState.profileKey(profile.id)) }
+        state.rebuildRows()
+        #expect(!state.rows.contains { if case .endpoint = $0 { true } else { false } })
+        #expect(Screen.render(state, theme: .monochrome).lines.contains { $0.contains("Endpoints (\(total))") })
+        _ = state.press(.character("/"))
+        state.type("todos.get")
+        let matching = state.rows.filter { if case .endpoint = $0 { true } else { false } }.count
+        #expect(matching > 0 && matching < total)
+        #expect(Screen.render(state, theme: .monochrome).lines.contains { $0.contains("Endpoints (\(matching))") })
+    }
+
     @Test("the request editor is titled with the endpoint's name and shows its description")
     func descriptionInTheEditor() {
         var state = Fixtures.demoState(width: 120, height: 40)

@@ -56,6 +56,20 @@ struct OneOffRequestTests {
         #expect(state.catalog.profiles[0].endpoints.count == before)
     }
 
+    @Test("a one-off made while the list filter hides it is selected and shown, the filter cleared (issue 25)")
+    func oneOffUnderFilter() throws {
+        var state = Fixtures.smallState()
+        _ = state.press(.character("/"))
+        state.type("health")
+        _ = state.press(.enter)
+        #expect(state.selectedEndpoint?.id == "health")
+        #expect(!oneOff("http://127.0.0.1:9000/things/all", in: &state).isEmpty)
+        #expect(state.selectedEndpoint?.id == "get.things.all")
+        #expect(state.shownExchange?.key.endpoint == "get.things.all")
+        #expect(state.filter.text.isEmpty)
+        #expect(state.message?.text.contains("filter cleared") == true)
+    }
+
     @Test("a one-off request to another origin does not carry the profile's credentials; one to its own does")
     func otherOriginWithoutProfileAuth() throws {
         var state = Fixtures.smallState(auth: .basic(username: "u", password: "p"))

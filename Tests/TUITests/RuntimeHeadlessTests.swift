@@ -12,7 +12,7 @@ import Testing
 @MainActor
 struct RuntimeHeadlessTests {
     /// One small JSON answer, and a slow download (1 MiB over 30 s) whose bar moves while it runs.
-    static func profile(port: Int) -> String {
+    nonisolated static func profile(port: Int) -> String {
         """
         name: Headless
         default_environment: local
@@ -40,6 +40,8 @@ struct RuntimeHeadlessTests {
         let loop: Task<Void, any Error>
         /// The profile's directory (where `saved` downloads to).
         var directory = ""
+        /// The demo API's port.
+        var port = 0
 
         /// Waits (bounded) for the loop to end after a quit, and reports whether it did (without an error).
         func ended() async -> Bool {
@@ -55,14 +57,15 @@ struct RuntimeHeadlessTests {
     /// Starts the runtime on a fresh demo server with the small profile, hands the session to `body`, and always
     /// ends the loop (with `q`, then a termination request if that did not do it).
     func withRuntime(
-        width: Int = 100, height: Int = 30, client: Client = Client(), _ body: (Session) async throws -> Void
+        width: Int = 100, height: Int = 30, client: Client = Client(),
+        profile: (_ port: Int) -> String = RuntimeHeadlessTests.profile, _ body: (Session) async throws -> Void
     ) async throws {
         try await withDemoServer { server in
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("apix-runtime-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            try Self.profile(port: server.port)
+            try profile(server.port)
                 .write(toFile: directory + "/headless.yaml", atomically: true, encoding: .utf8)
             let catalog = ProfileLoader.load(directory: directory)
             try #require(catalog.problems.isEmpty, "\(catalog.problems)")
@@ -71,7 +74,8 @@ struct RuntimeHeadlessTests {
                 state: AppState(catalog: catalog, profileDirectory: directory, processEnvironment: [:], now: .now),
                 client: client, auth: nil, saver: nil, log: LogFile(directory: directory), backend: backend)
             let session = Session(
-                backend: backend, client: client, loop: Task { try await runtime.run() }, directory: directory)
+                backend: backend, client: client, loop: Task { try await runtime.run() }, directory: directory,
+                port: server.port)
             do {
                 try #require(await backend.waitForScreen(containing: "env: local") != nil, "the first frame")
                 try await body(session)

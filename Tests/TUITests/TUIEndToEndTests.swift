@@ -58,7 +58,7 @@ struct TUIEndToEndTests {
 
             // A JSONPath filter on the body, as you type; Esc shows the whole body again.
             try session.send("]", "f")
-            try session.send(".title", literal: true)
+            try session.send("$.title", literal: true)
             try session.waitFor("1 match")
             try session.waitFor(#"  "Buy milk""#)
             try session.send("Escape")

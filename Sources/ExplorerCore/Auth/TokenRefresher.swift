@@ -221,13 +221,16 @@ public actor TokenRefresher {
             if mode != .login, let refreshToken = token?.refreshToken { .refresh(refreshToken: refreshToken) } else {
                 .configured
             }
+        // With no token yet, obtaining one is a login whoever asked (a request's first token included): a failure
+        // then reads `failed: login: …`, never a refresh of a token that never existed.
+        let operation: AuthError.Operation = mode == .login || token == nil ? .login : .refresh
         let settings = settings
         let tokenClient = tokenClient
         let generation = generation
         let task = Task {
             var result = await tokenClient.obtain(grant, settings: settings)
             if case .failure(var error) = result {
-                error.operation = mode == .login ? .login : .refresh
+                error.operation = operation
                 result = .failure(error)
             }
             self.finish(result, grant: grant, generation: generation)

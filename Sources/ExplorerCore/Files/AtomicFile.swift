@@ -135,7 +135,12 @@ public enum AtomicFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, options.mode ?? 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
-        guard descriptor >= 0 else { throw failure("cannot create a temporary file") }
+        guard descriptor >= 0 else {
+            // The temporary file is ours, not the user's: a missing directory is what they can act on (`w` into a
+            // folder not made yet).
+            if errno == ENOENT || errno == ENOTDIR { throw failure("no directory \(directory)") }
+            throw failure("cannot create a temporary file")
+        }
         var renamed = false
         defer {
             if !renamed { unlink(temporary) }

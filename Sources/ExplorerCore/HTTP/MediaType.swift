@@ -4,14 +4,25 @@ import Foundation
 public enum MediaType {
     static func guess(forPath path: String) -> String {
         let lower = path.lowercased()
-        let table: [(String, String)] = [
-            (".json", "application/json"), (".txt", "text/plain"), (".csv", "text/csv"),
-            (".html", "text/html"), (".xml", "application/xml"), (".png", "image/png"),
-            (".jpg", "image/jpeg"), (".jpeg", "image/jpeg"), (".gif", "image/gif"), (".pdf", "application/pdf"),
-            (".yaml", "application/yaml"), (".yml", "application/yaml"), (".zip", "application/zip"),
-            (".gz", "application/gzip"),
-        ]
-        return table.first { lower.hasSuffix($0.0) }?.1 ?? "application/octet-stream"
+        return extensions.first { lower.hasSuffix($0.0) }?.1 ?? "application/octet-stream"
+    }
+
+    /// File name extensions and the types they stand for; the first of a type is the one a file of it gets.
+    private static let extensions: [(String, String)] = [
+        (".json", "application/json"), (".txt", "text/plain"), (".csv", "text/csv"),
+        (".html", "text/html"), (".xml", "application/xml"), (".png", "image/png"),
+        (".jpg", "image/jpeg"), (".jpeg", "image/jpeg"), (".gif", "image/gif"), (".pdf", "application/pdf"),
+        (".yaml", "application/yaml"), (".yml", "application/yaml"), (".zip", "application/zip"),
+        (".gz", "application/gzip"),
+    ]
+
+    /// The extension (without the dot) a file of `contentType` gets (`image/png` → `png`, any `+json` → `json`);
+    /// nil for types without one here.
+    public static func fileExtension(for contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        let essence = essence(of: contentType)
+        if isJSON(essence) { return "json" }
+        return extensions.first { $0.1 == essence }.map { String($0.0.dropFirst()) }
     }
 
     /// The bare `type/subtype`, lower-cased, without parameters.

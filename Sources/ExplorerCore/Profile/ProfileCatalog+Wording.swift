@@ -16,7 +16,8 @@ extension ProfileCatalog {
         [
             "no profiles in \(directory) (chosen by --profiles DIR, else ./profiles, else "
                 + "$XDG_CONFIG_HOME/apix/profiles, i.e. ~/.config/apix/profiles)",
-            "to start: `apix demo` in the apix checkout, `apix import curl 'curl URL' --profile ID`, or "
+            "to start: `apix demo` (a demo API with its profile, from any directory), "
+                + "`apix import curl 'curl URL' --profile ID`, or "
                 + "`apix import openapi SPEC`",
         ]
     }

@@ -127,13 +127,13 @@ public final class EventStream: Sendable {
     }
 
     /// Events a second: over the last `rateWindow` seconds while the stream runs (over its life when shorter),
-    /// over its whole life once it ended.
+    /// over its whole life once it ended. Never over less than a second: a burst of 20 events in a millisecond
+    /// is 20 events in that second, not 20,000 a second.
     static func rate(of events: [StreamEvent], startedAt: Date, endedAt: Date?, count: Int, now: Date) -> Double {
         if let endedAt {
-            let life = endedAt.timeIntervalSince(startedAt)
-            return life > 0 ? Double(count) / life : 0
+            return Double(count) / max(1, endedAt.timeIntervalSince(startedAt))
         }
-        let window = min(rateWindow, max(0.001, now.timeIntervalSince(startedAt)))
+        let window = min(rateWindow, max(1, now.timeIntervalSince(startedAt)))
         let since = now.addingTimeInterval(-window)
         let recent = events.reversed().prefix { $0.time > since }.count
         return Double(recent) / window

@@ -266,7 +266,9 @@ final class CurlTransfer: @unchecked Sendable {
         onProgress(
             TransferProgress(
                 sent: metrics.bytesSent, sendTotal: sentTotal, received: received,
-                receiveTotal: code == CURLE_OK ? received : lastProgress.receiveTotal, isFinal: true))
+                // Cancelled transfers complete with CURLE_OK too: their total stays the announced one, so a bar
+                // freezes at the share that arrived instead of reading 100 %.
+                receiveTotal: code == CURLE_OK && !cancelled ? received : lastProgress.receiveTotal, isFinal: true))
         continuation?.resume(returning: result)
         continuation = nil
     }

@@ -4,6 +4,9 @@ import ExplorerHistory
 /// Everything that can change the state: keys, time, and what the runtime's work reports back.
 package enum Action: Sendable {
     case keyPressed(Key)
+    /// Text pasted (bracketed paste), whole: it goes into the text field being edited, never runs as keys.
+    /// `truncated`: only the paste's start arrived (`KeyDecoder.maxPaste`).
+    case pasted(String, truncated: Bool)
     case resized(width: Int, height: Int)
     case ticked(Moment)
     case progressUpdated(exchange: Int, TransferProgress, at: Double)

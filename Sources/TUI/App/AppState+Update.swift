@@ -29,6 +29,8 @@ extension AppState {
         switch action {
         case .keyPressed(let key):
             return handleKey(key)
+        case .pasted(let text, let truncated):
+            return handlePaste(text, truncated: truncated)
         case .resized(let width, let height):
             self.width = width
             self.height = height

@@ -49,7 +49,7 @@ enum KeyMap {
         KeyBinding(.list, [.end, .character("G")], .moveBottom, "last row"),
         KeyBinding(.list, [.left, .character("h")], .collapse, "collapse a profile or folder"),
         KeyBinding(.list, [.right, .character("l")], .expand, "expand a profile or folder"),
-        KeyBinding(.list, [.character(" ")], .activate, "toggle a profile or folder; send an endpoint"),
+        KeyBinding(.list, [.character(" ")], .activate, "toggle a profile or folder (never sends)"),
         KeyBinding(.list, [.character("/")], .startFilter, "filter endpoints as you type", hint: "filter"),
 
         // Request editor

@@ -91,6 +91,8 @@ final class Runtime {
                     apply(.resized(width: size.width, height: size.height))
                 case .key(let key):
                     apply(.keyPressed(key))
+                case .paste(let text, let truncated):
+                    apply(.pasted(text, truncated: truncated))
                 }
                 changed = true
             }

@@ -5,10 +5,15 @@
 package struct LineEditor: Hashable, Sendable {
     package private(set) var characters: [Character]
     package private(set) var cursor: Int
+    /// The whole text is selected (a prompt's prefilled text): typing or pasting replaces it, Backspace or Delete
+    /// clears it, and any other key keeps it and ends the selection.
+    package private(set) var isSelected: Bool
 
-    package init(_ text: String = "") {
+    /// `text` with the cursor at its end; `selected`: the text is a suggestion that typing replaces.
+    package init(_ text: String = "", selected: Bool = false) {
         characters = Array(text)
         cursor = characters.count
+        isSelected = selected && !text.isEmpty
     }
 
     package var text: String { String(characters) }
@@ -21,6 +26,18 @@ package struct LineEditor: Hashable, Sendable {
     /// What a key does to the text: true when the key was an editing key (handled), false otherwise.
     @discardableResult
     package mutating func handle(_ key: Key) -> Bool {
+        if isSelected {
+            isSelected = false
+            switch key {
+            case .character:
+                clear()
+            case .backspace, .delete, .control("h"), .control("d"):
+                clear()
+                return true
+            default:
+                break
+            }
+        }
         switch key {
         case .character(let c): insert(c)
         case .left, .control("b"): cursor = max(0, cursor - 1)
@@ -58,6 +75,32 @@ package struct LineEditor: Hashable, Sendable {
 
     package mutating func insert(_ text: String) {
         for character in text { insert(character) }
+    }
+
+    /// Inserts pasted text. One line has no line breaks: a backslash at a line's end joins the lines as a shell
+    /// does (a curl command pasted over several lines), other line breaks and tabs become spaces, and line breaks
+    /// at the end go (a paste never presses Enter).
+    package mutating func paste(_ text: String) {
+        if isSelected { clear() }
+        isSelected = false
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        var joined = ""
+        for (index, line) in lines.enumerated() {
+            if index == lines.count - 1 {
+                joined += line
+            } else if line.hasSuffix("\\") {
+                joined += line.dropLast()
+            } else {
+                joined += line + " "
+            }
+        }
+        insert(String(joined.map { $0 == "\t" ? " " : $0 }))
+    }
+
+    private mutating func clear() {
+        characters = []
+        cursor = 0
     }
 
     private func isWord(_ character: Character) -> Bool {

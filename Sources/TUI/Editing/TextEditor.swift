@@ -75,6 +75,24 @@ package struct TextEditor: Hashable, Sendable {
         return true
     }
 
+    /// Inserts pasted text at the cursor exactly as it is: its line breaks split lines, and no indentation is
+    /// added (Enter's auto-indent is for typing). The cursor ends after the text.
+    package mutating func paste(_ text: String) {
+        let pasted = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        guard let first = pasted.first, let last = pasted.last else { return }
+        let rest = Array(lines[row][column...])
+        if pasted.count == 1 {
+            lines[row].insert(contentsOf: first, at: column)
+            column += first.count
+            return
+        }
+        lines[row].replaceSubrange(column..., with: first)
+        lines.insert(contentsOf: pasted[1...].map { $0 }, at: row + 1)
+        row += pasted.count - 1
+        column = last.count
+        lines[row].append(contentsOf: rest)
+    }
+
     private mutating func move(to newRow: Int) {
         row = min(max(0, newRow), lines.count - 1)
         column = min(column, lines[row].count)

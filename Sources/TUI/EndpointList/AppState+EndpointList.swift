@@ -89,7 +89,7 @@ extension AppState {
             case .profile(let p): key = Self.profileKey(profiles[p].id)
             case .folder(let p, let name): key = Self.folderKey(profiles[p].id, name)
             case .endpoint:
-                if command == .activate { return sendSelected() }
+                // Space only folds: a key that also toggles folders must never send a request (a DELETE, say).
                 if command == .expand { focus = .editor }
                 return []
             }

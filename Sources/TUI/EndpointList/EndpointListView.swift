@@ -5,7 +5,11 @@ import ExplorerCore
 enum EndpointListView {
     static func draw(_ state: AppState, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         let focused = state.focus == .list && state.overlay == nil
-        let count = state.rows.filter { if case .endpoint = $0 { true } else { false } }.count
+        // Every endpoint loaded, folded or not; with a filter, the ones it matches (all listed: a filter unfolds).
+        let count =
+            state.filter.text.isEmpty
+            ? state.profiles.reduce(0) { $0 + $1.endpoints.count }
+            : state.rows.filter { if case .endpoint = $0 { true } else { false } }.count
         BoxView.draw(rect, title: "Endpoints (\(count))", focused: focused, theme: theme, on: &buffer)
         // The same areas `update` scrolls by (the caller draws the list at `Layout.list`).
         let areas = state.listAreas

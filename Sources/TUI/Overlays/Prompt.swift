@@ -13,6 +13,7 @@ package struct Prompt: Hashable, Sendable {
     package init(purpose: Purpose, title: String, text: String) {
         self.purpose = purpose
         self.title = title
-        self.field = LineEditor(text)
+        // A suggestion (a file name): selected, so a name typed replaces it and an arrow key edits it.
+        self.field = LineEditor(text, selected: true)
     }
 }

@@ -19,7 +19,7 @@ extension AppState {
         // A bare URL is one shell word whatever it holds (`&`, `'`); anything else is a command line.
         let quoted = "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
         let line = text.contains(where: \.isWhitespace) ? text : "curl " + quoted
-        let endpoint: Endpoint
+        var endpoint: Endpoint
         do throws(InteropError) {
             let command = try CurlCommand.parse(pasted: line)
             let baseURL = try? RequestBuilder(
@@ -27,6 +27,7 @@ extension AppState {
             ).shownBaseURL(variables: variables)
             endpoint = try command.importedEndpoint(
                 id: nil, baseURL: baseURL, taken: Set(profile.endpoints.map(\.id)))
+            endpoint.body = Self.bodyAsGiven(endpoint.body, command.body)
         } catch {
             message = StatusMessage("not a request: \(error)", isError: true)
             return []
@@ -35,8 +36,39 @@ extension AppState {
         addEndpoint(endpoint, toProfileAt: index)
         newEndpoints.insert(key)
         rebuildRows(selecting: .endpoint(key))
+        var shown = "\(endpoint.id): a one-off request (s saves it to \(profile.id))"
+        if selectedKey != key, !filter.text.isEmpty {
+            // The list filter hides the new row: it goes, so the request sent is the one selected and shown.
+            filter = LineEditor()
+            isFiltering = false
+            rebuildRows(selecting: .endpoint(key))
+            shown += "; filter cleared"
+        }
+        scrollListToSelection()
         syncResponseToSelection()
-        message = StatusMessage("\(endpoint.id): a one-off request (s saves it to \(profile.id))")
+        message = StatusMessage(shown)
         return send(key)
+    }
+
+    /// The import reads a JSON document given with `-d` / `--json` as structure (what a profile keeps); sent, it
+    /// would be encoded anew. A one-off sends the document as given, byte for byte; `s` saves it as structure
+    /// (`BodyDraft.savedTemplate`).
+    static func bodyAsGiven(_ imported: BodyTemplate?, _ given: CurlCommand.Body) -> BodyTemplate? {
+        guard case .json(let value)? = imported, !value.isDocumentText else { return imported }
+        switch given {
+        case .data(let text), .json(let text):
+            guard text.first == "{" || text.first == "[" else { return imported }
+            return .json(.string(Template(text)))
+        default:
+            return imported
+        }
+    }
+}
+
+extension TemplateValue {
+    /// A string holding a JSON document (`{…}` or `[…]`), which the core sends as that text.
+    fileprivate var isDocumentText: Bool {
+        guard case .string(let template) = self else { return false }
+        return template.raw.first == "{" || template.raw.first == "["
     }
 }

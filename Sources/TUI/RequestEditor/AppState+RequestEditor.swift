@@ -159,7 +159,11 @@ extension AppState {
         var changed = newEndpoints.contains { $0.profile == profile.id }
         for (index, endpoint) in profile.endpoints.enumerated() {
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
-            guard let draft = drafts[key], draft != RequestDraft(endpoint: endpoint) else { continue }
+            // A new endpoint is saved as `s` saves edits even when unedited: a one-off's JSON text as structure.
+            let isNew = newEndpoints.contains(key)
+            guard let draft = drafts[key] ?? (isNew ? RequestDraft(endpoint: endpoint) : nil),
+                isNew || draft != RequestDraft(endpoint: endpoint)
+            else { continue }
             edited.endpoints[index] = draft.savedEndpoint(from: endpoint)
             changed = true
         }

@@ -83,7 +83,9 @@ struct RequestDraft: Hashable, Sendable {
         endpoint.query = Self.parameters(query, sameName: { $0 == $1 })
         endpoint.headers = Self.parameters(
             headers, sameName: { $0.lowercased() == $1.lowercased() }, emptyRemoves: true)
-        if let body {
+        // A body as the endpoint gives it is sent as the endpoint's: a `json:` structure encoded by the core, the
+        // same bytes `apix run` sends (the draft's text is only its pretty view). Edited, the text is sent as typed.
+        if let body, body != original.body.map(BodyDraft.init(template:)) {
             endpoint.body = body.template
         }
         return endpoint

@@ -141,6 +141,11 @@ enum RequestEditorView {
         let visible = field.visible(columns: width)
         buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: theme.selectedUnfocused.with(reverse: false))
         buffer.write(SafeText.escape(visible.text), x: x, y: y, limit: x + width)
+        if field.isSelected {
+            // Prefilled text that typing replaces reads as selected.
+            let shown = min(width, visible.text.reduce(0) { $0 + TextWidth.width(of: $1) })
+            buffer.restyle(Rect(x: x, y: y, width: shown, height: 1)) { $0.reverse = true }
+        }
         EndpointListView.markCursor(x: x + visible.cursor, y: y, limit: x + width, theme: theme, on: &buffer)
         return x + width
     }

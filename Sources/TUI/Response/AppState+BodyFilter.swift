@@ -30,7 +30,8 @@ extension AppState {
             response.matchLine = nil
             response.searching = false
         }
-        response.filterField = LineEditor(response.filter?.query ?? "$")
+        // Selected: typing `$[?…]` replaces the `$` (or the last query) instead of following it.
+        response.filterField = LineEditor(response.filter?.query ?? "$", selected: true)
     }
 
     mutating func handleBodyFilterKey(_ key: Key) -> [Effect] {

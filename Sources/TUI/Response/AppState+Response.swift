@@ -38,7 +38,8 @@ extension AppState {
                     ? "secrets shown in clear in the Request tab (V masks them again)"
                     : "secrets masked in the Request tab")
         case .startSearch:
-            response.searchField = LineEditor(response.query)
+            // The last query, selected: typing starts a new one, an arrow key edits it.
+            response.searchField = LineEditor(response.query, selected: true)
         case .startBodyFilter:
             startBodyFilter()
         case .nextMatch, .previousMatch:
@@ -48,7 +49,12 @@ extension AppState {
                 message = StatusMessage("no response body to save", isError: true)
                 return []
             }
-            let name = exchange.key.endpoint.replacingOccurrences(of: "/", with: "_") + ".body"
+            // Named for the endpoint, with the extension of the body's type (`.png` for image/png), else `.body`.
+            let base = exchange.key.endpoint.replacingOccurrences(of: "/", with: "_")
+            let type = exchange.response?.headers["Content-Type"]
+            let name =
+                MediaType.fileExtension(for: type).map { base.hasSuffix(".\($0)") ? base : base + ".\($0)" }
+                ?? base + ".body"
             overlay = .prompt(Prompt(purpose: .saveBody(exchange: exchange.id), title: "Write body to", text: name))
         default:
             break
@@ -73,10 +79,28 @@ extension AppState {
             response.query = field.text
             return search(forward: true, skipCurrent: false)
         default:
+            let before = field.text
             field.handle(key)
             response.searchField = field
+            guard field.text != before else { return [] }
+            return searchAsTyped(field.text)
         }
         return []
+    }
+
+    /// Each edit of the query searches at once: the first match from the screen on is shown and highlighted, and
+    /// the count runs (`/text 3/12` while typing); an emptied query clears the matches.
+    mutating func searchAsTyped(_ query: String) -> [Effect] {
+        response.query = query
+        response.matches = nil
+        response.matchIndex = nil
+        guard !query.isEmpty else {
+            response.matchLine = nil
+            return []
+        }
+        let effects = search(forward: true, skipCurrent: false)
+        if response.searchField == nil { response.searchField = LineEditor(query) }
+        return effects
     }
 
     /// The tabs an answer has: Checks only for an endpoint with `expect:` (or an answer that was checked).

@@ -200,9 +200,10 @@ enum ResponseView {
         }
         if let field = state.response.searchField {
             x = buffer.write("  /", x: x, y: row.y, limit: row.maxX, style: theme.accent)
-            RequestEditorView.drawField(
+            x = RequestEditorView.drawField(
                 field, x: x, y: row.y, width: min(30, row.maxX - x), theme: theme,
                 on: &buffer)
+            buffer.write(searchCount(state, exchange), x: x, y: row.y, limit: row.maxX, style: theme.muted)
             return
         }
         if state.response.searching { info.append("searching…") }
@@ -224,14 +225,25 @@ enum ResponseView {
         buffer.write(text, x: x, y: row.y, limit: row.maxX, style: theme.muted)
     }
 
+    /// The count beside the search field while the query is typed (` 3/12`, ` searching…`), as after Enter.
+    static func searchCount(_ state: AppState, _ exchange: Exchange) -> String {
+        if let matches = state.response.matches,
+            matches.isFor(exchange: exchange.id, tab: state.response.tab, query: state.response.query)
+        {
+            return " " + matches.wording(current: state.response.matchIndex)
+        }
+        return state.response.searching ? " searching…" : ""
+    }
+
     /// The Request tab's line: lines shown, whether secrets are masked, the search.
     static func drawRequestInfo(
         _ state: AppState, exchange: Exchange, x: Int, in row: Rect, theme: Theme, on buffer: inout ScreenBuffer
     ) {
         if let field = state.response.searchField {
             let after = buffer.write("  /", x: x, y: row.y, limit: row.maxX, style: theme.accent)
-            RequestEditorView.drawField(
+            let end = RequestEditorView.drawField(
                 field, x: after, y: row.y, width: min(30, row.maxX - after), theme: theme, on: &buffer)
+            buffer.write(searchCount(state, exchange), x: end, y: row.y, limit: row.maxX, style: theme.muted)
             return
         }
         var info = ["as sent"]

@@ -45,6 +45,11 @@ package final class HeadlessBackend: TerminalBackend {
         for character in text { feed(.key(.character(character))) }
     }
 
+    /// Queues `text` as one bracketed paste.
+    package func paste(_ text: String) {
+        feed(.paste(text, truncated: false))
+    }
+
     /// Changes the size and queues the resize event, as a terminal window being resized does.
     package func resize(width: Int, height: Int) {
         size = (width, height)

@@ -89,11 +89,13 @@ package final class NcursesBackend: TerminalBackend {
         wordRightCode = apix_key_defined("\u{1B}[1;5C")
         previous = nil
         isActive = true
+        writeControlSequence(Self.bracketedPasteOn)
     }
 
     /// Gives the terminal back (normal screen, cursor, modes).
     package func stop() {
         guard isActive else { return }
+        writeControlSequence(Self.bracketedPasteOff)
         _ = apix_curs_set(1)
         endwin()
         if let screen {
@@ -113,12 +115,14 @@ package final class NcursesBackend: TerminalBackend {
 
     /// Leaves curses mode for a child program (`$EDITOR`), then `resume()` comes back.
     package func suspend() {
+        writeControlSequence(Self.bracketedPasteOff)
         def_prog_mode()
         endwin()
     }
 
     package func resume() {
         reset_prog_mode()
+        writeControlSequence(Self.bracketedPasteOn)
         previous = nil
         _ = apix_clearok()
         _ = apix_refresh()
@@ -128,10 +132,24 @@ package final class NcursesBackend: TerminalBackend {
         (Int(apix_cols()), Int(apix_lines()))
     }
 
+    /// How long (ms) the rest of an escape sequence or a paste may take to arrive once it has begun.
+    private static let sequenceWait: Int32 = 50
+
+    /// Asks the terminal to bracket pastes (`ESC [ 200 ~` … `ESC [ 201 ~`), and stops asking; terminals that do
+    /// not know the mode ignore it. `TerminalGuard`'s crash reset stops it too.
+    private static let bracketedPasteOn: [UInt8] = Array("\u{1B}[?2004h".utf8)
+    private static let bracketedPasteOff: [UInt8] = Array("\u{1B}[?2004l".utf8)
+
     /// The next key, waiting at most `timeout` milliseconds. `.resize` is reported separately.
     package func readKey(timeout: Int32) -> KeyEvent? {
         if guardian != nil, let event = jobControl() { return event }
-        return decoder.next { wait in read(timeout: wait ? timeout : 0) }
+        return decoder.next { wait in
+            switch wait {
+            case .loop: read(timeout: timeout)
+            case .none: read(timeout: 0)
+            case .brief: read(timeout: Self.sequenceWait)
+            }
+        }
     }
 
     /// SIGTSTP: the terminal goes back to the shell as it was, the process stops, and on `fg` the screen is drawn

@@ -30,4 +30,21 @@ struct AuthFailureNamingTests {
             #expect(await fixture.refresher(settings: settings).state == .failed(expected))
         }
     }
+
+    @Test("the first request with no token and a wrong password: the state says login, not refresh (issue 25)")
+    func firstTimeLoginByRequest() async throws {
+        try await withAuthFixture { fixture in
+            var settings = fixture.settings
+            settings.password = "wrong"
+            let refresher = fixture.refresher(settings: settings)
+            // No token was ever held: the request's token request is a login.
+            let first = await fixture.get("/me", AuthInterceptor(.oauth2(refresher)))
+            #expect(first.error != nil)
+            let expected =
+                "login: the token server rejected the password grant (HTTP 400): invalid_grant: "
+                + "wrong username or password"
+            #expect(await refresher.state == .failed(expected))
+            #expect(await fixture.refresher(settings: settings).state == .failed(expected))
+        }
+    }
 }

@@ -45,6 +45,20 @@ struct BodyDestinationTests {
         #expect(byURL == directory.file("items.json"))
     }
 
+    @Test("a file in a directory that does not exist: the message names the directory, not a temporary file")
+    func missingDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.file("absent/out.png")
+        do {
+            _ = try BodyDestination(target, base: "/", home: "/")
+                .write(ResponseBody(data: Data([1])), url: "http://h/x", headers: [:])
+            Issue.record("written into a directory that does not exist")
+        } catch {
+            #expect(error.description.contains("no directory \(directory.file("absent"))"), "\(error)")
+            #expect(!error.description.contains("temporary file"), "\(error)")
+        }
+    }
+
     @Test("a new file is 0666 narrowed by the umask, not 0600")
     func permissions() throws {
         let directory = try TemporaryDirectory()

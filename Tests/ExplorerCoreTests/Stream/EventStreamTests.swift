@@ -70,6 +70,18 @@ struct EventStreamTests {
         #expect(stream.snapshot()!.summary == "10 events · 0.5/s · 90 B · ended")
     }
 
+    @Test("a burst of 20 events within a millisecond reads 20/s, not tens of thousands a second (issue 25)")
+    func burstRate() {
+        let start = Date(timeIntervalSince1970: 1_000)
+        let stream = EventStream()
+        _ = stream.begin(contentType: "text/event-stream", forced: false, at: start)
+        for n in 0..<20 { _ = Self.feed(stream, "data: x\n\n", at: start.addingTimeInterval(Double(n) * 0.000_01)) }
+        #expect(stream.snapshot(now: start.addingTimeInterval(0.0003))!.rate == 20)
+        stream.finish(at: start.addingTimeInterval(0.0003))
+        #expect(stream.snapshot()!.rate == 20)
+        #expect(stream.snapshot()!.summary.contains("· 20.0/s ·"))
+    }
+
     @Test("an event reads as a headline and its data, JSON pretty-printed, terminal controls escaped")
     func wording() throws {
         let time = Date(timeIntervalSince1970: 3_723.25)  // 01:02:03.250 UTC

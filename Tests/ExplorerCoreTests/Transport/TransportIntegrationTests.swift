@@ -177,6 +177,35 @@ struct TransportIntegrationTests {
         }
     }
 
+    @Test("a cancelled download's final figures keep its total: the bar freezes at the share received (issue 25)")
+    func cancelledDownloadKeepsItsTotal() async throws {
+        try await withDemoServer { server in
+            let transfer = client.start(PreparedRequest(url: server.url("/drip?bytes=400&duration=20")))
+            var final: TransferProgress?
+            var cancelled = false
+            for await event in transfer.progress {
+                if event.received > 0, !cancelled {
+                    transfer.cancel()
+                    cancelled = true
+                }
+                if event.isFinal {
+                    final = event
+                    break
+                }
+            }
+            let result = await transfer.result
+            #expect(result.error?.isCancelled == true)
+            let last = try #require(final)
+            #expect(last.receiveTotal == 400)
+            #expect(last.received > 0 && last.received < 400)
+            let figures = TransferProgress.Figures.ended(
+                .download, progress: last, metrics: result.error?.metrics ?? Metrics(), state: .cancelled)
+            #expect(figures.percent.map { $0 < 100 } == true)
+            #expect(figures.text.contains("/ 400 B"))
+            #expect(figures.text.contains("cancelled"))
+        }
+    }
+
     @Test("progress events are throttled to about 20 a second during a slow body")
     func progressThrottle() async throws {
         try await withDemoServer { server in

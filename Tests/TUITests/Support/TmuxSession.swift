@@ -61,6 +61,12 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["send-keys"] + (literal ? ["-l"] : []) + keys)
     }
 
+    /// Sends exact bytes, given in hex (`"1b", "5b", "46"` is `ESC [ F`), as one write: what a terminal sends for
+    /// a key, whatever tmux's own idea of that key is.
+    func sendBytes(_ hex: [String]) throws {
+        try tmux(["send-keys", "-H"] + hex)
+    }
+
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"])
     }
@@ -77,10 +83,11 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["set-option", "-g", "set-clipboard", "on"])
     }
 
-    /// Pastes `text` the way a terminal does (`paste-buffer`: the characters, each newline as a carriage return).
-    func paste(_ text: String) throws {
+    /// Pastes `text` the way a terminal does (`paste-buffer`: the characters, each newline as a carriage return);
+    /// `bracketed`: inside `ESC [ 200 ~` … `ESC [ 201 ~` when the program asked for bracketed paste (`-p`).
+    func paste(_ text: String, bracketed: Bool = false) throws {
         try tmux(["set-buffer", "-b", "apix-test-paste", text])
-        try tmux(["paste-buffer", "-b", "apix-test-paste", "-d"])
+        try tmux(["paste-buffer", "-b", "apix-test-paste", "-d"] + (bracketed ? ["-p"] : []))
     }
 
     /// tmux's newest paste buffer (what OSC 52 copied), or nil when there is none.
