@@ -63,6 +63,13 @@ extension ProfileSplicer {
             return [.init(node.start..<node.end, flow)]
         case .entry(let key, let lastLine):
             let indent = text.column(of: key.start)
+            if node.kind == .scalar, node.start == node.end {
+                // `key:` with nothing after it (null): the value goes after the colon, a comment after it stays.
+                guard key.end < text.scalars.count, text.scalars[key.end] == ":", !collection else {
+                    return [.init(key.end..<text.lineEnd(lastLine), ": " + flow)]
+                }
+                return [.insert(" " + flow, at: key.end + 1)]
+            }
             if node.flow {
                 let single = ProfileEmitter.field(.init(key.string, new), indent: indent).split(separator: "\n").count
                 guard node.kind == .scalar, collection, single > 1 else { return [.init(node.start..<node.end, flow)] }

@@ -266,4 +266,30 @@ struct ProfileSaveStyleTests {
             .replacingOccurrences(of: "\n", with: "\r\n")
         #expect(after == expected)
     }
+
+    @Test("a value given to a key written empty (null) goes after its colon; the comment after it stays")
+    func emptyValues() throws {
+        let text = """
+            environments:
+              local: { base_url: "http://h" }
+            endpoints:
+              - id: things.get
+                path: /things/{id}
+                params:
+                  id:          # fill in
+                query:
+                  q: null
+                  limit:
+            """
+        let after = try saved(text, "things.get") { endpoint in
+            endpoint.params = [Parameter("id", "7")]
+            endpoint.query = [Parameter("q", "x"), Parameter("limit", "10")]
+        }
+        let expected =
+            text
+            .replacingOccurrences(of: "      id:          # fill in", with: "      id: 7          # fill in")
+            .replacingOccurrences(of: "      q: null", with: "      q: x")
+            .replacingOccurrences(of: "      limit:", with: "      limit: 10")
+        #expect(after == expected + "\n")
+    }
 }
