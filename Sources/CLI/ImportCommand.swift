@@ -37,7 +37,8 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
 }
 
 /// `apix import curl 'curl …' --profile ID [--id ID]`: appends the command as an endpoint (creating the profile,
-/// with an environment for the URL's origin, when it does not exist).
+/// with an environment for the URL's origin, when it does not exist); its credentials go to `ID.secrets.yaml`
+/// (`CurlImport`).
 struct ImportCurlCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curl", abstract: "Append a curl command line to a profile as an endpoint.")
@@ -56,57 +57,11 @@ struct ImportCurlCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(.usage, error.message)
         }
-        let directory = profileOptions.directory
-        let file = (directory as NSString).appendingPathComponent("\(profile).yaml")
-        if FileManager.default.fileExists(atPath: file) {
-            try await append(parsed, file: file)
-        } else {
-            try create(parsed, file: file)
-        }
-    }
-
-    private func append(_ parsed: CurlCommand, file: String) async throws {
-        let existing: Profile
-        switch ProfileLoader.load(file: file) {
-        case .success(let loaded): existing = loaded
-        case .failure(let failure): throw CLIFailure(.profile, failure.description)
-        }
-        var base: String?
-        if let builder = try? RequestBuilder(profile: existing), let scope = try? builder.scope() {
-            base = try? builder.environment.baseURL.render(scope)
-        }
-        let endpoint = try makeEndpoint(parsed, baseURL: base, taken: Set(existing.endpoints.map(\.id)))
         do {
-            let outcome = try ProfileWriter.save(endpoint: endpoint, in: existing)
-            print("added \(endpoint.id): \(outcome.message)")
+            let naming = CurlImport.Naming(id: id, name: displayName, folder: folder)
+            print(try CurlImport.write(parsed, profile: profile, naming: naming, directory: profileOptions.directory))
         } catch {
-            throw CLIFailure(.profile, error.message)
-        }
-    }
-
-    private func create(_ parsed: CurlCommand, file: String) throws {
-        let new: Profile
-        do {
-            let endpoint = try makeEndpoint(parsed, baseURL: try parsed.origin(), taken: [])
-            new = try parsed.newProfile(id: profile, file: file, endpoint: endpoint)
-        } catch let error as InteropError {
-            throw CLIFailure(.usage, error.message)
-        }
-        try? FileManager.default.createDirectory(
-            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try AtomicFile.write(ProfileEmitter.profile(new), to: file)
-        if case .failure(let failure) = ProfileLoader.load(file: file) {
-            throw CLIFailure(.profile, failure.description)
-        }
-        print("created \(file) with \(new.endpoints.first?.id ?? "")")
-    }
-
-    private func makeEndpoint(_ parsed: CurlCommand, baseURL: String?, taken: Set<String>) throws -> Endpoint {
-        do {
-            return try parsed.importedEndpoint(
-                id: id, name: displayName, folder: folder, baseURL: baseURL, taken: taken)
-        } catch {
-            throw CLIFailure(.usage, error.message)
+            throw CLIFailure(error.profileProblem ? .profile : .usage, error.message)
         }
     }
 }

@@ -140,7 +140,7 @@ enum BrunoImporter {
             case "headers":
                 endpoint.headers = block.pairs.map(parameter)
             case "docs":
-                endpoint.description = ImportNaming.line(block.text, limit: 200)
+                endpoint.description = ImportNaming.line(HTMLText.plain(block.text), limit: 200)
             default:
                 if block.name.hasPrefix("script:") || block.name == "tests" || block.name.hasPrefix("assert") {
                     scripts += 1

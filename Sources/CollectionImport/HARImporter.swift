@@ -10,10 +10,6 @@ enum HARImporter {
         "upgrade-insecure-requests", "priority", "pragma", "cache-control", "origin", "referer", "if-none-match",
         "if-modified-since",
     ]
-    static let credentialHeaders: [String: String] = [
-        "cookie": "cookie", "authorization": "authorization", "proxy-authorization": "proxy_authorization",
-        "x-api-key": "api_key",
-    ]
 
     static func makeProfile(_ har: JSONValue, fileName: String, id: String?) throws(InteropError) -> ProfileImport {
         guard let entries = har["log"]?["entries"] else {
@@ -53,9 +49,10 @@ enum HARImporter {
                     dropped += 1
                     continue
                 }
-                if let base = credentialHeaders[lower] {
+                if let base = ImportCredentials.headers[lower] {
                     endpoint.headers.append(
-                        Parameter(name, Template("{{\(secretName(base, value, &credentialValues))}}")))
+                        Parameter(name, Template("{{\(ImportCredentials.secretName(base, value, &credentialValues))}}"))
+                    )
                     continue
                 }
                 guard !endpoint.headers.contains(where: { $0.name.lowercased() == lower }) else { continue }
@@ -78,19 +75,6 @@ enum HARImporter {
                     + credentialValues.keys.sorted().joined(separator: ", "))
         }
         return draft.finish()
-    }
-
-    /// One secret variable per distinct credential value: `cookie`, `cookie_2`…
-    static func secretName(_ base: String, _ value: String, _ values: inout [String: String]) -> String {
-        if let known = values.first(where: { $0.key.hasPrefix(base) && $0.value == value }) { return known.key }
-        var name = base
-        var counter = 2
-        while values[name] != nil {
-            name = "\(base)_\(counter)"
-            counter += 1
-        }
-        values[name] = value
-        return name
     }
 
     static func body(_ postData: JSONValue?, headers: inout [Parameter]) -> BodyTemplate? {

@@ -143,7 +143,9 @@ enum InsomniaImporter {
         var endpoint = Endpoint(
             id: "", name: ImportNaming.line(name),
             folder: request.folder.isEmpty ? nil : request.folder.joined(separator: " / "),
-            description: item["description"]?.text.flatMap { $0.isEmpty ? nil : ImportNaming.line($0, limit: 200) },
+            description: item["description"]?.text.flatMap {
+                $0.isEmpty ? nil : ImportNaming.line(HTMLText.plain($0), limit: 200)
+            },
             method: method, path: Template(bare))
         endpoint.query = query + pairs(item["parameters"]?.array ?? [], converter: &converter)
         endpoint.headers = pairs(item["headers"]?.array ?? [], converter: &converter)

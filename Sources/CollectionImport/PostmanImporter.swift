@@ -83,7 +83,7 @@ public enum PostmanImporter {
 
     static func descriptionText(_ value: JSONValue) -> String? {
         let text = value.text ?? value["content"]?.text
-        guard let text else { return nil }
+        guard let text = text.map(HTMLText.plain) else { return nil }
         let paragraph = text.components(separatedBy: "\n\n").first ?? text
         let line = paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return line.isEmpty ? nil : line

@@ -1,3 +1,4 @@
+import CollectionImport
 import ExplorerCore
 
 extension OpenAPIImporter {
@@ -13,9 +14,10 @@ extension OpenAPIImporter {
         return ([method.rawValue.lowercased()] + parts.map(identifier)).joined(separator: ".")
     }
 
-    /// The first paragraph, on one line.
+    /// The first paragraph, on one line, as plain text (`HTMLText`: Stripe's descriptions are `<p>…</p>`).
     static func firstParagraph(_ text: String) -> String {
-        let paragraph = text.components(separatedBy: "\n\n").first ?? text
+        let plain = HTMLText.plain(text)
+        let paragraph = plain.components(separatedBy: "\n\n").first ?? plain
         return paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
@@ -23,22 +25,6 @@ extension OpenAPIImporter {
 extension OpenAPIImporter {
     /// Longest endpoint name, in columns.
     static let maxNameColumns = 60
-
-    /// Text without HTML tags (Stripe's descriptions are `<p>…</p>`).
-    static func plainText(_ text: String) -> String {
-        var result = ""
-        var inTag = false
-        for character in text {
-            if character == "<" {
-                inTag = true
-            } else if character == ">" && inTag {
-                inTag = false
-            } else if !inTag {
-                result.append(character)
-            }
-        }
-        return result
-    }
 
     /// A summary as an endpoint name: its first line, cut at a word to at most 60 columns (an ellipsis marks the
     /// cut); nil when it is blank.

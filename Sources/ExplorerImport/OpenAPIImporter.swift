@@ -82,7 +82,7 @@ public enum OpenAPIImporter {
         var endpoint = Endpoint(
             id: id,
             name: operation.operation.summary.flatMap(shortName)
-                ?? operation.operation.description.flatMap { shortName(plainText($0)) }
+                ?? operation.operation.description.flatMap { shortName(HTMLText.plain($0)) }
                 ?? shortName("\(method.rawValue) \(path)"),
             folder: operation.operation.tags?.first,
             description: (operation.operation.description ?? operation.pathDescription).map(firstParagraph),
@@ -107,8 +107,22 @@ public enum OpenAPIImporter {
         }
         if let request = operation.requestBody {
             endpoint.body = body(request.content, id: id, components: components, notes: &notes)
+            if [HTTPMethod.get, .head, .delete].contains(method), endpoint.body.map(isEmpty) == true {
+                // Stripe gives every GET an empty form body: sending it would add a Content-Type and an empty body
+                // (`--data-raw ''` in `export curl`) to requests that take none.
+                endpoint.body = nil
+            }
         }
         return endpoint
+    }
+
+    /// A body with nothing in it: a form or multipart body without fields, a JSON `{}`.
+    static func isEmpty(_ body: BodyTemplate) -> Bool {
+        switch body {
+        case .form(let fields), .multipart(let fields): fields.isEmpty
+        case .json(let value): value == .object([])
+        case .text, .file: false
+        }
     }
 
     /// A parameter's example, default or schema example as text (several for arrays), or nil when it has none.

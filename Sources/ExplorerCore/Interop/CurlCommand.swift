@@ -110,12 +110,18 @@ public struct CurlCommand: Sendable, Equatable {
         var dataFile: String?
         var json: [String] = []
         var form: [(name: String, value: String)] = []
+        var explicitAuthorization = false
         for (name, value) in options {
             let text = value ?? ""
             switch name {
             case "--url": command.url = text
             case "-X", "--request": explicitMethod = text
-            case "-H", "--header": try addHeader(text, to: &command.headers)
+            case "-H", "--header":
+                if text.lowercased().hasPrefix("authorization:"), !explicitAuthorization {
+                    command.headers.remove("Authorization")  // made by an earlier -u, which this replaces
+                    explicitAuthorization = true
+                }
+                try addHeader(text, to: &command.headers)
             case "-d", "--data", "--data-ascii":
                 if text.hasPrefix("@") { dataFile = String(text.dropFirst()) } else { data.append(text) }
             case "--data-binary":
@@ -140,9 +146,13 @@ public struct CurlCommand: Sendable, Equatable {
                 }
                 let value = String(text[text.index(after: equals)...])
                 form.append((String(text[..<equals]), BodyFileReference.literal(value)))
+            // curl sends an explicit `-H 'Authorization: …'` instead of the one it would make, in any order.
             case "-u", "--user":
+                guard !explicitAuthorization else { break }
                 command.headers.set("Authorization", "Basic " + Data(text.utf8).base64EncodedString())
-            case "--oauth2-bearer": command.headers.set("Authorization", "Bearer \(text)")
+            case "--oauth2-bearer":
+                guard !explicitAuthorization else { break }
+                command.headers.set("Authorization", "Bearer \(text)")
             case "-A", "--user-agent": command.headers.set("User-Agent", text)
             case "-e", "--referer": command.headers.set("Referer", text)
             case "-b", "--cookie":

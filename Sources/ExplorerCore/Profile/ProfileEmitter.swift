@@ -87,8 +87,13 @@ public enum ProfileEmitter {
         return text
     }
 
-    /// `key: value` lines at `indent`, ending with a newline; long values continue in block style below.
-    public static func field(_ entry: Entry, indent: Int) -> String {
+    /// How collections are written: `.compact` keeps short ones on one line in flow style (`{ id: 1 }`), `.block`
+    /// writes every non-empty one in block style (what a save writes into a block the user wrote).
+    public enum Style: Sendable, Equatable { case compact, block }
+
+    /// `key: value` lines at `indent`, ending with a newline; long values (with `.block`, all collections)
+    /// continue in block style below.
+    public static func field(_ entry: Entry, indent: Int, style: Style = .compact) -> String {
         let pad = String(repeating: " ", count: indent)
         let key = quoted(entry.key, asString: true)
         switch entry.value {
@@ -98,32 +103,46 @@ public enum ProfileEmitter {
             return "\(pad)\(key): []\n"
         case .mapping(let entries) where entries.isEmpty:
             return "\(pad)\(key): {}\n"
-        case .sequence(let items):
-            let flow = flowText(entry.value)
-            if pad.count + key.count + 2 + flow.count <= flowWidth, !flow.contains("\n") {
+        case .sequence, .mapping:
+            if style == .compact, let flow = compactFlow(entry.value, width: pad.count + key.count + 2) {
                 return "\(pad)\(key): \(flow)\n"
             }
-            return "\(pad)\(key):\n" + items.map { sequenceItem($0, indent: indent + 2) }.joined()
-        case .mapping(let entries):
-            let flow = flowText(entry.value)
-            if pad.count + key.count + 2 + flow.count <= flowWidth, depth(entry.value) <= 2 {
-                return "\(pad)\(key): \(flow)\n"
-            }
-            return "\(pad)\(key):\n" + entries.map { field($0, indent: indent + 2) }.joined()
+            return "\(pad)\(key):\n" + block(entry.value, indent: indent + 2, style: style)
         }
     }
 
-    static func sequenceItem(_ value: Value, indent: Int) -> String {
+    /// A non-empty collection's block lines at `indent` (a mapping's `key: value` lines, a sequence's `- item`
+    /// lines), each ending with a newline; a scalar or an empty collection is its flow text on one line.
+    public static func block(_ value: Value, indent: Int, style: Style) -> String {
+        switch value {
+        case .mapping(let entries) where !entries.isEmpty:
+            entries.map { field($0, indent: indent, style: style) }.joined()
+        case .sequence(let items) where !items.isEmpty:
+            items.map { sequenceItem($0, indent: indent, style: style) }.joined()
+        default:
+            String(repeating: " ", count: indent) + flowText(value) + "\n"
+        }
+    }
+
+    /// The flow text of a collection when it fits on the line after `width` columns and is shallow enough to read.
+    private static func compactFlow(_ value: Value, width: Int) -> String? {
+        let flow = flowText(value)
+        if case .mapping = value, depth(value) > 2 { return nil }
+        return width + flow.count <= flowWidth ? flow : nil
+    }
+
+    static func sequenceItem(_ value: Value, indent: Int, style: Style = .compact) -> String {
         let pad = String(repeating: " ", count: indent)
         switch value {
         case .mapping(let entries) where !entries.isEmpty:
             var text = ""
             for (index, entry) in entries.enumerated() {
-                let line = field(entry, indent: indent + 2)
+                let line = field(entry, indent: indent + 2, style: style)
                 text += index == 0 ? pad + "- " + line.dropFirst(indent + 2) : line
             }
             return text
         default:
+            // A list in a list stays in flow style (`- [a, b]`): simpler to place than `- - a`, and read the same.
             return pad + "- " + flowText(value) + "\n"
         }
     }

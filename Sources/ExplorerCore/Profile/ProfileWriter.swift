@@ -2,8 +2,8 @@ import Foundation
 
 /// Saves an edited or new endpoint back into its profile without losing anything the user wrote.
 ///
-/// The profile file is edited in place (`ProfileSplicer`: only the changed keys of that endpoint are rewritten;
-/// comments, order and formatting elsewhere stay byte for byte). The result is read back and compared with what
+/// The profile file is edited in place (`ProfileSplicer`: only the changed values of that endpoint are rewritten,
+/// in the style they were written; comments, order and formatting elsewhere stay byte for byte). The result is read back and compared with what
 /// was intended before it replaces the file atomically (`AtomicFile`). Where in-place editing is not safe (flow
 /// style lists, anchors) or the check fails, the endpoint goes to the overlay file `ID.local.yaml` instead, which
 /// is merged over the profile when it loads, and the outcome says so.
@@ -66,12 +66,24 @@ public enum ProfileWriter {
                 guard let endings = LineEndings(text) else {
                     throw ProfileSplicer.Refusal(reason: "the file mixes LF and CR LF line endings")
                 }
-                var splicer = try ProfileSplicer(text: endings.lf)
-                let candidate = endings.restoring(try splicer.save(endpoint, over: old, target: target))
-                guard let problem = readBackProblem(ProfileLoader.load(file: file, text: candidate), expected: expected)
-                else {
-                    try replace(file, with: candidate)
-                    return .edited(file: file)
+                // Value by value first; should that not read back as intended, the changed keys rewritten whole.
+                var problem = ""
+                for surgical in [true, false] {
+                    let spliced = splice(endpoint, over: old, target: target, in: endings, surgical: surgical)
+                    let candidate: String
+                    switch spliced {
+                    case .success(let text): candidate = text
+                    case .failure(let refusal) where surgical:
+                        problem = refusal.reason
+                        continue
+                    case .failure(let refusal): throw refusal
+                    }
+                    let loaded = ProfileLoader.load(file: file, text: candidate)
+                    guard let found = readBackProblem(loaded, expected: expected) else {
+                        try replace(file, with: candidate)
+                        return .edited(file: file)
+                    }
+                    if surgical { problem = found }
                 }
                 reason = "the edited profile did not read back as intended: \(problem)"
             } catch let refusal as ProfileSplicer.Refusal {
@@ -83,6 +95,18 @@ public enum ProfileWriter {
             }
         }
         return try saveToOverlay(endpoint, target: target, profile: current, expected: expected, reason: reason)
+    }
+
+    /// The file's text with `endpoint` saved by `ProfileSplicer`, in the file's line endings.
+    private static func splice(
+        _ endpoint: Endpoint, over old: Endpoint?, target: String, in endings: LineEndings, surgical: Bool
+    ) -> Result<String, ProfileSplicer.Refusal> {
+        do throws(ProfileSplicer.Refusal) {
+            var splicer = try ProfileSplicer(text: endings.lf, surgical: surgical)
+            return .success(endings.restoring(try splicer.save(endpoint, over: old, target: target)))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The overlay file for a profile file (`ID.local.yaml` beside it), whether or not it exists yet.

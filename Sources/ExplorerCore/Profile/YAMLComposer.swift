@@ -26,20 +26,7 @@ enum YAMLComposer {
 
     /// The document's root, nil for an empty stream.
     static func compose(_ text: String) -> Result<YAMLNode?, Failure> {
-        var text = text
-        text.makeContiguousUTF8()
-        return text.utf8.withContiguousStorageIfAvailable { bytes in
-            let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
-            let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
-            event.initialize(to: yaml_event_t())
-            defer {
-                parser.deallocate()
-                event.deallocate()
-            }
-            guard yaml_parser_initialize(parser) == 1 else { return .failure(.unsupported) }
-            defer { yaml_parser_delete(parser) }
-            yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(parser, bytes.baseAddress, bytes.count)
+        withParser(text) { parser, event in
             var composer = Composer(parser: parser, event: event)
             do throws(YAMLComposer.Failure) {
                 return .success(try composer.document())
@@ -47,6 +34,30 @@ enum YAMLComposer {
                 return .failure(error)
             }
         } ?? .failure(.unsupported)
+    }
+
+    /// Runs `body` with a libyaml parser reading `text` and an event for it to parse into (whoever reads an event
+    /// deletes it); nil when libyaml cannot start. Shared with `YAMLSpan`, which reads the same events for places.
+    static func withParser<Output>(
+        _ text: String,
+        _ body: (UnsafeMutablePointer<yaml_parser_t>, UnsafeMutablePointer<yaml_event_t>) -> Output
+    ) -> Output? {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> Output? in
+            let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+            let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+            event.initialize(to: yaml_event_t())
+            defer {
+                parser.deallocate()
+                event.deallocate()
+            }
+            guard yaml_parser_initialize(parser) == 1 else { return nil }
+            defer { yaml_parser_delete(parser) }
+            yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(parser, bytes.baseAddress, bytes.count)
+            return body(parser, event)
+        } ?? nil
     }
 }
 

@@ -49,7 +49,7 @@ package struct BodyDraft: Hashable, Sendable {
         case .text(let template, let type):
             kind = .text(contentType: type)
             // A text that starts with `@` is not a file: written `@@` in the editor (BodyFileReference).
-            text = template.raw.hasPrefix("@") ? "@" + template.raw : template.raw
+            text = BodyFileReference.literal(template.raw)
         case .file(let template, let type):
             kind = .file(contentType: type)
             text = template.raw.hasPrefix("@") ? template.raw : "@" + template.raw

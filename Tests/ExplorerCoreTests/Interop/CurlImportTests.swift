@@ -49,4 +49,23 @@ struct CurlImportTests {
         #expect(profile.environments.first?.baseURL.raw == "https://api.example.com:8443")
         #expect(profile.endpoints.first?.path.raw == "/v1/ping")
     }
+
+    @Test(
+        "an explicit Authorization header wins over -u and --oauth2-bearer in either order, as curl sends it",
+        arguments: [
+            "-u alice:pw -H 'Authorization: Bearer tok'", "-H 'Authorization: Bearer tok' -u alice:pw",
+            "--oauth2-bearer other -H 'authorization: Bearer tok'",
+        ])
+    func explicitAuthorizationWins(options: String) throws {
+        let command = try CurlCommand.parse(pasted: "curl \(options) https://h/v1/me")
+        #expect(command.headers.values(for: "Authorization") == ["Bearer tok"])
+    }
+
+    @Test("-u alone is Basic; -H 'Authorization:' (empty) sends none, -u or not")
+    func basicAlone() throws {
+        let basic = try CurlCommand.parse(pasted: "curl -u alice:pw https://h/")
+        #expect(basic.headers.values(for: "Authorization") == ["Basic YWxpY2U6cHc="])
+        let none = try CurlCommand.parse(pasted: "curl -u alice:pw -H 'Authorization:' https://h/")
+        #expect(none.headers.values(for: "Authorization") == [])
+    }
 }

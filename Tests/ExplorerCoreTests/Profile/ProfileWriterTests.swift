@@ -52,7 +52,7 @@ struct ProfileWriterTests {
             )
             .replacingOccurrences(
                 of: "      body:\n        json: { x: 1 }\n",
-                with: "      headers: { X-Two: two }\n      body: { json: { x: 2, s: \"3\" } }\n")
+                with: "      headers:\n        X-Two: two\n      body:\n        json: { x: 2, s: \"3\" }\n")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == expected + "\n")
         let reloaded = try load(file)
         #expect(reloaded.endpoint("a")?.query.map(\.name) == ["q", "empty"])
