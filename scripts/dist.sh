@@ -2,7 +2,7 @@
 # `make dist`: packages `make release`'s programs for users without Swift (docs/PACKAGING.md).
 #
 #   dist/apix_VERSION-1_amd64.deb              dpkg-deb; Depends from dpkg-shlibdeps, plus libcurl4 (dlopen'ed)
-#   dist/apix-VERSION-linux-x86_64.tar.gz      the same files under apix-VERSION/, with install.sh
+#   dist/apix-VERSION-linux-x86_64.tar.gz      the same files under one directory, with install.sh
 #   dist/apix-VERSION-linux-x86_64-dbg.tar.xz  the debug information, as usr/lib/debug/.build-id/NN/REST.debug
 #   dist/SHA256SUMS
 #
@@ -132,14 +132,14 @@ install -m 0755 scripts/install.sh "$stage/install.sh"
 find "$stage" -exec touch -h -d "@$epoch" {} +
 $stage_only && exit 0
 
-# 6. The tarball: the stage under apix-VERSION/, owned by root, in name order.
+# 6. The tarball: the stage under apix-VERSION-linux-x86_64/, owned by root, in name order.
 name=apix-$version-linux-x86_64
 mkdir -p "dist/tar"
-cp -a "$stage" "dist/tar/apix-$version"
-tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$epoch" -C dist/tar -cf - "apix-$version" \
+cp -a "$stage" "dist/tar/$name"
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$epoch" -C dist/tar -cf - "$name" \
     | gzip -9n > "dist/$name.tar.gz"
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$epoch" -C dist/dbg -cf - usr \
-    | xz -9 > "dist/$name-dbg.tar.xz"
+    | xz -6 -T0 > "dist/$name-dbg.tar.xz"
 
 # 7. The .deb: the stage under /usr, Debian's documents, the lintian overrides, control with Depends from
 # dpkg-shlibdeps (what the programs link) and libcurl4 by hand: libcurl.so.4 is opened with dlopen on the first
