@@ -23,7 +23,7 @@ echo "== checksums"
 (cd dist && sha256sum -c SHA256SUMS)
 
 echo "== contents"
-dpkg-deb -c "$deb" | awk '{print $6}' | sed -n 's|^\./usr/||p' | grep -v '/$' | sort > "$work/deb.list"
+dpkg-deb -c "$deb" | awk '{print $6}' | sed -n 's|^\./usr/||p' | grep -v -e '/$' -e '^$' | sort > "$work/deb.list"
 tar -tzf "$tarball" | sed 's|^[^/]*/||' | grep -v '/$' | grep -v '^$' | sort > "$work/tar.list"
 for path in bin/apix lib/apix/apix-demo lib/apix/apix-openapi share/man/man1/apix.1.gz share/man/man1/apix-run.1.gz \
     share/bash-completion/completions/apix share/zsh/vendor-completions/_apix \
@@ -50,12 +50,14 @@ mkdir -p "$work/deb" && dpkg-deb -x "$deb" "$work/deb"
 [ "$installed" -le 120000000 ] || fail "installed size is over 120 MB"
 
 echo "== lintian"
-if lintian --fail-on error,warning --display-info --show-overrides "$deb" > "$work/lintian.txt" 2>&1; then
-    echo "lintian: no error or warning"
+# The verdict from a plain run (shown overrides count against --fail-on); then every tag, infos and overrides too.
+if lintian --fail-on error,warning "$deb" > "$work/lintian.txt" 2>&1; then
+    echo "lintian: no error or warning (overrides and infos below)"
 else
     fail "lintian"
+    sed 's/^/  /' "$work/lintian.txt"
 fi
-sed 's/^/  /' "$work/lintian.txt"
+lintian --display-info --show-overrides "$deb" 2>&1 | grep -v "root privileges" | sed 's/^/  /'
 
 echo "== the tarball with no toolchain"
 tar -xzf "$tarball" -C "$work"
@@ -74,8 +76,9 @@ bare "$root/bin/apix" run demo todos.get -p id=3 --var "port=$port" --profiles "
     || fail "apix run against the demo API"
 kill "$server"; wait "$server" 2>/dev/null || true; server=""
 bare sh "$root/install.sh" --prefix "$work/prefix" | sed 's/^/  /'
-bare "$work/prefix/bin/apix" import openapi /nonexistent.yaml 2>&1 | grep -q "cannot read" \
-    || fail "the installed apix does not find apix-openapi in lib/apix"
+# Exit status 2 with apix-openapi's own message: the helper was found and ran.
+bare "$work/prefix/bin/apix" import openapi /nonexistent.yaml > "$work/openapi.txt" 2>&1 || true
+grep -q "cannot read /nonexistent.yaml" "$work/openapi.txt" || fail "the installed apix does not find apix-openapi in lib/apix"
 MANPAGER=cat man -l "$work/prefix/share/man/man1/apix-run.1.gz" 2> /dev/null | grep -q -- "--timings" \
     || fail "man apix-run does not render"
 bare sh "$root/install.sh" --uninstall --prefix "$work/prefix" | sed 's/^/  /'

@@ -34,7 +34,8 @@ root=$(mktemp -d /tmp/apix-package-test.XXXXXX)
 cleanup() {
     chroot "$root" tmux -L pkgtest kill-server 2>/dev/null || true
     [ -n "${server:-}" ] && kill "$server" 2>/dev/null || true
-    for mount in dev/pts dev proc; do umount "$root/$mount" 2>/dev/null || true; done
+    # Lazily: a process of the test may still hold /dev (the tmux server as it exits).
+    for mount in dev/pts dev proc; do umount -l "$root/$mount" 2>/dev/null || true; done
     rm -rf --one-file-system "$root"
 }
 trap cleanup EXIT
