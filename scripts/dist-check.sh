@@ -68,7 +68,9 @@ if ldd "$root/bin/apix" "$root"/lib/apix/apix-* | grep -q -e /opt/swift -e libsw
     fail "a program needs the Swift toolchain's libraries"
 fi
 bare "$root/bin/apix" --version
-bare "$root/bin/apix" demo --serve --port 0 2> "$work/demo.err" > /dev/null &
+# Not through `bare`: a backgrounded function is a subshell, and killing it would leave the server running.
+env -i HOME="$work/home" XDG_STATE_HOME="$work/state" PATH=/usr/bin:/bin "$root/bin/apix" demo --serve --port 0 \
+    2> "$work/demo.err" > /dev/null &
 server=$!
 for _ in $(seq 100); do grep -q "127.0.0.1:" "$work/demo.err" 2>/dev/null && break; sleep 0.1; done
 port=$(grep -o "127.0.0.1:[0-9]*" "$work/demo.err" | head -n 1 | cut -d: -f2)
