@@ -1,5 +1,5 @@
 # The two commands of the README. Both install missing system packages first (scripts/setup.sh).
-.PHONY: demo test setup release bench format check-source
+.PHONY: demo test setup release bench format check-source build-info dist dist-check install uninstall
 
 setup:
 	@bash scripts/setup.sh
@@ -29,12 +29,47 @@ format:
 # it loads are still placed at random). Only a binary with the static runtime can: against the shared one, the loader
 # warns on every start. Each program is built by product: a plain build would also link GRDB's dynamic library
 # product, which cannot take a static Swift runtime.
-RELEASE = -c release --static-swift-stdlib -Xlinker -no-pie
+RELEASE = -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --build-id=sha1 -Xlinker $(BUILD_INFO)
 
-release: setup
-	for product in apix apix-demo apix-openapi; do swift build $(RELEASE) --product $$product || exit 1; done
+# The commit `apix --version` names (`CBuildInfo`): a strong `apix_commit` in an object the link takes as an input,
+# over the weak "unknown" a plain `swift build` keeps. Linker inputs only relink; a compiler define would rebuild
+# every dependency. The object's name carries the commit, so a new commit changes the link command and SwiftPM links
+# again (it does not watch the object itself). `-dirty` marks a build from a tree with uncommitted changes.
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+BUILD_INFO = $(CURDIR)/.build/build-info/commit-$(COMMIT).o
+
+build-info:
+	@mkdir -p .build/build-info
+	@[ -f $(BUILD_INFO) ] || printf 'const char apix_commit[] = "%s";\n' '$(COMMIT)' | cc -c -x c -o $(BUILD_INFO) -
+
+# apix-helpers is apix-demo and apix-openapi in one program, for the packages (`make dist`).
+release: setup build-info
+	for product in apix apix-demo apix-openapi apix-helpers; do swift build $(RELEASE) --product $$product || exit 1; done
 
 # Benchmarks against curl and of the TUI, on the release build (writes docs/BENCHMARKS.md).
 bench: release
 	swift build $(RELEASE) --product apix-bench
 	.build/release/apix-bench
+
+# Packages a user installs without Swift (docs/PACKAGING.md): in dist/, apix_VERSION_amd64.deb (dpkg-deb, Depends by
+# dpkg-shlibdeps, lintian-clean), apix-VERSION-linux-x86_64.tar.gz (the same files and install.sh), the debug
+# information kept aside (apix-VERSION-linux-x86_64-dbg.tar.xz, by build id) and SHA256SUMS. From `make release`'s
+# programs, stripped; man pages generated from the ArgumentParser definitions, completions by the program itself.
+dist: release
+	bash scripts/dist.sh
+
+# The heavier checks of `make dist`'s artifacts (scripts/dist-check.sh): contents, sizes, lintian, the tarball's
+# programs run with no toolchain on PATH. `scripts/package-test.sh` (root) installs the .deb in a clean Debian root.
+dist-check:
+	bash scripts/dist-check.sh
+
+# The same layout as the packages, under $(DESTDIR)$(PREFIX): bin/apix, lib/apix/ (the helper programs),
+# share/{man,doc,bash-completion,zsh,fish}. `make uninstall` with the same PREFIX and DESTDIR removes it.
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: release
+	bash scripts/dist.sh --stage-only
+	sh dist/stage/install.sh --prefix '$(PREFIX)' --destdir '$(DESTDIR)'
+
+uninstall:
+	sh scripts/install.sh --uninstall --prefix '$(PREFIX)' --destdir '$(DESTDIR)'

@@ -21,6 +21,8 @@ let package = Package(
         // libcurl: typed shims over the variadic setopt/getinfo calls, through a table loaded with dlopen on first
         // use (starting apix does not pay for loading libcurl and its libraries).
         .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // The commit `apix --version` names: a weak "unknown" that `make release` overrides at link time.
+        .target(name: "CBuildInfo", path: "Sources/CBuildInfo"),
         // ncursesw: the only consumer is the TUI's terminal backend.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // zlib: crc32 and gzip for the demo server (deflateInit2 is a macro, so it is wrapped).
@@ -29,7 +31,7 @@ let package = Package(
         .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
         .target(
             name: "ExplorerCore",
-            dependencies: ["CCurl", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CCurl", "CBuildInfo", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "DemoAPI",
@@ -78,6 +80,10 @@ let package = Package(
         .executableTarget(
             name: "apix-openapi", dependencies: ["ExplorerCore", "ExplorerImport", "CollectionImport"],
             path: "Sources/ApixOpenAPI"),
+        // Both programs above in one binary, for the packages only (`make dist`: one copy of the Swift runtime and
+        // Foundation for the two; the installed names link to it and argv[0] chooses).
+        .executableTarget(
+            name: "apix-helpers", dependencies: ["DemoAPI", "ExplorerImport"], path: "Sources/ApixHelpers"),
         // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
         .executableTarget(
             name: "apix-bench", dependencies: ["ExplorerCore", "ExplorerHistory", "TUI", "CPseudoTerminal"],
@@ -97,8 +103,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "apix", "apix-demo", "apix-openapi", "apix-bench", "apix-test-loops", "ExplorerCore",
-                "ExplorerHistory", "DemoAPI", "TUI", "HostileServer", "CPseudoTerminal", "TestSupport",
+                "CLI", "apix", "apix-demo", "apix-openapi", "apix-helpers", "apix-bench", "apix-test-loops",
+                "ExplorerCore", "ExplorerHistory", "DemoAPI", "TUI", "HostileServer", "CPseudoTerminal", "TestSupport",
             ]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "CollectionImport", "ExplorerCore"],

@@ -75,7 +75,27 @@ public enum ApixCLI {
     /// start-up floor, which is how scripts and the benchmarks use it. False for any other arguments.
     public static func answeredVersion(_ arguments: some Collection<String>) -> Bool {
         guard arguments.count == 1, arguments.first == "--version" else { return false }
-        StandardOutput.write(Apix.version + "\n")
+        StandardOutput.write(Apix.versionLine + "\n")
         return true
+    }
+
+    /// Answers a shell's completion request (`apix ---completion …`, from the scripts that
+    /// `--generate-completion-script` writes) before the async runtime starts: a Tab press waits for it. The closures
+    /// of `Completions` run inside the parse. Nil for any other arguments, else the exit status.
+    public static func completionStatus(_ arguments: some Collection<String>) -> Int32? {
+        guard arguments.first == "---completion" else { return nil }
+        do {
+            _ = try ApixCommand.parseAsRoot(Array(arguments))
+            return 0
+        } catch {
+            let code = ApixCommand.exitCode(for: error)
+            let message = ApixCommand.fullMessage(for: error)
+            if code == .success {
+                StandardOutput.write(message + "\n")
+            } else {
+                StandardError.writeLine(message)
+            }
+            return code.rawValue
+        }
     }
 }

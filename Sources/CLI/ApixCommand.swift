@@ -8,7 +8,7 @@ struct ApixCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apix",
         abstract: "Explore HTTP APIs from saved profiles: a terminal UI and a scriptable CLI.",
-        version: Apix.version,
+        version: Apix.versionLine,
         subcommands: [
             RunCommand.self, TestCommand.self, ListCommand.self, DemoCommand.self, AuthCommand.self, CheckCommand.self,
             ImportCommand.self, ExportCommand.self, HistoryCommand.self, ReplayCommand.self, DiffCommand.self,

@@ -184,13 +184,16 @@ struct AuthCommand: AsyncParsableCommand {
 /// `PROFILE [-e ENV] [--auth NAME] [--var name=value]... [--profiles DIR]`: which credentials an `apix auth`
 /// command works on.
 struct AuthTarget: ParsableArguments {
-    @Argument(help: "Profile id (its file name without .yaml).") var profile: String
-    @Option(name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).")
+    @Argument(help: "Profile id (its file name without .yaml).", completion: Completions.profile) var profile: String
+    @Option(
+        name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).",
+        completion: Completions.environment)
     var environment: String?
     @Option(
         name: .customLong("auth"),
         help: ArgumentHelp(
-            "A named definition under the profile's `auths:` (default: the profile's `auth:`).", valueName: "name"))
+            "A named definition under the profile's `auths:` (default: the profile's `auth:`).", valueName: "name"),
+        completion: Completions.auth)
     var definition: String?
     @Option(name: .customLong("var"), help: ArgumentHelp("Variable for {{name}}.", valueName: "name=value"))
     var variables: [String] = []

@@ -8,7 +8,8 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Check profiles; print every problem as file:line:col: message.")
 
-    @Argument(help: "Profile ids (default: every profile on the search path).") var ids: [String] = []
+    @Argument(help: "Profile ids (default: every profile on the search path).", completion: Completions.profile)
+    var ids: [String] = []
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {

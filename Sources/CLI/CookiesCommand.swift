@@ -8,8 +8,10 @@ struct CookiesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cookies", abstract: "List or clear the cookie jar of a profile and environment.")
 
-    @Argument(help: "Profile id.") var profile: String
-    @Option(name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).")
+    @Argument(help: "Profile id.", completion: Completions.profile) var profile: String
+    @Option(
+        name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).",
+        completion: Completions.environment)
     var environment: String?
     @Flag(help: "Empty the jar.") var clear = false
     @Flag(help: "Show the cookies' values.") var reveal = false

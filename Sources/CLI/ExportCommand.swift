@@ -16,8 +16,11 @@ struct ExportHTTPCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "http", abstract: "Print a profile as a .http file (JetBrains HTTP Client, VS Code REST Client).")
 
-    @Argument(help: "Profile id.") var profile: String
-    @Option(name: [.short, .long], help: "Environment whose base URL and variables to write.") var environment: String?
+    @Argument(help: "Profile id.", completion: Completions.profile) var profile: String
+    @Option(
+        name: [.short, .long], help: "Environment whose base URL and variables to write.",
+        completion: Completions.environment)
+    var environment: String?
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
@@ -35,8 +38,8 @@ struct ExportCurlCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curl", abstract: "Print a curl command that sends what apix would send.")
 
-    @Argument(help: "Profile id.") var profile: String
-    @Argument(help: "Endpoint id.") var endpoint: String
+    @Argument(help: "Profile id.", completion: Completions.profile) var profile: String
+    @Argument(help: "Endpoint id.", completion: Completions.endpoint) var endpoint: String
     @OptionGroup var request: RequestOptions
     @Flag(help: "Put secret values (and a stored OAuth2 token) in the command instead of ${NAME} references.")
     var reveal = false

@@ -37,8 +37,9 @@ struct HistoryListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the recorded exchanges, newest first (the default).")
 
-    @Argument(help: "Only this profile's exchanges.") var profile: String?
-    @Argument(help: "Only this endpoint's (`one-off` is not an endpoint).") var endpoint: String?
+    @Argument(help: "Only this profile's exchanges.", completion: Completions.profile) var profile: String?
+    @Argument(help: "Only this endpoint's (`one-off` is not an endpoint).", completion: Completions.endpoint)
+    var endpoint: String?
     @Option(help: ArgumentHelp("At most N entries (default 50).", valueName: "N")) var limit = 50
     @Flag(help: "Print one JSON object listing the entries.") var json = false
 

@@ -6,7 +6,7 @@ import Foundation
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List profiles or endpoints.")
 
-    @Argument(help: "A profile id: list its endpoints.") var profile: String?
+    @Argument(help: "A profile id: list its endpoints.", completion: Completions.profile) var profile: String?
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {

@@ -3,7 +3,9 @@ import ExplorerCore
 
 /// `--profiles DIR`, shared by every command that reads profiles.
 struct ProfileOptions: ParsableArguments {
-    @Option(name: .long, help: "Directory of profiles (default: ./profiles, else ~/.config/apix/profiles).")
+    @Option(
+        name: .long, help: "Directory of profiles (default: ./profiles, else ~/.config/apix/profiles).",
+        completion: .directory)
     var profiles: String?
 
     var directory: String { ProfileSearchPath.directory(explicit: profiles) }

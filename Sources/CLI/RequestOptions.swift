@@ -5,7 +5,9 @@ import Foundation
 /// The per-request edits a command accepts on top of an endpoint: environment, params, query, headers,
 /// variables and body (the same spelling as `apix run`).
 struct RequestOptions: ParsableArguments {
-    @Option(name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).")
+    @Option(
+        name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).",
+        completion: Completions.environment)
     var environment: String?
     @Option(name: .customShort("p"), help: ArgumentHelp("Path parameter.", valueName: "name=value"))
     var params: [String] = []

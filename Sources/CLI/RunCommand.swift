@@ -15,8 +15,8 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Send one endpoint of a profile and print the response.")
 
-    @Argument(help: "Profile id (its file name without .yaml).") var profile: String
-    @Argument(help: "Endpoint id.") var endpoint: String
+    @Argument(help: "Profile id (its file name without .yaml).", completion: Completions.profile) var profile: String
+    @Argument(help: "Endpoint id.", completion: Completions.endpoint) var endpoint: String
     @OptionGroup var requestOptions: RequestOptions
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the body to FILE.", valueName: "FILE")) var output: String?
     @Flag(help: "Print the phase breakdown to stderr.") var timings = false

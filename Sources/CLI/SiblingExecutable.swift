@@ -5,25 +5,45 @@ import Foundation
     import Glibc
 #endif
 
-/// The programs built and installed beside `apix` that carry what `apix` itself does not link: `apix-demo` (the
+/// The programs built and installed with `apix` that carry what `apix` itself does not link: `apix-demo` (the
 /// demo API, on Hummingbird and SwiftNIO) and `apix-openapi` (the OpenAPI importer, on OpenAPIKit). Keeping them
 /// apart keeps `apix` small, and start-up is most of the cost of a small `apix run`.
+///
+/// They are looked for beside `apix` (the build tree, `.build/debug` or `.build/release`), then in `../lib/apix/`
+/// from its directory: the installed layout (`PREFIX/bin/apix`, `PREFIX/lib/apix/apix-demo`), where helper programs
+/// that users do not run themselves stay off `PATH` (FHS).
 enum SiblingExecutable {
-    /// The sibling's path: the directory of the running `apix` (links resolved), then the name.
+    /// The sibling's path: the first executable among `candidates(name:)`.
     static func path(_ name: String) throws -> String {
+        let candidates = candidates(name, besides: ownDirectory())
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw CLIFailure(
+                .usage,
+                "\(name) is missing beside apix (looked for \(candidates.joined(separator: " and "))); "
+                    + "`swift build` (or `make demo`) builds it")
+        }
+        return found
+    }
+
+    /// Where `name` may be, in order, for an `apix` in `directory`: beside it, then in `../lib/apix/`.
+    static func candidates(_ name: String, besides directory: String) -> [String] {
+        let beside = (directory as NSString).appendingPathComponent(name)
+        let installed =
+            (((directory as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("lib/apix") as NSString).appendingPathComponent(name)
+        return [beside, installed]
+    }
+
+    /// The directory of the running program, links resolved (a `/usr/local/bin/apix` linked to a tarball's
+    /// `bin/apix` finds the tarball's helpers).
+    static func ownDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let own =
             count > 0
             ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             : CommandLine.arguments[0]
-        let path = (URL(fileURLWithPath: own).resolvingSymlinksInPath().deletingLastPathComponent().path as NSString)
-            .appendingPathComponent(name)
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw CLIFailure(
-                .usage, "\(name) is missing beside apix (looked for \(path)); `swift build` (or `make demo`) builds it")
-        }
-        return path
+        return URL(fileURLWithPath: own).resolvingSymlinksInPath().deletingLastPathComponent().path
     }
 
     /// Becomes the sibling (same process id, same standard streams); returns only by throwing.

@@ -11,9 +11,13 @@ struct TestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test", abstract: "Send a profile's endpoints and check their responses (expect:).")
 
-    @Argument(help: "Profile id (its file name without .yaml).") var profile: String
-    @Argument(help: "Endpoint ids or folder names (default: every endpoint with expect:).") var selection: [String] = []
-    @Option(name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).")
+    @Argument(help: "Profile id (its file name without .yaml).", completion: Completions.profile) var profile: String
+    @Argument(
+        help: "Endpoint ids or folder names (default: every endpoint with expect:).", completion: Completions.endpoint)
+    var selection: [String] = []
+    @Option(
+        name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).",
+        completion: Completions.environment)
     var environment: String?
     @Option(help: ArgumentHelp("At most N requests in flight (default 1).", valueName: "N")) var parallel = 1
     @Option(help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "FILE")) var junit: String?
