@@ -98,27 +98,14 @@ struct PackagingTests {
         try Self.place(built + "/apix", at: prefix.path + "/bin/apix")
         try Self.place(built + "/apix-demo", at: prefix.path + "/lib/apix/apix-demo")
 
-        let state = try TemporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: prefix.path + "/bin/apix")
-        process.arguments = ["demo", "--serve", "--port", "0"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state.path]) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        var line = Data()
-        while let byte = try errors.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let serving = try DemoServeProcess(executable: prefix.path + "/bin/apix")
+        let process = serving.process
+        let state = serving.state
+        let text = serving.line
         #expect(text.contains("127.0.0.1:"), "\(text)")
         let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/exe")
         #expect(exe == prefix.path + "/lib/apix/apix-demo")
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        serving.stop()
 
         // Neither place: the message names both.
         try FileManager.default.removeItem(atPath: prefix.path + "/lib/apix/apix-demo")

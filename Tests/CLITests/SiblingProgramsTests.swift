@@ -12,22 +12,9 @@ import Testing
 struct SiblingProgramsTests {
     @Test("apix demo --serve becomes apix-demo in the same process: it serves, and SIGTERM stops it")
     func demoServe() async throws {
-        let state = try TemporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
-        process.arguments = ["demo", "--serve", "--port", "0"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state.path]) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        var line = Data()
-        while let byte = try errors.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let serving = try DemoServeProcess()
+        let process = serving.process
+        let text = serving.line
         let range = try #require(text.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression), "\(text)")
         // The process that serves is the one that was started (exec, not a child).
         let name = try String(contentsOfFile: "/proc/\(process.processIdentifier)/comm", encoding: .utf8)
@@ -39,8 +26,7 @@ struct SiblingProgramsTests {
             ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("200"))
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        serving.stop()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
     }
 
