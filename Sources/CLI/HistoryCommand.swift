@@ -99,7 +99,8 @@ struct HistoryShowCommand: AsyncParsableCommand {
         ]
         lines += entry.request.headers.map { "> " + SafeText.escape("\($0.name): \($0.value)") }
         if let response = entry.response {
-            lines.append("< " + SafeText.escape(response.summaryLine()))
+            // The size that came, not the size of the body kept with its secrets masked.
+            lines.append("< " + SafeText.escape(response.summaryLine(bodyBytes: entry.bodyBytes)))
             lines += entry.responseHeaders.map { "< " + SafeText.escape("\($0.name): \($0.value)") }
         } else if let error = entry.error {
             lines.append("< no response: " + SafeText.escape(error.message))

@@ -46,6 +46,32 @@ struct HistorySecretsTests {
             """
     }
 
+    @Test("history show gives the size the answer came with, not the size of the body kept with secrets masked")
+    func shownSizeAsReceived() async throws {
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
+        try await withDemoServer { server in
+            try Self.profile(port: server.port).write(
+                toFile: profiles.path + "/secure.yaml", atomically: true, encoding: .utf8)
+            try "variables: { token: \(Self.token), password: \(Self.password), key: \(Self.key) }\n".write(
+                toFile: profiles.path + "/secure.secrets.yaml", atomically: true, encoding: .utf8)
+            let environment = ["XDG_STATE_HOME": state.path]
+            let run = try await ApixProcess.run(
+                ["run", "secure", "post", "-e", "bearer", "--json", "--profiles", profiles.path],
+                environment: environment)
+            #expect(run.status == 0 && run.text.contains(Self.token), "\(run.stderr)")
+            let bytes = try #require(try JSONValue.parse(run.stdout)["body_bytes"]?.intValue)
+            let size = Units.bytes(Int64(bytes))
+            let list = try await ApixProcess.run(["history", "--json"], environment: environment)
+            let id = try #require(
+                try JSONValue.parse(list.stdout)["entries"]?[0]?["id"]?.stringValue, "\(list.text)")
+            let shown = try await ApixProcess.run(["history", "show", id], environment: environment)
+            #expect(shown.status == 0, "\(shown.stderr)")
+            #expect(shown.stderr.contains("200 OK · ") && shown.stderr.contains("· \(size)"), "\(shown.stderr)")
+            #expect(!shown.text.contains(Self.token))
+        }
+    }
+
     @Test("grep the database, its WAL and the body files for every secret: none is there")
     func noSecretInClear() async throws {
         let profiles = try TemporaryDirectory()
