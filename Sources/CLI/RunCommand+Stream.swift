@@ -13,7 +13,8 @@ extension RunCommand {
     func outputStream(_ response: Response, _ stream: EventStream.Snapshot) {
         guard !json else { return }
         StandardError.writeLine(Self.statusLine(response))
-        StandardError.writeLine("apix: " + stream.summary)
+        // The status line gives the size; the summary gives what only a stream has.
+        StandardError.writeLine("apix: " + stream.summary(withSize: false))
         if timings { StandardError.writeLine(Self.timingLines(response.metrics).joined(separator: "\n")) }
     }
 }

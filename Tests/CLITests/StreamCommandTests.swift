@@ -63,6 +63,11 @@ struct StreamCommandTests {
             #expect(out.stderr.contains("HTTP/1.1 200 OK"))
             #expect(out.stderr.contains("5 events"))
             #expect(out.stderr.contains("stopped"))
+            // The size is said once, on the status line (it was repeated in the stream's summary).
+            let lines = out.stderr.split(separator: "\n")
+            let status = try #require(lines.first { $0.hasPrefix("HTTP/1.1 200 OK") })
+            let size = try #require(status.split(separator: " · ").last)
+            #expect(out.stderr.components(separatedBy: String(size)).count == 2, "\(out.stderr)")
             let saved = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
             #expect(saved.count == 5)
             #expect(try JSONValue.parse(String(saved[4]))["number"]?.intValue == 5)

@@ -23,10 +23,12 @@ extension EventStream {
 
         /// `42 events · 3.2/s · 12.1 KiB`, then `· last 1000 kept` once older ones were let go, and `· ended` or
         /// `· stopped` at the end: the count both front ends show.
-        public var summary: String {
-            var parts = [
-                Units.count(count, "event"), "\(Units.fixed(rate, digits: 1))/s", Units.bytes(bytes),
-            ]
+        public var summary: String { summary(withSize: true) }
+
+        /// `summary`, without the size where the response's status line beside it already gives it (`apix run`).
+        public func summary(withSize: Bool) -> String {
+            var parts = [Units.count(count, "event"), "\(Units.fixed(rate, digits: 1))/s"]
+            if withSize { parts.append(Units.bytes(bytes)) }
             if dropped > 0 { parts.append("last \(events.count) kept") }
             if endedAt != nil { parts.append(stopped ? "stopped" : "ended") }
             return parts.joined(separator: " · ")
