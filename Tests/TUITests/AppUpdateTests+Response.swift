@@ -98,6 +98,23 @@ extension AppUpdateTests {
         #expect(state.response.matchLine == 4 + 50)
     }
 
+    @Test("the Problems window wraps a long message instead of cutting it at its edge")
+    func problemsWrap() throws {
+        var catalog = Fixtures.demoCatalog
+        let message =
+            "`body` needs exactly one of `json`, `form`, `multipart`, `text` or `file`, got none; write the body under "
+            + "one of them (see docs/PROFILES.md) and the profile loads again: the-last-words"
+        catalog.problems = [ProfileProblem(message, at: SourceLocation(file: "/tmp/broken.yaml", line: 3, column: 1))]
+        var state = AppState(
+            catalog: catalog, profileDirectory: Fixtures.profilesDirectory, variables: ["port": "8080"],
+            processEnvironment: [:], width: 80, height: 20, now: Fixtures.start, selecting: "demo")
+        _ = state.press(.character("p"))
+        let text = Screen.render(state, theme: .monochrome).text
+        #expect(text.contains("Problems in profiles"))
+        #expect(text.contains("the-last-words"), "\(text)")
+        #expect(text.contains("got none;"))
+    }
+
     @Test("End and PgDn keep the selection on screen when the problems panel and the filter line take list rows")
     func listScrollsByTheDrawnHeight() throws {
         var catalog = Fixtures.demoCatalog

@@ -36,9 +36,12 @@ enum ProblemsView {
                 SafeText.escape(problem.location.description) + ":", x: inner.x + 1, y: y, limit: inner.maxX,
                 style: theme.warning)
             y += 1
-            guard y < inner.maxY else { break }
-            buffer.write("  " + SafeText.escape(problem.message), x: inner.x + 1, y: y, limit: inner.maxX)
-            y += 1
+            // The message whole, wrapped under its location (a long one was cut at the window's edge).
+            for line in TextWidth.wrap(SafeText.escape(problem.message), to: max(1, inner.width - 3)) {
+                guard y < inner.maxY else { break }
+                buffer.write("  " + line, x: inner.x + 1, y: y, limit: inner.maxX)
+                y += 1
+            }
         }
     }
 }
