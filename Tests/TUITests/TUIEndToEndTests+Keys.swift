@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Key sequences as terminals send them, and bracketed pastes, in the real `apix demo` in tmux (issue 25).
-extension TUIEndToEndTests {
+extension EndToEndTerminal.TUIEndToEndTests {
     /// Opens the built-in body editor on todos.create (no `$EDITOR` in the session).
     private func openBodyEditor(_ session: TmuxSession) throws {
         try session.run("\(TmuxSession.apix) demo --port 0 --profiles \(Fixtures.profilesDirectory)")

@@ -4,7 +4,7 @@ import Testing
 /// Issue 12's everyday loop in the real `apix demo` in tmux: the demo from any directory, the Request tab, search
 /// counts, copying with OSC 52. In the serialized end-to-end suite: tmux tests wait by polling, holding a thread, so
 /// two such suites side by side would starve the rest of the test run.
-extension TUIEndToEndTests {
+extension EndToEndTerminal.TUIEndToEndTests {
     private func withLoopSession(_ body: (TmuxSession) async throws -> Void) async throws {
         let session = try TmuxSession()
         defer { session.close() }

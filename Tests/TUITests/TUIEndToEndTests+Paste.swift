@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A curl command pasted into `o` over several lines, in the real `apix demo` in tmux.
-extension TUIEndToEndTests {
+extension EndToEndTerminal.TUIEndToEndTests {
     @Test("a 3-line curl command pasted into o (lines joined by backslashes) is sent whole")
     func multiLineCurlPaste() async throws {
         try await withDemoServer { server in
