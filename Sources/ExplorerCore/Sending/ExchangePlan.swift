@@ -42,9 +42,17 @@ public struct ExchangePlan: Sendable {
         authKey = builder.authSessionKey(for: endpoint)
         options = SendOptions.forEndpoint(endpoint, profile: builder.profile.id, cache: cache, priority: priority)
         isReplay = false
-        masked = try Self.shownPlan(
-            request, endpoint: endpoint, builder: builder, overrides: overrides, auth: auth, as: .bullets, token: nil,
-            withCredential: true)
+        masked = try Self.masked(endpoint, builder: builder, overrides: overrides)
+    }
+
+    /// `endpoint`'s request as `masked` shows it, without planning the request that would be sent: for a preview
+    /// rebuilt on every edit (the TUI's URL line), where the rest of the plan is not needed.
+    public static func masked(
+        _ endpoint: Endpoint, builder: RequestBuilder, overrides: RequestOverrides = RequestOverrides()
+    ) throws(RequestBuildError) -> RequestPlan {
+        try shownPlan(
+            RequestPlan(request: PreparedRequest(url: "")), endpoint: endpoint, builder: builder, overrides: overrides,
+            auth: nil, as: .bullets, token: nil, withCredential: true)
     }
 
     /// A recorded `request` sent again, as recorded, with the credentials of `endpoint` (or of the definition

@@ -196,19 +196,29 @@ package struct AppState: Sendable {
     func exchangePlan(_ key: EndpointKey, cacheMode: CacheOptions.Mode = .use) -> Result<
         ExchangePlan, RequestBuildError
     > {
+        builder(for: key).flatMap { builder, endpoint in
+            Result { () throws(RequestBuildError) -> ExchangePlan in
+                try ExchangePlan(
+                    endpoint, builder: builder, overrides: RequestOverrides(variables: variables),
+                    cache: .declared(cacheMode))
+            }
+        }
+    }
+
+    /// The builder for `key`'s profile in the chosen environment, with the session's captured values and the
+    /// directories, and the endpoint as sent.
+    private func builder(for key: EndpointKey) -> Result<(RequestBuilder, Endpoint), RequestBuildError> {
         guard let profile = catalog.profile(key.profile), let endpoint = endpointAsSent(key) else {
             return .failure(RequestBuildError(.unknownEndpoint(key.endpoint)))
         }
-        return Result { () throws(RequestBuildError) -> ExchangePlan in
+        return Result { () throws(RequestBuildError) -> (RequestBuilder, Endpoint) in
             var builder = try RequestBuilder(
                 profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
             builder.captured =
                 captured[AuthSessionKey(profile: profile.id, environment: builder.environment.name)] ?? [:]
             builder.workingDirectory = workingDirectory
             builder.homeDirectory = homeDirectory
-            return try ExchangePlan(
-                endpoint, builder: builder, overrides: RequestOverrides(variables: variables),
-                cache: .declared(cacheMode))
+            return (builder, endpoint)
         }
     }
 
