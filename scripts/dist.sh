@@ -30,44 +30,9 @@ mkdir -p "$stage/bin" "$stage/lib/apix" "$stage/share/man/man1" "$stage/share/do
     "$stage/share/bash-completion/completions" "$stage/share/zsh/vendor-completions" \
     "$stage/share/fish/vendor_completions.d" "$dbg"
 
-# 1. ICU. Foundation's internationalisation links ICU, whose data is 36 MB of each program's 67 MB (stripped), and
-# `make release` links it into each program (Foundation's NSCalendar, NSLocale and NSTimeZone, which Yams, GRDB and
-# our code reach, pull it in). APIX_ICU=shared links the programs again from `make release`'s own objects and link
-# command (.build/release.yaml), the same in every way but for the toolchain's lib_FoundationICU.so as an input
-# (before the archives, so no ICU member is taken from them) and a run path to it: one copy in lib/apix/ for both
-# programs, about 36 MB less installed, but every start of apix loads one more library (about 1 ms here,
-# docs/PACKAGING.md), which undoes the start-up work of docs/BENCHMARKS.md. So the default ships `make release`'s
-# programs as they are.
-icu_mode=${APIX_ICU:-static}
-icu=$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift/linux/lib_FoundationICU.so
-relinked=dist/relinked
-mkdir -p "$relinked"
-relink() {
-    command -v python3 > /dev/null || { echo "dist: python3 is needed to relink (apt install python3)" >&2; exit 1; }
-    python3 - "$1" "$relinked/$1" "$icu" <<'PY'
-import json, re, subprocess, sys
-product, out, icu = sys.argv[1:]
-manifest = open(".build/release.yaml").read()
-block = re.search(r'\n  "C\.%s-x86_64-unknown-linux-gnu-release\.exe":\n(.*?)(?=\n  "|\Z)' % re.escape(product), manifest, re.S)
-args = json.loads(re.search(r"args: (\[.*\])", block.group(1)).group(1))
-args[args.index("-o") + 1] = out
-# Found beside the program (lib/apix/ for the helpers, the build tree) or in ../lib/apix/ (bin/apix).
-args = [a.replace("-rpath=$ORIGIN", "-rpath=$ORIGIN:$ORIGIN/../lib/apix") for a in args] + [icu]
-result = subprocess.run(args, stderr=subprocess.PIPE, text=True)
-# gold warns about Foundation's use of mktemp; anything else is news.
-sys.stderr.write("".join(l for l in result.stderr.splitlines(True) if "mktemp" not in l))
-sys.exit(result.returncode)
-PY
-}
-if [ "$icu_mode" = shared ]; then
-    relink apix
-    relink apix-helpers
-    install -m 0644 "$icu" "$stage/lib/apix/lib_FoundationICU.so"
-    strip --strip-unneeded --remove-section=.comment "$stage/lib/apix/lib_FoundationICU.so"
-    programs=$relinked
-else
-    programs=$release
-fi
+# 1. ICU: `make release` links ICU's data English-only (scripts/icu-data.sh), so each program carries 12 MB of it,
+# not 34 (docs/PACKAGING.md, Sizes).
+programs=$release
 
 # 2. The programs, stripped as Debian strips them (dh_strip: symbols, .comment, .note); each one's debug information
 # goes to the -dbg archive under its build id, where gdb and debuginfod clients look for it.
@@ -171,5 +136,5 @@ dpkg-deb --root-owner-group -Zxz -z9 --build "$deb" "dist/apix_${version}-${revi
 
 # 8. Checksums of what users download.
 (cd dist && sha256sum "apix_${version}-${revision}_amd64.deb" "$name.tar.gz" "$name-dbg.tar.xz" > SHA256SUMS)
-rm -rf dist/tar dist/shlibs dist/changelog.Debian "$relinked"
+rm -rf dist/tar dist/shlibs dist/changelog.Debian
 ls -l dist

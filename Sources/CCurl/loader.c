@@ -22,7 +22,13 @@ static void *resolve(void *library, const char *name) {
 }
 
 static void load(void) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    // RTLD_DEEPBIND: libcurl and its 30-odd libraries look their symbols up in their own dependency tree first,
+    // not after apix's 12,000 exported symbols and the libraries apix starts with (SQLite, ncurses, libstdc++), each
+    // of which every lookup walked past before (about 4.6 million instructions of the 21 million the load took).
+    // Nothing of apix's is meant to interpose on them. RTLD_LAZY: functions of the libraries linked without BIND_NOW
+    // are bound on first call, as curl's own start binds them (2.5 million more); most of Debian's are BIND_NOW.
+    // docs/BENCHMARKS.md, "apix run of one small GET".
+    void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL | RTLD_DEEPBIND);
     if (library == NULL) {
         const char *reason = dlerror();
         fprintf(stderr, "apix: cannot load libcurl: %s (install libcurl4)\n", reason ? reason : "unknown error");

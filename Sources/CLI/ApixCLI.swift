@@ -13,6 +13,10 @@ public enum ApixCLI {
         if handsHistoryOver { preloadsCurl(arguments) }
         // The caller may `exit` once this returns (`preloadsCurl`).
         defer { CurlLibrary.waitForPreload() }
+        if FishCompletionScript.isRequested(arguments) {
+            print(FishCompletionScript.script, terminator: "")
+            return 0
+        }
         do {
             // `run` and `list` in their plain spellings skip the parser's reflection (`FastArguments`).
             switch FastArguments.parse(arguments) {

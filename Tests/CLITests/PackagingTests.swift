@@ -27,6 +27,30 @@ struct PackagingTests {
         }
     }
 
+    @Test("fish 3's argparse takes every option spec the fish script parses the line with")
+    func fishSpecs() async throws {
+        let output = try await ApixProcess.run(["--generate-completion-script", "fish"])
+        #expect(output.status == 0)
+        let parses = output.text.split(separator: "\n").filter {
+            $0.contains("__apix_parse_subcommand ") && !$0.contains("function ")
+        }
+        #expect(parses.count >= Self.subcommands.count)
+        // The line holding `run`'s options lost only the dotted spec; the other specs and the flag's own line stay.
+        let run = try #require(parses.first { $0.contains("'http2-prior-knowledge'") })
+        #expect(!run.contains("'http1.1'") && run.contains("'e/env='") && run.contains("'http2'"))
+        #expect(output.text.contains("-l 'http1.1'"))
+        // fish itself, where it is installed: each spec list through `argparse`, as the script runs it.
+        let fish = "/usr/bin/fish"
+        guard FileManager.default.isExecutableFile(atPath: fish) else { return }
+        for line in parses {
+            let specs = line.split(separator: " ").filter { $0.hasPrefix("'") }.joined(separator: " ")
+            let check = try await ChildProcess.run(
+                [fish, "--no-config", "-c", "argparse -s \(specs) -- x"], environment: [:], terminal: false,
+                timeout: 30)
+            #expect(check.status == 0, "\(specs): \(check.stderrText)")
+        }
+    }
+
     @Test("the dump the man pages are generated from lists every visible subcommand, and no hidden one")
     func manualDump() async throws {
         let output = try await ApixProcess.run(["--experimental-dump-help"])
