@@ -12,7 +12,9 @@ extension AppState {
         case .moveTop: response.top = 0
         case .moveBottom: response.top = Int.max / 2
         case .scrollLeft: response.left = max(0, response.left - Self.horizontalStep)
-        case .scrollRight: response.left = min(response.left + Self.horizontalStep, Self.maxLeft)
+        case .scrollRight:
+            // Wrapped lines have nothing off to the side.
+            if !panes.softWrap { response.left = min(response.left + Self.horizontalStep, Self.maxLeft) }
         case .previousTab, .nextTab, .selectResponseTab:
             let tabs = responseTabs(for: shownExchange)
             if case .selectResponseTab(let tab) = command {
@@ -305,7 +307,8 @@ extension AppState {
     }
 
     mutating func clampResponseScroll() {
-        let maxTop = max(0, responseLineCount() - responseBodyHeight)
+        // Wrapped lines take more rows than one each, so the last line may come up to the top.
+        let maxTop = max(0, responseLineCount() - (panes.softWrap ? 1 : responseBodyHeight))
         response.top = min(max(0, response.top), maxTop)
     }
 }
