@@ -80,11 +80,10 @@ enum KeyMap {
         KeyBinding(.editor, [.character("u")], .editURL, "edit the path or URL (s saves it)"),
         KeyBinding(
             .editor, [.character("M")], .editMethod,
-            "change the method: a letter each, or c for any token (s saves it)",
-            hint: "method"),
+            "change the method: a letter each, or c for any token (s saves it)"),
         KeyBinding(
             .editor, [.character("T")], .chooseBodyType,
-            "body type: JSON, form, multipart, text, file or none (converts what it can)", hint: "body type"),
+            "body type: JSON, form, multipart, text, file or none (converts what it can)"),
 
         // Response
         KeyBinding(.response, [.up, .character("k")], .moveUp, "scroll up a line"),

@@ -49,6 +49,8 @@ public enum TUIApp {
         let (palette, themeProblem) = ThemeFile.palette(named: settings.theme, environment: environment)
         let layoutStore = LayoutStore()
         state.panes = layoutStore.read()
+        // A list hidden last time: the keys start in the editor.
+        if state.panes.listHidden { state.focus = .editor }
         if let problem = themeProblem ?? warnings.first { state.message = StatusMessage(problem, isError: true) }
         let history = HistoryRecorder()
         let runtime = Runtime(

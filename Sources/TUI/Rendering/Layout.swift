@@ -50,11 +50,13 @@ package struct Layout: Sendable, Equatable {
     /// The editor's height: the default (two fifths, 8–12 rows) moved by the user, grown to show a body on the
     /// Body tab, leaving the response at least its header and a few lines.
     var editorRows: Int {
-        let standard = max(8, min(12, main.height * 2 / 5)) + panes.editorRowsChange
+        let standard = max(8, min(12, main.height * 2 / 5))
+        // The response keeps its header and a few lines (unless the screen is too short for even the standard).
+        let most = max(standard, main.height - Self.responseHeaderRows - 4)
+        let arranged = min(max(4, standard + panes.editorRowsChange), most)
         // Border, method line and tab line around the content.
-        let wanted = editorContentRows > 0 ? editorContentRows + 4 : 0
-        let most = max(4, main.height - Self.responseHeaderRows - 4)
-        return min(max(4, standard, min(wanted, main.height * 3 / 5)), most)
+        let grown = editorContentRows > 0 ? min(editorContentRows + 4, main.height * 3 / 5, most) : 0
+        return max(arranged, grown)
     }
 
     package var editor: Rect {
