@@ -101,6 +101,31 @@ struct LayoutTests {
         #expect(!Screen.render(state, theme: .monochrome).text.contains("-end"))
     }
 
+    @Test("wrapped, End brings the body's last line to the pane's bottom (rows counted as wrapped)")
+    func softWrapEnd() throws {
+        var state = Fixtures.smallState(width: 100, height: 30)
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownExchange?.id)
+        let long = String(repeating: "0123456789", count: 30)
+        let text = (1...40).map { $0 % 10 == 0 ? "\(long)-\($0)" : "line \($0)" }.joined(separator: "\n")
+        let response = Response(
+            method: .get, url: "http://127.0.0.1:9000/items/7", statusCode: 200, reason: "OK",
+            headers: ["Content-Type": "text/plain"], body: ResponseBody(data: Data(text.utf8)), metrics: Metrics())
+        _ = state.update(.exchangeFinished(exchange: id, .success(response), at: 101))
+        _ = state.update(
+            .bodyPrepared(exchange: id, BodyDocument.make(bytes: Data(text.utf8), contentType: "text/plain")))
+        _ = state.press(.character("W"))
+        state.focus = .response
+        _ = state.press(.end)
+        let body = state.layout.responseBody
+        let lines = Screen.render(state, theme: .monochrome).lines
+        // The last line (300 digits and "-40", five rows of 65) ends on the pane's last row; the top row is the
+        // start of a line that fits whole.
+        #expect(String(Array(lines[body.maxY - 1])[body.x..<body.maxX]).contains("0123456789-40"))
+        #expect(String(Array(lines[body.y])[body.x..<body.maxX]).hasPrefix("line 35"))
+    }
+
     @Test("the editor grows to show a body on the Body tab (leaving the response its header)")
     func editorGrowsForBody() throws {
         var state = Fixtures.smallState(width: 100, height: 40)

@@ -307,8 +307,28 @@ extension AppState {
     }
 
     mutating func clampResponseScroll() {
-        // Wrapped lines take more rows than one each, so the last line may come up to the top.
-        let maxTop = max(0, responseLineCount() - (panes.softWrap ? 1 : responseBodyHeight))
+        let count = responseLineCount()
+        let maxTop = panes.softWrap ? wrappedMaxTop(count) : max(0, count - responseBodyHeight)
         response.top = min(max(0, response.top), maxTop)
+    }
+
+    /// With soft wrap, the first line from which the body's last line ends at the pane's bottom (lines counted in
+    /// the rows they wrap to, as `BodyView` draws them); other tabs wrap rarely and may scroll their last line up to
+    /// the top.
+    private func wrappedMaxTop(_ count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        guard response.tab == .body, response.filter == nil, shownExchange?.events == nil,
+            let document = shownBodyDocument
+        else { return count - 1 }
+        let width = max(1, layout.responseBody.width)
+        let height = responseBodyHeight
+        var rows = 0
+        var line = count - 1
+        while line >= 0 {
+            rows += TextWidth.cut(document.line(line, maxColumns: width * height), to: width).count
+            if rows > height { break }
+            line -= 1
+        }
+        return min(line + 1, count - 1)
     }
 }
