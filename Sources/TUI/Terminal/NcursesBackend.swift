@@ -91,8 +91,13 @@ package final class NcursesBackend: TerminalBackend {
             let family = type.split(separator: "-").first
         else { return false }
         let direct = String(family) + "-direct"
-        // Only when the terminfo entry exists: `newterm` on an unknown type may end the process.
-        let paths = ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo", "/usr/lib/terminfo"]
+        // Only when the terminfo entry exists (where curses looks: $TERMINFO, ~/.terminfo, $TERMINFO_DIRS, the
+        // system's): `newterm` on an unknown type may end the process.
+        let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
+        let paths =
+            [variable("TERMINFO"), variable("HOME").map { $0 + "/.terminfo" }].compactMap { $0 }
+            + (variable("TERMINFO_DIRS") ?? "").split(separator: ":").map(String.init)
+            + ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
         guard paths.contains(where: { FileManager.default.fileExists(atPath: "\($0)/\(direct.prefix(1))/\(direct)") })
         else { return false }
         // Streams of their own on the process's terminal (closed by `stop`), as `initscr` would use stdin/stdout.
