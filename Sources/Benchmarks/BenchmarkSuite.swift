@@ -67,6 +67,11 @@ struct BenchmarkSuite {
             rows += history.rows
             notes += history.notes
         }
+        if options.sections.contains(.mouse) {
+            Subprocess.settle()
+            rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)
+                .runMouse()
+        }
         if options.sections.contains(.search) {
             Subprocess.settle()
             rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)

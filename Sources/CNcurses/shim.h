@@ -35,6 +35,8 @@ static inline int apix_unget_wch(wchar_t ch) { return unget_wch(ch); }
 static inline void apix_timeout(int ms) { wtimeout(stdscr, ms); }
 static inline int apix_keypad(int on) { return keypad(stdscr, on ? TRUE : FALSE); }
 static inline int apix_key_defined(const char *sequence) { return key_defined(sequence); }
+// Mouse reports are decoded by apix (KeyDecoder), not by curses: its `kmous` key would swallow their start.
+static inline int apix_ignore_mouse_key(void) { return keyok(KEY_MOUSE, FALSE); }
 static inline int apix_key_up(void) { return KEY_UP; }
 static inline int apix_key_down(void) { return KEY_DOWN; }
 static inline int apix_key_left(void) { return KEY_LEFT; }
@@ -58,6 +60,8 @@ static inline int apix_has_colors(void) { return has_colors() ? 1 : 0; }
 static inline int apix_use_default_colors(void) { return use_default_colors(); }
 static inline int apix_color_pairs(void) { return COLOR_PAIRS; }
 static inline int apix_init_pair(int pair, int fg, int bg) { return init_pair((short)pair, (short)fg, (short)bg); }
+// Colours past 32767 (red, green and blue packed, on a direct-colour terminal) need the extended call.
+static inline int apix_init_extended_pair(int pair, int fg, int bg) { return init_extended_pair(pair, fg, bg); }
 static inline int apix_curs_set(int visibility) { return curs_set(visibility); }
 static inline int apix_move(int y, int x) { return wmove(stdscr, y, x); }
 static inline int apix_erase(void) { return werase(stdscr); }

@@ -73,7 +73,9 @@ struct KeyDecoderTests {
     func unknownSequences() {
         #expect(decode(bytes("^[99zq")) == [.key(.character("q"))])
         #expect(decode(bytes("^[?1;2cq")) == [.key(.character("q"))])
-        #expect(decode(bytes("^[<0;12;4Mq")) == [.key(.character("q"))])
+        // A mouse report is an event of its own (`KeyDecoderMouseTests`), never characters.
+        #expect(
+            decode(bytes("^[<0;12;4Mq")) == [.mouse(MouseEvent(.press(.left), x: 11, y: 3)), .key(.character("q"))])
         #expect(decode(bytes("^OXq")) == [.key(.character("q"))])
         #expect(decode(bytes("^[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16~q")) == [.key(.character("q"))])
         // Cut short by an Esc: the fragment goes, the Esc is a key.

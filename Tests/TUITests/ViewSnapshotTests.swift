@@ -192,7 +192,7 @@ struct ViewSnapshotTests {
 
     @Test("help lists every binding of the key map")
     func helpSnapshot() {
-        var state = Fixtures.smallState(width: 100, height: 200)
+        var state = Fixtures.smallState(width: 100, height: 300)
         _ = state.press(.character("?"))
         let text = Screen.render(state, theme: .monochrome).text
         for binding in KeyMap.bindings {

@@ -7,6 +7,8 @@ package enum Action: Sendable {
     /// Text pasted (bracketed paste), whole: it goes into the text field being edited, never runs as keys.
     /// `truncated`: only the paste's start arrived (`KeyDecoder.maxPaste`).
     case pasted(String, truncated: Bool)
+    /// A click or the wheel (`MouseEvent`), hit-tested against the layout.
+    case mouse(MouseEvent)
     case resized(width: Int, height: Int)
     case ticked(Moment)
     case progressUpdated(exchange: Int, TransferProgress, at: Double)

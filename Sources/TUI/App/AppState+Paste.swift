@@ -14,6 +14,8 @@ extension AppState {
         case .prompt(var prompt)?:
             prompt.field.paste(text)
             overlay = .prompt(prompt)
+        case .picker(let picker)? where picker.custom != nil:
+            pasteIntoPicker(text, picker)
         case .some:
             message = StatusMessage("paste ignored: no text field is open")
         case nil:

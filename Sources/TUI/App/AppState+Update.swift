@@ -31,6 +31,8 @@ extension AppState {
             return handleKey(key)
         case .pasted(let text, let truncated):
             return handlePaste(text, truncated: truncated)
+        case .mouse(let event):
+            return handleMouse(event)
         case .resized(let width, let height):
             self.width = width
             self.height = height
@@ -194,6 +196,7 @@ extension AppState {
         case .showValues: showValues()
         case .showHistory: return showHistory()
         case .showCookies: return showCookies()
+        case .toggleZoom, .toggleList, .toggleWrap, .resizeList, .resizeEditor: return arrangePanes(command)
         default:
             switch focus {
             case .list: return performList(command)
@@ -210,7 +213,8 @@ extension AppState {
     }
 
     mutating func cycleFocus(by step: Int) {
-        let all = Focus.allCases
+        // A hidden list is not a stop.
+        let all = Focus.allCases.filter { $0 != .list || !panes.listHidden }
         let index = all.firstIndex(of: focus) ?? 0
         focus = all[(index + step + all.count) % all.count]
     }
@@ -226,7 +230,7 @@ extension AppState {
         if quitting { return requestQuit() }
         if focus == .response, response.filter != nil { return clearBodyFilter() }
         if focus != .list {
-            focus = .list
+            if !panes.listHidden { focus = .list }
         } else if !filter.text.isEmpty {
             filter = LineEditor()
             rebuildRows()
@@ -249,6 +253,7 @@ extension AppState {
         case .history(let panel): return handleHistoryKey(key, panel)
         case .cookies(let view): return handleCookiesKey(key, view)
         case .restoreQuestion(let question): return handleRestoreQuestionKey(key, question)
+        case .picker(let picker): return handlePickerKey(key, picker)
         }
     }
 }

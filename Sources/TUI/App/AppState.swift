@@ -30,6 +30,8 @@ package struct AppState: Sendable {
     var selectedRow = 0
     var listTop = 0
     package var focus: Focus = .list
+    /// How the user arranged the panes (kept between runs).
+    package var panes = PaneLayout()
 
     // MARK: Editor
     var drafts: [EndpointKey: RequestDraft] = [:]
@@ -230,9 +232,20 @@ package struct AppState: Sendable {
 
     // MARK: - Layout facts update needs (page sizes)
 
+    /// Where the panes are at the current size, as the user arranged them.
+    package var layout: Layout {
+        Layout(width: width, height: height, panes: panes, focus: focus, editorContentRows: editorContentRows)
+    }
+
+    /// Lines of the body the editor shows on its Body tab (it grows to show them), else 0.
+    var editorContentRows: Int {
+        guard editorTab == .body, let key = selectedKey, let body = draft(for: key)?.body else { return 0 }
+        return body.text.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+    }
+
     /// Where the endpoint list's rows, filter line and problems panel are drawn at the current size.
     var listAreas: Layout.ListAreas {
-        Layout(width: width, height: height).listAreas(
+        layout.listAreas(
             showsProblems: !catalog.problems.isEmpty, showsFilter: isFiltering || !filter.text.isEmpty)
     }
 
@@ -240,7 +253,7 @@ package struct AppState: Sendable {
     var listHeight: Int { listAreas.rows.height }
 
     /// Lines the response body area shows.
-    var responseBodyHeight: Int { max(1, Layout(width: width, height: height).responseBody.height) }
+    var responseBodyHeight: Int { max(1, layout.responseBody.height) }
 
     /// Replaces a profile after a save (its drafts now match the file).
     /// Adds an endpoint to a profile in memory (a one-off request, `o`), until it is saved or the app quits.

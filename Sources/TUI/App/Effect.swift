@@ -58,6 +58,8 @@ package enum Effect: Sendable {
     case clearCookies(CookieJar)
     /// Remove the journal of unsaved edits (they were restored and journaled anew, or let go).
     case discardDraftJournal
+    /// Keep the pane arrangement for the next start (`LayoutStore`).
+    case saveLayout(PaneLayout)
 
     /// A short name for tests and logs.
     package var name: String {
@@ -91,6 +93,7 @@ package enum Effect: Sendable {
         case .loadCookies: "loadCookies"
         case .deleteCookie: "deleteCookie"
         case .clearCookies: "clearCookies"
+        case .saveLayout: "saveLayout"
         }
     }
 }

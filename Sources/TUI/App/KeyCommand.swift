@@ -11,6 +11,10 @@ enum KeyCommand: Hashable, Sendable {
     case showMessage
     /// The values view: captured values of the selected profile and environment.
     case showValues
+    // Layout: maximise the focused pane, hide the list, move the splits, wrap long body lines.
+    case toggleZoom, toggleList, toggleWrap
+    case resizeList(Int)
+    case resizeEditor(Int)
     // Moving in lists and text
     case moveUp, moveDown, pageUp, pageDown, moveTop, moveBottom
     // Endpoint list
@@ -19,6 +23,12 @@ enum KeyCommand: Hashable, Sendable {
     case previousTab, nextTab
     case selectTab(EditorTab)
     case editValue, editName, addRow, deleteRow, toggleRow, editBody, editURL, editMethod
+    /// The body-type picker (`T`).
+    case chooseBodyType
+    // Method and body-type pickers
+    case pickMethod(String)
+    case customMethod
+    case pickBodyType(BodyTypeChoice)
     // Response
     case startSearch, nextMatch, previousMatch, saveBody, scrollLeft, scrollRight
     /// A JSONPath filter on the body, shown as you type.

@@ -2,6 +2,7 @@
 enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems, message
     case quitQuestion, values, history, restoreQuestion, cookies
+    case methodPicker, bodyTypePicker
 
     package var title: String {
         switch self {
@@ -21,6 +22,8 @@ enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .history: "History window"
         case .restoreQuestion: "Restore question (unsaved edits of the last session, at start)"
         case .cookies: "Cookie view (the jar of this profile and environment)"
+        case .methodPicker: "Method picker (M in the request editor)"
+        case .bodyTypePicker: "Body-type picker (T in the request editor)"
         }
     }
 }

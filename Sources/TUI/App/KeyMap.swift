@@ -39,6 +39,16 @@ enum KeyMap {
         KeyBinding(
             .global, [.character("q")], .quit, "quit (asks first when edits are unsaved or a transfer runs)",
             hint: "quit"),
+        KeyBinding(
+            .global, [.character("z")], .toggleZoom, "maximise the focused pane (z again: all panes; Tab moves on)"),
+        KeyBinding(.global, [.character("\\")], .toggleList, "hide or show the endpoint list"),
+        KeyBinding(.global, [.character("{")], .resizeList(-PaneLayout.step), "narrower list"),
+        KeyBinding(.global, [.character("}")], .resizeList(PaneLayout.step), "wider list"),
+        KeyBinding(.global, [.character("(")], .resizeEditor(-2), "shorter request editor (more response)"),
+        KeyBinding(.global, [.character(")")], .resizeEditor(2), "taller request editor"),
+        KeyBinding(
+            .global, [.character("W")], .toggleWrap,
+            "wrap long body lines at the pane's width (W again: one line each, h / l scroll sideways)"),
 
         // Endpoint list
         KeyBinding(.list, [.up, .character("k")], .moveUp, "previous row"),
@@ -68,7 +78,12 @@ enum KeyMap {
         KeyBinding(.editor, [.character(" ")], .toggleRow, "enable or disable the row", hint: "toggle"),
         KeyBinding(.editor, [.character("b")], .editBody, "edit the body ($EDITOR, else the built-in editor)"),
         KeyBinding(.editor, [.character("u")], .editURL, "edit the path or URL (s saves it)"),
-        KeyBinding(.editor, [.character("M")], .editMethod, "change the method (s saves it)"),
+        KeyBinding(
+            .editor, [.character("M")], .editMethod,
+            "change the method: a letter each, or c for any token (s saves it)"),
+        KeyBinding(
+            .editor, [.character("T")], .chooseBodyType,
+            "body type: JSON, form, multipart, text, file or none (converts what it can)"),
 
         // Response
         KeyBinding(.response, [.up, .character("k")], .moveUp, "scroll up a line"),
@@ -115,10 +130,38 @@ enum KeyMap {
 
         // Body editor
         KeyBinding(.bodyEditor, [.control("s")], .confirm, "check and keep the body", hint: "keep"),
-        KeyBinding(.bodyEditor, [.escape], .close, "discard changes", hint: "discard"),
+        KeyBinding(
+            .bodyEditor, [.escape], .close, "leave; with changes it asks first (y discards them, any other key stays)",
+            hint: "leave"),
         KeyBinding(
             .bodyEditor, [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown], .editText,
             "move the cursor"),
+
+        // Method picker and body-type picker
+        KeyBinding(.methodPicker, [.character("g")], .pickMethod("GET"), "GET"),
+        KeyBinding(.methodPicker, [.character("p")], .pickMethod("POST"), "POST"),
+        KeyBinding(.methodPicker, [.character("u")], .pickMethod("PUT"), "PUT"),
+        KeyBinding(.methodPicker, [.character("a")], .pickMethod("PATCH"), "PATCH"),
+        KeyBinding(.methodPicker, [.character("d")], .pickMethod("DELETE"), "DELETE"),
+        KeyBinding(.methodPicker, [.character("h")], .pickMethod("HEAD"), "HEAD"),
+        KeyBinding(.methodPicker, [.character("o")], .pickMethod("OPTIONS"), "OPTIONS"),
+        KeyBinding(
+            .methodPicker, [.character("c")], .customMethod,
+            "type any method token (saved with `custom_method: true` when it is not a standard one)", hint: "other"),
+        KeyBinding(.methodPicker, [.up, .character("k")], .moveUp, "previous method"),
+        KeyBinding(.methodPicker, [.down, .character("j")], .moveDown, "next method"),
+        KeyBinding(.methodPicker, [.enter], .choose, "use the highlighted method", hint: "choose"),
+        KeyBinding(.methodPicker, [.escape, .character("q")], .close, "keep the method", hint: "close"),
+        KeyBinding(.bodyTypePicker, [.character("j")], .pickBodyType(.json), "JSON (from form fields: an object)"),
+        KeyBinding(.bodyTypePicker, [.character("f")], .pickBodyType(.form), "form fields (from a flat JSON object)"),
+        KeyBinding(.bodyTypePicker, [.character("m")], .pickBodyType(.multipart), "multipart fields (@path: a file)"),
+        KeyBinding(.bodyTypePicker, [.character("t")], .pickBodyType(.text), "text (any body becomes text)"),
+        KeyBinding(.bodyTypePicker, [.character("@")], .pickBodyType(.file), "a file sent as it is (@path)"),
+        KeyBinding(.bodyTypePicker, [.character("n")], .pickBodyType(.none), "no body"),
+        KeyBinding(.bodyTypePicker, [.up, .character("k")], .moveUp, "previous type"),
+        KeyBinding(.bodyTypePicker, [.down], .moveDown, "next type"),
+        KeyBinding(.bodyTypePicker, [.enter], .choose, "use the highlighted type", hint: "choose"),
+        KeyBinding(.bodyTypePicker, [.escape, .character("q")], .close, "keep the type", hint: "close"),
 
         // Auth panel
         KeyBinding(.auth, [.character("l")], .login, "log in (get a new token)", hint: "log in"),

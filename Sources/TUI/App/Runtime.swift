@@ -38,8 +38,12 @@ final class Runtime {
     var countTask: Task<Void, Never>?
     var tokenTasks: [Task<Void, Never>] = []
     private var theme = Theme.color
+    /// The colours a colour terminal draws with (the config's `theme:`, or the theme file's).
+    var palette = Palette.dark
     /// Where unsaved edits are journaled; nil journals nothing (tests, the benchmarks).
     var journal: DraftJournal?
+    /// Where the pane arrangement is kept; nil keeps it for this session only (tests, the benchmarks).
+    var layoutStore: LayoutStore?
 
     /// How long one key read waits: the loop's heartbeat.
     static let keyTimeout: Int32 = 30
@@ -69,7 +73,7 @@ final class Runtime {
     func run() async throws {
         let inbox = self.inbox
         try backend.start(noColor: !(environment["NO_COLOR"] ?? "").isEmpty) { inbox.post(.terminationRequested) }
-        theme = backend.usesColor ? .color : .monochrome
+        theme = backend.usesColor ? Theme(colors: true, palette: palette) : .monochrome
         // The status bar's queued count arrives as messages when it changes.
         let scheduler = client.scheduler
         let queueWatch = Task.detached {
@@ -93,6 +97,8 @@ final class Runtime {
                     apply(.keyPressed(key))
                 case .paste(let text, let truncated):
                     apply(.pasted(text, truncated: truncated))
+                case .mouse(let event):
+                    apply(.mouse(event))
                 }
                 changed = true
             }
@@ -153,6 +159,8 @@ final class Runtime {
             Self.performCookies(effect, inbox: inbox)
         case .discardDraftJournal:
             journal?.discard()
+        case .saveLayout(let panes):
+            if let problem = layoutStore?.write(panes) { log.write("layout: \(problem)") }
         case .quit:
             break
         }

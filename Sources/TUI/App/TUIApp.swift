@@ -27,6 +27,11 @@ public enum TUIApp {
             client: Client(cache: ResponseCache()), auth: CoreAuthProvider(), saver: CoreProfileSaver())
     }
 
+    /// Whether the terminal says it shows 24-bit colour (`COLORTERM`, as terminals and tmux set it).
+    static func saysTrueColor(_ environment: [String: String]) -> Bool {
+        ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+    }
+
     /// `run` with the parts given: the client, the token management and the profile saver.
     @MainActor
     package static func run(
@@ -36,13 +41,25 @@ public enum TUIApp {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw StartError(description: "the terminal UI needs a terminal (use `apix run` in scripts)")
         }
-        let state = AppState(
+        let environment = ProcessInfo.processInfo.environment
+        var state = AppState(
             catalog: catalog, profileDirectory: directory, variables: variables, now: .now, selecting: profile)
+        // The config's `mouse:` and `theme:`, the theme file, and the panes as the last session left them.
+        let (settings, warnings) = TUISettings.load(environment: environment)
+        let (palette, themeProblem) = ThemeFile.palette(named: settings.theme, environment: environment)
+        let layoutStore = LayoutStore()
+        state.panes = layoutStore.read()
+        // A list hidden last time: the keys start in the editor.
+        if state.panes.listHidden { state.focus = .editor }
+        if let problem = themeProblem ?? warnings.first { state.message = StatusMessage(problem, isError: true) }
         let history = HistoryRecorder()
         let runtime = Runtime(
-            state: state, client: client, auth: auth, saver: saver, log: LogFile(), backend: NcursesBackend(),
-            captures: CaptureStore(), history: history, journal: DraftJournal(),
-            environment: ProcessInfo.processInfo.environment)
+            state: state, client: client, auth: auth, saver: saver, log: LogFile(),
+            backend: NcursesBackend(mouse: settings.mouse, trueColor: Self.saysTrueColor(environment)),
+            captures: CaptureStore(), history: history,
+            journal: DraftJournal(), environment: environment)
+        runtime.layoutStore = layoutStore
+        runtime.palette = palette
         try await runtime.run()
         // Exchanges that finished just before quitting are still being recorded on the writer thread.
         await history.waitUntilIdle(upTo: .seconds(2))

@@ -36,7 +36,7 @@ enum EndpointListView {
             let directory = state.profileDirectory.isEmpty ? "the profile directory" : state.profileDirectory
             var y = inner.y
             for paragraph in ProfileCatalog.emptyExplanation(directory: directory) {
-                for line in wrapped(SafeText.escape(paragraph), columns: max(1, inner.width - 2)) {
+                for line in TextWidth.wrap(SafeText.escape(paragraph), to: max(1, inner.width - 2)) {
                     guard y < inner.maxY else { return }
                     buffer.write(line, x: inner.x + 1, y: y, limit: inner.maxX, style: theme.muted)
                     y += 1
@@ -129,28 +129,5 @@ enum EndpointListView {
         guard x < limit, x >= 0, x < buffer.width, y < buffer.height else { return }
         if buffer[x, y].text == " " || buffer[x, y].text.isEmpty { buffer.write(" ", x: x, y: y, limit: limit) }
         buffer.restyle(Rect(x: x, y: y, width: 1, height: 1)) { $0.reverse = true }
-    }
-
-    /// `text` cut into lines of at most `columns` cells, at spaces where it can.
-    static func wrapped(_ text: String, columns: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if TextWidth.width(of: candidate) <= columns {
-                line = candidate
-                continue
-            }
-            if !line.isEmpty { lines.append(line) }
-            line = word
-            while TextWidth.width(of: line) > columns {
-                var head = TextWidth.truncate(line, to: columns, ellipsis: false)
-                if head.isEmpty { head = String(line.prefix(1)) }
-                lines.append(head)
-                line = String(line.dropFirst(head.count))
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 }

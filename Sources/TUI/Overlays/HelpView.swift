@@ -20,35 +20,12 @@ enum HelpView {
             lines.append((context.title, true))
             for binding in bindings {
                 let head = "  " + TextWidth.pad(binding.keyLabel, to: helpColumn - 4) + "  "
-                let pieces = room.map { wrap(binding.help, to: $0) } ?? [binding.help]
+                let pieces = room.map { TextWidth.wrap(binding.help, to: $0) } ?? [binding.help]
                 for (index, piece) in pieces.enumerated() {
                     lines.append(((index == 0 ? head : String(repeating: " ", count: helpColumn)) + piece, false))
                 }
             }
         }
-        return lines
-    }
-
-    /// Words of `text` in lines of at most `columns` (a word longer than a line is cut across lines).
-    static func wrap(_ text: String, to columns: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            var word = String(word)
-            let separator = current.isEmpty ? "" : " "
-            if TextWidth.width(of: current + separator + word) <= columns {
-                current += separator + word
-                continue
-            }
-            if !current.isEmpty { lines.append(current) }
-            while TextWidth.width(of: word) > columns {
-                let piece = TextWidth.truncate(word, to: columns, ellipsis: false)
-                lines.append(piece)
-                word = String(word.dropFirst(piece.count))
-            }
-            current = word
-        }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
     }
 

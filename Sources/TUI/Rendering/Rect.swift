@@ -16,6 +16,11 @@ package struct Rect: Hashable, Sendable {
     var maxY: Int { y + height }
     package var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// Whether the cell at `x`, `y` is inside.
+    func contains(x: Int, y: Int) -> Bool {
+        x >= self.x && x < maxX && y >= self.y && y < maxY
+    }
+
     /// The top `rows` rows and the rest below them.
     package func splitTop(_ rows: Int) -> (top: Rect, rest: Rect) {
         let rows = min(max(0, rows), height)
@@ -43,7 +48,7 @@ package struct Rect: Hashable, Sendable {
     }
 
     /// The rectangle shrunk by `by` cells on every side.
-    func inset(_ by: Int) -> Rect {
+    package func inset(_ by: Int) -> Rect {
         Rect(x: x + by, y: y + by, width: width - 2 * by, height: height - 2 * by)
     }
 

@@ -4,15 +4,16 @@ import ExplorerCore
 package enum Screen {
     package static func render(_ state: AppState, theme: Theme = .color) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: state.width, height: state.height)
-        let layout = Layout(width: state.width, height: state.height)
+        let layout = state.layout
         if layout.isTooSmall {
             TooSmallView.draw(width: state.width, height: state.height, theme: theme, on: &buffer)
             return buffer
         }
         drawTitle(state, in: layout.title, theme: theme, on: &buffer)
-        EndpointListView.draw(state, in: layout.list, theme: theme, on: &buffer)
-        RequestEditorView.draw(state, in: layout.editor, theme: theme, on: &buffer)
-        ResponseView.draw(state, in: layout.response, theme: theme, on: &buffer)
+        // A hidden list, or the panes a maximised one covers, have no room and are not drawn.
+        if !layout.list.isEmpty { EndpointListView.draw(state, in: layout.list, theme: theme, on: &buffer) }
+        if !layout.editor.isEmpty { RequestEditorView.draw(state, in: layout.editor, theme: theme, on: &buffer) }
+        if !layout.response.isEmpty { ResponseView.draw(state, in: layout.response, theme: theme, on: &buffer) }
         StatusBarView.draw(state, in: layout.statusBar, theme: theme, on: &buffer)
         let main = Rect(x: 0, y: 1, width: state.width, height: state.height - 2)
         switch state.overlay {
@@ -27,6 +28,8 @@ package enum Screen {
         case .values(let view)?: ValuesView.draw(state, view: view, in: main, theme: theme, on: &buffer)
         case .history(let panel)?: HistoryView.draw(panel, in: main, theme: theme, on: &buffer)
         case .cookies(let view)?: CookiesView.draw(state, view: view, in: main, theme: theme, on: &buffer)
+        case .picker(let picker)?:
+            PickerView.draw(state, picker: picker, near: layout.editor, theme: theme, on: &buffer)
         case .prompt?, .quitQuestion?, .restoreQuestion?, nil: break
         }
         return buffer

@@ -88,6 +88,9 @@ enum StatusBarView {
         case .history?: return .history
         case .cookies?: return .cookies
         case .restoreQuestion?: return .restoreQuestion
+        case .picker(let picker)?:
+            if picker.custom != nil { return .textField }
+            return picker.purpose == .method ? .methodPicker : .bodyTypePicker
         case nil: break
         }
         if state.fieldEdit != nil || state.isFiltering || state.response.searchField != nil

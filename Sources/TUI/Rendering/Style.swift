@@ -1,9 +1,21 @@
 /// How a cell looks: colours and attributes. Views pick styles from `Theme`; the backend maps them to curses.
 package struct Style: Hashable, Sendable {
-    /// The eight ANSI colours, or the terminal's own.
-    package enum Color: Int, Hashable, Sendable {
-        case terminal = -1
-        case black, red, green, yellow, blue, magenta, cyan, white
+    /// A colour: the terminal's own, one of the 256 indexed colours (0–7 the ANSI colours, 8–15 their bright forms,
+    /// then the 6×6×6 cube and the greys), or red, green and blue. The backend fits a colour to what the terminal
+    /// shows (`fitted`): a 256-colour or true-colour theme still reads on an 8-colour terminal.
+    package enum Color: Hashable, Sendable {
+        case terminal
+        case indexed(Int)
+        case rgb(UInt8, UInt8, UInt8)
+
+        package static let black = Color.indexed(0)
+        package static let red = Color.indexed(1)
+        package static let green = Color.indexed(2)
+        package static let yellow = Color.indexed(3)
+        package static let blue = Color.indexed(4)
+        package static let magenta = Color.indexed(5)
+        package static let cyan = Color.indexed(6)
+        package static let white = Color.indexed(7)
     }
 
     package var foreground: Color

@@ -58,6 +58,7 @@ enum TextWidth {
     }
 
     /// `text` in lines of at most `columns`, broken after spaces where it can be and inside a word longer than a line.
+    /// The one word wrap of the TUI (messages, help, hints, problems); `cut` is its cell-exact form for bodies.
     static func wrap(_ text: String, to columns: Int) -> [String] {
         guard columns > 0 else { return [] }
         var lines: [String] = []
@@ -95,5 +96,30 @@ enum TextWidth {
         let cut = truncate(text, to: columns)
         let missing = columns - width(of: cut)
         return missing > 0 ? cut + String(repeating: " ", count: missing) : cut
+    }
+
+    /// Styled pieces of one line in rows of at most `columns` cells, cut at the edge whatever is there (a body's
+    /// soft wrap: code and JSON have no words to break at), styles kept; a wide character that does not fit starts
+    /// the next row.
+    static func cut<Role>(_ pieces: [(text: String, role: Role)], to columns: Int) -> [[(text: String, role: Role)]] {
+        guard columns > 0 else { return [pieces] }
+        var rows: [[(text: String, role: Role)]] = [[]]
+        var used = 0
+        for piece in pieces {
+            var text = ""
+            for character in piece.text {
+                let characterWidth = width(of: character)
+                if used + characterWidth > columns, used > 0 {
+                    if !text.isEmpty { rows[rows.count - 1].append((text, piece.role)) }
+                    rows.append([])
+                    text = ""
+                    used = 0
+                }
+                text.append(character)
+                used += characterWidth
+            }
+            if !text.isEmpty { rows[rows.count - 1].append((text, piece.role)) }
+        }
+        return rows
     }
 }

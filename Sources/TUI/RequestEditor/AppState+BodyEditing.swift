@@ -9,8 +9,9 @@ extension AppState {
 
     /// Opens the built-in editor (`.builtInEditorRequested` when `$EDITOR` is not set, or on invalid text).
     mutating func openBuiltInEditor(_ key: EndpointKey, text: String, error: String? = nil) {
-        let kind = draft(for: key)?.body?.kind ?? .json
-        overlay = .bodyEditor(BodyEditorState(key: key, kind: kind, text: text, error: error))
+        let body = draft(for: key)?.body
+        overlay = .bodyEditor(
+            BodyEditorState(key: key, kind: body?.kind ?? .json, text: text, error: error, original: body?.text ?? ""))
     }
 
     /// Takes edited body text: valid text becomes the draft's body; invalid text reopens the built-in editor on
@@ -39,6 +40,17 @@ extension AppState {
 
     mutating func handleBodyEditorKey(_ key: Key, _ state: BodyEditorState) -> [Effect] {
         var state = state
+        if state.asksDiscard {
+            // The answer to "discard changes?": y discards, any other key is spent going back to the text.
+            state.asksDiscard = false
+            if key == .character("y") || key == .character("Y") {
+                overlay = nil
+                message = StatusMessage("body edit discarded")
+            } else {
+                overlay = .bodyEditor(state)
+            }
+            return []
+        }
         switch KeyMap.command(for: key, in: .bodyEditor) {
         case .confirm:
             var body = draft(for: state.key)?.body ?? BodyDraft(kind: state.kind, text: "")
@@ -51,8 +63,12 @@ extension AppState {
             overlay = nil
             return applyBody(state.editor.text, for: state.key)
         case .close:
+            if state.isChanged {
+                state.asksDiscard = true
+                overlay = .bodyEditor(state)
+                return []
+            }
             overlay = nil
-            message = StatusMessage("body edit discarded")
         default:
             state.editor.handle(key, pageHeight: max(1, height - 8))
             state.editor.scrollIntoView(height: max(1, height - 8))

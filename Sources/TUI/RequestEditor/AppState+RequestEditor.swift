@@ -46,8 +46,11 @@ extension AppState {
         case .editURL:
             fieldEdit = FieldEdit(tab: editorTab, row: 0, part: .url, field: LineEditor(draft.path), isNewRow: false)
         case .editMethod:
-            fieldEdit = FieldEdit(
-                tab: editorTab, row: 0, part: .method, field: LineEditor(draft.method.rawValue), isNewRow: false)
+            let current = Picker.methods.firstIndex(of: draft.method.rawValue) ?? 0
+            overlay = .picker(Picker(.method, key: key, selected: current))
+        case .chooseBodyType:
+            let choice = draft.body.map { BodyTypeChoice(kind: $0.kind) } ?? BodyTypeChoice.none
+            overlay = .picker(Picker(.bodyType, key: key, selected: Picker.bodyTypes.firstIndex(of: choice) ?? 0))
         default:
             break
         }

@@ -5,11 +5,19 @@ package struct BodyEditorState: Hashable, Sendable {
     package var editor: TextEditor
     /// The last validation error (with line and column), shown until the next check.
     package var error: String?
+    /// The body as it was before this edit: Esc leaves at once only when nothing differs from it.
+    package var original: String
+    /// Esc was pressed with changes: `y` discards them, any other key goes on editing.
+    package var asksDiscard = false
 
-    package init(key: EndpointKey, kind: BodyDraft.Kind, text: String, error: String? = nil) {
+    package init(key: EndpointKey, kind: BodyDraft.Kind, text: String, error: String? = nil, original: String? = nil) {
         self.key = key
         self.kind = kind
         self.editor = TextEditor(text)
         self.error = error
+        self.original = original ?? text
     }
+
+    /// Whether the text differs from the body before the edit.
+    var isChanged: Bool { editor.text != original }
 }

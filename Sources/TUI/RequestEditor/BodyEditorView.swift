@@ -5,11 +5,18 @@ enum BodyEditorView {
     static func draw(_ editor: BodyEditorState, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         let rect = screen.centered(width: screen.width - 4, height: screen.height - 2)
         BoxView.draw(
-            rect, title: "Body (\(editor.kind.name)) — Ctrl-S keeps, Esc discards", focused: true,
+            rect, title: "Body (\(editor.kind.name)) — Ctrl-S keeps, Esc leaves (asks when changed)", focused: true,
             theme: theme, on: &buffer)
         var inner = rect.inset(1)
         guard !inner.isEmpty else { return }
-        if let error = editor.error {
+        if editor.asksDiscard {
+            let split = inner.splitBottom(1)
+            inner = split.rest
+            buffer.write(
+                " Discard your changes to the body? y discards, any other key goes on editing ",
+                x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX,
+                style: theme.warning.with(reverse: true))
+        } else if let error = editor.error {
             let split = inner.splitBottom(1)
             inner = split.rest
             buffer.write(

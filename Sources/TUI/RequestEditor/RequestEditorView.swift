@@ -55,21 +55,17 @@ enum RequestEditorView {
         on buffer: inout ScreenBuffer
     ) {
         // The description on a line of its own, when there is room for it and the rows below.
-        var tabY = inner.y + 1
-        if let description = endpoint.description, !description.isEmpty, inner.height >= minimumHeightForDescription {
+        let tabY = tabLine(endpoint: endpoint, in: inner)
+        if tabY > inner.y + 1, let description = endpoint.description {
             let line = description.split(whereSeparator: \.isNewline).joined(separator: " ")
             buffer.write(
-                TextWidth.truncate(SafeText.escape(line), to: inner.width - 1), x: inner.x + 1, y: tabY,
+                TextWidth.truncate(SafeText.escape(line), to: inner.width - 1), x: inner.x + 1, y: inner.y + 1,
                 limit: inner.maxX, style: theme.muted)
-            tabY += 1
         }
 
         // Tabs.
         var tabX = inner.x
-        for tab in EditorTab.allCases {
-            let count =
-                tab == .body ? (draft.body == nil ? "" : "·" + draft.body!.kind.name) : "(\(draft.rows(tab).count))"
-            let label = " \(tab.rawValue + 1) \(tab.title)\(count) "
+        for (tab, label) in tabLabels(draft) {
             tabX = buffer.write(
                 label, x: tabX, y: tabY, limit: inner.maxX,
                 style: tab == state.editorTab ? theme.activeTab : theme.muted)
@@ -84,6 +80,25 @@ enum RequestEditorView {
         }
     }
 
+    /// The row of the tab line inside the editor's border: under the method line, and under the endpoint's
+    /// description when it has one and there is room for it (the view draws it there, a click is read there).
+    static func tabLine(endpoint: Endpoint, in inner: Rect) -> Int {
+        let hasDescription = endpoint.description.map { !$0.isEmpty } ?? false
+        return inner.y + (hasDescription && inner.height >= minimumHeightForDescription ? 2 : 1)
+    }
+
+    /// Each tab and its label as the tab line shows them, left to right.
+    static func tabLabels(_ draft: RequestDraft) -> [(tab: EditorTab, label: String)] {
+        EditorTab.allCases.map { tab in
+            let count =
+                tab == .body ? (draft.body.map { "·" + $0.kind.name } ?? "") : "(\(draft.rows(tab).count))"
+            return (tab, " \(tab.rawValue + 1) \(tab.title)\(count) ")
+        }
+    }
+
+    /// The first row shown of `count` rows in `height` lines with `selected` kept in view (view and clicks).
+    static func firstRow(selected: Int, height: Int) -> Int { max(0, selected - height + 1) }
+
     /// Inner rows the editor needs before it gives one to the endpoint's description.
     static let minimumHeightForDescription = 6
 
@@ -96,7 +111,7 @@ enum RequestEditorView {
             return
         }
         let nameWidth = min(max(8, rows.map { TextWidth.width(of: $0.name) }.max() ?? 8), rect.width / 3)
-        let top = max(0, state.editorRow - rect.height + 1)
+        let top = firstRow(selected: state.editorRow, height: rect.height)
         for (line, index) in (top..<rows.count).enumerated() {
             guard line < rect.height else { break }
             let row = rows[index]

@@ -12,7 +12,9 @@ extension AppState {
         case .moveTop: response.top = 0
         case .moveBottom: response.top = Int.max / 2
         case .scrollLeft: response.left = max(0, response.left - Self.horizontalStep)
-        case .scrollRight: response.left = min(response.left + Self.horizontalStep, Self.maxLeft)
+        case .scrollRight:
+            // Wrapped lines have nothing off to the side.
+            if !panes.softWrap { response.left = min(response.left + Self.horizontalStep, Self.maxLeft) }
         case .previousTab, .nextTab, .selectResponseTab:
             let tabs = responseTabs(for: shownExchange)
             if case .selectResponseTab(let tab) = command {
@@ -305,7 +307,28 @@ extension AppState {
     }
 
     mutating func clampResponseScroll() {
-        let maxTop = max(0, responseLineCount() - responseBodyHeight)
+        let count = responseLineCount()
+        let maxTop = panes.softWrap ? wrappedMaxTop(count) : max(0, count - responseBodyHeight)
         response.top = min(max(0, response.top), maxTop)
+    }
+
+    /// With soft wrap, the first line from which the body's last line ends at the pane's bottom (lines counted in
+    /// the rows they wrap to, as `BodyView` draws them); other tabs wrap rarely and may scroll their last line up to
+    /// the top.
+    private func wrappedMaxTop(_ count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        guard response.tab == .body, response.filter == nil, shownExchange?.events == nil,
+            let document = shownBodyDocument
+        else { return count - 1 }
+        let width = max(1, layout.responseBody.width)
+        let height = responseBodyHeight
+        var rows = 0
+        var line = count - 1
+        while line >= 0 {
+            rows += TextWidth.cut(document.line(line, maxColumns: width * height), to: width).count
+            if rows > height { break }
+            line -= 1
+        }
+        return min(line + 1, count - 1)
     }
 }

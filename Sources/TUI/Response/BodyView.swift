@@ -27,9 +27,15 @@ enum BodyView {
                 style: theme.muted)
             return
         }
-        for row in 0..<rect.height {
-            let number = view.top + row
-            let y = rect.y + row
+        // Wrapped, a line takes as many rows as it needs (at most what is left of the pane); else one row, cut at
+        // the pane's edge after the columns scrolled off with h / l.
+        let wraps = state.panes.softWrap
+        var y = rect.y
+        var number = view.top - 1
+        while y < rect.maxY {
+            number += 1
+            let row = y - rect.y
+            let maxColumns = wraps ? rect.width * (rect.maxY - y) : view.left + rect.width
             var pieces: [(text: String, role: TextRole)] = []
             switch view.tab {
             case .headers:
@@ -56,7 +62,7 @@ enum BodyView {
                 if number < head.count {
                     pieces = headerPieces(head[number], first: number == 0)
                 } else if number > head.count, let document = exchange.document {
-                    pieces = document.rawLine(number - head.count - 1, maxColumns: view.left + rect.width)
+                    pieces = document.rawLine(number - head.count - 1, maxColumns: maxColumns)
                 }
             case .checks:
                 guard number < exchange.checks.count else { break }
@@ -79,22 +85,27 @@ enum BodyView {
                     if row == 0 { buffer.write("(empty body)", x: rect.x, y: y, limit: rect.maxX, style: theme.muted) }
                     return
                 }
-                pieces = document.line(number, maxColumns: view.left + rect.width)
+                pieces = document.line(number, maxColumns: maxColumns)
             }
-            if view.left > 0 { pieces = dropColumns(view.left, of: pieces) }
-            guard !pieces.isEmpty else { continue }
-            var x = rect.x
-            for piece in pieces {
-                x = buffer.write(piece.text, x: x, y: y, limit: rect.maxX, style: theme.role(piece.role))
-                if x >= rect.maxX { break }
+            if !wraps, view.left > 0 { pieces = dropColumns(view.left, of: pieces) }
+            guard !pieces.isEmpty else {
+                y += 1
+                continue
             }
-            if !needle.isEmpty {
-                highlight(
-                    needle, in: pieces, x: rect.x, y: y, limit: rect.maxX, theme: theme,
-                    on: &buffer)
-            }
-            if number == view.matchLine {
-                buffer.restyle(Rect(x: rect.x, y: y, width: 1, height: 1)) { $0.reverse = true }
+            for (index, line) in (wraps ? TextWidth.cut(pieces, to: rect.width) : [pieces]).enumerated() {
+                guard y < rect.maxY else { break }
+                var x = rect.x
+                for piece in line {
+                    x = buffer.write(piece.text, x: x, y: y, limit: rect.maxX, style: theme.role(piece.role))
+                    if x >= rect.maxX { break }
+                }
+                if !needle.isEmpty {
+                    highlight(needle, in: line, x: rect.x, y: y, limit: rect.maxX, theme: theme, on: &buffer)
+                }
+                if index == 0, number == view.matchLine {
+                    buffer.restyle(Rect(x: rect.x, y: y, width: 1, height: 1)) { $0.reverse = true }
+                }
+                y += 1
             }
         }
     }

@@ -67,7 +67,7 @@ enum ProgressView {
     ) -> Int {
         let inner = max(1, width - 2)
         var column = buffer.write("[", x: x, y: y, limit: limit, style: theme.muted)
-        let fill = theme.colors ? Style(.green) : Style(bold: true)
+        let fill = theme.colors ? Style(theme.palette.ok) : Style(bold: true)
         if let fraction {
             let full = Int((Double(inner) * fraction).rounded(.down))
             column = buffer.write(String(repeating: "█", count: full), x: column, y: y, limit: limit, style: fill)

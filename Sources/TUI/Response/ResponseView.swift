@@ -18,7 +18,7 @@ enum ResponseView {
         let statusRow = header.row(0)
         let figures = Rect(x: header.x, y: header.y + 1, width: header.width, height: 3)
         let tabRow = header.row(4)
-        let body = Layout(width: state.width, height: state.height).responseBody
+        let body = state.layout.responseBody
 
         switch exchange.outcome {
         case nil:
@@ -137,17 +137,35 @@ enum ResponseView {
         return parts.joined(separator: " · ")
     }
 
+    /// The tabs on the tab line and their titles as drawn (a stream's Body tab is its Events view), each followed
+    /// by its checks mark and a space; clicks are read against the same.
+    static func tabTitles(_ state: AppState, exchange: Exchange) -> [(tab: ResponseTab, title: String)] {
+        state.responseTabs(for: exchange).map { tab in
+            (tab, " " + (tab == .body && exchange.events != nil ? "Events" : tab.title))
+        }
+    }
+
+    /// The tab drawn at column `x` of the tab line, if any.
+    static func tab(at x: Int, _ state: AppState, exchange: Exchange, in row: Rect) -> ResponseTab? {
+        var column = row.x
+        for (tab, title) in tabTitles(state, exchange: exchange) {
+            var end = column + TextWidth.width(of: title)
+            if tab == .checks, !exchange.checks.isEmpty { end += 2 }
+            if x >= column, x < end { return tab }
+            column = end + 1
+        }
+        return nil
+    }
+
     static func drawTabs(
         _ state: AppState, exchange: Exchange, response: Response, in tabRow: Rect, theme: Theme,
         on buffer: inout ScreenBuffer
     ) {
         let row = tabRow
         var x = row.x
-        for tab in state.responseTabs(for: exchange) {
-            // A stream's Body tab is its Events view.
-            let title = tab == .body && exchange.events != nil ? "Events" : tab.title
+        for (tab, title) in tabTitles(state, exchange: exchange) {
             x = buffer.write(
-                " \(title)", x: x, y: row.y, limit: row.maxX,
+                title, x: x, y: row.y, limit: row.maxX,
                 style: tab == state.response.tab ? theme.activeTab : theme.muted)
             if tab == .checks, !exchange.checks.isEmpty {
                 let passed = exchange.checks.allSatisfy(\.passed)
@@ -179,7 +197,7 @@ enum ResponseView {
                 let last = min(
                     lines,
                     state.response.top
-                        + Layout(width: state.width, height: state.height)
+                        + state.layout
                         .responseBody.height)
                 info.append("lines \(state.response.top + 1)-\(last) of \(lines)")
             }
@@ -249,7 +267,7 @@ enum ResponseView {
         var info = ["as sent"]
         let lines = state.responseLineCount()
         if lines > 0 {
-            let height = Layout(width: state.width, height: state.height).responseBody.height
+            let height = state.layout.responseBody.height
             info.append("lines \(state.response.top + 1)-\(min(lines, state.response.top + height)) of \(lines)")
         }
         info.append(state.response.revealsSecrets ? "secrets in clear (V masks)" : "secrets masked (V shows)")

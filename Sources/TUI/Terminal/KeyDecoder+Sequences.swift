@@ -2,7 +2,7 @@
 /// read: xterm (`ESC [ H`, `ESC O F`, modifiers as `ESC [ 1 ; 5 C`), VT220 and tmux/screen (`ESC [ 1 ~` …
 /// `ESC [ 6 ~`), rxvt (`ESC [ 7 ~`, `ESC [ 8 ~`, `ESC O d`), the Linux console (`ESC [ [ A`), and the bracketed
 /// paste `ESC [ 200 ~ … ESC [ 201 ~`. A sequence is always read to its final byte, so one that stands for no key
-/// is dropped whole.
+/// is dropped whole. Mouse reports are in `KeyDecoder+Mouse`.
 extension KeyDecoder {
     /// Parameter bytes kept at most; a longer sequence is still read to its end, and stands for nothing.
     private static let maxParameters = 32
@@ -25,6 +25,10 @@ extension KeyDecoder {
             case 0x40...0x7E:
                 if overlong { return nil }
                 if parameters == Array("200".utf8), byte == UInt8(ascii: "~") { return paste(read) }
+                if parameters.first == UInt8(ascii: "<"), byte == UInt8(ascii: "M") || byte == UInt8(ascii: "m") {
+                    return Self.sgrMouse(parameters.dropFirst(), final: byte).map(KeyEvent.mouse)
+                }
+                if parameters.isEmpty, byte == UInt8(ascii: "M") { return legacyMouse(read) }
                 return Self.csiKey(parameters, final: byte).map(KeyEvent.key)
             default:
                 // A control character (Esc, Enter …) ends a sequence that was cut short; it is a key of its own.

@@ -12,8 +12,10 @@ import Foundation
 @MainActor
 package final class NcursesBackend: TerminalBackend {
     private var previous: ScreenBuffer?
-    private var pairs: [Int: Int16] = [:]
+    private var pairs: [PairKey: Int16] = [:]
     private var colorEnabled = false
+    /// The colours the terminal shows (terminfo `colors`; 2^24 on a direct-colour entry); themes are fitted to it.
+    private(set) var depth = Style.Color.Depth(colors: 8)
     private var wordLeftCode: Int32 = -1
     private var wordRightCode: Int32 = -1
     private var decoder = KeyDecoder()
@@ -27,21 +29,30 @@ package final class NcursesBackend: TerminalBackend {
     private var streams: (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>)?
     /// Signal handling while curses owns the process's terminal.
     private var guardian: TerminalGuard?
+    /// Whether the terminal is asked for mouse reports (`mouse: false` in the config turns them off).
+    private let mouse: Bool
+    /// The terminal says it shows true colour (`COLORTERM=truecolor` or `24bit`) though its terminfo entry has
+    /// indexed colours only: curses is started on the direct-colour entry of the same family when there is one.
+    private let trueColor: Bool
 
     /// Whether colours are in use (a colour terminal and no `NO_COLOR`).
     package var usesColor: Bool { colorEnabled }
 
     /// The process's terminal, on stdin and stdout.
-    package init() {
+    package init(mouse: Bool = true, trueColor: Bool = false) {
         terminal = nil
         terminalType = ""
+        self.mouse = mouse
+        self.trueColor = trueColor
     }
 
     /// The terminal on `fileDescriptor` (the benchmarks' pseudo-terminal), of type `type`; the descriptor stays the
     /// caller's to close. The process's signal handling is left alone: that terminal is not the process's.
-    package init(fileDescriptor: Int32, type: String = "xterm-256color") {
+    package init(fileDescriptor: Int32, type: String = "xterm-256color", mouse: Bool = true) {
         terminal = fileDescriptor
         terminalType = type
+        self.mouse = mouse
+        trueColor = false
     }
 
     /// Takes over the terminal: UTF-8 locale, raw keys, keypad decoding, hidden cursor, colours if allowed.
@@ -50,7 +61,7 @@ package final class NcursesBackend: TerminalBackend {
         guard let terminal else {
             // Before `initscr`, so ncurses sees SIGINT/SIGTERM already handled and leaves them alone.
             guardian = TerminalGuard(onTerminate: onTerminate)
-            initscr()
+            if noColor || !startDirectColor() { initscr() }
             configure(noColor: noColor)
             return
         }
@@ -72,6 +83,39 @@ package final class NcursesBackend: TerminalBackend {
         configure(noColor: noColor)
     }
 
+    /// With `COLORTERM` saying true colour, curses on the direct-colour entry of the terminal's family
+    /// (`xterm-256color` → `xterm-direct`), on the process's terminal as `initscr` would; false when there is none
+    /// (or the entry is direct already), and `initscr` starts curses as usual.
+    private func startDirectColor() -> Bool {
+        guard trueColor, let type = getenv("TERM").map({ String(cString: $0) }), !type.hasSuffix("-direct"),
+            let family = type.split(separator: "-").first
+        else { return false }
+        let direct = String(family) + "-direct"
+        // Only when the terminfo entry exists (where curses looks: $TERMINFO, ~/.terminfo, $TERMINFO_DIRS, the
+        // system's): `newterm` on an unknown type may end the process.
+        let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
+        let paths =
+            [variable("TERMINFO"), variable("HOME").map { $0 + "/.terminfo" }].compactMap { $0 }
+            + (variable("TERMINFO_DIRS") ?? "").split(separator: ":").map(String.init)
+            + ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
+        guard paths.contains(where: { FileManager.default.fileExists(atPath: "\($0)/\(direct.prefix(1))/\(direct)") })
+        else { return false }
+        // Streams of their own on the process's terminal (closed by `stop`), as `initscr` would use stdin/stdout.
+        guard let input = fdopen(dup(STDIN_FILENO), "r") else { return false }
+        guard let output = fdopen(dup(STDOUT_FILENO), "w") else {
+            fclose(input)
+            return false
+        }
+        guard let screen = newterm(direct, output, input) else {
+            fclose(input)
+            fclose(output)
+            return false
+        }
+        self.screen = screen
+        streams = (input, output)
+        return true
+    }
+
     private func configure(noColor: Bool) {
         raw()
         noecho()
@@ -83,19 +127,21 @@ package final class NcursesBackend: TerminalBackend {
             _ = apix_start_color()
             _ = apix_use_default_colors()
             colorEnabled = true
+            depth = Style.Color.Depth(colors: Int(apix_colors()))
         }
         // Ctrl-Left / Ctrl-Right arrive as xterm modifier sequences; ncurses knows them under these names.
         wordLeftCode = apix_key_defined("\u{1B}[1;5D")
         wordRightCode = apix_key_defined("\u{1B}[1;5C")
+        _ = apix_ignore_mouse_key()
         previous = nil
         isActive = true
-        writeControlSequence(Self.bracketedPasteOn)
+        writeControlSequence(modesOn)
     }
 
     /// Gives the terminal back (normal screen, cursor, modes).
     package func stop() {
         guard isActive else { return }
-        writeControlSequence(Self.bracketedPasteOff)
+        writeControlSequence(modesOff)
         _ = apix_curs_set(1)
         endwin()
         if let screen {
@@ -115,14 +161,14 @@ package final class NcursesBackend: TerminalBackend {
 
     /// Leaves curses mode for a child program (`$EDITOR`), then `resume()` comes back.
     package func suspend() {
-        writeControlSequence(Self.bracketedPasteOff)
+        writeControlSequence(modesOff)
         def_prog_mode()
         endwin()
     }
 
     package func resume() {
         reset_prog_mode()
-        writeControlSequence(Self.bracketedPasteOn)
+        writeControlSequence(modesOn)
         previous = nil
         _ = apix_clearok()
         _ = apix_refresh()
@@ -139,6 +185,14 @@ package final class NcursesBackend: TerminalBackend {
     /// not know the mode ignore it. `TerminalGuard`'s crash reset stops it too.
     private static let bracketedPasteOn: [UInt8] = Array("\u{1B}[?2004h".utf8)
     private static let bracketedPasteOff: [UInt8] = Array("\u{1B}[?2004l".utf8)
+
+    /// Asks for mouse reports: buttons and the wheel (1000) in SGR form (1006), which carries any column. With
+    /// them on, terminals keep Shift plus the mouse for selecting text. `TerminalGuard`'s crash reset stops them.
+    private static let mouseOn: [UInt8] = Array("\u{1B}[?1000h\u{1B}[?1006h".utf8)
+    private static let mouseOff: [UInt8] = Array("\u{1B}[?1006l\u{1B}[?1000l".utf8)
+
+    private var modesOn: [UInt8] { Self.bracketedPasteOn + (mouse ? Self.mouseOn : []) }
+    private var modesOff: [UInt8] { (mouse ? Self.mouseOff : []) + Self.bracketedPasteOff }
 
     /// The next key, waiting at most `timeout` milliseconds. `.resize` is reported separately.
     package func readKey(timeout: Int32) -> KeyEvent? {
@@ -242,13 +296,25 @@ package final class NcursesBackend: TerminalBackend {
         }
     }
 
+    private struct PairKey: Hashable {
+        var foreground: Style.Color
+        var background: Style.Color
+    }
+
+    /// The colour pair of a style's colours, fitted to the terminal, allocated on first use.
     private func pairNumber(_ foreground: Style.Color, _ background: Style.Color) -> Int16 {
         if foreground == .terminal && background == .terminal { return 0 }
-        let key = (foreground.rawValue + 1) * 16 + background.rawValue + 1
+        let key = PairKey(foreground: foreground, background: background)
         if let pair = pairs[key] { return pair }
         let next = pairs.count + 1
         guard next < Int(apix_color_pairs()), next < Int(Int16.max) else { return 0 }
-        _ = apix_init_pair(Int32(next), Int32(foreground.rawValue), Int32(background.rawValue))
+        let fg = Int32(foreground.fitted(to: depth).cursesNumber)
+        let bg = Int32(background.fitted(to: depth).cursesNumber)
+        if fg > Int16.max || bg > Int16.max {
+            _ = apix_init_extended_pair(Int32(next), fg, bg)
+        } else {
+            _ = apix_init_pair(Int32(next), fg, bg)
+        }
         pairs[key] = Int16(next)
         return Int16(next)
     }

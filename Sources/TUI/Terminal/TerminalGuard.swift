@@ -22,8 +22,8 @@ private func crashHandler(_ signal: Int32) {
         var modes = savedTerminalModes
         _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
     }
-    // Leave the alternate screen, show the cursor, stop bracketed paste, reset attributes.
-    let reset: StaticString = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[?2004l\u{1B}[0m\r\n"
+    // Leave the alternate screen, show the cursor, stop bracketed paste and mouse reports, reset attributes.
+    let reset: StaticString = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\r\n"
     _ = write(STDOUT_FILENO, reset.utf8Start, reset.utf8CodeUnitCount)
     Glibc.signal(signal, SIG_DFL)
     raise(signal)

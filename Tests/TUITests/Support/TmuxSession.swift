@@ -105,6 +105,18 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["display-message", "-p", "#{pane_title}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Whether the program in the pane asked for mouse reports (button events, 1000) in SGR form (1006).
+    func mouseReporting() throws -> (buttons: Bool, sgr: Bool) {
+        let flags = try tmux(["display-message", "-p", "#{mouse_standard_flag} #{mouse_sgr_flag}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return (flags.hasPrefix("1"), flags.hasSuffix("1"))
+    }
+
+    /// The bytes of a mouse report at a cell (0-based), as `sendBytes` takes them.
+    static func hex(_ event: MouseEvent) -> [String] {
+        event.sgrBytes.map { String(format: "%02x", $0) }
+    }
+
     /// The visible screen as text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p"])
