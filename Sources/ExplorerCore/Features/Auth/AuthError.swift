@@ -35,9 +35,9 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The grant that was attempted (`password`, `client_credentials`, `refresh_token`), when one was.
     public var grant: String?
     /// Whose tokens, when known (to say which `apix auth login` recovers).
-    public var session: AuthSessionKey?
+    public var session: ProfileEnvironmentKey?
 
-    package init(_ reason: Reason, grant: String? = nil, session: AuthSessionKey? = nil) {
+    package init(_ reason: Reason, grant: String? = nil, session: ProfileEnvironmentKey? = nil) {
         self.reason = reason
         self.grant = grant
         self.session = session

@@ -10,7 +10,7 @@ public final class AuthSessions: Sendable {
     package let store: TokenStore
     package let tokenClient: OAuthTokenClient
     package let policy: RefreshPolicy
-    private let refreshers = Mutex<[AuthSessionKey: TokenRefresher]>([:])
+    private let refreshers = Mutex<[ProfileEnvironmentKey: TokenRefresher]>([:])
 
     package init(
         store: TokenStore = TokenStore(), tokenClient: OAuthTokenClient = OAuthTokenClient(),
@@ -22,7 +22,7 @@ public final class AuthSessions: Sendable {
     }
 
     /// The refresher for `key`, created on first use and given `settings` (which replace older ones).
-    package func refresher(for key: AuthSessionKey, settings: OAuth2Settings) async -> TokenRefresher {
+    package func refresher(for key: ProfileEnvironmentKey, settings: OAuth2Settings) async -> TokenRefresher {
         if let existing = existingRefresher(for: key) {
             await existing.update(settings)
             return existing
@@ -39,7 +39,7 @@ public final class AuthSessions: Sendable {
     }
 
     /// The refresher for `key` if one was created, e.g. for the TUI to watch.
-    package func existingRefresher(for key: AuthSessionKey) -> TokenRefresher? {
+    package func existingRefresher(for key: ProfileEnvironmentKey) -> TokenRefresher? {
         refreshers.withLock { $0[key] }
     }
 
@@ -47,7 +47,7 @@ public final class AuthSessions: Sendable {
     /// `nil` when `auth` is not OAuth2 or no token is at hand. A token known to have expired counts only with
     /// `includingExpired` (a stored response was fetched with the token of its time).
     package func storedAuthorization(
-        for auth: ResolvedAuth, key: AuthSessionKey, includingExpired: Bool = false, now: Date = Date()
+        for auth: ResolvedAuth, key: ProfileEnvironmentKey, includingExpired: Bool = false, now: Date = Date()
     ) async -> String? {
         guard case .oauth2(let settings) = auth,
             let token = await refresher(for: key, settings: settings).status().token,
@@ -58,7 +58,8 @@ public final class AuthSessions: Sendable {
 
     /// The credential `auth` would add to a request now, never asking a server for one: a static one as it is,
     /// OAuth2's stored token (see `storedAuthorization`); `nil` when OAuth2 has no token at hand.
-    package func currentCredential(for auth: ResolvedAuth, key: AuthSessionKey, includingExpired: Bool = false) async
+    package func currentCredential(for auth: ResolvedAuth, key: ProfileEnvironmentKey, includingExpired: Bool = false)
+        async
         -> CredentialPlacement?
     {
         if let placement = auth.placement { return placement }
@@ -67,7 +68,7 @@ public final class AuthSessions: Sendable {
     }
 
     /// The interceptor that applies `auth` to requests of `key`.
-    package func interceptor(for auth: ResolvedAuth, key: AuthSessionKey) async -> AuthInterceptor {
+    package func interceptor(for auth: ResolvedAuth, key: ProfileEnvironmentKey) async -> AuthInterceptor {
         if case .oauth2(let settings) = auth {
             return AuthInterceptor(.oauth2(await refresher(for: key, settings: settings)))
         }

@@ -1,6 +1,6 @@
 /// A snapshot of one profile's OAuth2 session, for `apix auth status` and the TUI's token panel.
 public struct AuthStatus: Sendable, Equatable {
-    public var key: AuthSessionKey
+    public var key: ProfileEnvironmentKey
     public var state: TokenState
     package var grant: AuthSpec.OAuth2.Grant
     public var tokenURL: String
@@ -12,7 +12,8 @@ public struct AuthStatus: Sendable, Equatable {
     public var storeProblem: AuthError?
 
     package init(
-        key: AuthSessionKey, state: TokenState, grant: AuthSpec.OAuth2.Grant, tokenURL: String, token: OAuthToken?,
+        key: ProfileEnvironmentKey, state: TokenState, grant: AuthSpec.OAuth2.Grant, tokenURL: String,
+        token: OAuthToken?,
         storeFile: String, storeProblem: AuthError? = nil
     ) {
         self.key = key

@@ -1,20 +1,22 @@
 /// Which credentials apply to an endpoint, with their variables filled in.
 extension RequestBuilder {
     /// Tokens of this profile in this environment (its unnamed `auth:`) are kept under this key.
-    package var authSessionKey: AuthSessionKey {
-        AuthSessionKey(profile: profile.id, environment: environment.name)
+    package var authSessionKey: ProfileEnvironmentKey {
+        ProfileEnvironmentKey(profile: profile.id, environment: environment.name)
     }
 
     /// The key of the tokens `endpoint` is sent with: the named definition's (`auth: admin`) when it uses one,
     /// else the profile's.
-    package func authSessionKey(for endpoint: Endpoint?) -> AuthSessionKey {
+    package func authSessionKey(for endpoint: Endpoint?) -> ProfileEnvironmentKey {
         Self.authSessionKey(profile: profile.id, environment: environment.name, endpoint: endpoint)
     }
 
     /// `authSessionKey(for:)` without a builder at hand (the explorer keys token states by it on every redraw).
-    package static func authSessionKey(profile: String, environment: String, endpoint: Endpoint?) -> AuthSessionKey {
+    package static func authSessionKey(profile: String, environment: String, endpoint: Endpoint?)
+        -> ProfileEnvironmentKey
+    {
         let definition = endpoint?.authDisabled == true ? nil : endpoint?.authName
-        return AuthSessionKey(profile: profile, environment: environment, definition: definition)
+        return ProfileEnvironmentKey(profile: profile, environment: environment, definition: definition)
     }
 
     /// The named definitions in this environment: the profile's `auths:`, with the environment's of the same name

@@ -13,7 +13,7 @@ import Foundation
 /// `refresh()` is called; a refresh token the server rejected is dropped. Automatic refreshes are capped by a
 /// `RefreshPolicy` so a server that rejects every new token cannot cause a loop.
 public actor TokenRefresher {
-    public nonisolated let key: AuthSessionKey
+    public nonisolated let key: ProfileEnvironmentKey
     package private(set) var settings: OAuth2Settings
     private let store: TokenStore
     private let tokenClient: OAuthTokenClient
@@ -50,7 +50,7 @@ public actor TokenRefresher {
     /// A refresher for `key`, starting from what `store` holds for it (a token from another token endpoint or
     /// client is ignored; an unreadable file is reported by `status()` and treated as empty).
     package init(
-        key: AuthSessionKey, settings: OAuth2Settings, store: TokenStore, tokenClient: OAuthTokenClient,
+        key: ProfileEnvironmentKey, settings: OAuth2Settings, store: TokenStore, tokenClient: OAuthTokenClient,
         policy: RefreshPolicy = RefreshPolicy()
     ) {
         self.key = key

@@ -52,7 +52,7 @@ package struct TokenStore: Sendable {
 
     /// `profile@environment.json` (`profile@environment@definition.json` for a named definition), with anything
     /// but letters, digits, `.`, `_` and `-` percent-encoded.
-    package func path(for key: AuthSessionKey) -> String {
+    package func path(for key: ProfileEnvironmentKey) -> String {
         var name = PercentEncoding.fileName(key.profile) + "@" + PercentEncoding.fileName(key.environment)
         if let definition = key.definition { name += "@" + PercentEncoding.fileName(definition) }
         name += ".json"
@@ -60,7 +60,7 @@ package struct TokenStore: Sendable {
     }
 
     /// The record for `key`, `nil` when there is none; throws `.store` for a file that cannot be read or decoded.
-    package func load(_ key: AuthSessionKey) throws(AuthError) -> Record? {
+    package func load(_ key: ProfileEnvironmentKey) throws(AuthError) -> Record? {
         let path = path(for: key)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -75,7 +75,7 @@ package struct TokenStore: Sendable {
     }
 
     /// Replaces the record for `key` atomically.
-    package func save(_ record: Record, for key: AuthSessionKey) throws(AuthError) {
+    package func save(_ record: Record, for key: ProfileEnvironmentKey) throws(AuthError) {
         let path = path(for: key)
         let data: Data
         do {
@@ -92,7 +92,7 @@ package struct TokenStore: Sendable {
     }
 
     /// Forgets the tokens of `key` (nothing happens when there are none).
-    package func remove(_ key: AuthSessionKey) throws(AuthError) {
+    package func remove(_ key: ProfileEnvironmentKey) throws(AuthError) {
         let path = path(for: key)
         guard unlink(path) == 0 || errno == ENOENT else {
             throw AuthError(.store(path: path, detail: String(cString: strerror(errno))))

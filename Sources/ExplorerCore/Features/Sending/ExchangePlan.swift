@@ -19,7 +19,7 @@ public struct ExchangePlan: Sendable {
     /// The credentials the request goes with (added by the interceptor when it is sent); nil when none apply.
     package let auth: ResolvedAuth?
     /// Where the tokens of `auth` are kept.
-    public let authKey: AuthSessionKey
+    public let authKey: ProfileEnvironmentKey
     /// Priority and cache use; the sender adds the interceptor and the event stream.
     public var options: SendOptions
     /// The request as the screen, `--json` and the history show it: secrets and credentials masked (`bullets`), an
@@ -58,7 +58,8 @@ public struct ExchangePlan: Sendable {
     /// A recorded `request` sent again, as recorded, with the credentials of `endpoint` (or of the definition
     /// `authKey` names) from `builder`'s profile when it is still there (`builder` nil: none).
     package init(
-        replaying request: PreparedRequest, builder: RequestBuilder?, endpoint: Endpoint?, authKey: AuthSessionKey,
+        replaying request: PreparedRequest, builder: RequestBuilder?, endpoint: Endpoint?,
+        authKey: ProfileEnvironmentKey,
         overrides: RequestOverrides = RequestOverrides()
     ) throws(RequestBuildError) {
         self.builder = builder
@@ -83,7 +84,7 @@ public struct ExchangePlan: Sendable {
 
     /// A recorded `request` sent again as recorded, with no credentials (its profile is gone, or they no longer
     /// resolve).
-    package init(replaying request: PreparedRequest, authKey: AuthSessionKey) {
+    package init(replaying request: PreparedRequest, authKey: ProfileEnvironmentKey) {
         builder = nil
         endpoint = nil
         overrides = RequestOverrides()

@@ -1,6 +1,7 @@
-/// Which tokens: one profile in one environment, and the named auth definition (`auths:`) when an endpoint uses
-/// one. Tokens, refreshers and token files are kept per key.
-public struct AuthSessionKey: Sendable, Hashable, CustomStringConvertible {
+/// One profile in one environment, and the named auth definition (`auths:`) when an endpoint uses one: the key
+/// tokens, refreshers and token files are kept under, and without a definition (`unnamed`) the key of captured
+/// values and cookie jars.
+public struct ProfileEnvironmentKey: Sendable, Hashable, CustomStringConvertible {
     public var profile: String
     public var environment: String
     /// The `auths:` definition an endpoint names (`auth: admin`); `nil` for the profile's (or environment's)
@@ -19,7 +20,7 @@ public struct AuthSessionKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same profile and environment without a definition: where captured values are kept.
-    package var unnamed: AuthSessionKey {
-        AuthSessionKey(profile: profile, environment: environment)
+    package var unnamed: ProfileEnvironmentKey {
+        ProfileEnvironmentKey(profile: profile, environment: environment)
     }
 }
