@@ -81,7 +81,9 @@ package enum HistoryPending {
                 var failed: Int32?
                 do {
                     try spooled.forEachScrubbedPiece { piece in
-                        if failed == nil { failed = piece.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) } }
+                        if failed == nil {
+                            failed = piece.withUnsafeBytes { DescriptorWriter.writeAll($0, to: descriptor) }
+                        }
                     }
                 } catch {
                     return failed ?? EIO  // the spool file did not read to its end: no half body under the name
@@ -107,7 +109,7 @@ package enum HistoryPending {
         let path = pending + "/" + entry.id + ".entry"
         // The entry's rename comes last: it is what makes the entry (and its body file) pending.
         try writeWhole(at: path, temporary: pending + "/." + entry.id + ".tmp-\(getpid())") { descriptor in
-            data.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
+            data.withUnsafeBytes { DescriptorWriter.writeAll($0, to: descriptor) }
         }
         return path
     }

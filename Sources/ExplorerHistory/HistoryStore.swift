@@ -200,7 +200,7 @@ package final class HistoryStore: Sendable {
             guard
                 let writer = GzipWriter(output: { piece in
                     bytes += Int64(piece.count)
-                    return AtomicFile.writeAll(piece, to: descriptor) == nil
+                    return DescriptorWriter.writeAll(piece, to: descriptor) == nil
                 })
             else { throw failed }
             do {

@@ -226,13 +226,13 @@ final class DownloadSink {
     }
 
     private func copyOut(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let overflow, let code = AtomicFile.writeAll(bytes, to: overflow) else { return true }
+        guard let overflow, let code = DescriptorWriter.writeAll(bytes, to: overflow) else { return true }
         failure = "cannot write the body to standard output: \(String(cString: strerror(code)))"
         return false
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let code = AtomicFile.writeAll(bytes, to: fd) else { return true }
+        guard let code = DescriptorWriter.writeAll(bytes, to: fd) else { return true }
         failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
         return false
     }

@@ -39,7 +39,7 @@ package enum AtomicFile {
     /// Replaces the file at `path` with `data`.
     package static func write(_ data: Data, to path: String, options: Options) throws(AtomicFileError) {
         try replace(path, options: options) { descriptor throws(AtomicFileError) in
-            let code = data.withUnsafeBytes { writeAll($0, to: descriptor) }
+            let code = data.withUnsafeBytes { DescriptorWriter.writeAll($0, to: descriptor) }
             if let code { throw AtomicFileError(.system(action: "cannot write", code: code), path: path) }
         }
     }
@@ -70,7 +70,9 @@ package enum AtomicFile {
                     if errno == EINTR { continue }
                     throw AtomicFileError(.system(action: "cannot read \(source)", code: errno), path: path)
                 }
-                if let code = writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: descriptor) {
+                if let code = DescriptorWriter.writeAll(
+                    UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: descriptor)
+                {
                     throw AtomicFileError(.system(action: "cannot write", code: code), path: path)
                 }
             }
@@ -92,22 +94,6 @@ package enum AtomicFile {
             throw AtomicFileError(.system(action: "cannot read the body", code: EIO), path: path)
         }
         try write(data, to: path, options: options)
-    }
-
-    /// Writes all of `bytes` to `descriptor`, going on after partial and interrupted (`EINTR`) writes; returns the
-    /// `errno` of a failure, or nil.
-    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-        guard let base = bytes.baseAddress else { return nil }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
     }
 
     /// The temporary file, `fill`ed, flushed and renamed over the target; removed whenever anything fails.
