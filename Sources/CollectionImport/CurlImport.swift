@@ -20,7 +20,7 @@ package enum CurlImport {
     }
 
     /// Writes `command` into the profile `profileID` in `directory`; returns the line to print.
-    package static func write(_ command: CurlCommand, profile profileID: String, naming: Naming, directory: String)
+    package static func write(_ command: CurlCommandLine, profile profileID: String, naming: Naming, directory: String)
         throws(ProfileImportWriter.Failure) -> String
     {
         let file = (directory as NSString).appendingPathComponent("\(profileID).yaml")
@@ -64,7 +64,7 @@ package enum CurlImport {
         }
     }
 
-    private static func create(_ command: CurlCommand, profile profileID: String, naming: Naming, directory: String)
+    private static func create(_ command: CurlCommandLine, profile profileID: String, naming: Naming, directory: String)
         throws(ProfileImportWriter.Failure) -> String
     {
         let origin: String
@@ -89,7 +89,7 @@ package enum CurlImport {
             + secretsNote(secrets, file: written.secretsFile ?? "the secrets file")
     }
 
-    private static func endpoint(_ command: CurlCommand, naming: Naming, baseURL: String?, taken: Set<String>)
+    private static func endpoint(_ command: CurlCommandLine, naming: Naming, baseURL: String?, taken: Set<String>)
         throws(ProfileImportWriter.Failure) -> Endpoint
     {
         do {

@@ -116,9 +116,9 @@ extension ExchangePlan {
         case nil: break
         }
         return CurlExport(
-            command: CurlCommand.render(request, basicAuth: basic),
-            variables: CurlCommand.shellVariables(in: request, basicAuth: basic),
-            secretsInEscapedContext: CurlCommand.secretsInEscapedContext(request),
+            command: CurlCommandLine.render(request, basicAuth: basic),
+            variables: CurlCommandLine.shellVariables(in: request, basicAuth: basic),
+            secretsInEscapedContext: CurlCommandLine.secretsInEscapedContext(request),
             readsToken: readsToken)
     }
 }

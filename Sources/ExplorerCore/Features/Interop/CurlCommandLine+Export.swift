@@ -1,6 +1,6 @@
 import Foundation
 
-extension CurlCommand {
+extension CurlCommandLine {
     /// A curl command line that sends what apix sends for `request`: the same method, URL, header fields and
     /// body bytes (multipart: the same parts; curl picks its own boundary). curl's own defaults are evened out:
     /// apix's `User-Agent`, no `Expect: 100-continue`, the body's own `Content-Type`, `-g` so brackets in URLs are

@@ -1,8 +1,8 @@
 import Foundation
 
-extension CurlCommand {
+extension CurlCommandLine {
     /// Reads a pasted curl command line, with or without its leading `curl`.
-    package static func parse(pasted text: String) throws(InteropError) -> CurlCommand {
+    package static func parse(pasted text: String) throws(InteropError) -> CurlCommandLine {
         var line = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if !(line.hasPrefix("curl ") || line.hasPrefix("curl\t")) { line = "curl " + line }
         return try parse(line)

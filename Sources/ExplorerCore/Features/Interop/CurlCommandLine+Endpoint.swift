@@ -1,6 +1,6 @@
 import Foundation
 
-extension CurlCommand {
+extension CurlCommandLine {
     /// The command as a profile endpoint. When the URL starts with `baseURL` (an environment's), the path is kept
     /// relative to it; otherwise the endpoint holds the absolute URL. The query becomes `query`, a form or JSON
     /// body becomes `form:` / `json:` when that sends the same bytes' meaning, anything else `text:` with its type.

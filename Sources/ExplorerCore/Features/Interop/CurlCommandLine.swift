@@ -6,7 +6,7 @@ import Foundation
 /// `-F`/`--form-string`, `-u`, `-G`, `-I`, `-A`, `-e`, `-b`, `-L`, `-k`, `-m`, `-o`, …) and says which option it
 /// does not; output-only options (`-s`, `-v`, `-i`, …) are ignored. `endpoint(id:baseURL:)` turns it into a
 /// profile endpoint.
-package struct CurlCommand: Sendable, Equatable {
+package struct CurlCommandLine: Sendable, Equatable {
     package enum Body: Sendable, Equatable {
         case none
         /// `-d`/`--data*` pieces joined with `&`, as curl sends them.
@@ -57,7 +57,7 @@ package struct CurlCommand: Sendable, Equatable {
     static let shortWithValue: Set<Character> = ["X", "H", "d", "F", "u", "A", "e", "b", "o", "m", "w"]
 
     /// Reads a curl command line (POSIX shell quoting).
-    package static func parse(_ commandLine: String) throws(InteropError) -> CurlCommand {
+    package static func parse(_ commandLine: String) throws(InteropError) -> CurlCommandLine {
         var words = try ShellWords.split(commandLine)[...]
         guard let first = words.popFirst() else { throw InteropError(.notCurl("")) }
         guard first == "curl" || first.hasSuffix("/curl") else { throw InteropError(.notCurl(first)) }
@@ -101,8 +101,8 @@ package struct CurlCommand: Sendable, Equatable {
         ].contains(option) || ignoredWithValue.contains(option)
     }
 
-    private static func build(_ options: [(name: String, value: String?)]) throws(InteropError) -> CurlCommand {
-        var command = CurlCommand(url: "")
+    private static func build(_ options: [(name: String, value: String?)]) throws(InteropError) -> CurlCommandLine {
+        var command = CurlCommandLine(url: "")
         var explicitMethod: String?
         var head = false
         var get = false
