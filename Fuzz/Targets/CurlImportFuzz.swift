@@ -7,7 +7,7 @@ import Foundation
 public func fuzzCurlImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     _ = try? ShellWords.split(text)
-    guard let command = try? CurlCommand.parse(pasted: text) else { return 0 }
+    guard let command = try? CurlCommandLine.parse(pasted: text) else { return 0 }
     _ = try? command.origin()
     guard let endpoint = try? command.importedEndpoint(id: nil, baseURL: nil, taken: ["get"]) else { return 0 }
     _ = ProfileEmitter.endpoints([endpoint])

@@ -201,7 +201,7 @@ struct AuthTarget: ParsableArguments {
 
     /// The profile's credentials in one environment, variables filled in.
     struct Session {
-        var key: AuthSessionKey
+        var key: ProfileEnvironmentKey
         var auth: ResolvedAuth?
 
         var settings: OAuth2Settings? {
@@ -219,7 +219,7 @@ struct AuthTarget: ParsableArguments {
         let loaded = try profileOptions.profile(profile)
         do {
             let builder = try RequestBuilder(profile: loaded, environment: environment)
-            let key = AuthSessionKey(
+            let key = ProfileEnvironmentKey(
                 profile: builder.profile.id, environment: builder.environment.name, definition: definition)
             return Session(key: key, auth: try builder.auth(definition: definition, overrides: overrides))
         } catch {

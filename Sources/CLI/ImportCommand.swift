@@ -51,9 +51,9 @@ struct ImportCurlCommand: AsyncParsableCommand {
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
-        let parsed: CurlCommand
+        let parsed: CurlCommandLine
         do {
-            parsed = try CurlCommand.parse(pasted: command)
+            parsed = try CurlCommandLine.parse(pasted: command)
         } catch {
             throw CLIFailure(.usage, error.message)
         }

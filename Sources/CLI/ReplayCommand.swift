@@ -75,7 +75,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let endpoint = entry.endpoint.flatMap { profile?.endpoint($0) }
         let key =
             builder?.authSessionKey(for: endpoint)
-            ?? AuthSessionKey(profile: entry.profile ?? "", environment: entry.environment ?? "")
+            ?? ProfileEnvironmentKey(profile: entry.profile ?? "", environment: entry.environment ?? "")
         do throws(RequestBuildError) {
             return try ExchangePlan(
                 replaying: request, builder: builder, endpoint: endpoint, authKey: key, overrides: overrides)

@@ -52,7 +52,7 @@ final class StreamEventPrinter: Sendable {
         } else {
             StandardOutput.write(Self.block(event))
         }
-        if let file, let code = Data(line.utf8).withUnsafeBytes({ AtomicFile.writeAll($0, to: file) }) {
+        if let file, let code = Data(line.utf8).withUnsafeBytes({ DescriptorWriter.writeAll($0, to: file) }) {
             failure.withLock { $0 = $0 ?? "cannot write the events file: \(String(cString: strerror(code)))" }
         }
     }

@@ -2,9 +2,9 @@ import ExplorerCore
 import Foundation
 
 /// Reads a file of one of the light formats (everything but OpenAPI, which needs OpenAPIKit) into an import.
-public enum CollectionImporter {
+package enum CollectionImporter {
     /// `path` read as `format`; `environments` are extra files the format takes (Postman environment files).
-    public static func makeProfile(format: ImportFormat, path: String, environments: [String] = [], id: String?)
+    package static func makeProfile(format: ImportFormat, path: String, environments: [String] = [], id: String?)
         throws(InteropError) -> ProfileImport
     {
         switch format {

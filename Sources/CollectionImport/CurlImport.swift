@@ -5,14 +5,14 @@ import Foundation
 /// in a new one with an environment for the URL's origin (`ProfileImportWriter`). Its credentials (`-u`, an
 /// `Authorization`, `Cookie` or API-key header) go to `ID.secrets.yaml` as the other importers put them, and the
 /// endpoint names them (`{{authorization}}`).
-public enum CurlImport {
+package enum CurlImport {
     /// What to call the endpoint: `id` and `name` default to the method and path, `folder` to none.
-    public struct Naming: Sendable {
-        public var id: String?
-        public var name: String?
-        public var folder: String?
+    package struct Naming: Sendable {
+        package var id: String?
+        package var name: String?
+        package var folder: String?
 
-        public init(id: String?, name: String?, folder: String?) {
+        package init(id: String?, name: String?, folder: String?) {
             self.id = id
             self.name = name
             self.folder = folder
@@ -20,7 +20,7 @@ public enum CurlImport {
     }
 
     /// Writes `command` into the profile `profileID` in `directory`; returns the line to print.
-    public static func write(_ command: CurlCommand, profile profileID: String, naming: Naming, directory: String)
+    package static func write(_ command: CurlCommandLine, profile profileID: String, naming: Naming, directory: String)
         throws(ProfileImportWriter.Failure) -> String
     {
         let file = (directory as NSString).appendingPathComponent("\(profileID).yaml")
@@ -64,7 +64,7 @@ public enum CurlImport {
         }
     }
 
-    private static func create(_ command: CurlCommand, profile profileID: String, naming: Naming, directory: String)
+    private static func create(_ command: CurlCommandLine, profile profileID: String, naming: Naming, directory: String)
         throws(ProfileImportWriter.Failure) -> String
     {
         let origin: String
@@ -89,7 +89,7 @@ public enum CurlImport {
             + secretsNote(secrets, file: written.secretsFile ?? "the secrets file")
     }
 
-    private static func endpoint(_ command: CurlCommand, naming: Naming, baseURL: String?, taken: Set<String>)
+    private static func endpoint(_ command: CurlCommandLine, naming: Naming, baseURL: String?, taken: Set<String>)
         throws(ProfileImportWriter.Failure) -> Endpoint
     {
         do {

@@ -4,7 +4,7 @@ import Foundation
 /// `<p>…</p>`, Postman and Insomnia descriptions may hold HTML too; a profile holds text a terminal shows, so tags
 /// go, the common entities are decoded, and paragraphs stay paragraphs (a blank line between them, a line break for
 /// `<br>` and list items), which the importers' first-paragraph rules then read.
-public enum HTMLText {
+package enum HTMLText {
     /// Tags that end a paragraph (a blank line follows them).
     static let paragraphTags: Set<String> = [
         "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "pre", "blockquote",
@@ -19,7 +19,7 @@ public enum HTMLText {
     ]
 
     /// `text` without tags and entities; text with neither comes back as it was.
-    public static func plain(_ text: String) -> String {
+    package static func plain(_ text: String) -> String {
         guard text.contains("<") || text.contains("&") else { return text }
         // In HTML a line break is a space; only tags break lines. Text with entities alone keeps its lines.
         let isHTML = text.indices.contains { text[$0] == "<" && tag(at: text[$0...]) != nil }

@@ -4,9 +4,9 @@ import ExplorerCore
 /// non-secret variables as `@name = value` lines, then one `###` block per endpoint with its method, URL, headers
 /// and body, `{{variables}}` kept as references. Secret values are never written: the file refers to them by name
 /// (the editor's private environment file holds them).
-public enum HTTPFileExporter {
+package enum HTTPFileExporter {
     /// The file's text for `profile` in `environment` (default: the profile's default, else its first).
-    public static func export(_ profile: Profile, environment name: String?) -> String {
+    package static func export(_ profile: Profile, environment name: String?) -> String {
         let environment =
             profile.environments.first { $0.name == (name ?? profile.defaultEnvironment) } ?? profile.environments.first
         var lines = ["# \(profile.name): exported by apix from profile \(profile.id)"]

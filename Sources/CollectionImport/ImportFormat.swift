@@ -3,11 +3,11 @@ import Foundation
 
 /// The formats `apix import` reads, and which one a file is, decided by its content (a file name only breaks a
 /// tie: `.http` / `.rest`).
-public enum ImportFormat: String, Sendable, CaseIterable {
+package enum ImportFormat: String, Sendable, CaseIterable {
     case openapi, postman, insomnia, har, http, bruno
 
     /// The format of the file or directory at `path`, or nil with nothing recognisable.
-    public static func detect(path: String) -> ImportFormat? {
+    package static func detect(path: String) -> ImportFormat? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         if isDirectory.boolValue {
@@ -19,7 +19,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     }
 
     /// The format of `text`; `name` (a path) only for `.http` / `.rest` and `.bru`.
-    public static func detect(text: String, name: String) -> ImportFormat? {
+    package static func detect(text: String, name: String) -> ImportFormat? {
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let head = body.prefix(4096)
         if let json = try? JSONValue.parse(body) {

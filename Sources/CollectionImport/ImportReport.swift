@@ -2,13 +2,13 @@ import ExplorerCore
 
 /// What an import tells the user, the same from `apix import` and `apix-openapi`: where to put secrets, the notes and
 /// a summary (for stderr), then what was written (for stdout, which scripts read).
-public struct ImportReport: Sendable, Equatable {
+package struct ImportReport: Sendable, Equatable {
     /// Message lines, without a program prefix.
-    public let messages: [String]
+    package let messages: [String]
     /// The file written, or merged into, and what it holds.
-    public let result: String
+    package let result: String
 
-    public init(_ imported: ProfileImport, written: ProfileImportWriter.Written) {
+    package init(_ imported: ProfileImport, written: ProfileImportWriter.Written) {
         var messages: [String] = []
         if let secretsFile = written.secretsFile {
             messages.append("fill in \(secretsFile) (keep it out of version control)")

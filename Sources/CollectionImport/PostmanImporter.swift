@@ -6,7 +6,7 @@ import Foundation
 /// secrets file), the collection's auth the profile's (a folder's or request's own bearer or API key as headers,
 /// `noauth` as `auth: none`), bodies raw / JSON / urlencoded / form-data (files as `@path`) / GraphQL / file,
 /// disabled headers and query items kept disabled. Scripts are skipped with a note naming each.
-public enum PostmanImporter {
+package enum PostmanImporter {
     /// True when `value` looks like a Postman collection.
     static func isCollection(_ value: JSONValue) -> Bool {
         (value["info"]?["schema"]?.text ?? "").contains("getpostman.com") || value["info"]?["_postman_id"] != nil
@@ -20,7 +20,7 @@ public enum PostmanImporter {
     }
 
     /// The profile for `collection` (parsed JSON), with `environments` (parsed environment files) as environments.
-    public static func makeProfile(
+    package static func makeProfile(
         collection: JSONValue, environments: [JSONValue] = [], id: String?
     ) throws(InteropError) -> ProfileImport {
         guard isCollection(collection) else {

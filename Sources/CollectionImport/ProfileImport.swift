@@ -1,21 +1,21 @@
 import ExplorerCore
 
 /// A profile made from another tool's file, with what the writer needs besides it.
-public struct ProfileImport: Sendable {
-    public var profile: Profile
+package struct ProfileImport: Sendable {
+    package var profile: Profile
     /// The profile's `auth:` mapping (in the auth section's format), when the source's auth maps to one.
-    public var auth: ProfileEmitter.Value?
+    package var auth: ProfileEmitter.Value?
     /// Variables the auth needs, for a `ID.secrets.yaml` the user fills in.
-    public var secretVariables: [String]
+    package var secretVariables: [String]
     /// Secret values the source held (a token, a password), written into the secrets file, never the profile.
-    public var secretValues: [String: String]
+    package var secretValues: [String: String]
     /// Secret values each environment held (environment name → variable → value), written under that
     /// environment in the secrets file, so environments' values of one name stay apart.
-    public var environmentSecrets: [String: [String: String]]
+    package var environmentSecrets: [String: [String: String]]
     /// What could not be carried over, one line each.
-    public var notes: [String]
+    package var notes: [String]
 
-    public init(
+    package init(
         profile: Profile, auth: ProfileEmitter.Value?, secretVariables: [String], secretValues: [String: String] = [:],
         environmentSecrets: [String: [String: String]] = [:], notes: [String]
     ) {
@@ -28,7 +28,7 @@ public struct ProfileImport: Sendable {
     }
 
     /// The profile file's text.
-    public func yaml(source: String) -> String {
+    package func yaml(source: String) -> String {
         ProfileEmitter.profile(
             profile, extra: auth.map { [ProfileEmitter.Entry("auth", $0)] } ?? [],
             header: "Imported by apix from \(source).")
@@ -36,7 +36,7 @@ public struct ProfileImport: Sendable {
 
     /// The secrets file's text: every secret variable, with the value the source held or empty, to be filled in;
     /// then each environment's own values under `environments:`.
-    public var secretsYAML: String? {
+    package var secretsYAML: String? {
         guard !secretVariables.isEmpty else { return nil }
         var text =
             "# Secrets for the \(profile.id) profile: fill these in and keep this file out of version control.\n"
@@ -61,7 +61,7 @@ public struct ProfileImport: Sendable {
     }
 
     /// The secrets file's top-level entries (`variables`, `environments`), for merging into an existing one.
-    public var secretEntries: [ProfileEmitter.Entry] {
+    package var secretEntries: [ProfileEmitter.Entry] {
         guard !secretVariables.isEmpty else { return [] }
         let variables = secretVariables.map { ProfileEmitter.Entry($0, .string(secretValues[$0] ?? "")) }
         let environments = environmentSecretEntries.map { environment in
@@ -84,7 +84,7 @@ public struct ProfileImport: Sendable {
     }
 
     /// The line `apix import` prints after the file's path: endpoints, folders, environments, auth, notes.
-    public var summary: String {
+    package var summary: String {
         let folders = Set(profile.endpoints.compactMap(\.folder)).count
         let kind: String
         if case .mapping(let entries)? = auth, let type = entries.first(where: { $0.key == "type" }),

@@ -4,23 +4,23 @@ import Foundation
 /// Writes an import as `apix import` does, for every format: `ID.yaml` (when it exists: refused, merged into with
 /// `merge`, replaced with `force`), `ID.secrets.yaml` (0600, only when missing: it may hold what the user filled
 /// in; a merge and `force` add the names it lacks), then loads the profile back so what was written passes `apix check`.
-public enum ProfileImportWriter {
+package enum ProfileImportWriter {
     /// Why a write failed: `profileProblem` is a profile that does not load back (exit 3), the rest usage (2).
-    public struct Failure: Error, Sendable {
-        public var message: String
-        public var profileProblem: Bool
+    package struct Failure: Error, Sendable {
+        package var message: String
+        package var profileProblem: Bool
     }
 
     /// What was written, for the messages.
-    public struct Written: Sendable {
-        public var file: String
+    package struct Written: Sendable {
+        package var file: String
         /// The secrets file, when this import wrote it.
-        public var secretsFile: String?
+        package var secretsFile: String?
         /// What a merge into an existing profile did (nil when the file was written whole).
-        public var merged: ProfileWriter.Merged?
+        package var merged: ProfileWriter.Merged?
     }
 
-    public static func write(
+    package static func write(
         _ imported: inout ProfileImport, source: String, directory: String, force: Bool, merge: Bool = false
     ) throws(Failure) -> Written {
         imported.profile.file = (directory as NSString).appendingPathComponent("\(imported.profile.id).yaml")

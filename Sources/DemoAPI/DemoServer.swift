@@ -10,23 +10,23 @@ import ServiceLifecycle
 /// // ... send requests to server.baseURL, e.g. http://127.0.0.1:41234/todos
 /// await server.shutdown()
 /// ```
-public struct DemoServer: Sendable {
+package struct DemoServer: Sendable {
     /// Where and how the server runs.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Loopback address to bind: `127.0.0.1`, another `127.x.y.z`, `::1` or `localhost`.
-        public var host: String
+        package var host: String
         /// Port to bind; 0 picks a free one (read it from `RunningDemoServer.port`).
-        public var port: Int
+        package var port: Int
         /// How long issued access tokens stay valid.
-        public var accessTokenLifetime: Duration
+        package var accessTokenLifetime: Duration
         /// How long tokens issued by the refresh grant stay valid (`nil`: `accessTokenLifetime`). A test of
         /// expiry wants a short first token and a refreshed one that outlives the retry on a loaded machine.
-        public var refreshedTokenLifetime: Duration?
+        package var refreshedTokenLifetime: Duration?
         /// File the server appends its log to; `nil` discards logs (nothing ever goes to stdout).
-        public var logFile: String?
+        package var logFile: String?
 
         /// Creates a configuration; the defaults suit tests (any free port, 30-second tokens, no log).
-        public init(
+        package init(
             host: String = "127.0.0.1",
             port: Int = 0,
             accessTokenLifetime: Duration = .seconds(30),
@@ -44,7 +44,7 @@ public struct DemoServer: Sendable {
     let configuration: Configuration
 
     /// Creates a server; nothing runs until `start()` or `run()`.
-    public init(configuration: Configuration = .init()) {
+    package init(configuration: Configuration = .init()) {
         self.configuration = configuration
     }
 
@@ -52,7 +52,7 @@ public struct DemoServer: Sendable {
     ///
     /// Each call starts an independent server with its own data. Call `RunningDemoServer.shutdown()` when done.
     /// - Throws: `DemoServerError.nonLoopbackHost` for a host that is not loopback, or the bind error.
-    public func start() async throws -> RunningDemoServer {
+    package func start() async throws -> RunningDemoServer {
         guard Self.isLoopback(configuration.host) else {
             throw DemoServerError.nonLoopbackHost(configuration.host)
         }
@@ -107,7 +107,7 @@ public struct DemoServer: Sendable {
 
     /// Serves until the calling task is cancelled, then shuts down gracefully (for `apix demo` in the
     /// foreground; set a fixed `port` in the configuration to know where it listens).
-    public func run() async throws {
+    package func run() async throws {
         let server = try await start()
         try await withTaskCancellationHandler {
             try await server.waitUntilStopped()

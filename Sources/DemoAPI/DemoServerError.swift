@@ -1,12 +1,12 @@
 /// Why a demo server could not start.
-public enum DemoServerError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DemoServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The configured host is not a loopback address; the demo only listens on loopback.
     case nonLoopbackHost(String)
     /// The server stopped before it was listening.
     case stoppedBeforeListening
 
     /// A one-line explanation for logs and the status bar.
-    public var description: String {
+    package var description: String {
         switch self {
         case .nonLoopbackHost(let host):
             "the demo server only listens on loopback (127.0.0.1, ::1, localhost), not on \(host)"

@@ -2,17 +2,17 @@ import ServiceLifecycle
 import Synchronization
 
 /// A demo server that is listening. Shut it down when done; dropping the last reference also stops it (abruptly).
-public final class RunningDemoServer: Sendable {
+package final class RunningDemoServer: Sendable {
     /// How long `shutdown()` lets open requests finish before cancelling them.
     static let gracePeriod: Duration = .seconds(2)
 
     /// The bound port (the real one when the configuration asked for port 0).
-    public let port: Int
+    package let port: Int
     /// The host the server is bound to, as configured.
-    public let host: String
+    package let host: String
 
     /// The server's root URL, e.g. `http://127.0.0.1:41234` (IPv6 hosts in brackets).
-    public var baseURL: String {
+    package var baseURL: String {
         host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
     }
 
@@ -34,7 +34,7 @@ public final class RunningDemoServer: Sendable {
 
     /// Stops the server: no new connections, open requests get `gracePeriod` to finish (slow and stalled bodies
     /// are ended at once), then whatever is left is cancelled. Returns when the server has stopped; idempotent.
-    public func shutdown() async {
+    package func shutdown() async {
         await beginShutdown().value
     }
 

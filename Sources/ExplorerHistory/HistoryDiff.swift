@@ -4,22 +4,22 @@ import Foundation
 /// What changed between two recorded exchanges: status, headers compared by name, and the body: for JSON the
 /// paths added, removed and changed with their old and new values; for text a line diff. The one comparison
 /// `apix diff` and the explorer's diff view show.
-public struct HistoryDiff: Sendable, Equatable {
+package struct HistoryDiff: Sendable, Equatable {
     /// One difference at a named place (a header name, a JSON path).
-    public struct Change: Sendable, Equatable {
-        public enum Kind: String, Sendable {
+    package struct Change: Sendable, Equatable {
+        package enum Kind: String, Sendable {
             case added
             case removed
             case changed
         }
 
-        public var kind: Kind
-        public var name: String
-        public var old: String?
-        public var new: String?
+        package var kind: Kind
+        package var name: String
+        package var old: String?
+        package var new: String?
 
         /// `+ name: new`, `- name: old`, `~ name: old → new`.
-        public var line: String {
+        package var line: String {
             switch kind {
             case .added: "+ \(name): \(new ?? "")"
             case .removed: "- \(name): \(old ?? "")"
@@ -29,17 +29,17 @@ public struct HistoryDiff: Sendable, Equatable {
     }
 
     /// One line of a text diff.
-    public struct Line: Sendable, Equatable {
-        public enum Kind: String, Sendable {
+    package struct Line: Sendable, Equatable {
+        package enum Kind: String, Sendable {
             case same
             case added
             case removed
         }
 
-        public var kind: Kind
-        public var text: String
+        package var kind: Kind
+        package var text: String
 
-        public var marked: String {
+        package var marked: String {
             switch kind {
             case .same: "  " + text
             case .added: "+ " + text
@@ -48,21 +48,21 @@ public struct HistoryDiff: Sendable, Equatable {
         }
     }
 
-    public enum Body: Sendable, Equatable {
+    package enum Body: Sendable, Equatable {
         case json([Change])
         case text([Line])
         /// Binary or not kept: only whether the bytes are the same.
         case bytes(same: Bool)
     }
 
-    public var old: String
-    public var new: String
+    package var old: String
+    package var new: String
     /// Nil when both answered with the same status (or neither answered).
-    public var status: Change?
-    public var headers: [Change]
-    public var body: Body
+    package var status: Change?
+    package var headers: [Change]
+    package var body: Body
 
-    public init(old: HistoryEntry, new: HistoryEntry) {
+    package init(old: HistoryEntry, new: HistoryEntry) {
         self.old = old.id
         self.new = new.id
         let oldStatus = Self.statusText(old)
@@ -73,7 +73,7 @@ public struct HistoryDiff: Sendable, Equatable {
     }
 
     /// Whether nothing differs.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         guard status == nil, headers.isEmpty else { return false }
         switch body {
         case .json(let changes): return changes.isEmpty
@@ -215,7 +215,7 @@ public struct HistoryDiff: Sendable, Equatable {
 extension HistoryDiff {
     /// The diff as lines of text, the same in `apix diff` and the explorer's diff view, server text made safe for a
     /// terminal (`SafeText`) here, once for both.
-    public var lines: [String] {
+    package var lines: [String] {
         var lines = ["\(old) → \(new)"]
         if isEmpty {
             lines.append("no differences")

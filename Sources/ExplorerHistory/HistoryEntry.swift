@@ -2,9 +2,9 @@ import ExplorerCore
 import Foundation
 
 /// One recorded exchange: the request as sent (credentials masked), what came back, and where its body is kept.
-public struct HistoryEntry: Sendable, Equatable {
+package struct HistoryEntry: Sendable, Equatable {
     /// Which front end sent it.
-    public enum Origin: String, Sendable {
+    package enum Origin: String, Sendable {
         case explorer = "tui"
         case run
         case test
@@ -13,7 +13,7 @@ public struct HistoryEntry: Sendable, Equatable {
 
     /// Where the response body is: in the database, in a compressed file beside it, dropped by the size cap, or
     /// never kept (no body, or one written to the user's own file).
-    public enum BodyState: String, Sendable {
+    package enum BodyState: String, Sendable {
         case inline
         case file
         case dropped
@@ -22,36 +22,36 @@ public struct HistoryEntry: Sendable, Equatable {
     }
 
     /// Short and stable: 8 lowercase letters and digits, drawn once; any unique prefix of 4 or more finds it.
-    public var id: String
-    public var recordedAt: Date
-    public var origin: Origin
-    public var profile: String?
-    public var environment: String?
+    package var id: String
+    package var recordedAt: Date
+    package var origin: Origin
+    package var profile: String?
+    package var environment: String?
     /// The endpoint's id; nil for a one-off request.
-    public var endpoint: String?
+    package var endpoint: String?
     /// The request as `--json` shows it: credentials and secrets masked.
-    public var request: PreparedRequest
+    package var request: PreparedRequest
     /// The response; nil when none came (`error` says why).
-    public var status: Int?
-    public var reason: String
-    public var httpVersion: String
-    public var responseHeaders: HTTPHeaders
-    public var source: ResponseSource
-    public var metrics: Metrics
-    public var error: HistoryError?
-    public var checks: [CheckResult]
-    public var bodyBytes: Int64
-    public var bodyState: BodyState
+    package var status: Int?
+    package var reason: String
+    package var httpVersion: String
+    package var responseHeaders: HTTPHeaders
+    package var source: ResponseSource
+    package var metrics: Metrics
+    package var error: HistoryError?
+    package var checks: [CheckResult]
+    package var bodyBytes: Int64
+    package var bodyState: BodyState
     /// The body; nil in listings (`HistoryStore.entries`), loaded by `HistoryStore.entry(id:)`.
-    public var body: Data?
+    package var body: Data?
     /// The entry this one replayed, if any.
-    public var replayOf: String?
+    package var replayOf: String?
     /// A body still in the response's file, with the secrets to scrub from it: the store compresses it into its
     /// body file from there, a piece at a time, instead of `body` holding it whole (`HistoryRecording.entry`'s
     /// `streamsFileBodies`).
     var spooled: SpooledHistoryBody?
 
-    public init(
+    package init(
         id: String = HistoryID.make(), recordedAt: Date = Date(), origin: Origin, profile: String?,
         environment: String?, endpoint: String?, request: PreparedRequest, status: Int? = nil, reason: String = "",
         httpVersion: String = "", responseHeaders: HTTPHeaders = [:], source: ResponseSource = .network,
@@ -81,7 +81,7 @@ public struct HistoryEntry: Sendable, Equatable {
 
     /// The response as it was, for the front ends' response views; nil when none came. Its body is the kept one
     /// (empty when it was not kept).
-    public var response: Response? {
+    package var response: Response? {
         guard let status else { return nil }
         var response = Response(
             method: request.method, url: request.url, statusCode: status, reason: reason, httpVersion: httpVersion,
@@ -91,15 +91,15 @@ public struct HistoryEntry: Sendable, Equatable {
     }
 
     /// How old the entry is at `now`.
-    public func age(at now: Date = Date()) -> Duration {
+    package func age(at now: Date = Date()) -> Duration {
         .milliseconds(Int64(max(0, now.timeIntervalSince(recordedAt)) * 1000))
     }
 
     /// The endpoint's id, or `one-off`.
-    public var endpointName: String { endpoint ?? "one-off" }
+    package var endpointName: String { endpoint ?? "one-off" }
 
     /// Why the body shows nothing, when it was not kept; nil when it is here (or there was none).
-    public var bodyNote: String? {
+    package var bodyNote: String? {
         switch bodyState {
         case .inline, .file, .none: nil
         case .dropped: "body dropped by the history size cap"
@@ -109,11 +109,11 @@ public struct HistoryEntry: Sendable, Equatable {
 }
 
 /// No response: the kind and message `ClientError` gave.
-public struct HistoryError: Sendable, Equatable {
-    public var kind: String
-    public var message: String
+package struct HistoryError: Sendable, Equatable {
+    package var kind: String
+    package var message: String
 
-    public init(kind: String, message: String) {
+    package init(kind: String, message: String) {
         self.kind = kind
         self.message = message
     }

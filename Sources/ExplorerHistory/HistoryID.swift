@@ -1,11 +1,11 @@
 /// Short, stable entry ids: 8 characters of a lowercase alphabet without look-alikes, drawn at random once.
-public enum HistoryID {
+package enum HistoryID {
     static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
 
     /// A new id (32⁸ ≈ 10¹², so two in one history are as good as never the same; the store retries if so).
     /// One draw from the system's generator gives all eight characters (the alphabet's 32 letters are 5 bits each):
     /// each draw is a system call.
-    public static func make() -> String {
+    package static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         var bits = generator.next() as UInt64
         var id = ""
@@ -17,7 +17,7 @@ public enum HistoryID {
     }
 
     /// Whether `text` can be (a prefix of) an id.
-    public static func isPlausible(_ text: String) -> Bool {
+    package static func isPlausible(_ text: String) -> Bool {
         !text.isEmpty && text.count <= 8 && text.allSatisfy { alphabet.contains($0) }
     }
 }

@@ -11,9 +11,9 @@ import Foundation
 /// (`HistoryStore.importPending`), so a reader right after `apix run` sees its entry whether that writer has finished
 /// or not. A file is written under a hidden name and renamed when whole: a process killed while handing over loses at
 /// most that entry, and one killed after it loses nothing.
-public enum HistoryPending {
+package enum HistoryPending {
     /// The directory of pending entries for the history in `directory`.
-    public static func directory(in directory: String) -> String { directory + "/history-pending" }
+    package static func directory(in directory: String) -> String { directory + "/history-pending" }
 
     /// The entry as the file keeps it: the database's columns (structured ones in the database's JSON), the
     /// response body after the first line, as it is.
@@ -66,7 +66,7 @@ public enum HistoryPending {
 
     /// Writes `entry` to be recorded later; returns the file's path.
     @discardableResult
-    public static func write(_ entry: HistoryEntry, in directory: String) throws(HistoryStoreError) -> String {
+    package static func write(_ entry: HistoryEntry, in directory: String) throws(HistoryStoreError) -> String {
         let pending = Self.directory(in: directory)
         StateDirectory.prepare(directory)
         mkdir(pending, 0o700)
@@ -81,7 +81,9 @@ public enum HistoryPending {
                 var failed: Int32?
                 do {
                     try spooled.forEachScrubbedPiece { piece in
-                        if failed == nil { failed = piece.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) } }
+                        if failed == nil {
+                            failed = piece.withUnsafeBytes { DescriptorWriter.writeAll($0, to: descriptor) }
+                        }
                     }
                 } catch {
                     return failed ?? EIO  // the spool file did not read to its end: no half body under the name
@@ -107,7 +109,7 @@ public enum HistoryPending {
         let path = pending + "/" + entry.id + ".entry"
         // The entry's rename comes last: it is what makes the entry (and its body file) pending.
         try writeWhole(at: path, temporary: pending + "/." + entry.id + ".tmp-\(getpid())") { descriptor in
-            data.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
+            data.withUnsafeBytes { DescriptorWriter.writeAll($0, to: descriptor) }
         }
         return path
     }
@@ -193,20 +195,20 @@ public enum HistoryPending {
     }
 
     /// Whether anything waits to be recorded in `directory`'s history.
-    public static func hasEntries(in directory: String) -> Bool {
+    package static func hasEntries(in directory: String) -> Bool {
         !files(in: directory).entries.isEmpty
     }
 
     /// How many entries wait before `apix run` starts a writer for them all: starting one (a second apix, SQLite
     /// opened, the WAL recovered) costs about as much CPU as the `apix run` itself, so one writer records a batch.
     /// Until then every reader records what waits before it reads, so nobody sees the history without them.
-    public static let writerStartsAtEntries = 16
+    package static let writerStartsAtEntries = 16
     /// The body bytes waiting that start a writer however few the entries (a pending entry holds its body).
-    public static let writerStartsAtBytes: Int64 = 8 << 20
+    package static let writerStartsAtBytes: Int64 = 8 << 20
 
     /// Whether what waits in `directory`'s history, with `adding` more entries, is enough to start a writer
     /// (`writerStartsAtEntries`, or `bytes` in the entries and their body files).
-    public static func writerDue(in directory: String, adding: Int = 0, bytes limit: Int64 = writerStartsAtBytes)
+    package static func writerDue(in directory: String, adding: Int = 0, bytes limit: Int64 = writerStartsAtBytes)
         -> Bool
     {
         let entries = files(in: directory).entries

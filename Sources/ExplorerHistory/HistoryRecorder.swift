@@ -17,28 +17,28 @@ import Synchronization
 /// bodies) wait, all that waits
 /// in one transaction, at a lower scheduling priority. A burst of sends is recorded after it, not during it; a kill
 /// loses at most the exchanges of the last `longest`.
-public final class HistoryRecorder: Sendable {
-    public let directory: String
-    public let settings: HistorySettings
+package final class HistoryRecorder: Sendable {
+    package let directory: String
+    package let settings: HistorySettings
     /// Config file problems, to be shown once.
-    public let warnings: [String]
+    package let warnings: [String]
     private let store = Mutex<HistoryStore?>(nil)
 
     /// When the writer thread writes what waits.
-    public struct WriteBehind: Sendable {
+    package struct WriteBehind: Sendable {
         /// How long no exchange must have finished.
-        public var quiet: Duration = .milliseconds(10)
+        package var quiet: Duration = .milliseconds(10)
         /// The longest an exchange waits, however busy the sender.
-        public var longest: Duration = .seconds(1)
+        package var longest: Duration = .seconds(1)
         /// The most exchanges that wait (their responses are held in memory until written).
-        public var most = 1_000
+        package var most = 1_000
         /// The most body bytes the waiting exchanges may hold (an in-memory body is up to 8 MiB each).
-        public var mostBytes: Int64 = 64 << 20
+        package var mostBytes: Int64 = 64 << 20
 
-        public init() {}
+        package init() {}
     }
 
-    public let writeBehind: WriteBehind
+    package let writeBehind: WriteBehind
 
     /// One exchange to record: its entry, built when it is written, and where a failure goes (nil: to the caller of
     /// `record(_:)` that writes it).
@@ -69,7 +69,7 @@ public final class HistoryRecorder: Sendable {
     /// The writer thread's nice value: below the sender's (0), so that on a busy machine the sender goes first.
     static let writerNice: Int32 = 10
 
-    public init(
+    package init(
         directory: String = StateDirectory.path(),
         environment: [String: String] = ProcessInfo.processInfo.environment, writeBehind: WriteBehind = WriteBehind()
     ) {
@@ -79,12 +79,12 @@ public final class HistoryRecorder: Sendable {
     }
 
     /// Whether exchanges with `profile` are recorded (a one-off request with no profile: the config's word).
-    public func records(_ profile: Profile?) -> Bool {
+    package func records(_ profile: Profile?) -> Bool {
         settings.enabled && (profile?.recordsHistory ?? true)
     }
 
     /// The store, opened now if it is not yet.
-    public func opened() throws(HistoryStoreError) -> HistoryStore {
+    package func opened() throws(HistoryStoreError) -> HistoryStore {
         if let open = store.withLock({ $0 }) { return open }
         let opened = try HistoryStore(directory: directory, settings: settings)
         return store.withLock { current in
@@ -95,13 +95,13 @@ public final class HistoryRecorder: Sendable {
     }
 
     /// Whether nothing is waiting or being written.
-    public var isIdle: Bool { queue.withLock { !$0.writing && $0.waiting.isEmpty } }
+    package var isIdle: Bool { queue.withLock { !$0.writing && $0.waiting.isEmpty } }
 
     /// Has what waits written now and waits until nothing is waiting or being written, for at most `limit`; true
     /// when idle. The explorer calls it as it quits, so the last exchanges are not lost with the process, and before
     /// it reads the history. It sleeps between looks, holding no thread.
     @discardableResult
-    public func waitUntilIdle(upTo limit: Duration) async -> Bool {
+    package func waitUntilIdle(upTo limit: Duration) async -> Bool {
         queue.withLock { $0.flush = true }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: limit)
@@ -116,7 +116,7 @@ public final class HistoryRecorder: Sendable {
     /// Records `entry` on this thread; a failure is returned as a warning line (history never fails a send). When
     /// another caller or the writer thread is writing, `entry` joins its next transaction and this returns at once.
     @discardableResult
-    public func record(_ entry: HistoryEntry) -> String? {
+    package func record(_ entry: HistoryEntry) -> String? {
         let writes = queue.withLock { queue in
             queue.waiting.append(Job(build: { entry }, onFailure: nil))
             guard !queue.writing else { return false }
@@ -129,7 +129,7 @@ public final class HistoryRecorder: Sendable {
     /// Builds the entry with `build` (nil: nothing to record) and records it on the writer thread, behind the
     /// sender; `bytes` is the size of the body `build` holds on to (counted against `WriteBehind.mostBytes`);
     /// `onFailure` gets the warning line if it cannot be written. Returns at once.
-    public func recordLater(
+    package func recordLater(
         bytes: Int64 = 0, _ build: @escaping @Sendable () -> HistoryEntry?,
         onFailure: @escaping @Sendable (String) -> Void
     ) {

@@ -8,7 +8,7 @@ extension HistoryRecording {
     /// from all that is kept; with those secrets, for checks known only later. `sent`: the request that went;
     /// `credentials`: a request holding only the credential at hand after the send (the explorer's auth provider),
     /// also kept out. `endpoint` defaults to the exchange's endpoint id.
-    public static func entry(
+    package static func entry(
         for exchange: ExchangePlan, sent: PreparedRequest, origin: HistoryEntry.Origin,
         result: Result<Response, ClientError>, token: String?, credentials: PreparedRequest? = nil,
         checks: [CheckResult] = [], endpoint: String? = nil, replayOf: String? = nil, streamsFileBodies: Bool = false

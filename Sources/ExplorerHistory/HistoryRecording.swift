@@ -2,14 +2,14 @@ import ExplorerCore
 import Foundation
 
 /// What one exchange records: the one rule the explorer, `apix run`, `apix test` and `apix replay` follow.
-public enum HistoryRecording {
+package enum HistoryRecording {
     /// The entry for an exchange. `shown`: the request as `--json` shows it (credentials masked, headers as on the
     /// wire); `secrets`: every secret value used, removed from whatever else is kept (URL, headers, bodies, the
     /// server's answer). `bodyElsewhere`: the body went to the user's file (`-o`), which history does not copy.
     /// `streamsFileBodies`: a body in a file (a large one, spooled) is left there for the store to compress a piece
     /// at a time as it writes the entry, never read whole into memory; only for an entry the store writes in this
     /// process, while the response is alive (the explorer), not one handed to another (`HistoryPending`).
-    public static func entry(
+    package static func entry(
         origin: HistoryEntry.Origin, profile: String?, environment: String?, endpoint: String?,
         shown: PreparedRequest, result: Result<Response, ClientError>, checks: [CheckResult] = [],
         secrets: HistorySecrets, bodyElsewhere: Bool = false, replayOf: String? = nil, now: Date = Date(),
@@ -57,7 +57,7 @@ public enum HistoryRecording {
 
     /// `checks` as the history keeps them: expected and actual values without the exchange's secrets (an actual
     /// value is the server's text, which may echo a credential).
-    public static func scrubbed(_ checks: [CheckResult], _ secrets: HistorySecrets) -> [CheckResult] {
+    package static func scrubbed(_ checks: [CheckResult], _ secrets: HistorySecrets) -> [CheckResult] {
         checks.map { check in
             CheckResult(
                 subject: check.subject, expected: secrets.scrub(check.expected), actual: secrets.scrub(check.actual),

@@ -5,11 +5,11 @@ import Foundation
 /// (method, URL, headers, body), its masked credential fields left out (the profile's auth adds the current ones),
 /// the fields libcurl writes itself left to libcurl. A secret masked elsewhere (in the URL or the body) cannot be
 /// sent as it was: such a request is refused.
-public enum HistoryReplay {
+package enum HistoryReplay {
     /// Header fields libcurl writes itself from the request: sent again, they could disagree with it.
     static let derivedHeaders: Set = ["host", "content-length", "accept-encoding"]
 
-    public static func request(replaying entry: HistoryEntry) throws(HistoryStoreError) -> PreparedRequest {
+    package static func request(replaying entry: HistoryEntry) throws(HistoryStoreError) -> PreparedRequest {
         let mask = VariableScope.mask
         guard !entry.request.url.contains(mask) else {
             throw HistoryStoreError(

@@ -4,12 +4,12 @@ import Foundation
 /// The secret values one exchange used (secret variables, the credential, a token), so that none of them is
 /// recorded in clear anywhere: not in the request as shown (already masked), nor in what the server echoed back
 /// (an echoed `Authorization`, a token in a body).
-public struct HistorySecrets: Sendable, Equatable {
+package struct HistorySecrets: Sendable, Equatable {
     /// Longest first, so a value containing another is replaced whole.
     private(set) var values: [String]
 
     /// Values shorter than 4 characters are not secrets worth hiding (they would mask every `a` or `1`).
-    public init(_ values: some Sequence<String>) {
+    package init(_ values: some Sequence<String>) {
         var all = Set<String>()
         for value in values where value.count >= 4 {
             all.insert(value)
@@ -22,14 +22,14 @@ public struct HistorySecrets: Sendable, Equatable {
         self.values = all.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
-    public static let none = HistorySecrets([])
+    package static let none = HistorySecrets([])
 
-    public var isEmpty: Bool { values.isEmpty }
+    package var isEmpty: Bool { values.isEmpty }
 
     /// These secrets and the credential `request` carries: its header values (whole and without a scheme) and its
     /// query values, for a request that holds nothing but a credential (`AuthProvider.currentCredentials` on an
     /// empty request).
-    public func adding(credentialsOf request: PreparedRequest) -> HistorySecrets {
+    package func adding(credentialsOf request: PreparedRequest) -> HistorySecrets {
         var more = values
         for field in request.headers {
             more.append(field.value)
@@ -44,7 +44,7 @@ public struct HistorySecrets: Sendable, Equatable {
     }
 
     /// `text` with every secret replaced by `••••`.
-    public func scrub(_ text: String) -> String {
+    package func scrub(_ text: String) -> String {
         guard !values.isEmpty else { return text }
         var result = text
         for value in values where result.contains(value) {
@@ -53,13 +53,13 @@ public struct HistorySecrets: Sendable, Equatable {
         return result
     }
 
-    public func scrub(_ headers: HTTPHeaders) -> HTTPHeaders {
+    package func scrub(_ headers: HTTPHeaders) -> HTTPHeaders {
         guard !values.isEmpty else { return headers }
         return HTTPHeaders(headers.map { (scrub($0.name), scrub($0.value)) })
     }
 
     /// `data` with every secret's UTF-8 bytes replaced by `••••`'s.
-    public func scrub(_ data: Data) -> Data {
+    package func scrub(_ data: Data) -> Data {
         guard !values.isEmpty, !data.isEmpty else { return data }
         var result = data
         let mask = Data(VariableScope.mask.utf8)

@@ -3,24 +3,24 @@ import Yams
 
 /// The `history:` part of the user config file (`$XDG_CONFIG_HOME/apix/config.yaml`, else
 /// `~/.config/apix/config.yaml`): whether exchanges are recorded and how much is kept.
-public struct HistorySettings: Sendable, Equatable {
+package struct HistorySettings: Sendable, Equatable {
     /// Record exchanges (`enabled: false` turns history off everywhere).
-    public var enabled = true
+    package var enabled = true
     /// Entries older than this many days are deleted.
-    public var maxAgeDays = 30.0
+    package var maxAgeDays = 30.0
     /// At most this many entries; the oldest go first.
-    public var maxEntries = 100_000
+    package var maxEntries = 100_000
     /// Bodies up to this size are kept in the database; larger ones in compressed files beside it.
-    public var inlineBodyBytes = 64 * 1024
+    package var inlineBodyBytes = 64 * 1024
     /// A body larger than this is not kept at all.
-    public var maxBodyBytes: Int64 = 64 * 1024 * 1024
+    package var maxBodyBytes: Int64 = 64 * 1024 * 1024
     /// The body files' total size (compressed); past it the oldest bodies are dropped, their entries say so.
-    public var maxTotalBodyBytes: Int64 = 256 * 1024 * 1024
+    package var maxTotalBodyBytes: Int64 = 256 * 1024 * 1024
 
-    public init() {}
+    package init() {}
 
     /// The config file's path.
-    public static func configPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func configPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base: String
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             base = xdg
@@ -32,7 +32,7 @@ public struct HistorySettings: Sendable, Equatable {
 
     /// The settings of the config file; the defaults when there is none. A value that does not read keeps its
     /// default and is named in `warnings` (a broken config file never stops a send).
-    public static func load(
+    package static func load(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> (settings: HistorySettings, warnings: [String]) {
         let path = configPath(environment: environment)

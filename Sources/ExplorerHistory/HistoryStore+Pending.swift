@@ -10,7 +10,7 @@ extension HistoryStore {
     /// already recorded (by another process importing at the same moment) is not recorded twice. Returns how many
     /// files were taken in. A failure leaves the files for the next store that opens.
     @discardableResult
-    public func importPending() -> Int {
+    package func importPending() -> Int {
         let (paths, leftovers) = HistoryPending.files(in: directory)
         for path in leftovers { unlink(path) }
         guard !paths.isEmpty else { return 0 }

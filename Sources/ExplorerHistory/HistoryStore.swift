@@ -10,9 +10,9 @@ import Synchronization
 /// The exchange history: one SQLite database in the state directory (`history.sqlite`, WAL, 0600), large bodies as
 /// gzip files in `history/` beside it. Several processes may write at once (the explorer, `apix run`s): each
 /// record is one transaction, so a writer killed midway loses at most its own record.
-public final class HistoryStore: Sendable {
-    public let directory: String
-    public let settings: HistorySettings
+package final class HistoryStore: Sendable {
+    package let directory: String
+    package let settings: HistorySettings
     let pool: DatabasePool
     /// When this store last looked for orphan body files (`sweepOrphans`): once when it first records, then at most
     /// every ten minutes.
@@ -22,10 +22,10 @@ public final class HistoryStore: Sendable {
     private let prunedBodies = Mutex(false)
 
     /// The database file in `directory`.
-    public static func databasePath(in directory: String) -> String { directory + "/history.sqlite" }
+    package static func databasePath(in directory: String) -> String { directory + "/history.sqlite" }
 
     /// Opens (creating or migrating) the history in `directory`, the state directory by default.
-    public init(directory: String = StateDirectory.path(), settings: HistorySettings = HistorySettings())
+    package init(directory: String = StateDirectory.path(), settings: HistorySettings = HistorySettings())
         throws(HistoryStoreError)
     {
         self.directory = directory
@@ -62,7 +62,7 @@ public final class HistoryStore: Sendable {
     /// Records `entry` (its body placed as the settings say), then prunes by age, count and body size.
     /// Returns the entry as recorded (its id, where its body went).
     @discardableResult
-    public func record(_ entry: HistoryEntry) throws(HistoryStoreError) -> HistoryEntry {
+    package func record(_ entry: HistoryEntry) throws(HistoryStoreError) -> HistoryEntry {
         try record(entry, unlessPresent: false)
     }
 
@@ -146,7 +146,7 @@ public final class HistoryStore: Sendable {
 
     /// Records many entries in one transaction (bodies inline or not kept, as `record` places small ones), then
     /// prunes: for imports and the benchmarks' large histories.
-    public func record(contentsOf entries: [HistoryEntry]) throws(HistoryStoreError) {
+    package func record(contentsOf entries: [HistoryEntry]) throws(HistoryStoreError) {
         let inlineLimit = settings.inlineBodyBytes
         let checksBodies = checksBodies(adding: false)
         let removed: [String]
@@ -200,7 +200,7 @@ public final class HistoryStore: Sendable {
             guard
                 let writer = GzipWriter(output: { piece in
                     bytes += Int64(piece.count)
-                    return AtomicFile.writeAll(piece, to: descriptor) == nil
+                    return DescriptorWriter.writeAll(piece, to: descriptor) == nil
                 })
             else { throw failed }
             do {
@@ -243,7 +243,7 @@ public final class HistoryStore: Sendable {
     // MARK: - Reading
 
     /// The newest entries first, without bodies; only `profile`'s (and `endpoint`'s) when given.
-    public func entries(profile: String? = nil, endpoint: String? = nil, limit: Int = 50)
+    package func entries(profile: String? = nil, endpoint: String? = nil, limit: Int = 50)
         throws(HistoryStoreError) -> [HistoryEntry]
     {
         var conditions: [String] = []
@@ -271,7 +271,7 @@ public final class HistoryStore: Sendable {
 
     /// The entry whose id is `id` or starts with it (4 characters or more), with its body; nil when none does.
     /// Throws when the prefix is shared by several.
-    public func entry(id: String) throws(HistoryStoreError) -> HistoryEntry? {
+    package func entry(id: String) throws(HistoryStoreError) -> HistoryEntry? {
         let id = id.lowercased()
         guard HistoryID.isPlausible(id) else { return nil }
         importPending()
@@ -306,7 +306,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// How many entries there are.
-    public func count() throws(HistoryStoreError) -> Int {
+    package func count() throws(HistoryStoreError) -> Int {
         do {
             return try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exchange") ?? 0 }
         } catch {
@@ -315,7 +315,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// SQLite's own check of the database file (`PRAGMA integrity_check`): "ok" when sound.
-    public func integrityCheck() throws(HistoryStoreError) -> String {
+    package func integrityCheck() throws(HistoryStoreError) -> String {
         do {
             return try pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
         } catch {

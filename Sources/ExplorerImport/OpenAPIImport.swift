@@ -1,4 +1,4 @@
 import CollectionImport
 
 /// A profile made from an OpenAPI document: the import result every format shares.
-public typealias OpenAPIImport = ProfileImport
+package typealias OpenAPIImport = ProfileImport

@@ -6,10 +6,10 @@ import OpenAPIKit
 /// Turns an OpenAPI 3.0 / 3.1 (or Swagger 2.0) document (YAML or JSON) into a profile: servers become environments, operations
 /// endpoints grouped by tag into folders, path and query parameters `params` / `query` with their examples or
 /// defaults, request bodies an example body, and the security scheme the profile's `auth` where it maps.
-public enum OpenAPIImporter {
+package enum OpenAPIImporter {
     /// Reads `text` (YAML or JSON; Yams keeps key order for both) and builds the profile `id` (default: from the
     /// document's title). `file` is where the profile will be written.
-    public static func makeProfile(text: String, id: String?, file: String) throws(InteropError) -> OpenAPIImport {
+    package static func makeProfile(text: String, id: String?, file: String) throws(InteropError) -> OpenAPIImport {
         let read = try OpenAPIDocumentReader.read(text)
         let document = read.document
         let profileID = id ?? ImportNaming.slug(document.info.title)

@@ -44,7 +44,7 @@ struct AppCacheTests {
         let auth = plan.authKey
         #expect(key == Self.etagKey)
         #expect(request.url == "http://127.0.0.1:8080/cache/etag/report")
-        #expect(auth == AuthSessionKey(profile: "demo", environment: "local"))
+        #expect(auth == ProfileEnvironmentKey(profile: "demo", environment: "local"))
         #expect(cache == CacheOptions(namespace: "demo", ttl: .seconds(30), mode: .use))
 
         // Moving away and back does not ask again.

@@ -73,7 +73,7 @@ struct AppUpdateTests {
         let auth = exchange.authKey
         #expect(request.url == "http://127.0.0.1:8080/todos/1")
         #expect(request.headers["X-Trace"] == "demo")
-        #expect(auth == AuthSessionKey(profile: "demo", environment: "local"))
+        #expect(auth == ProfileEnvironmentKey(profile: "demo", environment: "local"))
         #expect(state.exchanges[id]?.isRunning == true)
         #expect(state.runningExchanges.map(\.key) == [EndpointKey(profile: "demo", endpoint: "todos.get")])
         #expect(effects.names.contains("watchToken"))
@@ -221,7 +221,7 @@ struct AppUpdateTests {
     @Test("the auth panel follows the token and its keys ask for log in, refresh and log out")
     func authPanel() {
         var state = Fixtures.smallState()
-        let key = AuthSessionKey(profile: "shop", environment: "dev")
+        let key = ProfileEnvironmentKey(profile: "shop", environment: "dev")
         #expect(state.press(.character("a")).names == ["watchToken"])
         #expect(state.overlay == .auth)
         let expiry = Fixtures.start.date.addingTimeInterval(90)

@@ -8,7 +8,7 @@ import Testing
 /// wraps a failed request's reason, and the status bar cuts it saying `m: more`, where `m` shows it in full.
 @Suite("Long auth failures on screen")
 struct AuthFailureDisplayTests {
-    static let key = AuthSessionKey(profile: "shop", environment: "dev")
+    static let key = ProfileEnvironmentKey(profile: "shop", environment: "dev")
     static let reason =
         "login: the token server rejected the password grant (HTTP 400): invalid_grant: wrong username or password"
 

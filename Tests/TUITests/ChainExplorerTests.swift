@@ -9,7 +9,7 @@ import Testing
 /// every answer's checks are worded on the status bar.
 @Suite("Chains and checks in the explorer")
 struct ChainExplorerTests {
-    static let auth = AuthSessionKey(profile: "demo", environment: "local")
+    static let auth = ProfileEnvironmentKey(profile: "demo", environment: "local")
 
     static func response(_ json: String, status: Int = 200, link: String? = nil) -> Response {
         var headers = HTTPHeaders()

@@ -8,7 +8,7 @@ import Testing
 /// provider holds no profiles: each call brings the credentials `update` resolved (`ExchangePlan.auth`).
 @Suite("CoreAuthProvider: credentials for stored responses")
 struct CoreAuthProviderTests {
-    static let local = AuthSessionKey(profile: "demo", environment: "local")
+    static let local = ProfileEnvironmentKey(profile: "demo", environment: "local")
 
     /// A provider whose tokens live in a fresh temporary directory.
     static func withDemoProvider(_ body: (CoreAuthProvider, TokenStore) async throws -> Void) async throws {
@@ -109,7 +109,7 @@ struct CoreAuthProviderTests {
         var state = AppState(
             catalog: try Self.keyed("old-1", in: directory), profileDirectory: directory, processEnvironment: [:])
         let provider = CoreAuthProvider(sessions: AuthSessions(store: TokenStore(directory: directory)))
-        let key = AuthSessionKey(profile: "keyed", environment: "dev")
+        let key = ProfileEnvironmentKey(profile: "keyed", environment: "dev")
         let bare = PreparedRequest(url: "http://127.0.0.1:9/items")
         let before = await provider.currentCredentials(on: bare, auth: state.resolvedAuth(key), key: key)
         #expect(before?.url.hasSuffix("key=old-1") == true)

@@ -8,7 +8,7 @@ import Testing
 /// `apix run --json` use.
 @Suite("TUI words tokens and credentials the core's way")
 struct CoreWordingTests {
-    static let key = AuthSessionKey(profile: "shop", environment: "dev")
+    static let key = ProfileEnvironmentKey(profile: "shop", environment: "dev")
 
     @Test("the status bar and auth panel show every token state in TokenState.summary's words")
     func tokenWording() {

@@ -8,8 +8,8 @@ import Testing
 /// by its name and its own token, `auth: none` as none (the profile's token stays in the panel).
 @Suite("Status bar and auth panel per endpoint")
 struct EndpointAuthStatusTests {
-    static let profileKey = AuthSessionKey(profile: "shop", environment: "dev")
-    static let adminKey = AuthSessionKey(profile: "shop", environment: "dev", definition: "admin")
+    static let profileKey = ProfileEnvironmentKey(profile: "shop", environment: "dev")
+    static let adminKey = ProfileEnvironmentKey(profile: "shop", environment: "dev", definition: "admin")
 
     /// The small profile with `auth: profileAuth`, an OAuth2 definition `admin` and a basic one `reader`, and
     /// endpoints using each, plus one with `auth: none`.

@@ -8,7 +8,7 @@ import Testing
 /// Esc or Ctrl-C in the panes when no request of the shown endpoint runs.
 @Suite("Cancelling a pending login")
 struct LoginCancelTests {
-    static let key = AuthSessionKey(profile: "shop", environment: "dev")
+    static let key = ProfileEnvironmentKey(profile: "shop", environment: "dev")
 
     @Test("Esc in the auth panel cancels a pending login and keeps the panel; once settled, Esc closes it")
     func escapeInPanel() {

@@ -136,9 +136,9 @@ struct OneOffRequestTests {
         #expect(state.overlay == nil)
 
         // A backslash that is quoted, or escaped by another, ends nothing: Enter sends.
-        #expect(CurlCommand.continuesOnNextLine("curl -X POST \\"))
-        #expect(!CurlCommand.continuesOnNextLine("curl -d 'a\\'"))
-        #expect(!CurlCommand.continuesOnNextLine("curl -d a\\\\"))
-        #expect(!CurlCommand.continuesOnNextLine("curl http://x/"))
+        #expect(CurlCommandLine.continuesOnNextLine("curl -X POST \\"))
+        #expect(!CurlCommandLine.continuesOnNextLine("curl -d 'a\\'"))
+        #expect(!CurlCommandLine.continuesOnNextLine("curl -d a\\\\"))
+        #expect(!CurlCommandLine.continuesOnNextLine("curl http://x/"))
     }
 }

@@ -180,7 +180,7 @@ struct ViewSnapshotTests {
         _ = state.press(.character("a"))
         _ = state.update(
             .tokenUpdated(
-                AuthSessionKey(profile: "shop", environment: "dev"),
+                ProfileEnvironmentKey(profile: "shop", environment: "dev"),
                 .token(.valid(expiresAt: Fixtures.start.date.addingTimeInterval(272)))))
         let lines = Screen.render(state, theme: .monochrome).lines
         #expect(lines[4].contains("┌─ Auth ─"))

@@ -2,7 +2,7 @@ import DemoAPI
 
 /// Runs `body` against a fresh demo API on 127.0.0.1 (port 0) and always shuts it down, also when `body` throws.
 /// `body` runs on the caller's actor (the runtime tests are on the main actor).
-public func withDemoServer<T>(
+package func withDemoServer<T>(
     _ configuration: DemoServer.Configuration = .init(), isolation: isolated (any Actor)? = #isolation,
     _ body: (RunningDemoServer) async throws -> T
 ) async throws -> T {
@@ -19,5 +19,5 @@ public func withDemoServer<T>(
 
 extension RunningDemoServer {
     /// The URL of `path` on this server.
-    public func url(_ path: String) -> String { baseURL + path }
+    package func url(_ path: String) -> String { baseURL + path }
 }

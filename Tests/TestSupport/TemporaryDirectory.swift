@@ -1,10 +1,10 @@
 import Foundation
 
 /// A scratch directory removed when the value goes away.
-public final class TemporaryDirectory: Sendable {
-    public let path: String
+package final class TemporaryDirectory: Sendable {
+    package let path: String
 
-    public init() throws {
+    package init() throws {
         var template = Array("/tmp/apix-test-XXXXXX".utf8CString)
         guard let result = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw CocoaError(.fileWriteUnknown)
@@ -16,10 +16,10 @@ public final class TemporaryDirectory: Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    package func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
     @discardableResult
-    public func write(_ name: String, _ text: String) throws -> String {
+    package func write(_ name: String, _ text: String) throws -> String {
         let target = file(name)
         try text.write(toFile: target, atomically: true, encoding: .utf8)
         return target
@@ -27,7 +27,7 @@ public final class TemporaryDirectory: Sendable {
 
     /// A file of `size` bytes with a repeating pattern, written in chunks.
     @discardableResult
-    public func writePattern(_ name: String, size: Int) throws -> String {
+    package func writePattern(_ name: String, size: Int) throws -> String {
         let target = file(name)
         _ = FileManager.default.createFile(atPath: target, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: target))

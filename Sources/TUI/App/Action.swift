@@ -33,14 +33,14 @@ package enum Action: Sendable {
     case externalEditorFinished(EndpointKey, text: String?, error: String?)
     /// No `$EDITOR` is set: edit the body in the built-in editor.
     case builtInEditorRequested(EndpointKey, text: String)
-    case tokenUpdated(AuthSessionKey, TokenStatus)
+    case tokenUpdated(ProfileEnvironmentKey, TokenStatus)
     case profileSaved(profile: String, saved: Profile?, error: String?)
     case bodySaved(path: String, bytes: Int64, error: String?)
     /// SIGINT or SIGTERM from outside: cancel everything and quit.
     /// Values captured by earlier runs, read from the state directory for a profile and environment.
-    case capturesLoaded(AuthSessionKey, [String: CapturedValue])
+    case capturesLoaded(ProfileEnvironmentKey, [String: CapturedValue])
     /// What an exchange gave once it ended: its captures (kept) and checks (`ChainRunner.conclude`).
-    case chainConcluded(exchange: Int, AuthSessionKey, ChainStep)
+    case chainConcluded(exchange: Int, ProfileEnvironmentKey, ChainStep)
     /// A body filter's outcome (`generation` says which keystroke asked for it; older ones are dropped).
     case bodyFiltered(exchange: Int, generation: Int, Result<FilteredBody, JSONPath.Filter.Failure>)
     case terminationRequested

@@ -60,12 +60,12 @@ package struct AppState: Sendable {
     // MARK: Overlays, auth, messages
     package var overlay: Overlay?
     package var message: StatusMessage?
-    package var tokens: [AuthSessionKey: TokenStatus] = [:]
+    package var tokens: [ProfileEnvironmentKey: TokenStatus] = [:]
     /// Token stores already being followed (so each is watched once).
-    var watchedTokens: Set<AuthSessionKey> = []
+    var watchedTokens: Set<ProfileEnvironmentKey> = []
     /// Values captured from responses (`{{endpoint.name}}`), per profile and environment, and which were read.
-    var captured: [AuthSessionKey: [String: CapturedValue]] = [:]
-    var capturesRequested: Set<AuthSessionKey> = []
+    var captured: [ProfileEnvironmentKey: [String: CapturedValue]] = [:]
+    var capturesRequested: Set<ProfileEnvironmentKey> = []
     /// An endpoint waiting for the endpoints whose values it uses (`uses:`), sent one after the other.
     var pendingChain: PendingChain?
     /// Whether each endpoint's last checks in this session all passed (the list's ✓ / ✗).
@@ -140,19 +140,19 @@ package struct AppState: Sendable {
     }
 
     /// The selected profile and its environment (its captured values, and the token of its `auth:`).
-    var currentAuthKey: AuthSessionKey? {
-        selectedProfile.map { AuthSessionKey(profile: $0.id, environment: environmentName(for: $0)) }
+    var currentAuthKey: ProfileEnvironmentKey? {
+        selectedProfile.map { ProfileEnvironmentKey(profile: $0.id, environment: environmentName(for: $0)) }
     }
 
     /// The token the auth panel and status bar follow: the selected endpoint's named definition (`auth: admin`)
     /// when it uses one, else the profile's (an endpoint's `auth: none` leaves the profile's token in the panel).
-    var currentTokenKey: AuthSessionKey? {
+    var currentTokenKey: ProfileEnvironmentKey? {
         guard let profile = selectedProfile else { return nil }
         return tokenKey(profile: profile, endpoint: selectedEndpoint)
     }
 
     /// The key of the tokens `endpoint` of `profile` is sent with in the profile's chosen environment.
-    func tokenKey(profile: Profile, endpoint: Endpoint?) -> AuthSessionKey {
+    func tokenKey(profile: Profile, endpoint: Endpoint?) -> ProfileEnvironmentKey {
         RequestBuilder.authSessionKey(
             profile: profile.id, environment: environmentName(for: profile), endpoint: endpoint)
     }
@@ -217,7 +217,7 @@ package struct AppState: Sendable {
             var builder = try RequestBuilder(
                 profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment)
             builder.captured =
-                captured[AuthSessionKey(profile: profile.id, environment: builder.environment.name)] ?? [:]
+                captured[ProfileEnvironmentKey(profile: profile.id, environment: builder.environment.name)] ?? [:]
             builder.workingDirectory = workingDirectory
             builder.homeDirectory = homeDirectory
             return (builder, endpoint)

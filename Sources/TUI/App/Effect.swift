@@ -25,20 +25,20 @@ package enum Effect: Sendable {
     case saveProfile(Profile)
     case saveBody(Response, path: String)
     /// Token work for the credentials of `key`, as `update` resolved them (`AppState.resolvedAuth`).
-    case login(AuthSessionKey, ResolvedAuth?)
-    case refreshToken(AuthSessionKey, ResolvedAuth?)
-    case logout(AuthSessionKey, ResolvedAuth?)
+    case login(ProfileEnvironmentKey, ResolvedAuth?)
+    case refreshToken(ProfileEnvironmentKey, ResolvedAuth?)
+    case logout(ProfileEnvironmentKey, ResolvedAuth?)
     /// Stop the login or refresh in flight for this profile and environment (Esc in the auth panel, Ctrl-C).
-    case cancelRefresh(AuthSessionKey)
+    case cancelRefresh(ProfileEnvironmentKey)
     /// Start following token states for this profile and environment (→ `.tokenUpdated`).
-    case watchToken(AuthSessionKey, ResolvedAuth?)
+    case watchToken(ProfileEnvironmentKey, ResolvedAuth?)
     /// Read the values earlier runs captured for this profile and environment (→ `.capturesLoaded`).
-    case loadCaptures(AuthSessionKey)
+    case loadCaptures(ProfileEnvironmentKey)
     /// Take an answer's captures and run its checks, keeping the captures on disk (→ `.chainConcluded`).
     case concludeChain(exchange: Int, Profile, environment: String, Endpoint, Response, ChainValues)
     /// Forget a captured value (`reference`), or all of the profile and environment (nil), on disk; a failure
     /// comes back as `.warned`.
-    case forgetCaptures(AuthSessionKey, reference: String?)
+    case forgetCaptures(ProfileEnvironmentKey, reference: String?)
     /// Run a JSONPath filter on a body off the main actor, cancelling the previous one (→ `.bodyFiltered`).
     case filterBody(exchange: Int, BodyDocument, query: String, generation: Int)
     /// Stop the filter running, if any (its result would be dropped anyway).

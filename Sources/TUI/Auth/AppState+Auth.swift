@@ -73,7 +73,7 @@ extension AppState {
         return watchCurrentToken()
     }
 
-    mutating func watch(_ key: AuthSessionKey) -> [Effect] {
+    mutating func watch(_ key: ProfileEnvironmentKey) -> [Effect] {
         guard watchedTokens.insert(key).inserted else { return [] }
         return [.watchToken(key, resolvedAuth(key))]
     }
@@ -81,7 +81,7 @@ extension AppState {
     /// The credentials of `key`'s definition (`auths:`, else the environment's or profile's `auth:`) with the
     /// session's variables, from the profiles as the explorer holds them; nil when none apply or they do not
     /// resolve.
-    func resolvedAuth(_ key: AuthSessionKey) -> ResolvedAuth? {
+    func resolvedAuth(_ key: ProfileEnvironmentKey) -> ResolvedAuth? {
         guard let profile = catalog.profile(key.profile),
             let builder = try? RequestBuilder(
                 profile: profile, environment: key.environment, processEnvironment: processEnvironment)

@@ -6,16 +6,16 @@ import ExplorerCore
 /// auth (per profile, environment and definition) implements it; without one the panel says so.
 package protocol AuthProvider: Sendable {
     /// The interceptor that adds and refreshes `auth` for a send; nil when no credentials apply.
-    func interceptor(for auth: ResolvedAuth?, key: AuthSessionKey) async -> (any RequestInterceptor)?
+    func interceptor(for auth: ResolvedAuth?, key: ProfileEnvironmentKey) async -> (any RequestInterceptor)?
     /// `request` with the credential it would be sent with now, without asking a server for one (stored
     /// responses are kept per credential); `nil` when it needs a token and none is at hand.
-    func currentCredentials(on request: PreparedRequest, auth: ResolvedAuth?, key: AuthSessionKey) async
+    func currentCredentials(on request: PreparedRequest, auth: ResolvedAuth?, key: ProfileEnvironmentKey) async
         -> PreparedRequest?
     /// Token states as they change (first the current one), including refreshes triggered by sends.
-    func statuses(for key: AuthSessionKey, auth: ResolvedAuth?) async -> AsyncStream<TokenStatus>
-    func login(_ key: AuthSessionKey, auth: ResolvedAuth?) async
-    func refresh(_ key: AuthSessionKey, auth: ResolvedAuth?) async
-    func logout(_ key: AuthSessionKey, auth: ResolvedAuth?) async
+    func statuses(for key: ProfileEnvironmentKey, auth: ResolvedAuth?) async -> AsyncStream<TokenStatus>
+    func login(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async
+    func refresh(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async
+    func logout(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async
     /// Stops the login or refresh in flight for `key` (its token request ends; nothing is remembered as failed).
-    func cancelRefresh(_ key: AuthSessionKey) async
+    func cancelRefresh(_ key: ProfileEnvironmentKey) async
 }

@@ -10,12 +10,12 @@ package final class CoreAuthProvider: AuthProvider {
         self.sessions = sessions
     }
 
-    package func interceptor(for auth: ResolvedAuth?, key: AuthSessionKey) async -> (any RequestInterceptor)? {
+    package func interceptor(for auth: ResolvedAuth?, key: ProfileEnvironmentKey) async -> (any RequestInterceptor)? {
         guard let auth else { return nil }
         return await sessions.interceptor(for: auth, key: key)
     }
 
-    package func currentCredentials(on request: PreparedRequest, auth: ResolvedAuth?, key: AuthSessionKey) async
+    package func currentCredentials(on request: PreparedRequest, auth: ResolvedAuth?, key: ProfileEnvironmentKey) async
         -> PreparedRequest?
     {
         guard let auth else { return request }
@@ -24,12 +24,12 @@ package final class CoreAuthProvider: AuthProvider {
         return credential?.apply(to: request)
     }
 
-    private func refresher(_ key: AuthSessionKey, _ auth: ResolvedAuth?) async -> TokenRefresher? {
+    private func refresher(_ key: ProfileEnvironmentKey, _ auth: ResolvedAuth?) async -> TokenRefresher? {
         guard case .oauth2(let settings)? = auth else { return nil }
         return await sessions.refresher(for: key, settings: settings)
     }
 
-    package func statuses(for key: AuthSessionKey, auth: ResolvedAuth?) async -> AsyncStream<TokenStatus> {
+    package func statuses(for key: ProfileEnvironmentKey, auth: ResolvedAuth?) async -> AsyncStream<TokenStatus> {
         guard let refresher = await refresher(key, auth) else {
             let what = auth.map { "\($0.typeName) (no token to refresh)" } ?? "no auth"
             return AsyncStream { continuation in
@@ -48,19 +48,19 @@ package final class CoreAuthProvider: AuthProvider {
     }
 
     // Failures show up through `statuses` (the refresher publishes `.failed`), so the errors are not rethrown.
-    package func login(_ key: AuthSessionKey, auth: ResolvedAuth?) async {
+    package func login(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async {
         _ = try? await refresher(key, auth)?.login()
     }
 
-    package func refresh(_ key: AuthSessionKey, auth: ResolvedAuth?) async {
+    package func refresh(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async {
         _ = try? await refresher(key, auth)?.refresh()
     }
 
-    package func logout(_ key: AuthSessionKey, auth: ResolvedAuth?) async {
+    package func logout(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async {
         try? await refresher(key, auth)?.logout()
     }
 
-    package func cancelRefresh(_ key: AuthSessionKey) async {
+    package func cancelRefresh(_ key: ProfileEnvironmentKey) async {
         await sessions.existingRefresher(for: key)?.cancelRefresh()
     }
 }

@@ -30,7 +30,7 @@ extension Runtime {
         }
     }
 
-    private func runAuth(_ key: AuthSessionKey, _ body: @escaping @Sendable (any AuthProvider) async -> Void) {
+    private func runAuth(_ key: ProfileEnvironmentKey, _ body: @escaping @Sendable (any AuthProvider) async -> Void) {
         guard let auth else {
             inbox.post(.tokenUpdated(key, .unavailable("no auth")))
             return

@@ -6,7 +6,7 @@ import ExplorerCore
 /// change comes back as the jar read again.
 extension AppState {
     /// The jar of the selected profile and environment, where the core keeps it.
-    var currentCookieJar: (key: AuthSessionKey, jar: CookieJar)? {
+    var currentCookieJar: (key: ProfileEnvironmentKey, jar: CookieJar)? {
         guard let key = currentAuthKey else { return nil }
         let jar = CookieJar(
             profile: key.profile, environment: key.environment,

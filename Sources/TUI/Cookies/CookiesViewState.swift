@@ -5,7 +5,7 @@ import ExplorerCore
 package struct CookiesViewState: Hashable, Sendable {
     var jar: CookieJar
     /// The profile and environment the jar belongs to, for the title and messages.
-    var key: AuthSessionKey
+    var key: ProfileEnvironmentKey
     var cookies: [CookieJar.Cookie]?
     /// Why the jar could not be read or changed, when it could not.
     var error: String?

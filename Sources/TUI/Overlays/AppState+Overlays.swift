@@ -33,7 +33,7 @@ extension AppState {
         switch key {
         case .escape:
             overlay = nil
-        case .enter where prompt.purpose == .oneOffRequest && CurlCommand.continuesOnNextLine(prompt.field.text):
+        case .enter where prompt.purpose == .oneOffRequest && CurlCommandLine.continuesOnNextLine(prompt.field.text):
             // A command pasted over several lines (`\` at a line's end) goes on, joined as a shell joins it: the
             // backslash and the newline go, the next line's text follows.
             prompt.field = LineEditor(String(prompt.field.text.dropLast()))

@@ -21,7 +21,7 @@ extension AppState {
         let line = text.contains(where: \.isWhitespace) ? text : "curl " + quoted
         var endpoint: Endpoint
         do throws(InteropError) {
-            let command = try CurlCommand.parse(pasted: line)
+            let command = try CurlCommandLine.parse(pasted: line)
             let baseURL = try? RequestBuilder(
                 profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment
             ).shownBaseURL(variables: variables)
@@ -53,7 +53,7 @@ extension AppState {
     /// The import reads a JSON document given with `-d` / `--json` as structure (what a profile keeps); sent, it
     /// would be encoded anew. A one-off sends the document as given, byte for byte; `s` saves it as structure
     /// (`BodyDraft.savedTemplate`).
-    static func bodyAsGiven(_ imported: BodyTemplate?, _ given: CurlCommand.Body) -> BodyTemplate? {
+    static func bodyAsGiven(_ imported: BodyTemplate?, _ given: CurlCommandLine.Body) -> BodyTemplate? {
         guard case .json(let value)? = imported, !value.isDocumentText else { return imported }
         switch given {
         case .data(let text), .json(let text):

@@ -32,7 +32,7 @@ struct EditorFile: Sendable {
             return .failure(Failure(description: "\(file.path): \(reason)"))
         }
         defer { close(fd) }
-        if let code = Array(text.utf8).withUnsafeBytes({ AtomicFile.writeAll($0, to: fd) }) {
+        if let code = Array(text.utf8).withUnsafeBytes({ DescriptorWriter.writeAll($0, to: fd) }) {
             file.remove()
             return .failure(Failure(description: "\(file.path): \(String(cString: strerror(code)))"))
         }

@@ -8,7 +8,7 @@ extension AppState {
     /// Runs after every action, so the profile's endpoints are looked through once per profile and environment.
     mutating func loadSelectedCaptures() -> [Effect] {
         guard let profile = selectedProfile else { return [] }
-        let key = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
+        let key = ProfileEnvironmentKey(profile: profile.id, environment: environmentName(for: profile))
         guard capturesRequested.insert(key).inserted,
             profile.endpoints.contains(where: { !$0.captures.isEmpty })
         else { return [] }
@@ -20,7 +20,7 @@ extension AppState {
     mutating func startChain(for key: EndpointKey, profile: Profile) -> [Effect]? {
         guard let stored = profile.endpoint(key.endpoint) else { return nil }
         let endpoint = draft(for: key)?.endpoint(from: stored) ?? stored
-        let auth = AuthSessionKey(profile: profile.id, environment: environmentName(for: profile))
+        let auth = ProfileEnvironmentKey(profile: profile.id, environment: environmentName(for: profile))
         let order: [String]
         do {
             order = try ChainPlanner.prerequisites(
@@ -37,7 +37,7 @@ extension AppState {
     }
 
     /// Keeps what an answer captured, shows its checks, and sends the next step of a chain waiting for it.
-    mutating func concludeChain(_ id: Int, _ auth: AuthSessionKey, _ step: ChainStep) -> [Effect] {
+    mutating func concludeChain(_ id: Int, _ auth: ProfileEnvironmentKey, _ step: ChainStep) -> [Effect] {
         var held = (captured[auth] ?? [:]).filter { $0.value.endpointID != step.endpointID }
         for value in step.captured { held[value.reference] = value }
         captured[auth] = held

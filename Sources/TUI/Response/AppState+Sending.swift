@@ -89,7 +89,7 @@ extension AppState {
             let environment = environmentName(for: profile)
             let values = ChainValues(
                 variables: variables, processEnvironment: processEnvironment,
-                held: captured[AuthSessionKey(profile: profile.id, environment: environment)] ?? [:])
+                held: captured[ProfileEnvironmentKey(profile: profile.id, environment: environment)] ?? [:])
             effects.append(.concludeChain(exchange: id, profile, environment: environment, endpoint, response, values))
         }
         return effects

@@ -15,7 +15,7 @@ extension Runtime {
             // `expect:` values are filled from the session's variables and the values held when it was asked.
             runner.variables = values.variables
             runner.processEnvironment = values.processEnvironment
-            let key = AuthSessionKey(profile: profile.id, environment: environment)
+            let key = ProfileEnvironmentKey(profile: profile.id, environment: environment)
             Task.detached { [runner] in
                 var held = values.held
                 let step = runner.conclude(endpoint, result: .success(response), held: &held)

@@ -253,7 +253,7 @@ package final class NcursesBackend: TerminalBackend {
         guard isActive else { return }
         fflush(streams?.output)  // nil: every stream, stdout included
         let descriptor = streams.map { fileno($0.output) } ?? STDOUT_FILENO
-        bytes.withUnsafeBytes { _ = AtomicFile.writeAll($0, to: descriptor) }
+        bytes.withUnsafeBytes { _ = DescriptorWriter.writeAll($0, to: descriptor) }
     }
 
     /// Copies a frame to the screen: only cells that differ from the last frame are written.

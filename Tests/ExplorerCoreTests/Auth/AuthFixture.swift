@@ -10,7 +10,7 @@ struct AuthFixture: Sendable {
     let server: RunningDemoServer
     let stateDirectory: String
     let client = Client()
-    let key = AuthSessionKey(profile: "demo", environment: "local")
+    let key = ProfileEnvironmentKey(profile: "demo", environment: "local")
 
     var store: TokenStore { TokenStore(stateDirectory: stateDirectory) }
 

@@ -98,7 +98,7 @@ struct AuthProfileTests {
             settings.extra.map { "\($0.name)=\($0.value)" } == [
                 "audience=https://api.example.com", "resource=x", "resource=y",
             ])
-        #expect(builder.authSessionKey == AuthSessionKey(profile: "demo", environment: "local"))
+        #expect(builder.authSessionKey == ProfileEnvironmentKey(profile: "demo", environment: "local"))
     }
 
     @Test("an absolute token URL is used as written")

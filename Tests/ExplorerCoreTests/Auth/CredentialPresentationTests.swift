@@ -116,8 +116,8 @@ struct CredentialPresentationTests {
         #expect(!shown.url.contains("tok-1"))
         #expect(shown.headers["Authorization"] == "Bearer ••••")
         let exported = try CredentialPresentation.marker.shownRequest(for: Self.endpoint(bearer), builder: bearer)
-        #expect(CurlCommand.shellVariables(in: exported) == ["TOKEN"])
-        #expect(CurlCommand.render(exported).contains(#"-H "Authorization: Bearer ${TOKEN}""#))
+        #expect(CurlCommandLine.shellVariables(in: exported) == ["TOKEN"])
+        #expect(CurlCommandLine.render(exported).contains(#"-H "Authorization: Bearer ${TOKEN}""#))
         // Where no credential uses `token`, it is an ordinary variable.
         let basic = try Self.builder("basic")
         #expect(

@@ -55,7 +55,7 @@ struct NamedAuthTests {
         #expect(builder.authSpec(for: profile.endpoint("open")) == nil)
         #expect(
             builder.authSessionKey(for: admin)
-                == AuthSessionKey(profile: "oauth", environment: "local", definition: "admin"))
+                == ProfileEnvironmentKey(profile: "oauth", environment: "local", definition: "admin"))
         #expect(builder.authSessionKey(for: profile.endpoint("open")) == builder.authSessionKey)
         guard case .oauth2(let settings)? = try builder.auth(definition: "reader") else {
             Issue.record("expected the reader definition")
@@ -139,12 +139,12 @@ struct NamedAuthTests {
     @Test("token files are kept per definition; the profile's auth: keeps its file name")
     func tokenFiles() {
         let store = TokenStore(directory: "/s")
-        #expect(store.path(for: AuthSessionKey(profile: "demo", environment: "local")) == "/s/demo@local.json")
+        #expect(store.path(for: ProfileEnvironmentKey(profile: "demo", environment: "local")) == "/s/demo@local.json")
         #expect(
-            store.path(for: AuthSessionKey(profile: "demo", environment: "local", definition: "ad@min"))
+            store.path(for: ProfileEnvironmentKey(profile: "demo", environment: "local", definition: "ad@min"))
                 == "/s/demo@local@ad%40min.json")
         #expect(
-            AuthSessionKey(profile: "demo", environment: "local", definition: "admin").description
+            ProfileEnvironmentKey(profile: "demo", environment: "local", definition: "admin").description
                 == "demo (local, admin)")
     }
 
@@ -158,7 +158,7 @@ struct NamedAuthTests {
             let profile = try Self.load(Self.profile(port: server.port)).get()
             let builder = try RequestBuilder(profile: profile)
 
-            @Sendable func send(_ id: String) async throws -> (Response, AuthSessionKey) {
+            @Sendable func send(_ id: String) async throws -> (Response, ProfileEnvironmentKey) {
                 let endpoint = try #require(profile.endpoint(id))
                 let auth = try #require(try builder.auth(for: endpoint))
                 let key = builder.authSessionKey(for: endpoint)

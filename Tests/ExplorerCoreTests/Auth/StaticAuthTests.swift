@@ -84,11 +84,11 @@ struct StaticAuthTests {
         let state = try TemporaryDirectory()
         let sessions = AuthSessions(store: TokenStore(stateDirectory: state.path))
         let settings = OAuth2Settings(grant: .clientCredentials, tokenURL: "http://127.0.0.1:1/t", clientID: "c")
-        let local = AuthSessionKey(profile: "p", environment: "local")
+        let local = ProfileEnvironmentKey(profile: "p", environment: "local")
         let first = await sessions.refresher(for: local, settings: settings)
         let again = await sessions.refresher(for: local, settings: settings)
         let staging = await sessions.refresher(
-            for: AuthSessionKey(profile: "p", environment: "staging"), settings: settings)
+            for: ProfileEnvironmentKey(profile: "p", environment: "staging"), settings: settings)
         #expect(first === again)
         #expect(first !== staging)
         #expect(sessions.existingRefresher(for: local) === first)

@@ -7,7 +7,7 @@ import Testing
 /// (the settings point at a port nothing listens on, so a fetch would fail the test).
 @Suite("Stored token lookup")
 struct StoredAuthorizationTests {
-    static let key = AuthSessionKey(profile: "demo", environment: "local")
+    static let key = ProfileEnvironmentKey(profile: "demo", environment: "local")
     static let auth = ResolvedAuth.oauth2(
         OAuth2Settings(grant: .clientCredentials, tokenURL: "http://127.0.0.1:9/token", clientID: "c"))
 

@@ -7,7 +7,7 @@ import Testing
 /// The token files: private, atomic, and never a crash when broken.
 @Suite("Token store")
 struct TokenStoreTests {
-    let key = AuthSessionKey(profile: "demo", environment: "local")
+    let key = ProfileEnvironmentKey(profile: "demo", environment: "local")
 
     func mode(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -80,16 +80,16 @@ struct TokenStoreTests {
     @Test("file names keep profile and environment apart and stay inside the directory")
     func fileNames() {
         let store = TokenStore(directory: "/s")
-        #expect(store.path(for: AuthSessionKey(profile: "demo", environment: "local")) == "/s/demo@local.json")
-        #expect(store.path(for: AuthSessionKey(profile: "a@b", environment: "../x")) == "/s/a%40b@..%2Fx.json")
+        #expect(store.path(for: ProfileEnvironmentKey(profile: "demo", environment: "local")) == "/s/demo@local.json")
+        #expect(store.path(for: ProfileEnvironmentKey(profile: "a@b", environment: "../x")) == "/s/a%40b@..%2Fx.json")
     }
 
     @Test("removing a profile's tokens leaves other profiles' alone")
     func removeAllOfProfile() throws {
         let state = try TemporaryDirectory()
         let store = TokenStore(stateDirectory: state.path)
-        let other = AuthSessionKey(profile: "demo2", environment: "local")
-        let staging = AuthSessionKey(profile: "demo", environment: "staging")
+        let other = ProfileEnvironmentKey(profile: "demo2", environment: "local")
+        let staging = ProfileEnvironmentKey(profile: "demo", environment: "staging")
         for key in [key, staging, other] { try store.save(TokenStore.Record(issuer: "i", token: nil), for: key) }
         try store.removeAll(profile: "demo")
         #expect(try store.load(key) == nil)

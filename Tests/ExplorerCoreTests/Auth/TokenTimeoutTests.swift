@@ -71,7 +71,7 @@ struct TokenTimeoutTests {
             grant: .clientCredentials, tokenURL: server.baseURL + "/token", clientID: "c",
             transfer: TransferOptions(timeout: .seconds(60)))
         let refresher = TokenRefresher(
-            key: AuthSessionKey(profile: "p", environment: "e"), settings: settings,
+            key: ProfileEnvironmentKey(profile: "p", environment: "e"), settings: settings,
             store: TokenStore(stateDirectory: directory.path), tokenClient: OAuthTokenClient())
         let login = Task { try await refresher.login() }
         // Wait until the login is in flight.

@@ -29,10 +29,11 @@ struct PercentEncodingTests {
     @Test("token files on disk keep their names")
     func tokenNamesPinned() {
         let store = TokenStore(directory: "/s")
-        #expect(store.path(for: AuthSessionKey(profile: "demo", environment: "local")) == "/s/demo@local.json")
-        #expect(store.path(for: AuthSessionKey(profile: "a@b", environment: "../x")) == "/s/a%40b@..%2Fx.json")
+        #expect(store.path(for: ProfileEnvironmentKey(profile: "demo", environment: "local")) == "/s/demo@local.json")
+        #expect(store.path(for: ProfileEnvironmentKey(profile: "a@b", environment: "../x")) == "/s/a%40b@..%2Fx.json")
         #expect(
-            store.path(for: AuthSessionKey(profile: "café", environment: "prod 1")) == "/s/caf%C3%A9@prod%201.json")
+            store.path(for: ProfileEnvironmentKey(profile: "café", environment: "prod 1"))
+                == "/s/caf%C3%A9@prod%201.json")
     }
 
     @Test("paths keep escapes already written; values and query items escape all but unreserved characters")

@@ -21,7 +21,7 @@ struct CurlCommandTests {
         var method: HTTPMethod
         var url: String
         var headers: [String]
-        var body: CurlCommand.Body
+        var body: CurlCommandLine.Body
         var description: String { line }
     }
 
@@ -56,7 +56,7 @@ struct CurlCommandTests {
 
     @Test("options are read into method, URL, headers and body", arguments: cases)
     func parses(_ example: Case) throws {
-        let command = try CurlCommand.parse(example.line)
+        let command = try CurlCommandLine.parse(example.line)
         #expect(command.method == example.method)
         #expect(command.url == example.url)
         #expect(command.headers.map { "\($0.name): \($0.value)" } == example.headers)
@@ -66,32 +66,32 @@ struct CurlCommandTests {
     @Test("unknown options and missing URLs are errors that name them")
     func errors() {
         #expect(throws: InteropError(.unsupportedOption("--proxy"))) {
-            try CurlCommand.parse("curl --proxy x http://h")
+            try CurlCommandLine.parse("curl --proxy x http://h")
         }
-        #expect(throws: InteropError(.missingURL)) { try CurlCommand.parse("curl -X GET") }
-        #expect(throws: InteropError(.missingValue(option: "-H"))) { try CurlCommand.parse("curl http://h -H") }
-        #expect(throws: InteropError(.notCurl("wget"))) { try CurlCommand.parse("wget http://h") }
+        #expect(throws: InteropError(.missingURL)) { try CurlCommandLine.parse("curl -X GET") }
+        #expect(throws: InteropError(.missingValue(option: "-H"))) { try CurlCommandLine.parse("curl http://h -H") }
+        #expect(throws: InteropError(.notCurl("wget"))) { try CurlCommandLine.parse("wget http://h") }
     }
 
     @Test("a URL is under a base URL when scheme and host match in any case and the path matches exactly")
     func relativePaths() {
-        #expect(CurlCommand.relativePath("HTTP://Example.com/api/x?y=1", to: "http://example.com/api/") == "/x?y=1")
-        #expect(CurlCommand.relativePath("http://example.com/api", to: "http://example.com/api") == "/")
-        #expect(CurlCommand.relativePath("http://example.com/API/x", to: "http://example.com/api") == nil)
-        #expect(CurlCommand.relativePath("http://example.com/apix", to: "http://example.com/api") == nil)
-        #expect(CurlCommand.relativePath("http://other.com/api/x", to: "http://example.com/api") == nil)
+        #expect(CurlCommandLine.relativePath("HTTP://Example.com/api/x?y=1", to: "http://example.com/api/") == "/x?y=1")
+        #expect(CurlCommandLine.relativePath("http://example.com/api", to: "http://example.com/api") == "/")
+        #expect(CurlCommandLine.relativePath("http://example.com/API/x", to: "http://example.com/api") == nil)
+        #expect(CurlCommandLine.relativePath("http://example.com/apix", to: "http://example.com/api") == nil)
+        #expect(CurlCommandLine.relativePath("http://other.com/api/x", to: "http://example.com/api") == nil)
     }
 
     @Test("an endpoint under the environment's base URL keeps a relative path; forms and JSON become structured")
     func endpoints() throws {
-        let form = try CurlCommand.parse("curl -d 'name=a+b&note=x%26y' 'http://127.0.0.1:8080/api/echo?q=1&q=2'")
+        let form = try CurlCommandLine.parse("curl -d 'name=a+b&note=x%26y' 'http://127.0.0.1:8080/api/echo?q=1&q=2'")
             .endpoint(id: "echo", baseURL: "http://127.0.0.1:8080/api")
         #expect(form.path.raw == "/echo")
         #expect(form.method == .post)
         #expect(form.query.map { "\($0.name)=\($0.value?.raw ?? "")" } == ["q=1", "q=2"])
         #expect(form.body == .form([Parameter("name", "a b"), Parameter("note", "x&y")]))
 
-        let json = try CurlCommand.parse(
+        let json = try CurlCommandLine.parse(
             "curl -X PUT -H 'Content-Type: application/json' -d '{\"a\":[1,\"x\"]}' https://o/x"
         )
         .endpoint(id: "j", baseURL: "http://127.0.0.1:8080")
@@ -99,7 +99,7 @@ struct CurlCommandTests {
         #expect(json.headers.isEmpty)
         #expect(json.body == .json(.object([.init(key: "a", value: .array([.number("1"), .string("x")]))])))
 
-        let raw = try CurlCommand.parse("curl -d 'not a form' http://h/t").endpoint(id: "t")
+        let raw = try CurlCommandLine.parse("curl -d 'not a form' http://h/t").endpoint(id: "t")
         #expect(raw.body == .text("not a form", contentType: "application/x-www-form-urlencoded"))
     }
 }

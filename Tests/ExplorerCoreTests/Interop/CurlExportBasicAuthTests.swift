@@ -10,23 +10,23 @@ struct CurlExportBasicAuthTests {
     @Test("-u and its shell variables when the request has no Authorization of its own")
     func written() {
         let request = PreparedRequest(url: "http://h/a")
-        let command = CurlCommand.render(request, basicAuth: Self.basic)
+        let command = CurlCommandLine.render(request, basicAuth: Self.basic)
         #expect(command.contains("-u \"${APIX_USER}:${PASSWORD}\""))
-        #expect(CurlCommand.shellVariables(in: request, basicAuth: Self.basic) == ["APIX_USER", "PASSWORD"])
+        #expect(CurlCommandLine.shellVariables(in: request, basicAuth: Self.basic) == ["APIX_USER", "PASSWORD"])
     }
 
     @Test("an Authorization header wins: no -u, and its variables are not asked for")
     func authorizationWins() {
         let request = PreparedRequest(url: "http://h/a", headers: ["Authorization": "Bearer x"])
-        let command = CurlCommand.render(request, basicAuth: Self.basic)
+        let command = CurlCommandLine.render(request, basicAuth: Self.basic)
         #expect(!command.contains(" -u "))
-        #expect(CurlCommand.shellVariables(in: request, basicAuth: Self.basic).isEmpty)
+        #expect(CurlCommandLine.shellVariables(in: request, basicAuth: Self.basic).isEmpty)
     }
 
     @Test("each variable is named once, in order of appearance")
     func once() {
         let marker = SecretMarker.marker(for: "password")
         let request = PreparedRequest(url: "http://h/a?p=\(marker)")
-        #expect(CurlCommand.shellVariables(in: request, basicAuth: Self.basic) == ["PASSWORD", "APIX_USER"])
+        #expect(CurlCommandLine.shellVariables(in: request, basicAuth: Self.basic) == ["PASSWORD", "APIX_USER"])
     }
 }

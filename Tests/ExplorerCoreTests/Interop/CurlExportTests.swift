@@ -76,7 +76,7 @@ struct CurlExportTests {
             var builder = try RequestBuilder(profile: profile)
             let sent = try builder.request(endpoint: id)
             builder.maskStyle = .marker
-            let command = CurlCommand.render(try builder.request(endpoint: id, masking: true))
+            let command = CurlCommandLine.render(try builder.request(endpoint: id, masking: true))
             #expect(!command.contains("s3cr3t") && !command.contains("p4ss"), "secrets must not appear in the export")
             let viaCurl = try await Shell.run(command, environment: ["TOKEN": Self.token, "PASSWORD": Self.password])
             #expect(viaCurl.status == 0, "\(command)\n\(viaCurl.stderr)")
@@ -121,13 +121,13 @@ struct CurlExportTests {
         var secret = profile
         secret.secretNames = ["token"]
         var builder = try RequestBuilder(profile: secret, processEnvironment: ["HOME": "/home/me"])
-        #expect(CurlCommand.render(try builder.request(endpoint: "a")).contains("'X-Key: t0ken'"))
+        #expect(CurlCommandLine.render(try builder.request(endpoint: "a")).contains("'X-Key: t0ken'"))
         builder.maskStyle = .marker
         let masked = try builder.request(endpoint: "a", masking: true)
-        let command = CurlCommand.render(masked)
+        let command = CurlCommandLine.render(masked)
         #expect(command.contains("-H \"X-Key: ${TOKEN}\""))
         #expect(command.contains("-H \"X-Home: ${HOME}\""))
-        #expect(CurlCommand.shellVariables(in: masked) == ["TOKEN", "HOME"])
+        #expect(CurlCommandLine.shellVariables(in: masked) == ["TOKEN", "HOME"])
     }
 
     /// Header fields as sorted `name: value` lines (names lower-cased), boundaries blanked for multipart.

@@ -7,30 +7,31 @@ import Testing
 struct CurlImportTests {
     @Test("id and name come from the method and path; a taken id gets -2, -3 and its name (2), (3)")
     func derivedNames() throws {
-        let command = try CurlCommand.parse(pasted: "-X POST http://h:8080/v1/users/7?x=1 -d a=1")
+        let command = try CurlCommandLine.parse(pasted: "-X POST http://h:8080/v1/users/7?x=1 -d a=1")
         let first = try command.importedEndpoint(id: nil, baseURL: "http://h:8080", taken: [])
         #expect(first.id == "post.v1.users.7")
         #expect(first.name == "POST /v1/users/7")
         let second = try command.importedEndpoint(id: nil, baseURL: nil, taken: ["post.v1.users.7"])
         #expect(second.id == "post.v1.users.7-2")
         #expect(second.name == "POST /v1/users/7 (2)")
-        let root = try CurlCommand.parse(pasted: "curl http://h/").importedEndpoint(id: nil, baseURL: nil, taken: [])
+        let root = try CurlCommandLine.parse(pasted: "curl http://h/").importedEndpoint(
+            id: nil, baseURL: nil, taken: [])
         #expect(root.id == "get")
         #expect(root.name == "GET /")
     }
 
     @Test("a URL outside the profile's base URL gets auth: none, so the profile's credentials stay with its origin")
     func otherOriginHasNoProfileAuth() throws {
-        let elsewhere = try CurlCommand.parse(pasted: "curl https://other.example/v1/me")
+        let elsewhere = try CurlCommandLine.parse(pasted: "curl https://other.example/v1/me")
         #expect(try elsewhere.importedEndpoint(id: nil, baseURL: "http://h:8080", taken: []).authDisabled)
-        let inside = try CurlCommand.parse(pasted: "curl http://h:8080/v1/me")
+        let inside = try CurlCommandLine.parse(pasted: "curl http://h:8080/v1/me")
         #expect(try !inside.importedEndpoint(id: nil, baseURL: "http://h:8080", taken: []).authDisabled)
         #expect(try !elsewhere.importedEndpoint(id: nil, baseURL: nil, taken: []).authDisabled)
     }
 
     @Test("a given id is kept (its name too unless one is given) and may not be taken")
     func givenID() throws {
-        let command = try CurlCommand.parse(pasted: "curl http://h/a")
+        let command = try CurlCommandLine.parse(pasted: "curl http://h/a")
         let named = try command.importedEndpoint(id: "a", name: "The A", folder: "F", baseURL: nil, taken: [])
         #expect(named.id == "a")
         #expect(named.name == "The A")
@@ -41,7 +42,7 @@ struct CurlImportTests {
 
     @Test("a new profile gets one environment, default, for the URL's origin")
     func newProfile() throws {
-        let command = try CurlCommand.parse(pasted: "curl https://api.example.com:8443/v1/ping")
+        let command = try CurlCommandLine.parse(pasted: "curl https://api.example.com:8443/v1/ping")
         #expect(try command.origin() == "https://api.example.com:8443")
         let endpoint = try command.importedEndpoint(id: nil, baseURL: try command.origin(), taken: [])
         let profile = try command.newProfile(id: "made", file: "/p/made.yaml", endpoint: endpoint)
@@ -57,15 +58,15 @@ struct CurlImportTests {
             "--oauth2-bearer other -H 'authorization: Bearer tok'",
         ])
     func explicitAuthorizationWins(options: String) throws {
-        let command = try CurlCommand.parse(pasted: "curl \(options) https://h/v1/me")
+        let command = try CurlCommandLine.parse(pasted: "curl \(options) https://h/v1/me")
         #expect(command.headers.values(for: "Authorization") == ["Bearer tok"])
     }
 
     @Test("-u alone is Basic; -H 'Authorization:' (empty) sends none, -u or not")
     func basicAlone() throws {
-        let basic = try CurlCommand.parse(pasted: "curl -u alice:pw https://h/")
+        let basic = try CurlCommandLine.parse(pasted: "curl -u alice:pw https://h/")
         #expect(basic.headers.values(for: "Authorization") == ["Basic YWxpY2U6cHc="])
-        let none = try CurlCommand.parse(pasted: "curl -u alice:pw -H 'Authorization:' https://h/")
+        let none = try CurlCommandLine.parse(pasted: "curl -u alice:pw -H 'Authorization:' https://h/")
         #expect(none.headers.values(for: "Authorization") == [])
     }
 }

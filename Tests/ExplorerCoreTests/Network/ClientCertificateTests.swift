@@ -79,10 +79,10 @@ struct ClientCertificateTests {
             profile: try Self.profile(server, certificates, settings), processEnvironment: ["HOME": "/nonexistent"])
         builder.maskStyle = .marker
         let request = try builder.request(endpoint: "root", masking: true)
-        let command = CurlCommand.render(request)
+        let command = CurlCommandLine.render(request)
         #expect(command.contains("--cert \(certificates.clientCertificate) --key \(certificates.clientKey)"))
         #expect(command.contains("--pass \"${KEY_PASS}\""))
-        #expect(CurlCommand.shellVariables(in: request) == ["KEY_PASS"])
+        #expect(CurlCommandLine.shellVariables(in: request) == ["KEY_PASS"])
         let output = try await Shell.run(command + " -sS", environment: ["KEY_PASS": certificates.keyPassword])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(String(decoding: output.stdout, as: UTF8.self).contains("s_server"))

@@ -95,9 +95,9 @@ struct NetworkSettingsTests {
     func exportFlags() throws {
         let profile = try ProfileLoader.parse(yaml: Self.yaml, file: "/p/net.yaml", id: "net").get()
         let builder = try RequestBuilder(profile: profile, processEnvironment: ["HOME": "/h"])
-        let two = CurlCommand.render(try builder.request(endpoint: "two"))
+        let two = CurlCommandLine.render(try builder.request(endpoint: "two"))
         #expect(two.contains(" --http2 --proxy socks5h://127.0.0.1:1080 --noproxy internal.test --cert "))
-        let one = CurlCommand.render(try builder.request(endpoint: "one"))
+        let one = CurlCommandLine.render(try builder.request(endpoint: "one"))
         #expect(
             one.contains(" --http2-prior-knowledge --cert /abs/other.pem --key /p/certs/client.key --pass hunter2 "))
         #expect(!one.contains("--proxy"))

@@ -44,7 +44,7 @@ struct ProxyIntegrationTests {
             #expect(ProxyRoute.shown(for: shown) == "http://user:••••@127.0.0.1:\(proxy.port)")
             var marked = builder
             marked.maskStyle = .marker
-            let exported = CurlCommand.render(try marked.request(endpoint: "echo", masking: true))
+            let exported = CurlCommandLine.render(try marked.request(endpoint: "echo", masking: true))
             #expect(exported.contains("--proxy \"http://user:${PROXY_PASS}@127.0.0.1:\(proxy.port)\""))
             #expect(!exported.contains("p@ss"))
         }

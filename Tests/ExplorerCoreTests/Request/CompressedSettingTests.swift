@@ -55,13 +55,13 @@ struct CompressedSettingTests {
 
     @Test("import curl keeps --compressed; export curl writes it when compression is on")
     func curl() throws {
-        let imported = try CurlCommand.parse("curl --compressed http://h/x").endpoint(id: "x")
+        let imported = try CurlCommandLine.parse("curl --compressed http://h/x").endpoint(id: "x")
         #expect(imported.transfer.compressed == true)
-        #expect(try CurlCommand.parse("curl http://h/x").endpoint(id: "x").transfer.compressed == nil)
-        #expect(CurlCommand.render(PreparedRequest(url: "http://h/x")).contains(" --compressed"))
+        #expect(try CurlCommandLine.parse("curl http://h/x").endpoint(id: "x").transfer.compressed == nil)
+        #expect(CurlCommandLine.render(PreparedRequest(url: "http://h/x")).contains(" --compressed"))
         var off = PreparedRequest(url: "http://h/x")
         off.options.compressed = false
-        #expect(!CurlCommand.render(off).contains("--compressed"))
+        #expect(!CurlCommandLine.render(off).contains("--compressed"))
     }
 }
 

@@ -49,7 +49,7 @@ struct ExchangePlanTests {
         #expect(plan.request == (try builder.plan(for: try #require(profile.endpoint("items")))))
         #expect(plan.request.request.headers["Authorization"] == nil)
         #expect(plan.auth == .bearer(token: "tok-12345"))
-        #expect(plan.authKey == AuthSessionKey(profile: "demo", environment: "bearer"))
+        #expect(plan.authKey == ProfileEnvironmentKey(profile: "demo", environment: "bearer"))
         #expect(plan.profileID == "demo" && plan.environment == "bearer" && plan.endpoint?.id == "items")
     }
 
@@ -134,14 +134,14 @@ struct ExchangePlanTests {
         let profile = try ProfileLoader.parse(yaml: Self.yaml, file: "/p/demo.yaml", id: "demo").get()
         let builder = try RequestBuilder(profile: profile, environment: "query", processEnvironment: [:])
         let recorded = PreparedRequest(method: .get, url: "http://h/api/items?api_key=%E2%80%A2%E2%80%A2")
-        let key = AuthSessionKey(profile: "demo", environment: "query")
+        let key = ProfileEnvironmentKey(profile: "demo", environment: "query")
         let plan = try ExchangePlan(
             replaying: recorded, builder: builder, endpoint: profile.endpoint("items"), authKey: key)
         #expect(plan.request.request == recorded && plan.isReplay)
         #expect(plan.auth?.placement?.value == "key-98765")
         #expect(plan.secretValues().contains("key-98765"))
         let gone = ExchangePlan(
-            replaying: recorded, authKey: AuthSessionKey(profile: "old", environment: "prod"))
+            replaying: recorded, authKey: ProfileEnvironmentKey(profile: "old", environment: "prod"))
         #expect(gone.auth == nil && gone.profileID == "old" && gone.environment == "prod")
         #expect(gone.masked.request == recorded)
     }

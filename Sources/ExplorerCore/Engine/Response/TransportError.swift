@@ -1,0 +1,83 @@
+/// A request that got no HTTP response, and why. 4xx and 5xx are responses, not errors.
+public struct TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        case hostNotFound
+        case connectionRefused
+        case connectFailed
+        case tls
+        case timeout(TimeoutKind)
+        case cancelled
+        case tooManyRedirects
+        case connectionLost
+        case invalidRequest
+        case localIO
+        /// The body passed `TransferOptions.maxBody` (`BodyLimit`).
+        case bodyTooLarge
+        case other
+    }
+
+    public enum TimeoutKind: String, Sendable, Equatable {
+        case connect
+        case total
+        case stall
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// libcurl's `CURLcode`, when the failure came from it.
+    var curlCode: Int?
+    /// What was measured before the failure.
+    public var metrics: Metrics
+    /// What became of a download's partial file (`BodyDestination.removedPartMessage`), when there was one.
+    public var note: String?
+
+    package init(_ kind: Kind, _ message: String, curlCode: Int? = nil, metrics: Metrics = Metrics()) {
+        self.kind = kind
+        self.message = message
+        self.curlCode = curlCode
+        self.metrics = metrics
+    }
+
+    /// A short machine-friendly name (`--json` `error.kind`).
+    public var kindName: String {
+        switch kind {
+        case .hostNotFound: "host_not_found"
+        case .connectionRefused: "connection_refused"
+        case .connectFailed: "connect_failed"
+        case .tls: "tls"
+        case .timeout(let which): "timeout_\(which.rawValue)"
+        case .cancelled: "cancelled"
+        case .tooManyRedirects: "too_many_redirects"
+        case .connectionLost: "connection_lost"
+        case .invalidRequest: "invalid_request"
+        case .localIO: "local_io"
+        case .bodyTooLarge: "body_too_large"
+        case .other: "other"
+        }
+    }
+
+    /// The exit status curl users know for this failure.
+    public var exitCode: Int32 {
+        switch kind {
+        case .hostNotFound: 6
+        case .connectionRefused, .connectFailed: 7
+        case .timeout: 28
+        case .tls: curlCode.map(Int32.init) ?? 35
+        case .tooManyRedirects: 47
+        case .cancelled: 130
+        case .invalidRequest: 3
+        case .localIO: 23
+        // curl's exit status for `--max-filesize`.
+        case .bodyTooLarge: 63
+        case .connectionLost: curlCode.map(Int32.init) ?? 56
+        case .other: curlCode.map(Int32.init) ?? 1
+        }
+    }
+
+    /// "no response: connection refused" style, one line; a body stopped at its limit came with a response, and
+    /// says "stopped".
+    public var description: String { "\(kind == .bodyTooLarge ? "stopped" : "no response"): \(fullMessage)" }
+
+    /// The message and the note, as one line.
+    public var fullMessage: String { note.map { "\(message); \($0)" } ?? message }
+}

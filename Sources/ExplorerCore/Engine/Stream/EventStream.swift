@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+
+/// The events of one streamed response, as they arrive: the transport feeds it the final response's body bytes
+/// (`SendOptions.events`), it cuts them into events (`EventStreamParser`, in the `StreamMode` the response's
+/// content type and `stream:` decide) and keeps the last `capacity` of them, with counts and times, for front ends
+/// to read at any moment (`snapshot`). Memory stays bounded however long the stream runs.
+///
+/// `onEvent` sees every event as it is dispatched, on the transport's thread (keep it short): `apix run` prints
+/// there, and writes `--events-file`.
+public final class EventStream: Sendable {
+    /// Events kept for display by default.
+    public static let defaultCapacity = 1000
+
+    struct State {
+        var parser: EventStreamParser?
+        var ring: EventRing
+        var count = 0
+        var bytes: Int64 = 0
+        var startedAt: Date?
+        var endedAt: Date?
+        var stopRequested = false
+        /// Changes with every event, byte count and end, so a front end redraws only when something moved.
+        var version = 0
+    }
+
+    public let capacity: Int
+    /// Stop the transfer after this many events (`--max-events`); the response then ends as a success.
+    public let maxEvents: Int?
+    private let onEvent: (@Sendable (StreamEvent) -> Void)?
+    private let state: Mutex<State>
+
+    public init(
+        capacity: Int = EventStream.defaultCapacity, maxEvents: Int? = nil,
+        onEvent: (@Sendable (StreamEvent) -> Void)? = nil
+    ) {
+        self.capacity = max(1, capacity)
+        self.maxEvents = maxEvents.map { max(1, $0) }
+        self.onEvent = onEvent
+        state = Mutex(State(ring: EventRing(capacity: max(1, capacity))))
+    }
+
+    /// Called with the final response's head: true when its body is a stream (`StreamMode.of`), which is then
+    /// parsed from here on.
+    func begin(contentType: String?, forced: Bool, at time: Date = Date()) -> Bool {
+        guard let mode = StreamMode.of(contentType: contentType, forced: forced) else { return false }
+        state.withLock {
+            // A retried exchange (a 401 that was itself a stream) starts over: its counts are this answer's alone.
+            let capacity = $0.ring.capacity
+            $0.ring = EventRing(capacity: capacity)
+            $0.count = 0
+            $0.bytes = 0
+            $0.endedAt = nil
+            $0.parser = EventStreamParser(mode: mode)
+            $0.startedAt = time
+            $0.version += 1
+        }
+        return true
+    }
+
+    /// The next bytes of the body; false once the stream should stop (`maxEvents` reached, or `requestStop`).
+    func receive(_ bytes: UnsafeRawBufferPointer, at time: Date = Date()) -> Bool {
+        let (events, goOn) = state.withLock { state -> ([StreamEvent], Bool) in
+            // Fed in place (through the optional), so its buffers are not copied.
+            guard let parsed = state.parser?.feed(bytes) else { return ([], true) }
+            state.bytes += Int64(bytes.count)
+            state.version += 1
+            let events = Self.number(parsed, in: &state, at: time, limit: maxEvents)
+            if let maxEvents, state.count >= maxEvents { state.stopRequested = true }
+            return (events, !state.stopRequested)
+        }
+        for event in events { onEvent?(event) }
+        return goOn
+    }
+
+    /// The body ended (or was stopped): a last line of a line stream counts, an unfinished server-sent event not.
+    func finish(at time: Date = Date()) {
+        let events = state.withLock { state -> [StreamEvent] in
+            guard state.parser != nil, state.endedAt == nil else { return [] }
+            let parsed = state.stopRequested ? [] : state.parser?.finish() ?? []
+            state.endedAt = time
+            state.version += 1
+            return Self.number(parsed, in: &state, at: time, limit: maxEvents)
+        }
+        for event in events { onEvent?(event) }
+    }
+
+    /// Asks the transfer to end, keeping what arrived (the TUI's Esc on a stream: `Transfer.stopStream`).
+    func requestStop() {
+        state.withLock { $0.stopRequested = true }
+    }
+
+    /// Whether the stream was asked to stop (by the user or `maxEvents`), so its end is not a failure.
+    var stopRequested: Bool { state.withLock { $0.stopRequested } }
+
+    /// Whether the response turned out to be a stream.
+    public var isStream: Bool { state.withLock { $0.parser != nil } }
+
+    /// Changes whenever an event, byte or the end arrives.
+    package var version: Int { state.withLock { $0.version } }
+
+    /// What arrived so far, with the rate at `now`; nil when the response is not a stream (or not there yet).
+    public func snapshot(now: Date = Date()) -> Snapshot? {
+        state.withLock { state in
+            guard let parser = state.parser, let startedAt = state.startedAt else { return nil }
+            let events = state.ring.events
+            return Snapshot(
+                mode: parser.mode, events: events, count: state.count, bytes: state.bytes, startedAt: startedAt,
+                endedAt: state.endedAt, stopped: state.stopRequested, version: state.version,
+                rate: Self.rate(of: events, startedAt: startedAt, endedAt: state.endedAt, count: state.count, now: now))
+        }
+    }
+
+    private static func number(
+        _ parsed: [EventStreamParser.Parsed], in state: inout State, at time: Date, limit: Int?
+    ) -> [StreamEvent] {
+        var events: [StreamEvent] = []
+        for item in parsed {
+            if let limit, state.count >= limit { break }
+            state.count += 1
+            let event = StreamEvent(
+                number: state.count, time: time, type: item.type, id: item.id, data: item.data, retry: item.retry)
+            state.ring.append(event)
+            events.append(event)
+        }
+        return events
+    }
+
+    /// Events a second: over the last `rateWindow` seconds while the stream runs (over its life when shorter),
+    /// over its whole life once it ended. Never over less than a second: a burst of 20 events in a millisecond
+    /// is 20 events in that second, not 20,000 a second.
+    static func rate(of events: [StreamEvent], startedAt: Date, endedAt: Date?, count: Int, now: Date) -> Double {
+        if let endedAt {
+            return Double(count) / max(1, endedAt.timeIntervalSince(startedAt))
+        }
+        let window = min(rateWindow, max(1, now.timeIntervalSince(startedAt)))
+        let since = now.addingTimeInterval(-window)
+        let recent = events.reversed().prefix { $0.time > since }.count
+        return Double(recent) / window
+    }
+
+    /// Seconds the running rate looks back.
+    static let rateWindow: TimeInterval = 5
+}

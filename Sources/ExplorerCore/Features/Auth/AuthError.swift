@@ -1,0 +1,96 @@
+/// Why credentials could not be obtained: what the token server said, why it could not be reached, or why apix
+/// stopped asking. Requests waiting for a token fail with it (as `ClientError.auth(message)`).
+public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// The token endpoint answered with an error: `code` is RFC 6749's `error` (`invalid_grant`, …) or, for
+        /// a body that is not an OAuth error, the HTTP status.
+        case rejected(status: Int, code: String, detail: String?)
+        /// No response from the token endpoint.
+        case unreachable(TransportError)
+        /// An answer without a usable token: a success without one, or a redirect (never followed).
+        case invalidResponse(String)
+        /// The profile lacks something the grant needs (e.g. a password for the password grant).
+        case missingSetting(String)
+        /// More automatic refreshes than the policy allows within its window: the server keeps refusing fresh
+        /// tokens, so apix stops instead of looping.
+        case tooManyRefreshes(count: Int, window: Duration)
+        /// An earlier refresh failed (in this process, or in another one for a rejected grant): no automatic
+        /// refresh until the user logs in or refreshes explicitly.
+        case earlierFailure(String)
+        /// The token file could not be read or written.
+        case store(path: String, detail: String)
+        /// The wait for a token was cancelled.
+        case cancelled
+    }
+
+    /// What was being done when it failed: a login (the profile's grant, asked for) or a refresh.
+    public enum Operation: String, Sendable, Equatable {
+        case login
+        case refresh
+    }
+
+    public var reason: Reason
+    /// Set by the refresher on the failures it remembers, so later messages name what failed.
+    public var operation: Operation?
+    /// The grant that was attempted (`password`, `client_credentials`, `refresh_token`), when one was.
+    public var grant: String?
+    /// Whose tokens, when known (to say which `apix auth login` recovers).
+    public var session: ProfileEnvironmentKey?
+
+    package init(_ reason: Reason, grant: String? = nil, session: ProfileEnvironmentKey? = nil) {
+        self.reason = reason
+        self.grant = grant
+        self.session = session
+    }
+
+    /// Whether the token server refused the grant with a 4xx (so asking again with the same credentials would
+    /// fail again); 5xx answers and unreachable servers may recover on their own.
+    var isRejection: Bool {
+        if case .rejected(let status, _, _) = reason { return (400..<500).contains(status) }
+        return false
+    }
+
+    /// One line, for a status bar or stderr.
+    public var message: String {
+        let grantText = grant.map { " the \($0) grant" } ?? ""
+        switch reason {
+        case .rejected(let status, let code, let detail):
+            let said = detail.map { "\(code): \($0)" } ?? code
+            return "the token server rejected\(grantText) (HTTP \(status)): \(said)"
+        case .unreachable(let error):
+            return "token endpoint unreachable\(grant.map { " (\($0) grant)" } ?? ""): \(error.message)"
+        case .invalidResponse(let why):
+            return "the token server's answer\(grant.map { " to the \($0) grant" } ?? "") is unusable: \(why)"
+        case .missingSetting(let what):
+            return "cannot log in: \(what)"
+        case .tooManyRefreshes(let count, let window):
+            return "gave up after \(count) token refreshes within \(window.components.seconds) s: "
+                + "the server keeps rejecting new tokens"
+        case .earlierFailure(let why):
+            let command = session.map { "apix auth login \($0.profile) -e \($0.environment)" } ?? "apix auth login"
+            let what = operation == .login ? "login" : "token refresh"
+            return "an earlier \(what) failed (\(why)); log in again (\(command))"
+        case .store(let path, let detail):
+            return "token store \(path): \(detail)"
+        case .cancelled:
+            return "cancelled"
+        }
+    }
+
+    public var description: String { message }
+
+    /// What a token state says about this failure: the operation that failed and the reason as the server or the
+    /// network gave it (`login: the token server rejected the password grant (HTTP 400): invalid_grant: …`), the
+    /// same for a failure another process wrote to the token file.
+    var stateReason: String {
+        let why: String
+        if case .earlierFailure(let earlier) = reason { why = earlier } else { why = message }
+        return operation.map { "\($0.rawValue): \(why)" } ?? why
+    }
+
+    /// The same failure as the client reports it.
+    var clientError: ClientError {
+        if case .cancelled = reason { return .transport(TransportError(.cancelled, "cancelled")) }
+        return .auth(message)
+    }
+}

@@ -1,0 +1,92 @@
+/// How a profile (or one of its environments) authenticates, as written under `auth:`. Every value may hold
+/// `{{variables}}`; they are filled in when a request is built (see `RequestBuilder.auth(for:overrides:)`).
+package enum AuthSpec: Sendable, Hashable {
+    /// `auth: none`: no credentials (an environment or profile opting out).
+    case none
+    /// `{ type: bearer, token: … }`: a fixed `Authorization: Bearer` token.
+    case bearer(token: Template)
+    /// `{ type: basic, username: …, password: … }`: HTTP Basic.
+    case basic(username: Template, password: Template)
+    /// `{ type: api_key, name: …, value: …, in: header | query }`.
+    case apiKey(name: Template, value: Template, location: KeyLocation)
+    /// `{ type: oauth2, grant: …, token_url: …, … }`: tokens from a token endpoint, refreshed as needed.
+    case oauth2(OAuth2)
+
+    /// Where an API key travels.
+    package enum KeyLocation: String, Sendable, Hashable, CaseIterable {
+        case header, query
+    }
+
+    /// The OAuth2 settings of a profile, before variables are filled in.
+    package struct OAuth2: Sendable, Hashable {
+        /// The grant apix runs to log in (and falls back to when there is no refresh token).
+        package enum Grant: String, Sendable, Hashable, CaseIterable {
+            case password
+            case clientCredentials = "client_credentials"
+        }
+
+        /// How the client authenticates to the token endpoint (RFC 6749 section 2.3.1).
+        package enum ClientAuth: String, Sendable, Hashable, CaseIterable {
+            /// `Authorization: Basic` with the form-encoded id and secret (the default).
+            case basic
+            /// `client_id` and `client_secret` in the form body.
+            case form
+        }
+
+        package var grant: Grant
+        /// Absolute, or relative to the environment's base URL.
+        package var tokenURL: Template
+        package var clientID: Template
+        package var clientSecret: Template?
+        package var username: Template?
+        package var password: Template?
+        package var scope: Template?
+        package var clientAuth: ClientAuth
+        /// Extra form fields sent with every token request (e.g. `audience`).
+        package var extra: [Parameter]
+
+        package init(
+            grant: Grant, tokenURL: Template, clientID: Template, clientSecret: Template? = nil,
+            username: Template? = nil, password: Template? = nil, scope: Template? = nil,
+            clientAuth: ClientAuth = .basic, extra: [Parameter] = []
+        ) {
+            self.grant = grant
+            self.tokenURL = tokenURL
+            self.clientID = clientID
+            self.clientSecret = clientSecret
+            self.username = username
+            self.password = password
+            self.scope = scope
+            self.clientAuth = clientAuth
+            self.extra = extra
+        }
+    }
+
+    /// The `type:` name as written in profiles (`none` for `.none`).
+    package var typeName: String {
+        switch self {
+        case .none: "none"
+        case .bearer: "bearer"
+        case .basic: "basic"
+        case .apiKey: "api_key"
+        case .oauth2: "oauth2"
+        }
+    }
+
+    /// The `{{variables}}` that carry secrets (bearer token, Basic and OAuth2 passwords, API key value, client
+    /// secret). Whatever they resolve to is secret even outside a secrets file: exports should write them as
+    /// `$NAME` and displays as `••••`.
+    var secretVariableNames: Set<String> {
+        Set(secretTemplates.flatMap(\.variableNames))
+    }
+
+    private var secretTemplates: [Template] {
+        switch self {
+        case .none: []
+        case .bearer(let token): [token]
+        case .basic(_, let password): [password]
+        case .apiKey(_, let value, _): [value]
+        case .oauth2(let settings): [settings.clientSecret, settings.password].compactMap { $0 }
+        }
+    }
+}

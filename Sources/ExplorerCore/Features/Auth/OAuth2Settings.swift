@@ -1,0 +1,49 @@
+/// OAuth2 settings with every variable filled in: what the token client needs to talk to the token endpoint.
+package struct OAuth2Settings: Sendable, Equatable {
+    package var grant: AuthSpec.OAuth2.Grant
+    /// Absolute URL of the token endpoint.
+    package var tokenURL: String
+    package var clientID: String
+    package var clientSecret: String?
+    package var username: String?
+    package var password: String?
+    package var scope: String?
+    package var clientAuth: AuthSpec.OAuth2.ClientAuth
+    /// Extra form fields, in order.
+    package var extra: [Field]
+    /// Time limits and TLS settings for token requests (the profile's and environment's).
+    package var transfer: TransferOptions
+
+    /// One extra form field.
+    package struct Field: Sendable, Equatable {
+        package var name: String
+        package var value: String
+
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    package init(
+        grant: AuthSpec.OAuth2.Grant, tokenURL: String, clientID: String, clientSecret: String? = nil,
+        username: String? = nil, password: String? = nil, scope: String? = nil,
+        clientAuth: AuthSpec.OAuth2.ClientAuth = .basic, extra: [Field] = [],
+        transfer: TransferOptions = TransferOptions(timeout: .seconds(30))
+    ) {
+        self.grant = grant
+        self.tokenURL = tokenURL
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.username = username
+        self.password = password
+        self.scope = scope
+        self.clientAuth = clientAuth
+        self.extra = extra
+        self.transfer = transfer
+    }
+
+    /// Tokens are only reused by the same client of the same token endpoint: a stored token from another server
+    /// (say, a different port) is ignored rather than sent.
+    var issuer: String { "\(clientID)@\(tokenURL)" }
+}

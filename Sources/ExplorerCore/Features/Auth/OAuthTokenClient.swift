@@ -1,0 +1,149 @@
+import Foundation
+
+/// Talks to an OAuth2 token endpoint (RFC 6749): builds the token request for a grant, sends it through `Client`,
+/// and turns the answer into an `OAuthToken` or an `AuthError` that says what the server said.
+package struct OAuthTokenClient: Sendable {
+    /// Which grant to run.
+    package enum Grant: Sendable, Hashable {
+        /// The profile's grant: `password` or `client_credentials`.
+        case configured
+        /// The `refresh_token` grant.
+        case refresh(refreshToken: String)
+    }
+
+    package let client: Client
+
+    package init(client: Client = Client()) {
+        self.client = client
+    }
+
+    /// Runs `grant` and returns the new tokens. A refresh answered without a new refresh token keeps the old one
+    /// (RFC 6749 section 6).
+    package func obtain(_ grant: Grant, settings: OAuth2Settings) async -> Result<OAuthToken, AuthError> {
+        let name = Self.grantName(grant, settings: settings)
+        let request: PreparedRequest
+        do {
+            request = try self.request(grant, settings: settings)
+        } catch {
+            return .failure(error)
+        }
+        switch await client.send(request) {
+        case .failure(let error):
+            if error.isCancelled { return .failure(AuthError(.cancelled, grant: name)) }
+            guard let transport = error.transportError else {
+                return .failure(AuthError(.invalidResponse(error.message), grant: name))
+            }
+            return .failure(AuthError(.unreachable(transport), grant: name))
+        case .success(let response):
+            return Self.token(from: response, grant: name).map { token in
+                var token = token
+                if token.refreshToken == nil, case .refresh(let previous) = grant { token.refreshToken = previous }
+                return token
+            }
+        }
+    }
+
+    /// The token request for `grant`: a form POST with the client authenticated as the profile says.
+    package func request(_ grant: Grant, settings: OAuth2Settings) throws(AuthError) -> PreparedRequest {
+        let name = Self.grantName(grant, settings: settings)
+        var form: [(name: String, value: String)] = [("grant_type", name)]
+        switch grant {
+        case .refresh(let refreshToken):
+            form.append(("refresh_token", refreshToken))
+        case .configured where settings.grant == .password:
+            guard let username = settings.username, let password = settings.password else {
+                throw AuthError(.missingSetting("the password grant needs `username` and `password` under `auth`"))
+            }
+            form.append(("username", username))
+            form.append(("password", password))
+            if let scope = settings.scope, !scope.isEmpty { form.append(("scope", scope)) }
+        case .configured:
+            if let scope = settings.scope, !scope.isEmpty { form.append(("scope", scope)) }
+        }
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        if settings.clientAuth == .basic, let secret = settings.clientSecret {
+            // RFC 6749 section 2.3.1: id and secret are form-encoded before they are joined and Base64-encoded.
+            let credentials = FormEncoding.component(settings.clientID) + ":" + FormEncoding.component(secret)
+            headers.set("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString())
+        } else {
+            form.append(("client_id", settings.clientID))
+            if let secret = settings.clientSecret { form.append(("client_secret", secret)) }
+        }
+        form.append(contentsOf: settings.extra.map { ($0.name, $0.value) })
+        let body = FormEncoding.body(form)
+        var options = settings.transfer
+        options.downloadTo = nil
+        // A 307 or 308 would resend the form, with its password, refresh token or client secret, to wherever
+        // Location points; the credentials go only to the configured token_url (a redirect is reported instead).
+        options.followRedirects = false
+        return PreparedRequest(
+            method: .post, url: settings.tokenURL, headers: headers,
+            body: .bytes(Data(body.utf8), contentType: "application/x-www-form-urlencoded"), options: options)
+    }
+
+    /// `password`, `client_credentials` or `refresh_token`.
+    static func grantName(_ grant: Grant, settings: OAuth2Settings) -> String {
+        switch grant {
+        case .configured: settings.grant.rawValue
+        case .refresh: "refresh_token"
+        }
+    }
+
+    // MARK: - Answers
+
+    /// Reads a token response (section 5.1) or an error response (section 5.2).
+    static func token(from response: Response, grant: String, now: Date = Date()) -> Result<OAuthToken, AuthError> {
+        if HTTPStatus.redirectCodes.contains(response.statusCode) {
+            let location = response.headers["Location"].map { " to " + Self.printable($0) } ?? ""
+            return .failure(
+                AuthError(
+                    .invalidResponse(
+                        "HTTP \(response.statusCode) redirects\(location); token requests are not redirected, so "
+                            + "the credentials in them reach only `token_url` (point it at the new address)"),
+                    grant: grant))
+        }
+        let json = (try? response.body.data(limit: 1 << 20)).flatMap { try? JSONValue.parse($0) }
+        guard response.statusClass == .success else {
+            if let code = json?["error"]?.stringValue {
+                let detail = json?["error_description"]?.stringValue.map(Self.printable)
+                return .failure(
+                    AuthError(
+                        .rejected(status: response.statusCode, code: Self.printable(code), detail: detail), grant: grant
+                    ))
+            }
+            let reason = response.reason.isEmpty ? "HTTP \(response.statusCode)" : Self.printable(response.reason)
+            return .failure(AuthError(.rejected(status: response.statusCode, code: reason, detail: nil), grant: grant))
+        }
+        guard let object = json?.objectValue else {
+            return .failure(AuthError(.invalidResponse("the body is not a JSON object"), grant: grant))
+        }
+        guard let access = object["access_token"]?.stringValue, !access.isEmpty else {
+            return .failure(AuthError(.invalidResponse("no `access_token` in it"), grant: grant))
+        }
+        var token = OAuthToken(accessToken: access, receivedAt: now)
+        if let type = object["token_type"]?.stringValue, !type.isEmpty { token.tokenType = type }
+        if let refresh = object["refresh_token"]?.stringValue, !refresh.isEmpty { token.refreshToken = refresh }
+        if let scope = object["scope"]?.stringValue { token.scope = scope }
+        // Some servers send `expires_in` as a string; both forms mean seconds from now.
+        let expiresIn = object["expires_in"].flatMap { $0.doubleValue ?? $0.stringValue.flatMap(Double.init) }
+        if let expiresIn, expiresIn.isFinite, expiresIn >= 0 { token.expiresAt = now.addingTimeInterval(expiresIn) }
+        return .success(token)
+    }
+
+    /// Server text made safe for one line on a terminal: control characters dropped, length capped.
+    static func printable(_ text: String) -> String {
+        let cleaned = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter {
+                    !$0.properties.generalCategory.isControlOrFormat
+                }))
+        return cleaned.count > 200 ? cleaned.prefix(200) + "…" : cleaned
+    }
+}
+
+extension Unicode.GeneralCategory {
+    /// Control characters and invisible format characters (bidi overrides among them).
+    fileprivate var isControlOrFormat: Bool {
+        self == .control || self == .format
+    }
+}

@@ -1,0 +1,60 @@
+/// Why a request could not be built from a profile and the user's edits.
+public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        case missingPlaceholder(name: String, path: String)
+        case unknownVariable(name: String)
+        case invalidURL(String)
+        case invalidMethod(String)
+        case invalidHeader(String)
+        case unreadableFile(path: String, reason: String)
+        case unknownEnvironment(String, known: [String])
+        case unknownEndpoint(String)
+        case invalidBody(String)
+        /// An endpoint's `auth: NAME` (or `--auth NAME`) that no `auths:` of this environment defines.
+        case unknownAuthDefinition(String, known: [String])
+    }
+
+    public var reason: Reason
+    /// Where in a profile the failing value was written, when it came from one.
+    public var location: SourceLocation?
+    /// What was being built, e.g. `endpoint todos.get, header X-Trace`.
+    public var context: String?
+
+    package init(_ reason: Reason, location: SourceLocation? = nil, context: String? = nil) {
+        self.reason = reason
+        self.location = location
+        self.context = context
+    }
+
+    /// One line, for a status bar or stderr.
+    public var message: String {
+        let text: String
+        switch reason {
+        case .missingPlaceholder(let name, let path):
+            text = "no value for path placeholder {\(name)} in \(path)"
+        case .unknownVariable(let name):
+            text = "unknown variable {{\(name)}}"
+        case .invalidURL(let url):
+            text = "invalid URL: \(url)"
+        case .invalidMethod(let method):
+            text = "invalid HTTP method: \(method)"
+        case .invalidHeader(let header):
+            text = "invalid header: \(header)"
+        case .unreadableFile(let path, let why):
+            text = "cannot read \(path): \(why)"
+        case .unknownEnvironment(let name, let known):
+            text = "unknown environment \(name) (known: \(known.joined(separator: ", ")))"
+        case .unknownEndpoint(let id):
+            text = "unknown endpoint \(id)"
+        case .invalidBody(let why):
+            text = "invalid body: \(why)"
+        case .unknownAuthDefinition(let name, let known):
+            let defined = known.isEmpty ? "none defined under `auths:`" : "defined: " + known.joined(separator: ", ")
+            text = "unknown auth definition \(name) (\(defined))"
+        }
+        let place = [location?.description, context].compactMap { $0 }.joined(separator: ": ")
+        return place.isEmpty ? text : "\(place): \(text)"
+    }
+
+    public var description: String { message }
+}

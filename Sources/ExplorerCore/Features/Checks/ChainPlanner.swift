@@ -1,0 +1,180 @@
+import Foundation
+
+/// Decides which endpoints must be sent before another because it uses their captured values
+/// (`{{login.token}}` and `uses:`), and finds the profile problems in those links when a profile loads.
+package enum ChainPlanner {
+    /// The captured values an endpoint's request uses, as (source endpoint id, capture name), from its own
+    /// templates and, unless it opts out of auth, the profile's and environments' headers and auth.
+    package static func references(of endpoint: Endpoint, in profile: Profile) -> [(source: String, name: String)] {
+        references(of: endpoint, in: profile, captures: captureNames(in: profile))
+    }
+
+    /// `references(of:in:)` with the profile's capture names worked out once by the caller.
+    static func references(
+        of endpoint: Endpoint, in profile: Profile, captures: [String: Set<String>]
+    ) -> [(source: String, name: String)] {
+        guard !captures.isEmpty else { return [] }
+        var templates: [Template] = [endpoint.path]
+        for parameters in [endpoint.params, endpoint.query, endpoint.headers, profile.headers] {
+            for parameter in parameters { templates += parameter.values ?? [] }
+        }
+        if let body = endpoint.body { templates += bodyTemplates(body) }
+        for environment in profile.environments {
+            for header in environment.headers { templates += header.values ?? [] }
+        }
+        if !endpoint.authDisabled {
+            templates += ProfileLoader.authTemplates(endpoint.auth).map(\.1)
+            templates += ProfileLoader.authTemplates(profile.auth).map(\.1)
+            if let name = endpoint.authName {
+                templates += ProfileLoader.authTemplates(profile.auths[name]).map(\.1)
+            }
+            for environment in profile.environments {
+                templates += ProfileLoader.authTemplates(environment.auth).map(\.1)
+                if let name = endpoint.authName {
+                    templates += ProfileLoader.authTemplates(environment.auths[name]).map(\.1)
+                }
+            }
+        }
+        var found: [(source: String, name: String)] = []
+        var seen: Set<String> = []
+        for template in templates {
+            for name in template.variableNames {
+                guard let (source, capture) = split(name), captures[source]?.contains(capture) == true,
+                    seen.insert(name).inserted
+                else { continue }
+                found.append((source, capture))
+            }
+        }
+        return found
+    }
+
+    /// The endpoints to send, in order, before `endpoint` (the last one is `endpoint`'s direct need); throws when a
+    /// value is missing and nothing says to fetch it.
+    package static func prerequisites(
+        of endpoint: Endpoint, in profile: Profile, held: [String: CapturedValue], now: Date
+    ) throws(ChainError) -> [String] {
+        var order: [String] = []
+        var visiting: Set<String> = [endpoint.id]
+        try collect(endpoint, profile: profile, held: held, now: now, order: &order, visiting: &visiting)
+        return order
+    }
+
+    private static func collect(
+        _ endpoint: Endpoint, profile: Profile, held: [String: CapturedValue], now: Date, order: inout [String],
+        visiting: inout Set<String>
+    ) throws(ChainError) {
+        var sources: [String] = []
+        var missing: [String: String] = [:]
+        for (source, name) in references(of: endpoint, in: profile) where source != endpoint.id {
+            if !sources.contains(source) { sources.append(source) }
+            if held["\(source).\(name)"] == nil, missing[source] == nil { missing[source] = "\(source).\(name)" }
+        }
+        for use in endpoint.uses where !sources.contains(use.endpointID) { sources.append(use.endpointID) }
+        for source in sources where !order.contains(source) && !visiting.contains(source) {
+            let values = held.values.filter { $0.endpointID == source }
+            let policy = endpoint.uses.first { $0.endpointID == source }?.policy
+            let needed: Bool
+            switch policy {
+            case nil:
+                if let reference = missing[source] {
+                    throw ChainError(endpointID: endpoint.id, sourceID: source, reference: reference)
+                }
+                needed = false
+            case .whenMissing?:
+                needed = missing[source] != nil || values.isEmpty
+            case .whenExpired(let seconds)?:
+                let oldest = values.map(\.capturedAt).min()
+                needed =
+                    missing[source] != nil || oldest.map { now.timeIntervalSince($0) > Double(seconds) } ?? true
+            case .always?:
+                needed = true
+            }
+            guard needed, let sourceEndpoint = profile.endpoints.first(where: { $0.id == source }) else { continue }
+            visiting.insert(source)
+            try collect(sourceEndpoint, profile: profile, held: held, now: now, order: &order, visiting: &visiting)
+            visiting.remove(source)
+            order.append(source)
+        }
+    }
+
+    /// Load-time problems: `uses:` naming an unknown endpoint, and endpoints that need each other's values in a
+    /// cycle (which no order of sending can satisfy).
+    static func problems(in profile: Profile) -> [ProfileProblem] {
+        let captures = captureNames(in: profile)
+        // Most profiles have no chains: nothing to check, and no templates to scan for each endpoint.
+        guard !captures.isEmpty || profile.endpoints.contains(where: { !$0.uses.isEmpty }) else { return [] }
+        let ids = Set(profile.endpoints.map(\.id))
+        var problems: [ProfileProblem] = []
+        var edges: [String: [String]] = [:]
+        for endpoint in profile.endpoints {
+            for use in endpoint.uses where !ids.contains(use.endpointID) {
+                problems.append(
+                    ProfileProblem(
+                        "`uses` names `\(use.endpointID)`, which is not an endpoint of this profile",
+                        at: use.location ?? endpoint.location ?? SourceLocation(file: profile.file, line: 1, column: 1))
+                )
+            }
+            var targets = endpoint.uses.map(\.endpointID).filter(ids.contains)
+            for (source, _) in references(of: endpoint, in: profile, captures: captures)
+            where !targets.contains(source) {
+                targets.append(source)
+            }
+            edges[endpoint.id] = targets
+        }
+        var state: [String: Bool] = [:]  // false: on the current path; true: done
+        var reported: Set<String> = []
+        func visit(_ id: String, path: [String]) {
+            if state[id] == true { return }
+            if state[id] == false {
+                let cycle = Array(path.drop { $0 != id }) + [id]
+                guard reported.insert(Set(cycle).sorted().joined(separator: ",")).inserted,
+                    let endpoint = profile.endpoints.first(where: { $0.id == id })
+                else { return }
+                problems.append(
+                    ProfileProblem(
+                        "endpoints use each other's values in a cycle: "
+                            + cycle.map { "`\($0)`" }.joined(separator: " → "),
+                        at: endpoint.location ?? SourceLocation(file: profile.file, line: 1, column: 1)))
+                return
+            }
+            state[id] = false
+            for target in edges[id] ?? [] { visit(target, path: path + [id]) }
+            state[id] = true
+        }
+        for endpoint in profile.endpoints { visit(endpoint.id, path: []) }
+        return problems
+    }
+
+    private static func bodyTemplates(_ body: BodyTemplate) -> [Template] {
+        func strings(_ value: TemplateValue) -> [Template] {
+            switch value {
+            case .string(let template): [template]
+            case .array(let items): items.flatMap(strings)
+            case .object(let members): members.flatMap { strings($0.value) }
+            case .null, .bool, .number: []
+            }
+        }
+        switch body {
+        case .json(let value): return strings(value)
+        case .form(let fields), .multipart(let fields): return fields.flatMap { $0.values ?? [] }
+        case .text(let template, _), .file(let template, _): return [template]
+        }
+    }
+
+    /// Capture names by endpoint id.
+    static func captureNames(in profile: Profile) -> [String: Set<String>] {
+        var names: [String: Set<String>] = [:]
+        for endpoint in profile.endpoints where !endpoint.captures.isEmpty {
+            names[endpoint.id] = Set(endpoint.captures.map(\.name))
+        }
+        return names
+    }
+
+    /// `items.list.first` → (`items.list`, `first`): the capture name is after the last dot.
+    static func split(_ reference: String) -> (String, String)? {
+        guard let dot = reference.lastIndex(of: "."), dot != reference.startIndex else { return nil }
+        let name = reference[reference.index(after: dot)...]
+        guard !name.isEmpty else { return nil }
+        return (String(reference[..<dot]), String(name))
+    }
+}

@@ -1,0 +1,113 @@
+/// A string from a profile that may contain `{{name}}` and `{{env.NAME}}` references, filled in when a request
+/// is built. It remembers where it was written so an unknown variable can be reported at its line.
+package struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    package var raw: String
+    package var location: SourceLocation?
+
+    package init(_ raw: String, location: SourceLocation? = nil) {
+        self.raw = raw
+        self.location = location
+    }
+
+    package init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    package var description: String { raw }
+
+    /// Names referenced by this template, in order (`env.X` included as written).
+    var variableNames: [String] {
+        pieces.compactMap { if case .variable(let name) = $0 { name } else { nil } }
+    }
+
+    /// Fills every reference from `scope`. Unknown names throw, naming the variable and where it is used.
+    package func render(_ scope: VariableScope, masking: Bool = false) throws(RequestBuildError) -> String {
+        var output = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text):
+                output += text
+            case .variable(let name):
+                guard let value = scope.rendered(name, masking: masking) else {
+                    throw RequestBuildError(.unknownVariable(name: name), location: location)
+                }
+                output += value
+            }
+        }
+        return output
+    }
+
+    enum Piece: Equatable {
+        case text(String)
+        case variable(String)
+    }
+
+    /// The template split into literal text and references; `{{` without a closing `}}` is literal.
+    var pieces: [Piece] {
+        // Most strings reference nothing: a byte scan answers them without Foundation's slower `range(of:)`.
+        guard Self.mayReference(raw) else { return raw.isEmpty ? [] : [.text(raw)] }
+        return asciiPieces() ?? searchedPieces()
+    }
+
+    /// `pieces` by Foundation's `range(of:)`, which any text can go through.
+    func searchedPieces() -> [Piece] {
+        var result: [Piece] = []
+        var rest = Substring(raw)
+        while let open = rest.range(of: "{{") {
+            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if !rest[..<open.lowerBound].isEmpty { result.append(.text(String(rest[..<open.lowerBound]))) }
+            result.append(.variable(name))
+            rest = rest[close.upperBound...]
+        }
+        if !rest.isEmpty { result.append(.text(String(rest))) }
+        return result
+    }
+
+    /// `pieces` of an ASCII template by a byte scan, split as `searchedPieces` splits it (nil for other text).
+    /// Imported profiles write a `{{variable}}` into nearly every path, and loading one splits each of them several
+    /// times: Foundation's search made up most of what 2,000 such endpoints cost beyond their YAML.
+    func asciiPieces() -> [Piece]? {
+        let bytes = raw.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        /// The first index at or after `start` where `byte` comes twice in a row.
+        func pair(_ byte: UInt8, from start: String.Index) -> String.Index? {
+            var index = start
+            while index < bytes.endIndex {
+                let next = bytes.index(after: index)
+                guard next < bytes.endIndex else { return nil }
+                if bytes[index] == byte && bytes[next] == byte { return index }
+                index = next
+            }
+            return nil
+        }
+        var result: [Piece] = []
+        var rest = bytes.startIndex
+        while let open = pair(UInt8(ascii: "{"), from: rest) {
+            let nameStart = bytes.index(open, offsetBy: 2)
+            guard let close = pair(UInt8(ascii: "}"), from: nameStart) else { break }
+            // `.whitespaces` holds two ASCII characters: space and tab.
+            var first = nameStart
+            var last = close
+            while first < last, bytes[first] == 0x20 || bytes[first] == 0x09 { first = bytes.index(after: first) }
+            while last > first, bytes[bytes.index(before: last)] == 0x20 || bytes[bytes.index(before: last)] == 0x09 {
+                last = bytes.index(before: last)
+            }
+            if rest < open { result.append(.text(String(raw[rest..<open]))) }
+            result.append(.variable(String(raw[first..<last])))
+            rest = bytes.index(close, offsetBy: 2)
+        }
+        if rest < bytes.endIndex { result.append(.text(String(raw[rest...]))) }
+        return result
+    }
+
+    /// Whether `text` contains `{{` (no other character sequence can match it).
+    private static func mayReference(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{") && previous == byte { return true }
+            previous = byte
+        }
+        return false
+    }
+}
