@@ -243,12 +243,13 @@ struct BenchmarkSuite {
         let f = Stats(samples: floor)
         notes.append(
             "Whole process: `apix --version` alone (no profile, no request) took \(BenchmarkFormat.milliseconds(f)), "
-                + "\(BenchmarkFormat.ratio(f.median / c.median)) × curl's whole GET in the same runs.")
+                + "\(BenchmarkFormat.ratio(f.median / c.median)) × curl's whole GET in the same runs (target ≤ 0.6 ×).")
         return BenchmarkRow(
             name: "`apix run` of one small GET, whole process (\(runs) runs)", apix: BenchmarkFormat.milliseconds(a),
             reference: BenchmarkFormat.milliseconds(c) + " (curl)", ratio: BenchmarkFormat.ratio(a.median / c.median),
-            target: "≤ 2 × curl",
-            met: a.median <= 2 * c.median)
+            // Issue 24's line; where the rest of the time goes: docs/BENCHMARKS.md, "where the time goes".
+            target: "≤ 1 × curl",
+            met: a.median <= c.median)
     }
 
     private func cancellation(server: DemoServerProcess) async throws -> BenchmarkRow {
