@@ -34,9 +34,9 @@ struct BenchmarkMain {
 
 struct BenchmarkOptions {
     /// Groups of cases. `startup` (only with `--only`) is the start-up rows of `requests` and `tui` alone;
-    /// `search` (only with `--only`) the search rows of `tui` alone.
+    /// `search` (only with `--only`) the search rows of `tui` alone; `filter` the list filter's row alone.
     enum Section: String, CaseIterable {
-        case transfers, requests, tui, startup, history, search, `import`
+        case transfers, requests, tui, startup, history, search, filter, `import`
     }
 
     var quick = false
@@ -75,14 +75,14 @@ struct BenchmarkOptions {
             case "--only":
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
                     throw BenchmarkError(
-                        "--only needs one of: transfers, requests, tui, startup, history, search, import")
+                        "--only needs one of: transfers, requests, tui, startup, history, search, filter, import")
                 }
                 sections = [value]
                 only = true
             default:
                 throw BenchmarkError(
                     "unknown argument \(argument) (use --quick, --runs N, --size-mib N, "
-                        + "--only transfers|requests|tui|startup|history|search|import, --stripe PATH, --output PATH|-)"
+                        + "--only transfers|requests|tui|startup|history|search|filter|import, --stripe PATH, --output PATH|-)"
                 )
             }
         }

@@ -72,6 +72,11 @@ struct BenchmarkSuite {
             rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)
                 .runSearch()
         }
+        if options.sections.contains(.filter) {
+            Subprocess.settle()
+            rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)
+                .runFilter()
+        }
         if options.sections.contains(.startup) {
             Subprocess.settle()
             rows.append(try processStartup(server: server, notes: &notes))

@@ -75,6 +75,7 @@ struct TUIBenchmarks {
                 "key press → redrawn frame during a \(download) download (scrolling the \(large) body), curses on a "
                     + "pty", pty.downloading))
         rows += try await runSearch()
+        rows += try runFilter()
         let ratio = Double(session.maxRSS) / Double(bodySizes[1])
         rows.append(
             BenchmarkRow(

@@ -206,7 +206,7 @@ extension AppUpdateTests {
         #expect(state.overlay == .help(top: maxTop - 1))
         _ = state.update(.resized(width: 100, height: 40))
         #expect(state.overlay == .help(top: max(0, count - 34)))
-        _ = state.press(.pageUp, .pageUp, .pageUp, .pageUp)
+        for _ in 0..<(count / 34 + 1) { _ = state.press(.pageUp) }
         #expect(state.overlay == .help(top: 0))
     }
 

@@ -14,6 +14,11 @@ extension AppState {
         case .prompt(var prompt)?:
             prompt.field.paste(text)
             overlay = .prompt(prompt)
+        case .palette(let palette)?:
+            pasteIntoPalette(text, palette)
+        case .help?:
+            help.search.paste(text)
+            overlay = .help(top: 0)
         case .some:
             message = StatusMessage("paste ignored: no text field is open")
         case nil:
@@ -31,7 +36,7 @@ extension AppState {
             let before = filter.text
             filter.paste(text)
             if filter.text != before {
-                rebuildRows()
+                rebuildRows(selectingBest: true)
                 syncResponseToSelection()
             }
             scrollListToSelection()

@@ -1,7 +1,7 @@
 /// Where a key is pressed: the focused pane, an overlay, or a text field.
-enum KeyContext: String, CaseIterable, Hashable, Sendable {
+package enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems, message
-    case quitQuestion, values, history, restoreQuestion, cookies
+    case quitQuestion, values, history, restoreQuestion, cookies, palette
 
     package var title: String {
         switch self {
@@ -21,6 +21,7 @@ enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .history: "History window"
         case .restoreQuestion: "Restore question (unsaved edits of the last session, at start)"
         case .cookies: "Cookie view (the jar of this profile and environment)"
+        case .palette: "Command palette (type to find an action)"
         }
     }
 }

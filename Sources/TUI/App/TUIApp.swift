@@ -36,8 +36,10 @@ public enum TUIApp {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw StartError(description: "the terminal UI needs a terminal (use `apix run` in scripts)")
         }
-        let state = AppState(
+        var state = AppState(
             catalog: catalog, profileDirectory: directory, variables: variables, now: .now, selecting: profile)
+        let keys = KeyMapFile.load(environment: ProcessInfo.processInfo.environment)
+        state.useKeyMap(keys.map, problems: keys.problems)
         let history = HistoryRecorder()
         let runtime = Runtime(
             state: state, client: client, auth: auth, saver: saver, log: LogFile(), backend: NcursesBackend(),

@@ -18,4 +18,6 @@ package enum Overlay: Hashable, Sendable {
     case history(HistoryPanel)
     /// At start, edits the last session did not save: `y` restores them, `n` lets them go.
     case restoreQuestion(RestoreQuestion)
+    /// The command palette (`Ctrl-P`, `:`).
+    case palette(PaletteState)
 }

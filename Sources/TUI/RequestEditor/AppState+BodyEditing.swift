@@ -39,7 +39,7 @@ extension AppState {
 
     mutating func handleBodyEditorKey(_ key: Key, _ state: BodyEditorState) -> [Effect] {
         var state = state
-        switch KeyMap.command(for: key, in: .bodyEditor) {
+        switch keyMap.command(for: key, in: .bodyEditor) {
         case .confirm:
             var body = draft(for: state.key)?.body ?? BodyDraft(kind: state.kind, text: "")
             body.text = state.editor.text
