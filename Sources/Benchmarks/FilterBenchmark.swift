@@ -128,7 +128,7 @@ extension BenchmarkProfiles {
                         """
                     if shape.path.contains("{") {
                         let parameter = shape.path.split(separator: "{")[1].split(separator: "}")[0]
-                        text += "        params: { \(parameter): x }\n"
+                        text += "    params: { \(parameter): x }\n"
                     }
                     index += 1
                 }

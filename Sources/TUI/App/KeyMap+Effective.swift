@@ -46,7 +46,12 @@ extension KeyMap {
                 guard let hint = binding.hint else { continue }
                 let keys = current == context ? binding.keys : binding.keys.filter { !own.contains($0) }
                 guard let key = keys.first else { continue }
-                hints.append((key.label, hint))
+                // Typing is no key of its own: the hint says it alone (`type to search`).
+                if binding.command == .editText, let space = hint.firstIndex(of: " ") {
+                    hints.append((String(hint[..<space]), String(hint[hint.index(after: space)...])))
+                } else {
+                    hints.append((key.label, hint))
+                }
             }
         }
         return hints

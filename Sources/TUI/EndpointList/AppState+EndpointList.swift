@@ -33,7 +33,16 @@ extension AppState {
             searchIndex = EndpointSearchIndex(profiles: profiles, revision: catalogRevision)
         }
         var bestScore = Int.min
-        var scores: [EndpointKey: Int] = [:]
+        // The previous selection's score, to keep it when it ranks as well as the best (found by index once: keys
+        // of thousands of matches are not worth hashing on every key typed).
+        var previousPosition: (profile: Int, index: Int)?
+        if !query.isEmpty, case .endpoint(let key)? = previous,
+            let p = profiles.firstIndex(where: { $0.id == key.profile }),
+            let index = profiles[p].endpoints.firstIndex(where: { $0.id == key.endpoint })
+        {
+            previousPosition = (p, index)
+        }
+        var previousScore: Int?
         var groups: [(best: Int, rows: [ListRow])] = []
         for (p, profile) in profiles.enumerated() {
             var matches: [(index: Int, score: Int)] = []
@@ -56,9 +65,8 @@ extension AppState {
                         let lengths = (fields[$0.index][1].bytes.count, fields[$1.index][1].bytes.count)
                         return lengths.0 != lengths.1 ? lengths.0 < lengths.1 : $0.index < $1.index
                     }
-                    for match in matches {
-                        scores[EndpointKey(profile: profile.id, endpoint: profile.endpoints[match.index].id)] =
-                            match.score
+                    if let position = previousPosition, position.profile == p {
+                        previousScore = matches.first { $0.index == position.index }?.score
                     }
                     bestScore = max(bestScore, matches[0].score)
                 }
@@ -79,8 +87,6 @@ extension AppState {
         }
         rows = groups.flatMap(\.rows)
         let firstEndpoint = rows.firstIndex { if case .endpoint = $0 { true } else { false } }
-        let previousScore: Int? =
-            if case .endpoint(let key)? = previous { scores[key] } else { nil }
         if selectingBest, !query.isEmpty, previousScore != bestScore, let firstEndpoint {
             selectedRow = firstEndpoint
         } else if let previous, previous.isEndpoint || !filtering,

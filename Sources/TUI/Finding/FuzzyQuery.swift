@@ -139,14 +139,15 @@ struct FuzzyField: Sendable, Hashable {
             guard position < bytes.count else { return false }
             position += 1
         }
-        var failed = Set<Int>()  // (token index << 16 | field index) already known not to finish
-        return abbreviation(token, 0, 0, &failed)
+        // Tries are bounded: a field with many word starts of the same letters gives up rather than take long.
+        var budget = 256
+        return abbreviation(token, 0, 0, &budget)
     }
 
-    private func abbreviation(_ token: [UInt8], _ tokenIndex: Int, _ from: Int, _ failed: inout Set<Int>) -> Bool {
+    private func abbreviation(_ token: [UInt8], _ tokenIndex: Int, _ from: Int, _ budget: inout Int) -> Bool {
         if tokenIndex == token.count { return true }
-        let memo = tokenIndex << 16 | from
-        if failed.contains(memo) { return false }
+        budget -= 1
+        if budget < 0 { return false }
         var word = from
         while word < bytes.count {
             if wordStarts[word] && bytes[word] == token[tokenIndex] {
@@ -158,13 +159,12 @@ struct FuzzyField: Sendable, Hashable {
                     length += 1
                 }
                 while length >= 1 {
-                    if abbreviation(token, tokenIndex + length, word + length, &failed) { return true }
+                    if abbreviation(token, tokenIndex + length, word + length, &budget) { return true }
                     length -= 1
                 }
             }
             word += 1
         }
-        failed.insert(memo)
         return false
     }
 }

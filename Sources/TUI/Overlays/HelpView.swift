@@ -124,12 +124,10 @@ enum HelpView {
         // The search sits on the bottom border, so it takes no line from the keys.
         guard rect.height >= 3, rect.width > 16 else { return }
         let y = rect.maxY - 1
-        var x = buffer.write(" search: ", x: rect.x + 2, y: y, limit: rect.maxX - 2, style: theme.accent)
-        let field = search.visible(columns: max(1, min(40, rect.maxX - 3 - x)))
-        x = buffer.write(SafeText.escape(field.text), x: x, y: y, limit: rect.maxX - 2)
-        EndpointListView.markCursor(
-            x: x - TextWidth.width(of: field.text) + field.cursor, y: y, limit: rect.maxX - 2, theme: theme,
-            on: &buffer)
-        buffer.write(" ", x: x + 1, y: y, limit: rect.maxX - 2)
+        let x = buffer.write(" search: ", x: rect.x + 2, y: y, limit: rect.maxX - 2, style: theme.accent)
+        let field = search.visible(columns: max(1, min(40, rect.maxX - 4 - x)))
+        // The text, a cell for the cursor at its end, and a space before the border goes on.
+        buffer.write(SafeText.escape(field.text) + "  ", x: x, y: y, limit: rect.maxX - 2)
+        EndpointListView.markCursor(x: x + field.cursor, y: y, limit: rect.maxX - 2, theme: theme, on: &buffer)
     }
 }

@@ -27,7 +27,7 @@ enum PaletteEntries {
     static func fields(of binding: KeyBinding) -> [FuzzyField] {
         [
             FuzzyField(binding.help, abbreviations: false),
-            FuzzyField(binding.command.name.replacingOccurrences(of: "-", with: " ")),
+            FuzzyField(binding.command.name.replacingOccurrences(of: "-", with: " "), weight: 90),
             FuzzyField(binding.keyLabel, weight: 70),
             FuzzyField(binding.context.title, weight: 50, abbreviations: false),
         ]
