@@ -135,7 +135,7 @@ struct ListAndPickerTests {
         #expect(HelpView.lines(columns: 73).allSatisfy { TextWidth.width(of: $0.text) <= 73 })
     }
 
-    @Test("as the query changes the best match is selected (a selection ranked as well stays); else the first match")
+    @Test("as the query changes the best match is selected; else the first match")
     func filterSelection() {
         var state = Fixtures.demoState()
         state.select("echo.get")

@@ -20,7 +20,7 @@ extension AppState {
     /// Recomputes the list rows after a filter, collapse or catalog change. The selected endpoint stays selected
     /// while it is listed; under a filter that hides it (or with a profile or folder selected), the first matching
     /// endpoint is. `previous` is the selection's identity from before a catalog change. `selectingBest`: the query
-    /// changed, so the best match is selected (unless the selected endpoint ranks as well).
+    /// changed, so the best match (the first listed) is selected.
     ///
     /// Under a query (`FuzzyQuery`: tokens in any order, each matching the method, path, id, name, folder or
     /// description), endpoints are ranked: the best first in its folder, folders and profiles by their best match.
@@ -32,17 +32,6 @@ extension AppState {
         if !query.isEmpty, searchIndex.revision != catalogRevision || searchIndex.fields.count != profiles.count {
             searchIndex = EndpointSearchIndex(profiles: profiles, revision: catalogRevision)
         }
-        var bestScore = Int.min
-        // The previous selection's score, to keep it when it ranks as well as the best (found by index once: keys
-        // of thousands of matches are not worth hashing on every key typed).
-        var previousPosition: (profile: Int, index: Int)?
-        if !query.isEmpty, case .endpoint(let key)? = previous,
-            let p = profiles.firstIndex(where: { $0.id == key.profile }),
-            let index = profiles[p].endpoints.firstIndex(where: { $0.id == key.endpoint })
-        {
-            previousPosition = (p, index)
-        }
-        var previousScore: Int?
         var groups: [(best: Int, rows: [ListRow])] = []
         for (p, profile) in profiles.enumerated() {
             var matches: [(index: Int, score: Int)] = []
@@ -65,10 +54,6 @@ extension AppState {
                         let lengths = (fields[$0.index][1].bytes.count, fields[$1.index][1].bytes.count)
                         return lengths.0 != lengths.1 ? lengths.0 < lengths.1 : $0.index < $1.index
                     }
-                    if let position = previousPosition, position.profile == p {
-                        previousScore = matches.first { $0.index == position.index }?.score
-                    }
-                    bestScore = max(bestScore, matches[0].score)
                 }
             } else {
                 matches = profile.endpoints.indices.map { ($0, 0) }
@@ -87,7 +72,7 @@ extension AppState {
         }
         rows = groups.flatMap(\.rows)
         let firstEndpoint = rows.firstIndex { if case .endpoint = $0 { true } else { false } }
-        if selectingBest, !query.isEmpty, previousScore != bestScore, let firstEndpoint {
+        if selectingBest, !query.isEmpty, let firstEndpoint {
             selectedRow = firstEndpoint
         } else if let previous, previous.isEndpoint || !filtering,
             let index = rows.firstIndex(where: { identity(of: $0) == previous })

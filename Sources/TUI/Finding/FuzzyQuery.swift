@@ -93,17 +93,20 @@ struct FuzzyField: Sendable, Hashable {
         while let found = find(token, from: start) {
             let end = found + token.count
             let wordEnd = end == bytes.count || wordStarts[end] || Self.isSeparator(bytes[end])
+            // A field's start counts a little more than another word's: only a little, or a name that happens to
+            // start with the word (`Refunds an application fee…`) outranks the path that is that word.
             var points: Int
             if found == 0 {
-                points = 80
+                points = 66
             } else if wordStarts[found] {
                 points = 60
             } else {
                 points = 35
             }
             if wordEnd && wordStarts[found] { points += 8 }
-            // A match covering more of the field is a closer one (`/v1/refunds` over `/v1/refunds/{refund}`).
-            points += 10 * token.count / bytes.count
+            // A match covering more of the field is a closer one (`/v1/refunds` over `/v1/refunds/{refund}` and
+            // `/v1/application_fees/{id}/refunds`).
+            points += 20 * token.count / bytes.count
             best = max(best ?? 0, points)
             if points >= 98 { break }
             start = found + 1
