@@ -4,9 +4,9 @@ import Foundation
 /// `apix-bench`: measures apix against curl (and against itself) on loopback and writes docs/BENCHMARKS.md.
 ///
 /// Run it in release mode: `make bench` (`make release`'s build, then `.build/release/apix-bench`, the way the figures
-/// in docs/BENCHMARKS.md were taken). `--quick` runs
-/// tiny sizes once, for the test suite's smoke check; `--only transfers|requests|tui|startup|import` runs one group of
-/// cases (`import`: Stripe's OpenAPI document, `--stripe PATH`);
+/// in docs/BENCHMARKS.md were taken). `--quick` runs tiny sizes once, for the test suite's smoke check;
+/// `--only transfers|requests|tui|startup|history|search|filter|import` runs one group of cases (`import`: Stripe's
+/// OpenAPI document, `--stripe PATH`; `filter`: the list filter over 1,997 endpoints, in process, no server);
 /// `--output PATH` chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
