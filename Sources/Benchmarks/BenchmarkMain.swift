@@ -4,9 +4,9 @@ import Foundation
 /// `apix-bench`: measures apix against curl (and against itself) on loopback and writes docs/BENCHMARKS.md.
 ///
 /// Run it in release mode: `make bench` (`make release`'s build, then `.build/release/apix-bench`, the way the figures
-/// in docs/BENCHMARKS.md were taken). `--quick` runs
-/// tiny sizes once, for the test suite's smoke check; `--only transfers|requests|tui|startup|import` runs one group of
-/// cases (`import`: Stripe's OpenAPI document, `--stripe PATH`);
+/// in docs/BENCHMARKS.md were taken). `--quick` runs tiny sizes once, for the test suite's smoke check;
+/// `--only transfers|requests|tui|startup|history|search|filter|import` runs one group of cases (`import`: Stripe's
+/// OpenAPI document, `--stripe PATH`; `filter`: the list filter over 1,997 endpoints, in process, no server);
 /// `--output PATH` chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
@@ -34,9 +34,10 @@ struct BenchmarkMain {
 
 struct BenchmarkOptions {
     /// Groups of cases. `startup` (only with `--only`) is the start-up rows of `requests` and `tui` alone;
-    /// `search` (only with `--only`) the search rows of `tui` alone, `mouse` its mouse rows.
+    /// `search` (only with `--only`) the search rows of `tui` alone, `mouse` its mouse rows, `filter` the list
+    /// filter's row alone.
     enum Section: String, CaseIterable {
-        case transfers, requests, tui, startup, history, search, mouse, `import`
+        case transfers, requests, tui, startup, history, search, mouse, filter, `import`
     }
 
     var quick = false
@@ -75,14 +76,15 @@ struct BenchmarkOptions {
             case "--only":
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
                     throw BenchmarkError(
-                        "--only needs one of: transfers, requests, tui, startup, history, search, mouse, import")
+                        "--only needs one of: transfers, requests, tui, startup, history, search, mouse, filter, "
+                            + "import")
                 }
                 sections = [value]
                 only = true
             default:
                 throw BenchmarkError(
                     "unknown argument \(argument) (use --quick, --runs N, --size-mib N, "
-                        + "--only transfers|requests|tui|startup|history|search|mouse|import, --stripe PATH, "
+                        + "--only transfers|requests|tui|startup|history|search|mouse|filter|import, --stripe PATH, "
                         + "--output PATH|-)"
                 )
             }

@@ -13,7 +13,8 @@ struct BenchmarkSuite {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()
         apix = directory.appendingPathComponent("apix").path
-        guard FileManager.default.isExecutableFile(atPath: apix) else {
+        // The filter row runs in process alone: it needs no `apix` beside it.
+        guard options.sections == [.filter] || FileManager.default.isExecutableFile(atPath: apix) else {
             throw BenchmarkError("no apix binary next to apix-bench (\(apix)): build the package first")
         }
         scratch = NSTemporaryDirectory() + "apix-bench-\(getpid())"
@@ -42,6 +43,11 @@ struct BenchmarkSuite {
 
     func run() async throws -> BenchmarkReport {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
+        if options.sections == [.filter] {
+            // In process, on a generated profile: no server to start (the port only fills its base URL).
+            let rows = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: 9).runFilter()
+            return BenchmarkReport(rows: rows, options: options, notes: Self.standingNotes)
+        }
         let server = try DemoServerProcess(apix: apix)
         try profile(port: server.port).write(toFile: scratch + "/bench.yaml", atomically: true, encoding: .utf8)
         var rows: [BenchmarkRow] = []
@@ -76,6 +82,11 @@ struct BenchmarkSuite {
             Subprocess.settle()
             rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)
                 .runSearch()
+        }
+        if options.sections.contains(.filter) {
+            Subprocess.settle()
+            rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)
+                .runFilter()
         }
         if options.sections.contains(.startup) {
             Subprocess.settle()

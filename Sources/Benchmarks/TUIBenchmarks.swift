@@ -76,6 +76,7 @@ struct TUIBenchmarks {
                     + "pty", pty.downloading))
         rows += try await runSearch()
         rows += try await runMouse()
+        rows += try runFilter()
         let ratio = Double(session.maxRSS) / Double(bodySizes[1])
         rows.append(
             BenchmarkRow(

@@ -135,7 +135,7 @@ struct ListAndPickerTests {
         #expect(HelpView.lines(columns: 73).allSatisfy { TextWidth.width(of: $0.text) <= 73 })
     }
 
-    @Test("a filter keeps the selected endpoint while it matches, else selects the first match")
+    @Test("as the query changes the best match is selected; else the first match")
     func filterSelection() {
         var state = Fixtures.demoState()
         state.select("echo.get")
@@ -144,8 +144,9 @@ struct ListAndPickerTests {
         #expect(state.selectedKey?.endpoint == "echo.get")
         state.type(".p")
         #expect(state.selectedKey?.endpoint == "echo.post")
+        // Back to `echo`: ranked again, the closest id (`echo.get`, shorter) is the best match.
         _ = state.press(.backspace, .backspace)
-        #expect(state.selectedKey?.endpoint == "echo.post")
+        #expect(state.selectedKey?.endpoint == "echo.get")
         // With the profile's row selected, the first match, not the profile.
         _ = state.press(.escape)
         _ = state.press(.home)

@@ -30,7 +30,8 @@ extension EndToEndTerminal {
                 try session.waitFor("GET    todos.get")
                 try session.send("/")
                 try session.send("chain.item", literal: true)
-                try session.send("Enter", "Down", "Enter")
+                // Ranked: the exact id is the first match, and selected.
+                try session.send("Enter", "Enter")
                 try session.waitFor("checks: 4/4 passed")
                 try session.waitFor(#""title": "Buy milk","#)
                 try session.waitFor("GET http://127.0.0.1:")
@@ -87,7 +88,7 @@ extension EndToEndTerminal {
 
                 // A header on the echo endpoint, found with the filter.
                 try session.send("BTab")
-                try session.waitFor("Tab pane")
+                try session.waitFor("/ find")
                 try session.send("/")
                 try session.send("echo.get", literal: true)
                 try session.send("Enter", "Tab", "3", "+")
@@ -111,7 +112,7 @@ extension EndToEndTerminal {
                 try session.send("Escape", "q")
                 try session.waitFor("quit? unsaved edits to demo/echo.get, demo/todos.get will be lost")
                 try session.send("n")
-                try session.waitFor("Tab pane")
+                try session.waitFor("/ find")
                 try session.send("q")
                 try session.waitFor("quit? unsaved edits")
                 try session.send("y")
@@ -197,9 +198,9 @@ extension EndToEndTerminal {
                     $0.range(of: "expires in 1:(40|39)", options: .regularExpression) != nil
                 }
                 try session.send("Escape")
-                try session.waitFor("Tab pane")
+                try session.waitFor("/ find")
                 try session.send("?")
-                try session.waitFor("Keys — Esc closes")
+                try session.waitFor("Keys — type to search, Esc closes")
                 try session.send("Escape", "C-c")
                 try session.run("echo back-$((2+3)); stty -a | grep -o -- '-*echo '")
                 let screen = try session.waitFor("back-5")
@@ -226,11 +227,11 @@ extension EndToEndTerminal {
                 try startDemo(session)
                 for attempt in 0..<3 {
                     try session.send("?")
-                    try session.waitFor("Keys — Esc closes")
+                    try session.waitFor("Keys — type to search, Esc closes")
                     // The resize lands within curses' escape delay, where it used to swallow the Esc.
                     try session.send("Escape")
                     try session.resize(width: attempt % 2 == 0 ? 110 : 120, height: 40)
-                    try session.waitFor("help to close") { !$0.contains("Keys — Esc closes") }
+                    try session.waitFor("help to close") { !$0.contains("Keys — type to search, Esc closes") }
                 }
                 try session.send("q")
                 try session.run("echo after-esc-$((4+4))")

@@ -16,6 +16,11 @@ extension AppState {
             overlay = .prompt(prompt)
         case .picker(let picker)? where picker.custom != nil:
             pasteIntoPicker(text, picker)
+        case .palette(let palette)?:
+            pasteIntoPalette(text, palette)
+        case .help?:
+            help.search.paste(text)
+            overlay = .help(top: 0)
         case .some:
             message = StatusMessage("paste ignored: no text field is open")
         case nil:
@@ -33,7 +38,7 @@ extension AppState {
             let before = filter.text
             filter.paste(text)
             if filter.text != before {
-                rebuildRows()
+                rebuildRows(selectingBest: true)
                 syncResponseToSelection()
             }
             scrollListToSelection()

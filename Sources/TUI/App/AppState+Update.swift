@@ -38,9 +38,7 @@ extension AppState {
             self.height = height
             scrollListToSelection()
             clampResponseScroll()
-            if case .help(let top) = overlay {
-                overlay = .help(top: min(top, HelpView.maxTop(width: width, height: height)))
-            }
+            if case .help(let top) = overlay { overlay = .help(top: min(top, helpMaxTop)) }
             return []
         case .ticked(let moment):
             now = moment
@@ -147,7 +145,7 @@ extension AppState {
 
     mutating func handleKey(_ key: Key) -> [Effect] {
         // `m` shows the message in full, so it must see it before a key clears it.
-        if let context = paneContext, KeyMap.command(for: key, in: context) == .showMessage {
+        if let context = paneContext, keyMap.command(for: key, in: context) == .showMessage {
             showFullMessage()
             return []
         }
@@ -162,7 +160,7 @@ extension AppState {
         if isFiltering { return handleFilterKey(key) }
         if response.searchField != nil { return handleSearchKey(key) }
         if response.filterField != nil { return handleBodyFilterKey(key) }
-        guard let context = paneContext, let command = KeyMap.command(for: key, in: context) else { return [] }
+        guard let context = paneContext, let command = keyMap.command(for: key, in: context) else { return [] }
         return perform(command)
     }
 
@@ -182,7 +180,8 @@ extension AppState {
     mutating func perform(_ command: KeyCommand) -> [Effect] {
         switch command {
         case .quit: return requestQuit()
-        case .showHelp: overlay = .help(top: 0)
+        case .showHelp: openHelp()
+        case .showPalette: openPalette()
         case .send: return sendSelected()
         case .sendBypassingCache: return sendSelected(cacheMode: .refresh)
         case .oneOffRequest: startOneOff()
@@ -231,8 +230,9 @@ extension AppState {
         if focus == .response, response.filter != nil { return clearBodyFilter() }
         if focus != .list {
             if !panes.listHidden { focus = .list }
-        } else if !filter.text.isEmpty {
+        } else if isListFiltered {
             filter = LineEditor()
+            methodFilter = nil
             rebuildRows()
         }
         return []
@@ -254,6 +254,7 @@ extension AppState {
         case .cookies(let view): return handleCookiesKey(key, view)
         case .restoreQuestion(let question): return handleRestoreQuestionKey(key, question)
         case .picker(let picker): return handlePickerKey(key, picker)
+        case .palette(let palette): return handlePaletteKey(key, palette)
         }
     }
 }

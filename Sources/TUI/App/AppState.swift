@@ -26,6 +26,10 @@ package struct AppState: Sendable {
     /// The filter text; `isFiltering` while it has the keyboard.
     package var filter = LineEditor()
     var isFiltering = false
+    /// Only endpoints of this method are listed (`M` in the list cycles through the methods in use).
+    var methodFilter: String?
+    /// The endpoints' fields prepared for the filter, rebuilt when the catalog changes.
+    var searchIndex = EndpointSearchIndex()
     package internal(set) var rows: [ListRow] = []
     var selectedRow = 0
     var listTop = 0
@@ -56,6 +60,14 @@ package struct AppState: Sendable {
     var storedLookups: Set<EndpointKey> = []
     /// Requests waiting for a scheduler slot (the runtime polls this while transfers run).
     var queuedRequests = 0
+
+    // MARK: Keys
+    /// The key bindings in effect: the defaults, or `keys.yaml`'s (`KeyMapFile`).
+    package var keyMap = KeyMap.standard
+    /// What was wrong with `keys.yaml` (its located errors), shown with the profiles' problems.
+    package var keyMapProblems: [ProfileProblem] = []
+    /// The help window's search and the context whose keys it lists first.
+    var help = HelpState()
 
     // MARK: Overlays, auth, messages
     package var overlay: Overlay?
@@ -246,8 +258,11 @@ package struct AppState: Sendable {
     /// Where the endpoint list's rows, filter line and problems panel are drawn at the current size.
     var listAreas: Layout.ListAreas {
         layout.listAreas(
-            showsProblems: !catalog.problems.isEmpty, showsFilter: isFiltering || !filter.text.isEmpty)
+            showsProblems: !shownProblems.isEmpty, showsFilter: isFiltering || isListFiltered)
     }
+
+    /// The problems shown under the list and by `p`: the profiles', then the key file's.
+    var shownProblems: [ProfileProblem] { catalog.problems + keyMapProblems }
 
     /// Rows the endpoint list shows at the current size (what is left after the problems panel and filter line).
     var listHeight: Int { listAreas.rows.height }

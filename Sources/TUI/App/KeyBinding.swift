@@ -1,6 +1,6 @@
 /// One row of the key map: the single table that drives `update`, the help screen, the status bar hints and
 /// the README's key table, so they cannot disagree.
-struct KeyBinding: Sendable, Hashable {
+package struct KeyBinding: Sendable, Hashable {
     package var context: KeyContext
     package var keys: [Key]
     package var command: KeyCommand

@@ -1,5 +1,5 @@
 /// What a key means in a context; `update` performs commands, the key map binds keys to them.
-enum KeyCommand: Hashable, Sendable {
+package enum KeyCommand: Hashable, Sendable {
     // Global
     case quit, showHelp, send, cancel, focusNext, focusPrevious
     /// Send asking the server even when the cache holds a fresh answer (then store the new one).
@@ -15,10 +15,16 @@ enum KeyCommand: Hashable, Sendable {
     case toggleZoom, toggleList, toggleWrap
     case resizeList(Int)
     case resizeEditor(Int)
+    /// The command palette: every action by name, fuzzy-matched, run with Enter.
+    case showPalette
     // Moving in lists and text
     case moveUp, moveDown, pageUp, pageDown, moveTop, moveBottom
     // Endpoint list
     case activate, collapse, expand, startFilter, clearFilter
+    /// Fold or unfold every profile and folder at once.
+    case collapseAll, expandAll
+    /// List only one method's endpoints (each press: the next method in use, then all).
+    case cycleMethodFilter
     // Request editor
     case previousTab, nextTab
     case selectTab(EditorTab)

@@ -1,7 +1,7 @@
 /// Where a key is pressed: the focused pane, an overlay, or a text field.
-enum KeyContext: String, CaseIterable, Hashable, Sendable {
+package enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems, message
-    case quitQuestion, values, history, restoreQuestion, cookies
+    case quitQuestion, values, history, restoreQuestion, cookies, palette
     case methodPicker, bodyTypePicker
 
     package var title: String {
@@ -24,6 +24,7 @@ enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .cookies: "Cookie view (the jar of this profile and environment)"
         case .methodPicker: "Method picker (M in the request editor)"
         case .bodyTypePicker: "Body-type picker (T in the request editor)"
+        case .palette: "Command palette (type to find an action)"
         }
     }
 }

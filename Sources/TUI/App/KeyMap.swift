@@ -1,5 +1,6 @@
-/// Every key apix understands, by context.
-enum KeyMap {
+/// Every key apix understands, by context: `bindings` are the defaults; a `KeyMap` value is the map in effect
+/// (`standard`, or the defaults with `keys.yaml`'s changes, `KeyMapFile`).
+package struct KeyMap: Sendable {
     static let bindings: [KeyBinding] = [
         // Everywhere (unless a text field or overlay has the key)
         KeyBinding(
@@ -49,6 +50,9 @@ enum KeyMap {
         KeyBinding(
             .global, [.character("W")], .toggleWrap,
             "wrap long body lines at the pane's width (W again: one line each, h / l scroll sideways)"),
+        KeyBinding(
+            .global, [.control("p"), .character(":")], .showPalette,
+            "command palette: every action by name, fuzzy-matched as you type; Enter runs it", hint: "commands"),
 
         // Endpoint list
         KeyBinding(.list, [.up, .character("k")], .moveUp, "previous row"),
@@ -60,7 +64,15 @@ enum KeyMap {
         KeyBinding(.list, [.left, .character("h")], .collapse, "collapse a profile or folder"),
         KeyBinding(.list, [.right, .character("l")], .expand, "expand a profile or folder"),
         KeyBinding(.list, [.character(" ")], .activate, "toggle a profile or folder (never sends)"),
-        KeyBinding(.list, [.character("/")], .startFilter, "filter endpoints as you type", hint: "filter"),
+        KeyBinding(
+            .list, [.character("/")], .startFilter,
+            "find endpoints as you type: words in any order, each matching the method, path, id, name, folder or "
+                + "description (`refunds post`), best first", hint: "find"),
+        KeyBinding(
+            .list, [.character("M")], .cycleMethodFilter,
+            "list one method's endpoints (GET, then POST, … on each press, then all again)", hint: "method"),
+        KeyBinding(.list, [.character("-")], .collapseAll, "fold every profile and folder"),
+        KeyBinding(.list, [.character("+")], .expandAll, "unfold every profile and folder"),
 
         // Request editor
         KeyBinding(.editor, [.left, .character("[")], .previousTab, "previous tab"),
@@ -77,10 +89,10 @@ enum KeyMap {
         KeyBinding(.editor, [.character("d"), .delete], .deleteRow, "delete the row"),
         KeyBinding(.editor, [.character(" ")], .toggleRow, "enable or disable the row", hint: "toggle"),
         KeyBinding(.editor, [.character("b")], .editBody, "edit the body ($EDITOR, else the built-in editor)"),
-        KeyBinding(.editor, [.character("u")], .editURL, "edit the path or URL (s saves it)"),
+        KeyBinding(.editor, [.character("u")], .editURL, "edit the path or URL (s saves it)", hint: "url"),
         KeyBinding(
             .editor, [.character("M")], .editMethod,
-            "change the method: a letter each, or c for any token (s saves it)"),
+            "change the method: a letter each, or c for any token (s saves it)", hint: "method"),
         KeyBinding(
             .editor, [.character("T")], .chooseBodyType,
             "body type: JSON, form, multipart, text, file or none (converts what it can)"),
@@ -119,8 +131,8 @@ enum KeyMap {
             "filter the JSON body with a JSONPath query as you type (Esc: the whole body)"),
 
         // Text fields
-        KeyBinding(.textField, [.enter], .confirm, "accept"),
-        KeyBinding(.textField, [.escape], .close, "cancel"),
+        KeyBinding(.textField, [.enter], .confirm, "accept", hint: "accept"),
+        KeyBinding(.textField, [.escape], .close, "cancel", hint: "cancel"),
         KeyBinding(.textField, [.left, .right, .home, .end], .editText, "move the cursor (also Ctrl-A / Ctrl-E)"),
         KeyBinding(.textField, [.wordLeft, .wordRight], .editText, "jump a word (also Alt-B / Alt-F)"),
         KeyBinding(.textField, [.backspace, .delete], .editText, "delete before / at the cursor"),
@@ -178,11 +190,27 @@ enum KeyMap {
         KeyBinding(.environments, [.escape, .character("e"), .character("q")], .close, "close", hint: "close"),
 
         // Help and problems
-        KeyBinding(.help, [.up, .character("k")], .moveUp, "scroll up"),
-        KeyBinding(.help, [.down, .character("j")], .moveDown, "scroll down"),
+        KeyBinding(.help, [.up], .moveUp, "scroll up"),
+        KeyBinding(.help, [.down], .moveDown, "scroll down"),
         KeyBinding(.help, [.pageUp], .pageUp, "page up"),
-        KeyBinding(.help, [.pageDown, .character(" ")], .pageDown, "page down"),
-        KeyBinding(.help, [.escape, .character("?"), .character("q")], .close, "close", hint: "close"),
+        KeyBinding(.help, [.pageDown], .pageDown, "page down"),
+        KeyBinding(
+            .help, [.escape, .character("?"), .function(1)], .close,
+            "close (Esc first clears the search; ? types itself into a search)", hint: "close"),
+        KeyBinding(
+            .help, [.backspace], .editText,
+            "type to search: only keys whose description, key or section matches stay (the focused pane's first)",
+            hint: "type to search"),
+
+        // Command palette
+        KeyBinding(.palette, [.up, .control("p")], .moveUp, "previous action"),
+        KeyBinding(.palette, [.down, .control("n")], .moveDown, "next action"),
+        KeyBinding(.palette, [.enter], .confirm, "run the action", hint: "run"),
+        KeyBinding(.palette, [.escape], .close, "close", hint: "close"),
+        KeyBinding(
+            .palette, [.backspace], .editText,
+            "type to find an action by its description, name, key or pane (`save`, `copy curl`, `tab headers`)",
+            hint: "type to find"),
         KeyBinding(.problems, [.up, .character("k")], .moveUp, "scroll up"),
         KeyBinding(.problems, [.down, .character("j")], .moveDown, "scroll down"),
         KeyBinding(.problems, [.escape, .character("p"), .character("q")], .close, "close", hint: "close"),
@@ -238,58 +266,41 @@ enum KeyMap {
             hint: "discard"),
     ]
 
+    /// The bindings in effect.
+    package let bindings: [KeyBinding]
     /// Key → command per context, built once from `bindings`.
-    private static let table: [KeyContext: [Key: KeyCommand]] = {
-        var table: [KeyContext: [Key: KeyCommand]] = [:]
-        for binding in bindings {
-            for key in binding.keys where table[binding.context]?[key] == nil {
-                table[binding.context, default: [:]][key] = binding.command
-            }
-        }
-        return table
-    }()
+    let table: [KeyContext: [Key: KeyCommand]]
 
-    /// The command `key` means in `context`, falling back to the global bindings for pane contexts.
+    /// The defaults.
+    package static let standard = KeyMap(bindings: bindings)
+
+    /// The command `key` means in `context` by default (`standard`).
     package static func command(for key: Key, in context: KeyContext) -> KeyCommand? {
-        if let command = table[context]?[key] { return command }
-        switch context {
-        case .list, .editor, .response: return table[.global]?[key]
-        default: return nil
-        }
+        standard.command(for: key, in: context)
     }
 
     static func bindings(in context: KeyContext) -> [KeyBinding] {
-        bindings.filter { $0.context == context }
+        standard.bindings(in: context)
     }
 
-    /// Status bar hints for a context: its own hinted bindings, then the global ones.
+    /// Status bar hints for a context by default (`standard`).
     static func hints(for context: KeyContext) -> [(key: String, label: String)] {
-        var hints: [(String, String)] = []
-        var contexts = [context]
-        if [.list, .editor, .response].contains(context) { contexts.append(.global) }
-        // A key the context binds itself hides the global meaning of that key.
-        let own = Set(bindings(in: context).flatMap(\.keys))
-        for current in contexts {
-            for binding in bindings(in: current) {
-                guard let hint = binding.hint else { continue }
-                let keys = current == context ? binding.keys : binding.keys.filter { !own.contains($0) }
-                guard let key = keys.first else { continue }
-                hints.append((key.label, hint))
-            }
-        }
-        return hints
+        standard.hints(for: context)
     }
 }
 
 extension KeyMap {
     /// The key table of the README's "Using the TUI" section (a test checks the README holds exactly this).
-    static func markdownTable() -> String {
-        var lines = ["| where | keys | what |", "|---|---|---|"]
+    /// The `action` column is the name `keys.yaml` rebinds it by (`KeyCommand.name`).
+    static func markdownTable(of map: KeyMap = .standard) -> String {
+        var lines = ["| where | keys | action | what |", "|---|---|---|---|"]
         for context in KeyContext.allCases {
-            for binding in bindings(in: context) {
+            for binding in map.bindings(in: context) {
                 let keys = binding.keys.map { "`\($0.label == "|" ? "\\|" : $0.label)`" }.joined(separator: " ")
+                let action = binding.command == .editText ? "" : "`\(binding.command.name)`"
                 lines.append(
-                    "| \(context.title) | \(keys) | \(binding.help.replacingOccurrences(of: "|", with: "\\|")) |")
+                    "| \(context.title) | \(keys) | \(action) | \(binding.help.replacingOccurrences(of: "|", with: "\\|")) |"
+                )
             }
         }
         return lines.joined(separator: "\n")

@@ -52,6 +52,8 @@ public enum TUIApp {
         // A list hidden last time: the keys start in the editor.
         if state.panes.listHidden { state.focus = .editor }
         if let problem = themeProblem ?? warnings.first { state.message = StatusMessage(problem, isError: true) }
+        let keys = KeyMapFile.load(environment: environment)
+        state.useKeyMap(keys.map, problems: keys.problems)
         let history = HistoryRecorder()
         let runtime = Runtime(
             state: state, client: client, auth: auth, saver: saver, log: LogFile(),

@@ -13,7 +13,7 @@ extension AppState {
             overlay = nil
             return []
         }
-        switch KeyMap.command(for: key, in: .auth) {
+        switch keyMap.command(for: key, in: .auth) {
         case .login: return [.login(auth, resolvedAuth(auth))]
         case .refreshToken: return [.refreshToken(auth, resolvedAuth(auth))]
         case .logout: return [.logout(auth, resolvedAuth(auth))]

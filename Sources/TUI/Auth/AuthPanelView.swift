@@ -38,7 +38,7 @@ enum AuthPanelView {
                 "This profile has no token to manage.", x: inner.x + 1, y: inner.y + 2 + lines.count + 1,
                 limit: inner.maxX, style: theme.muted)
         }
-        var hints = KeyMap.hints(for: .auth).map { "\($0.key) \($0.label)" }
+        var hints = state.keyMap.hints(for: .auth).map { "\($0.key) \($0.label)" }
         if state.isLoginPending { hints.insert("Esc cancel", at: 0) }
         buffer.write(
             hints.joined(separator: "   "), x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX, style: theme.accent)

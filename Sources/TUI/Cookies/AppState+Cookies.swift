@@ -42,7 +42,7 @@ extension AppState {
 
     mutating func handleCookiesKey(_ key: Key, _ view: CookiesViewState) -> [Effect] {
         var view = view
-        let command = KeyMap.command(for: key, in: .cookies)
+        let command = keyMap.command(for: key, in: .cookies)
         if view.confirmingClear {
             view.confirmingClear = false
             overlay = .cookies(view)

@@ -16,7 +16,7 @@ enum CookiesView {
         BoxView.draw(rect, title: SafeText.escape(title), focused: true, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard inner.height >= 3, inner.width > 10 else { return }
-        drawFooter(view, in: inner, theme: theme, on: &buffer)
+        drawFooter(view, keyMap: state.keyMap, in: inner, theme: theme, on: &buffer)
         if let error = view.error {
             buffer.write(
                 SafeText.escape(error), x: inner.x + 1, y: inner.maxY - 2, limit: inner.maxX, style: theme.error)
@@ -66,7 +66,7 @@ enum CookiesView {
     }
 
     private static func drawFooter(
-        _ view: CookiesViewState, in inner: Rect, theme: Theme, on buffer: inout ScreenBuffer
+        _ view: CookiesViewState, keyMap: KeyMap, in inner: Rect, theme: Theme, on buffer: inout ScreenBuffer
     ) {
         if view.confirmingClear {
             let count = view.cookies?.count ?? 0
@@ -78,7 +78,7 @@ enum CookiesView {
                 style: theme.error.with(bold: true))
             return
         }
-        let hints = KeyMap.hints(for: .cookies).map { "\($0.key) \($0.label)" }.joined(separator: "   ")
+        let hints = keyMap.hints(for: .cookies).map { "\($0.key) \($0.label)" }.joined(separator: "   ")
         buffer.write(hints, x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX, style: theme.accent)
     }
 

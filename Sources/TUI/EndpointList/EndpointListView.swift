@@ -7,7 +7,7 @@ enum EndpointListView {
         let focused = state.focus == .list && state.overlay == nil
         // Every endpoint loaded, folded or not; with a filter, the ones it matches (all listed: a filter unfolds).
         let count =
-            state.filter.text.isEmpty
+            !state.isListFiltered
             ? state.profiles.reduce(0) { $0 + $1.endpoints.count }
             : state.rows.filter { if case .endpoint = $0 { true } else { false } }.count
         BoxView.draw(rect, title: "Endpoints (\(count))", focused: focused, theme: theme, on: &buffer)
@@ -17,18 +17,25 @@ enum EndpointListView {
         guard !rect.inset(1).isEmpty else { return }
 
         if let panel = areas.problems {
-            ProblemsView.drawPanel(state.catalog.problems, in: panel, theme: theme, on: &buffer)
+            ProblemsView.drawPanel(state.shownProblems, in: panel, theme: theme, on: &buffer)
         }
         if let line = areas.filterLine {
-            let x = buffer.write("/", x: line.x, y: line.y, style: theme.accent)
-            let field = state.filter.visible(columns: line.maxX - x - 1)
+            var x = buffer.write("/", x: line.x, y: line.y, style: theme.accent)
+            // A method filter reads before the query, like the token it narrows by.
+            if let method = state.methodFilter {
+                x = buffer.write(
+                    method, x: x, y: line.y, limit: line.maxX,
+                    style: theme.method(HTTPMethod(rawValue: method) ?? .get).with(reverse: true))
+                x = buffer.write(" ", x: x, y: line.y, limit: line.maxX)
+            }
+            let field = state.filter.visible(columns: max(1, line.maxX - x - 1))
             buffer.write(field.text, x: x, y: line.y, limit: line.maxX)
             if state.isFiltering {
                 markCursor(x: x + field.cursor, y: line.y, limit: line.maxX, theme: theme, on: &buffer)
             }
         }
         if state.rows.isEmpty {
-            guard state.filter.text.isEmpty, state.catalog.profiles.isEmpty else {
+            guard !state.isListFiltered, state.catalog.profiles.isEmpty else {
                 buffer.write("no endpoint matches", x: inner.x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
                 return
             }
@@ -75,7 +82,7 @@ enum EndpointListView {
         _ row: ListRow, state: AppState, running: Set<EndpointKey>, x: Int, y: Int, limit: Int, theme: Theme,
         on buffer: inout ScreenBuffer
     ) {
-        let filtering = !state.filter.text.isEmpty
+        let filtering = state.isListFiltered
         switch row {
         case .profile(let p):
             let profile = state.profiles[p]

@@ -26,7 +26,7 @@ extension AppState {
             overlay = nil
             return []
         }
-        switch KeyMap.command(for: key, in: .environments) {
+        switch keyMap.command(for: key, in: .environments) {
         case .moveUp: overlay = .environments(selected: max(0, selected - 1))
         case .moveDown:
             overlay = .environments(selected: min(profile.environments.count - 1, selected + 1))

@@ -17,7 +17,7 @@ extension AppState {
 
     mutating func handleHistoryKey(_ key: Key, _ panel: HistoryPanel) -> [Effect] {
         var panel = panel
-        let command = KeyMap.command(for: key, in: .history)
+        let command = keyMap.command(for: key, in: .history)
         if panel.diff != nil {
             switch command {
             case .moveUp: panel.top = max(0, panel.top - 1)

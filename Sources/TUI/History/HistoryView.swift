@@ -4,7 +4,9 @@ import Foundation
 /// The history window: a table of entries (the core's columns: age, status, duration, size, source, target,
 /// method, URL), marks for a diff, or the diff itself.
 enum HistoryView {
-    static func draw(_ panel: HistoryPanel, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+    static func draw(
+        _ panel: HistoryPanel, keyMap: KeyMap = .standard, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer
+    ) {
         let rect = screen.centered(width: min(140, screen.width - 2), height: screen.height - 2)
         let scope = panel.endpoint.map { "History of \($0.description)" } ?? "History of everything"
         BoxView.draw(rect, title: panel.diff == nil ? scope : "Diff", focused: true, theme: theme, on: &buffer)
@@ -43,7 +45,7 @@ enum HistoryView {
             }
         }
         let context: KeyContext = .history
-        let hints = KeyMap.hints(for: context).map { "\($0.key) \($0.label)" }.joined(separator: "   ")
+        let hints = keyMap.hints(for: context).map { "\($0.key) \($0.label)" }.joined(separator: "   ")
         buffer.write(hints, x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX, style: theme.accent)
     }
 

@@ -2,26 +2,54 @@ import ExplorerCore
 
 /// The help screen, the problems list and the one-line prompt.
 extension AppState {
+    /// Opens help on the focused pane's keys, with an empty search.
+    mutating func openHelp() {
+        help = HelpState(first: paneContext)
+        overlay = .help(top: 0)
+    }
+
+    /// The help lines as the help window draws them now (its search, the focused pane first, the map in effect).
+    func helpLines(columns: Int?) -> [(text: String, isHeading: Bool)] {
+        HelpView.lines(columns: columns, map: keyMap, first: help.first, search: help.search.text)
+    }
+
+    /// The largest useful scroll position of the help window at the current size.
+    var helpMaxTop: Int {
+        let columns = HelpView.textColumns(in: HelpView.box(in: Layout(width: width, height: height).main))
+        return max(0, helpLines(columns: columns).count - HelpView.visibleLines(width: width, height: height))
+    }
+
+    /// Arrows and page keys scroll, printable keys search (as you type, from the top), Esc clears a search, then
+    /// closes.
     mutating func handleHelpKey(_ key: Key, top: Int) -> [Effect] {
         let page = HelpView.visibleLines(width: width, height: height)
-        let maxTop = HelpView.maxTop(width: width, height: height)
+        let maxTop = helpMaxTop
         // Clamped both ways, so Up works at once after scrolling past the end.
         let clamp = { (top: Int) in Overlay.help(top: min(max(0, top), maxTop)) }
-        switch KeyMap.command(for: key, in: .help) {
+        let searching = !help.search.text.isEmpty
+        switch keyMap.command(for: key, in: .help) {
         case .moveUp: overlay = clamp(top - 1)
         case .moveDown: overlay = clamp(top + 1)
         case .pageUp: overlay = clamp(top - page)
         case .pageDown: overlay = clamp(top + page)
-        case .close: overlay = nil
-        default: break
+        case .close where searching && key == .escape:
+            help.search = LineEditor()
+            overlay = .help(top: 0)
+        case .close where !(searching && key.typedCharacter != nil):
+            overlay = nil
+            help = HelpState()
+        default:
+            let before = help.search.text
+            help.search.handle(key)
+            if help.search.text != before { overlay = .help(top: 0) }
         }
         return []
     }
 
     mutating func handleProblemsKey(_ key: Key, top: Int) -> [Effect] {
-        switch KeyMap.command(for: key, in: .problems) {
+        switch keyMap.command(for: key, in: .problems) {
         case .moveUp: overlay = .problems(top: max(0, top - 1))
-        case .moveDown: overlay = .problems(top: min(top + 1, max(0, catalog.problems.count - 1)))
+        case .moveDown: overlay = .problems(top: min(top + 1, max(0, shownProblems.count - 1)))
         case .close: overlay = nil
         default: break
         }

@@ -24,7 +24,7 @@ extension AppState {
 
     mutating func handleQuitQuestionKey(_ key: Key) -> [Effect] {
         overlay = nil
-        switch KeyMap.command(for: key, in: .quitQuestion) {
+        switch keyMap.command(for: key, in: .quitQuestion) {
         case .confirm: return quit()
         case .saveProfile: return saveProfile()
         default: return []  // any other key stays
@@ -40,7 +40,7 @@ extension AppState {
     }
 
     mutating func handleMessageKey(_ key: Key) -> [Effect] {
-        if KeyMap.command(for: key, in: .message) == .close { overlay = nil }
+        if keyMap.command(for: key, in: .message) == .close { overlay = nil }
         return []
     }
 }

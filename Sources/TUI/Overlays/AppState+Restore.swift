@@ -29,7 +29,7 @@ extension AppState {
     }
 
     mutating func handleRestoreQuestionKey(_ key: Key, _ question: RestoreQuestion) -> [Effect] {
-        switch KeyMap.command(for: key, in: .restoreQuestion) {
+        switch keyMap.command(for: key, in: .restoreQuestion) {
         case .confirm:
             overlay = nil
             for (key, draft) in question.drafts { drafts[key] = draft }

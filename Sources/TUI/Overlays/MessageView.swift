@@ -2,7 +2,9 @@ import ExplorerCore
 
 /// The status message and the token state in full (`m`): what the status bar had to cut, wrapped to the window.
 enum MessageView {
-    static func draw(_ paragraphs: [String], in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+    static func draw(
+        _ paragraphs: [String], keyMap: KeyMap = .standard, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer
+    ) {
         let width = min(100, screen.width - 4)
         let lines = self.lines(paragraphs, width: width - 4)
         let rect = screen.centered(width: width, height: min(screen.height - 2, lines.count + 3))
@@ -12,7 +14,7 @@ enum MessageView {
         for (index, line) in lines.prefix(max(0, inner.height - 1)).enumerated() {
             buffer.write(line, x: inner.x + 1, y: inner.y + index, limit: inner.maxX - 1)
         }
-        let hints = KeyMap.hints(for: .message).map { "\($0.key) \($0.label)" }.joined(separator: "   ")
+        let hints = keyMap.hints(for: .message).map { "\($0.key) \($0.label)" }.joined(separator: "   ")
         buffer.write(hints, x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX, style: theme.accent)
     }
 

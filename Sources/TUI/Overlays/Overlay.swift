@@ -20,4 +20,6 @@ package enum Overlay: Hashable, Sendable {
     case restoreQuestion(RestoreQuestion)
     /// The method picker (`M`) or the body-type picker (`T`).
     case picker(Picker)
+    /// The command palette (`Ctrl-P`, `:`).
+    case palette(PaletteState)
 }

@@ -22,7 +22,10 @@ enum ProblemsView {
         _ problems: [ProfileProblem], top: Int, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer
     ) {
         let rect = screen.centered(width: screen.width - 8, height: screen.height - 4)
-        BoxView.draw(rect, title: "Problems in profiles", focused: true, theme: theme, on: &buffer)
+        // `keys.yaml`'s problems are listed here too (`AppState.shownProblems`).
+        let keys = problems.contains { $0.location.file.hasSuffix("keys.yaml") }
+        let title = keys ? "Problems in profiles and keys.yaml" : "Problems in profiles"
+        BoxView.draw(rect, title: title, focused: true, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
         if problems.isEmpty {

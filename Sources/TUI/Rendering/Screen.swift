@@ -17,19 +17,21 @@ package enum Screen {
         StatusBarView.draw(state, in: layout.statusBar, theme: theme, on: &buffer)
         let main = Rect(x: 0, y: 1, width: state.width, height: state.height - 2)
         switch state.overlay {
-        case .help(let top)?: HelpView.draw(top: top, in: main, theme: theme, on: &buffer)
+        case .help(let top)?: HelpView.draw(state, top: top, in: main, theme: theme, on: &buffer)
         case .auth?: AuthPanelView.draw(state, in: main, theme: theme, on: &buffer)
         case .environments(let selected)?:
             EnvironmentPickerView.draw(state, selected: selected, in: main, theme: theme, on: &buffer)
         case .problems(let top)?:
-            ProblemsView.draw(state.catalog.problems, top: top, in: main, theme: theme, on: &buffer)
+            ProblemsView.draw(state.shownProblems, top: top, in: main, theme: theme, on: &buffer)
         case .bodyEditor(let editor)?: BodyEditorView.draw(editor, in: main, theme: theme, on: &buffer)
-        case .message(let paragraphs)?: MessageView.draw(paragraphs, in: main, theme: theme, on: &buffer)
+        case .message(let paragraphs)?:
+            MessageView.draw(paragraphs, keyMap: state.keyMap, in: main, theme: theme, on: &buffer)
         case .values(let view)?: ValuesView.draw(state, view: view, in: main, theme: theme, on: &buffer)
-        case .history(let panel)?: HistoryView.draw(panel, in: main, theme: theme, on: &buffer)
+        case .history(let panel)?: HistoryView.draw(panel, keyMap: state.keyMap, in: main, theme: theme, on: &buffer)
         case .cookies(let view)?: CookiesView.draw(state, view: view, in: main, theme: theme, on: &buffer)
         case .picker(let picker)?:
             PickerView.draw(state, picker: picker, near: layout.editor, theme: theme, on: &buffer)
+        case .palette(let palette)?: PaletteView.draw(state, palette: palette, in: main, theme: theme, on: &buffer)
         case .prompt?, .quitQuestion?, .restoreQuestion?, nil: break
         }
         return buffer

@@ -13,11 +13,12 @@ enum StatusBarView {
             return
         }
         if case .quitQuestion(let question)? = state.overlay {
-            drawQuestion(question.text, context: .quitQuestion, in: rect, theme: theme, on: &buffer)
+            drawQuestion(question.text, context: .quitQuestion, map: state.keyMap, in: rect, theme: theme, on: &buffer)
             return
         }
         if case .restoreQuestion(let question)? = state.overlay {
-            drawQuestion(question.text, context: .restoreQuestion, in: rect, theme: theme, on: &buffer)
+            drawQuestion(
+                question.text, context: .restoreQuestion, map: state.keyMap, in: rect, theme: theme, on: &buffer)
             return
         }
         var facts: [String] = []
@@ -32,6 +33,11 @@ enum StatusBarView {
             tokenCut = TextWidth.width(of: auth) > room
             if tokenCut { auth = TextWidth.truncate(auth, to: room) }
             facts.append(auth)
+        }
+        // Edits not saved to the profile file, always in view: `s` saves the selected profile's.
+        let unsaved = state.unsavedEndpoints.count
+        if unsaved > 0 {
+            facts.append("✎ \(unsaved) unsaved")
         }
         let running = state.runningExchanges.count
         if running > 0 {
@@ -48,7 +54,7 @@ enum StatusBarView {
                 style: message.isError ? theme.error.with(reverse: true) : theme.statusBar)
             return
         }
-        var hints = KeyMap.hints(for: context(of: state)).map { "\($0.key) \($0.label)" }
+        var hints = footerHints(state, context: context(of: state), unsaved: unsaved > 0, running: running > 0)
         if tokenCut { hints.insert("m more", at: 0) }
         buffer.write(hints.joined(separator: "  "), x: x, y: rect.y, limit: rect.maxX, style: theme.statusBar)
     }
@@ -64,13 +70,41 @@ enum StatusBarView {
 
     /// A question (quit, restore): what it is about, then its keys (always visible: the question is cut first).
     private static func drawQuestion(
-        _ question: String, context: KeyContext, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
+        _ question: String, context: KeyContext, map: KeyMap, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
     ) {
-        let keys = " " + KeyMap.hints(for: context).map { "\($0.key) \($0.label)" }.joined(separator: "  ") + " "
+        let keys = " " + map.hints(for: context).map { "\($0.key) \($0.label)" }.joined(separator: "  ") + " "
         let room = max(0, rect.width - TextWidth.width(of: keys) - 1)
         let text = TextWidth.truncate(" " + SafeText.escape(question) + " ", to: room)
         let x = buffer.write(text, x: rect.x, y: rect.y, limit: rect.maxX, style: theme.error.with(reverse: true))
         buffer.write(keys, x: x + 1, y: rect.y, limit: rect.maxX, style: theme.statusBar.with(bold: true))
+    }
+
+    /// The few keys that matter where the focus is, as the map in effect binds them: the context's own hints,
+    /// then save (when edits are unsaved), the palette and help, then the other global ones (cancel only while
+    /// something runs). The bar cuts what does not fit, so the order is the priority.
+    static func footerHints(_ state: AppState, context: KeyContext, unsaved: Bool, running: Bool) -> [String] {
+        let map = state.keyMap
+        guard [.list, .editor, .response].contains(context) else {
+            return map.hints(for: context).map { "\($0.key) \($0.label)" }
+        }
+        // A key the context binds itself hides the global meaning of that key.
+        let own = Set(map.bindings(in: context).flatMap(\.keys))
+        var local = map.bindings(in: context).compactMap { binding in
+            binding.hint.flatMap { hint in binding.keys.first.map { ($0.label, hint) } }
+        }
+        var global = map.bindings(in: .global).compactMap { binding -> (String, String)? in
+            guard let hint = binding.hint, let key = binding.keys.first(where: { !own.contains($0) }) else {
+                return nil
+            }
+            return (key.label, hint)
+        }
+        if !running { global.removeAll { $0.1 == "cancel" } }
+        let first = ["send", "commands", "help"]
+        let front = first.compactMap { label in global.first { $0.1 == label } }
+        global.removeAll { first.contains($0.1) }
+        if unsaved, let key = map.keys(for: .saveProfile, in: context).first { local.append((key.label, "save")) }
+        let hints = local + front + global
+        return hints.map { "\($0.0) \($0.1)" }
     }
 
     /// The key context whose hints apply now.
@@ -91,6 +125,7 @@ enum StatusBarView {
         case .picker(let picker)?:
             if picker.custom != nil { return .textField }
             return picker.purpose == .method ? .methodPicker : .bodyTypePicker
+        case .palette?: return .palette
         case nil: break
         }
         if state.fieldEdit != nil || state.isFiltering || state.response.searchField != nil

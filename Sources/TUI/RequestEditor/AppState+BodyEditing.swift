@@ -51,7 +51,7 @@ extension AppState {
             }
             return []
         }
-        switch KeyMap.command(for: key, in: .bodyEditor) {
+        switch keyMap.command(for: key, in: .bodyEditor) {
         case .confirm:
             var body = draft(for: state.key)?.body ?? BodyDraft(kind: state.kind, text: "")
             body.text = state.editor.text

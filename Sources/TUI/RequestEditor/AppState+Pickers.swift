@@ -7,7 +7,7 @@ extension AppState {
         var picker = picker
         if var field = picker.custom { return handleCustomMethodKey(key, field: &field, picker: picker) }
         let context: KeyContext = picker.purpose == .method ? .methodPicker : .bodyTypePicker
-        switch KeyMap.command(for: key, in: context) {
+        switch keyMap.command(for: key, in: context) {
         case .moveUp: picker.selected = (picker.selected + picker.count - 1) % picker.count
         case .moveDown: picker.selected = (picker.selected + 1) % picker.count
         case .close:

@@ -1,5 +1,5 @@
 /// The request editor's tabs.
-enum EditorTab: Int, CaseIterable, Hashable, Sendable {
+package enum EditorTab: Int, CaseIterable, Hashable, Sendable {
     case params, query, headers, body
 
     package var title: String {

@@ -10,7 +10,11 @@ enum ResponseView {
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
         guard let exchange = state.shownExchange else {
-            let hint = state.selectedEndpoint == nil ? "" : "Enter or Ctrl-R sends the request."
+            // The keys as the map in effect binds them (`keys.yaml` may have moved send).
+            let keys = state.keyMap.keys(for: .send, in: .list).map(\.label)
+            let hint =
+                state.selectedEndpoint == nil || keys.isEmpty
+                ? "" : keys.joined(separator: " or ") + " sends the request."
             buffer.write(hint, x: inner.x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
             return
         }

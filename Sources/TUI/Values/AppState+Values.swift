@@ -19,7 +19,7 @@ extension AppState {
         var effects: [Effect] = []
         let rows = valueRows()
         let selected = rows.indices.contains(view.selected) ? rows[view.selected] : nil
-        switch KeyMap.command(for: key, in: .values) {
+        switch keyMap.command(for: key, in: .values) {
         case .moveUp: view.selected -= 1
         case .moveDown: view.selected += 1
         case .reveal:

@@ -14,7 +14,7 @@ enum ValuesView {
         BoxView.draw(rect, title: SafeText.escape(title), focused: true, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard inner.height >= 3, inner.width > 10 else { return }
-        let hints = KeyMap.hints(for: .values).map { "\($0.key) \($0.label)" }.joined(separator: "   ")
+        let hints = state.keyMap.hints(for: .values).map { "\($0.key) \($0.label)" }.joined(separator: "   ")
         buffer.write(hints, x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX, style: theme.accent)
         guard !rows.isEmpty else {
             buffer.write(

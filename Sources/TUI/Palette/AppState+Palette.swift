@@ -1,0 +1,59 @@
+/// The command palette: type to find an action, Enter runs it as its key would in its pane.
+extension AppState {
+    mutating func openPalette() {
+        overlay = .palette(PaletteState(focused: paneContext ?? .list))
+    }
+
+    /// The palette's entries as it stands.
+    func paletteEntries(_ palette: PaletteState) -> [KeyBinding] {
+        PaletteEntries.entries(map: keyMap, query: palette.field.text, focused: palette.focused)
+    }
+
+    mutating func handlePaletteKey(_ key: Key, _ palette: PaletteState) -> [Effect] {
+        var palette = palette
+        let count = paletteEntries(palette).count
+        switch keyMap.command(for: key, in: .palette) {
+        case .moveUp:
+            palette.selected = max(0, palette.selected - 1)
+        case .moveDown:
+            palette.selected = min(max(0, count - 1), palette.selected + 1)
+        case .close:
+            overlay = nil
+            return []
+        case .confirm:
+            let entries = paletteEntries(palette)
+            guard entries.indices.contains(palette.selected) else { return [] }
+            overlay = nil
+            return run(entries[palette.selected])
+        default:
+            let before = palette.field.text
+            palette.field.handle(key)
+            if palette.field.text != before { palette.selected = 0 }
+        }
+        overlay = .palette(palette)
+        return []
+    }
+
+    /// Pasted text goes into the palette's query.
+    mutating func pasteIntoPalette(_ text: String, _ palette: PaletteState) {
+        var palette = palette
+        palette.field.paste(text)
+        palette.selected = 0
+        overlay = .palette(palette)
+    }
+
+    /// Runs a binding's command as its key would: a pane's action with the focus moved to that pane first.
+    mutating func run(_ binding: KeyBinding) -> [Effect] {
+        switch binding.context {
+        case .list: focus = .list
+        case .editor: focus = .editor
+        case .response: focus = .response
+        default: break
+        }
+        if binding.command == .showMessage {
+            showFullMessage()
+            return []
+        }
+        return perform(binding.command)
+    }
+}
