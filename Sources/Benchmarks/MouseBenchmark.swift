@@ -51,21 +51,9 @@ extension TUIBenchmarks {
     private func mouseSession(terminal: Bool) async throws -> Stats {
         let pty = terminal ? try PseudoTerminal(columns: Self.width, rows: Self.height) : nil
         defer { pty?.stop() }
-        let catalog = ProfileLoader.load(directory: profileDirectory)
-        guard catalog.problems.isEmpty else { throw BenchmarkError("benchmark profile: \(catalog.problems)") }
         let screen = try Self.terminal(on: pty)
         defer { screen.stop() }
-        let harness = TUIHarness(
-            state: AppState(
-                catalog: catalog, profileDirectory: profileDirectory, width: Self.width, height: Self.height,
-                now: .now),
-            terminal: screen)
-        harness.apply(.resized(width: Self.width, height: Self.height))
-        try harness.select(endpoint: "json.\(bodySizes.count - 1)")
-        let (id, request) = try harness.send()
-        let response = try await client.send(request).get()
-        _ = await harness.showResponse(response, transfer: id)
-        harness.focus(.response)
+        let harness = try await harnessShowingLargeBody(on: screen)
         harness.render()
         Subprocess.settle()
 

@@ -10,21 +10,9 @@ extension TUIBenchmarks {
 
     func runSearch() async throws -> [BenchmarkRow] {
         try writeProfiles()
-        let catalog = ProfileLoader.load(directory: profileDirectory)
-        guard catalog.problems.isEmpty else { throw BenchmarkError("benchmark profile: \(catalog.problems)") }
         let screen = try Self.terminal(on: nil)
         defer { screen.stop() }
-        let harness = TUIHarness(
-            state: AppState(
-                catalog: catalog, profileDirectory: profileDirectory, width: Self.width, height: Self.height,
-                now: .now),
-            terminal: screen)
-        harness.apply(.resized(width: Self.width, height: Self.height))
-        try harness.select(endpoint: "json.\(bodySizes.count - 1)")
-        let (id, request) = try harness.send()
-        let response = try await client.send(request).get()
-        _ = await harness.showResponse(response, transfer: id)
-        harness.focus(.response)
+        let harness = try await harnessShowingLargeBody(on: screen)
 
         var first: [Double] = []
         var counted: [Double] = []

@@ -201,17 +201,10 @@ struct TUIBenchmarks {
     private func interactive(terminal: Bool) async throws -> InteractiveFigures {
         let pty = terminal ? try PseudoTerminal(columns: Self.width, rows: Self.height) : nil
         defer { pty?.stop() }
-        let catalog = ProfileLoader.load(directory: profileDirectory)
-        guard catalog.problems.isEmpty else { throw BenchmarkError("benchmark profile: \(catalog.problems)") }
         let screen = try Self.terminal(on: pty)
         defer { screen.stop() }
-        let harness = TUIHarness(
-            state: AppState(
-                catalog: catalog, profileDirectory: profileDirectory, width: Self.width, height: Self.height,
-                now: .now),
-            terminal: screen)
         let size = screen.size
-        harness.apply(.resized(width: size.width, height: size.height))
+        let harness = try harness(on: screen, width: size.width, height: size.height)
         harness.render()
 
         var bodies: [Stats] = []
@@ -392,6 +385,32 @@ struct TUIBenchmarks {
 
     /// The terminal a case draws on, started: the app's curses backend on `pty`, or without one a headless
     /// terminal of the benchmark's size that keeps the frame.
+    /// A session of the app on `screen` with the profile loaded, sized to the screen's `width` × `height`.
+    func harness(on screen: any TerminalBackend, width: Int = Self.width, height: Int = Self.height) throws
+        -> TUIHarness
+    {
+        let catalog = ProfileLoader.load(directory: profileDirectory)
+        guard catalog.problems.isEmpty else { throw BenchmarkError("benchmark profile: \(catalog.problems)") }
+        let harness = TUIHarness(
+            state: AppState(
+                catalog: catalog, profileDirectory: profileDirectory, width: Self.width, height: Self.height,
+                now: .now),
+            terminal: screen)
+        harness.apply(.resized(width: width, height: height))
+        return harness
+    }
+
+    /// A session on `screen` with the largest JSON body sent, shown in the response pane and focused there.
+    func harnessShowingLargeBody(on screen: any TerminalBackend) async throws -> TUIHarness {
+        let harness = try harness(on: screen)
+        try harness.select(endpoint: "json.\(bodySizes.count - 1)")
+        let (id, request) = try harness.send()
+        let response = try await client.send(request).get()
+        _ = await harness.showResponse(response, transfer: id)
+        harness.focus(.response)
+        return harness
+    }
+
     static func terminal(on pty: PseudoTerminal?) throws -> any TerminalBackend {
         let terminal: any TerminalBackend =
             pty.map { NcursesBackend(fileDescriptor: $0.secondary) } ?? HeadlessBackend(width: width, height: height)
