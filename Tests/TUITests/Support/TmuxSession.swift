@@ -33,15 +33,16 @@ final class TmuxSession: @unchecked Sendable {
             || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
     }
 
-    /// Starts a shell in a `width`×`height` window with HOME and the XDG directories in a fresh temp dir.
-    init(width: Int = 120, height: Int = 40) throws {
+    /// Starts a shell in a `width`×`height` window with HOME and the XDG directories in a fresh temp dir; apix sees
+    /// `term` as TERM (its terminfo entry decides which key and mouse sequences curses knows).
+    init(width: Int = 120, height: Int = 40, term: String = "screen") throws {
         socket = "apix-\(UUID().uuidString.prefix(8))"
         home = NSTemporaryDirectory() + "apix-tui-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let shell =
             "env -i PATH='\(path)' HOME='\(home)' XDG_STATE_HOME='\(home)/state' "
-            + "XDG_CONFIG_HOME='\(home)/config' TERM=screen LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile"
+            + "XDG_CONFIG_HOME='\(home)/config' TERM=\(term) LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", shell])
     }
 
