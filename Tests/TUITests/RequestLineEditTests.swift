@@ -105,4 +105,26 @@ struct RequestLineEditTests {
         #expect(text.contains("method: PUT") && text.contains("/v2/items/{id}"))
         #expect(saved.endpoint("health")?.path.raw == "/health")
     }
+
+    @Test("a query typed into the URL becomes query rows (decoded; a row of the same name takes the value), not path")
+    func typedQueryBecomesRows() throws {
+        var state = Fixtures.smallState(width: 120, height: 30)
+        state.select("items.get")
+        state.focus = .editor
+        retype(&state, "u", "/things/{id}?color=dark+blue&tag=a%26b&color=red&flag")
+        let key = try #require(state.selectedKey)
+        let draft = try #require(state.draft(for: key))
+        #expect(draft.path == "/things/{id}")
+        let typed = draft.query.filter { ["color", "tag", "flag"].contains($0.name) }
+        #expect(typed.map(\.name) == ["color", "tag", "color", "flag"])
+        #expect(typed.map(\.value) == ["dark blue", "a&b", "red", ""])
+        #expect(typed.allSatisfy { $0.enabled })
+        // Typed again with one value: the existing row takes it, no duplicate.
+        retype(&state, "u", "/things/{id}?tag=z")
+        let again = try #require(state.draft(for: key))
+        #expect(again.query.filter { $0.name == "tag" }.map(\.value) == ["z"])
+        let endpoint = again.endpoint(from: try #require(state.selectedEndpoint))
+        #expect(endpoint.path.raw == "/things/{id}")
+        #expect(endpoint.query.contains { $0.name == "tag" && $0.values?.map(\.raw) == ["z"] })
+    }
 }

@@ -141,7 +141,7 @@ extension AppState {
                     message = StatusMessage("a path or URL is needed", isError: true)
                     return []
                 }
-                draft.path = text
+                draft.setPathAndQuery(text)
                 let placeholders = Endpoint(id: "", path: Template(text)).placeholders
                 for name in placeholders where !draft.params.contains(where: { $0.name == name }) {
                     draft.params.append(DraftRow(name: name, value: "", enabled: false))

@@ -67,6 +67,35 @@ struct RequestDraft: Hashable, Sendable {
         }
     }
 
+    /// The URL line as typed: the part before `?` is the path; each `name=value` after it (decoded as a server
+    /// reads a query: `+` is a space, then `%XX`) sets the ticked query row of that name, or adds one, so a typed
+    /// query is saved under `query:`, not inside `path:`.
+    mutating func setPathAndQuery(_ text: String) {
+        guard let mark = text.firstIndex(of: "?") else {
+            path = text
+            return
+        }
+        path = String(text[..<mark])
+        var set: Set<Int> = []
+        for pair in text[text.index(after: mark)...].split(separator: "&") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ part: Substring) -> String {
+                let spaced = part.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            let name = decoded(parts[0])
+            let value = parts.count > 1 ? decoded(parts[1]) : ""
+            if let index = query.indices.first(where: { !set.contains($0) && query[$0].name == name }) {
+                query[index].value = value
+                query[index].enabled = true
+                set.insert(index)
+            } else {
+                query.append(DraftRow(name: name, value: value))
+                set.insert(query.count - 1)
+            }
+        }
+    }
+
     /// The endpoint as `s` saves it: as sent, with a JSON body that parses kept as structure.
     package func savedEndpoint(from original: Endpoint) -> Endpoint {
         var endpoint = endpoint(from: original)

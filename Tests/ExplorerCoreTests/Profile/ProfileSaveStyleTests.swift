@@ -293,4 +293,26 @@ struct ProfileSaveStyleTests {
             .replacingOccurrences(of: "      limit:", with: "      limit: 10")
         #expect(after == expected + "\n")
     }
+
+    static let flowItems = """
+        environments:
+          local: { base_url: "http://h" }
+        endpoints:
+          - { id: users.list, path: /users, query: { page: 1 } }   # one line each
+          - { id: users.get, path: "/users/{id}", params: { id: 1 } }
+        """
+
+    @Test("an endpoint written as one flow mapping stays one flow line: only its changed entries change")
+    func flowItem() throws {
+        let after = try saved(Self.flowItems, "users.list") { endpoint in
+            endpoint.method = .post
+            endpoint.query = [Parameter("page", "2")]
+        }
+        let lines = after.components(separatedBy: "\n")
+        let edited = try #require(lines.first { $0.contains("users.list") })
+        #expect(edited.hasPrefix("  - { id: users.list, "), "\(edited)")
+        #expect(edited.contains("page: 2") && edited.contains("POST") && edited.hasSuffix("}   # one line each"))
+        #expect(after.split(separator: "\n").count == Self.flowItems.split(separator: "\n").count)
+        #expect(lines.contains("  - { id: users.get, path: \"/users/{id}\", params: { id: 1 } }"))
+    }
 }

@@ -136,7 +136,14 @@ struct ProfileSplicer {
         let pairs = item.pairs
         let keyLines = pairs.map { text.line(of: $0.key.start) }
         let contentColumn = text.column(of: item.start)
-        if item.flow || Set(keyLines).count != keyLines.count {
+        if item.flow {
+            // `- { id: a, path: /b }`: edited entry by entry inside its braces, or rewritten whole in flow style;
+            // a comment after it stays.
+            let before = Value.mapping(ProfileEmitter.endpointFields(old))
+            edits += changes(item, from: before, to: .mapping(ProfileEmitter.endpointFields(new)), at: .flow)
+            return
+        }
+        if Set(keyLines).count != keyLines.count {
             replaceWhole(span, with: new)
             return
         }
