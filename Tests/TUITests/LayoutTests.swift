@@ -126,6 +126,47 @@ struct LayoutTests {
         #expect(String(Array(lines[body.y])[body.x..<body.maxX]).hasPrefix("line 35"))
     }
 
+    @Test("wrapped, a one-line body taller than the pane scrolls row by row to its end, and back")
+    func softWrapOneLongLine() throws {
+        var state = Fixtures.smallState(width: 100, height: 30)
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownExchange?.id)
+        // One line of numbered 10-column cells: "c0000....", "c0001....", … well past several screenfuls.
+        let text = (0..<2_000).map { String(format: "c%04d.....", $0) }.joined()
+        let response = Response(
+            method: .get, url: "http://127.0.0.1:9000/items/7", statusCode: 200, reason: "OK",
+            headers: ["Content-Type": "text/plain"], body: ResponseBody(data: Data(text.utf8)), metrics: Metrics())
+        _ = state.update(.exchangeFinished(exchange: id, .success(response), at: 101))
+        _ = state.update(
+            .bodyPrepared(exchange: id, BodyDocument.make(bytes: Data(text.utf8), contentType: "text/plain")))
+        _ = state.press(.character("W"))
+        state.focus = .response
+        let body = state.layout.responseBody
+        func row(_ y: Int) -> String {
+            String(Array(Screen.render(state, theme: .monochrome).lines[y])[body.x..<body.maxX])
+        }
+        #expect(row(body.y).hasPrefix("c0000"))
+        // j moves one row: the second row of the line is now on top.
+        _ = state.press(.character("j"))
+        #expect(state.response.top == 0 && state.response.topRow == 1)
+        #expect(row(body.y) == String(Array(text)[body.width..<2 * body.width]))
+        // A page further down, still inside the one line.
+        _ = state.press(.pageDown)
+        #expect(state.response.topRow > 1)
+        let start = state.response.topRow * body.width
+        #expect(row(body.y) == String(Array(text)[start..<start + body.width]))
+        // End: the line's last characters end on the pane's last row.
+        _ = state.press(.end)
+        #expect(row(body.maxY - 1).trimmingCharacters(in: .whitespaces).hasSuffix("c1999....."))
+        // k from there moves up a row; Home goes back to the first.
+        let end = state.response.topRow
+        _ = state.press(.character("k"))
+        #expect(state.response.topRow == end - 1)
+        _ = state.press(.home)
+        #expect(state.response.topRow == 0 && row(body.y).hasPrefix("c0000"))
+    }
+
     @Test("the editor grows to show a body on the Body tab (leaving the response its header)")
     func editorGrowsForBody() throws {
         var state = Fixtures.smallState(width: 100, height: 40)

@@ -26,7 +26,7 @@ extension AppState {
         let step = down ? Self.wheelStep : -Self.wheelStep
         switch pane {
         case .response:
-            response.top += step
+            if !scrollWrapped(by: step) { response.top += step }
             clampResponseScroll()
             return []
         case .list where !isEditingText:

@@ -5,12 +5,12 @@ extension AppState {
     mutating func performResponse(_ command: KeyCommand) -> [Effect] {
         let page = max(1, responseBodyHeight - 1)
         switch command {
-        case .moveUp: response.top -= 1
-        case .moveDown: response.top += 1
-        case .pageUp: response.top -= page
-        case .pageDown: response.top += page
+        case .moveUp, .moveDown, .pageUp, .pageDown:
+            let rows = command == .moveUp || command == .moveDown ? 1 : page
+            let delta = command == .moveUp || command == .pageUp ? -rows : rows
+            if !scrollWrapped(by: delta) { response.top += delta }
         case .moveTop: response.top = 0
-        case .moveBottom: response.top = Int.max / 2
+        case .moveBottom: if !scrollWrappedToEnd() { response.top = Int.max / 2 }
         case .scrollLeft: response.left = max(0, response.left - Self.horizontalStep)
         case .scrollRight:
             // Wrapped lines have nothing off to the side.
@@ -307,28 +307,15 @@ extension AppState {
     }
 
     mutating func clampResponseScroll() {
+        if clampWrappedScroll() { return }
         let count = responseLineCount()
         let maxTop = panes.softWrap ? wrappedMaxTop(count) : max(0, count - responseBodyHeight)
         response.top = min(max(0, response.top), maxTop)
     }
 
-    /// With soft wrap, the first line from which the body's last line ends at the pane's bottom (lines counted in
-    /// the rows they wrap to, as `BodyView` draws them); other tabs wrap rarely and may scroll their last line up to
-    /// the top.
+    /// With soft wrap, tabs other than a body wrap rarely and may scroll their last line up to the top (a body
+    /// scrolls by rows: `AppState+WrappedScroll`).
     private func wrappedMaxTop(_ count: Int) -> Int {
-        guard count > 0 else { return 0 }
-        guard response.tab == .body, response.filter == nil, shownExchange?.events == nil,
-            let document = shownBodyDocument
-        else { return count - 1 }
-        let width = max(1, layout.responseBody.width)
-        let height = responseBodyHeight
-        var rows = 0
-        var line = count - 1
-        while line >= 0 {
-            rows += TextWidth.cut(document.line(line, maxColumns: width * height), to: width).count
-            if rows > height { break }
-            line -= 1
-        }
-        return min(line + 1, count - 1)
+        max(0, count - 1)
     }
 }

@@ -35,7 +35,9 @@ enum BodyView {
         while y < rect.maxY {
             number += 1
             let row = y - rect.y
-            let maxColumns = wraps ? rect.width * (rect.maxY - y) : view.left + rect.width
+            // A wrapped body's top line may start rows down (`topRow`): those rows are formatted and skipped.
+            let skipped = wraps && view.tab == .body && number == view.top ? view.topRow : 0
+            let maxColumns = wraps ? rect.width * (rect.maxY - y + skipped) : view.left + rect.width
             var pieces: [(text: String, role: TextRole)] = []
             switch view.tab {
             case .headers:
@@ -92,7 +94,8 @@ enum BodyView {
                 y += 1
                 continue
             }
-            for (index, line) in (wraps ? TextWidth.cut(pieces, to: rect.width) : [pieces]).enumerated() {
+            let rows = wraps ? TextWidth.cut(pieces, to: rect.width).dropFirst(skipped) : [pieces][...]
+            for (index, line) in rows.enumerated() {
                 guard y < rect.maxY else { break }
                 var x = rect.x
                 for piece in line {

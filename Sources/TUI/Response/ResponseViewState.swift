@@ -3,7 +3,12 @@ package struct ResponseViewState: Hashable, Sendable {
     /// The exchange whose result is shown; when the shown exchange changes, the rest resets.
     package var exchange: Int?
     package var tab: ResponseTab = .body
-    package var top: Int = 0
+    /// The first line shown; setting it starts that line at its first row.
+    package var top: Int = 0 {
+        didSet { topRow = 0 }
+    }
+    /// With soft wrap, the rows of line `top` scrolled off above the pane (a line taller than the pane).
+    package var topRow: Int = 0
     /// Display columns scrolled off the left edge (long lines are cut at the pane's width, not wrapped).
     package var left: Int = 0
     package var query: String = ""
