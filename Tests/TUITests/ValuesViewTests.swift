@@ -89,4 +89,35 @@ struct ValuesViewTests {
         #expect(KeyMap.command(for: .character("D"), in: .values) == .forgetAllValues)
         #expect(KeyMap.hints(for: .values).map(\.label) == ["reveal", "clear", "clear all", "close"])
     }
+
+    @Test("Ctrl-P over the values view: its actions come first and run in it; Esc goes back to the view")
+    func paletteOverTheView() throws {
+        var state = Self.state()
+        _ = state.press(.character("v"), .control("p"))
+        guard case .palette(let palette)? = state.overlay else {
+            Issue.record("Ctrl-P did not open the palette over the values view")
+            return
+        }
+        #expect(state.paletteEntries(palette).first?.context == .values)
+        #expect(Self.screen(state).contains("values"))
+        // Esc: back to the view, not to the panes.
+        _ = state.press(.escape)
+        guard case .values? = state.overlay else {
+            Issue.record("Esc did not go back to the values view")
+            return
+        }
+        // "clear every value" runs in the view, as D would.
+        _ = state.press(.control("p"))
+        state.type("clear every value")
+        let effects = state.press(.enter)
+        guard case .forgetCaptures(_, nil)? = effects.first else {
+            Issue.record("expected forgetCaptures of all, got \(effects.names)")
+            return
+        }
+        #expect(state.captured[Self.auth]?.isEmpty == true)
+        guard case .values? = state.overlay else {
+            Issue.record("the view closed")
+            return
+        }
+    }
 }

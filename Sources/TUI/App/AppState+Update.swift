@@ -155,7 +155,10 @@ extension AppState {
         // Unanswered, the restore question keeps the journal for the next start.
         if key == .control("c"), case .restoreQuestion? = overlay { return quit() }
         if key == .control("c") { return cancelOrStepBack(quitting: true) }
-        if let overlay { return handleOverlayKey(key, overlay) }
+        if let overlay {
+            if openPalette(over: overlay, key: key) { return [] }
+            return handleOverlayKey(key, overlay)
+        }
         if fieldEdit != nil { return handleFieldKey(key) }
         if isFiltering { return handleFilterKey(key) }
         if response.searchField != nil { return handleSearchKey(key) }

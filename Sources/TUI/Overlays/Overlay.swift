@@ -21,5 +21,6 @@ package enum Overlay: Hashable, Sendable {
     /// The method picker (`M`) or the body-type picker (`T`).
     case picker(Picker)
     /// The command palette (`Ctrl-P`, `:`).
-    case palette(PaletteState)
+    // Indirect: a palette opened over a window holds that window (`PaletteState.window`).
+    indirect case palette(PaletteState)
 }

@@ -4,9 +4,28 @@ extension AppState {
         overlay = .palette(PaletteState(focused: paneContext ?? .list))
     }
 
+    /// Ctrl-P (the palette's key, unless the window uses it) over a window: the palette with its actions first.
+    mutating func openPalette(over window: Overlay, key: Key) -> Bool {
+        guard let context = PaletteState.context(of: window), keyMap.command(for: key, in: context) == nil,
+            keyMap.command(for: key, in: .global) == .showPalette
+        else { return false }
+        overlay = .palette(PaletteState(focused: paneContextIgnoringOverlay, window: window))
+        return true
+    }
+
+    /// The focused pane's context, whatever has the keys.
+    private var paneContextIgnoringOverlay: KeyContext {
+        switch focus {
+        case .list: .list
+        case .editor: .editor
+        case .response: .response
+        }
+    }
+
     /// The palette's entries as it stands.
     func paletteEntries(_ palette: PaletteState) -> [KeyBinding] {
-        PaletteEntries.entries(map: keyMap, query: palette.field.text, focused: palette.focused)
+        PaletteEntries.entries(
+            map: keyMap, query: palette.field.text, focused: palette.focused, window: palette.windowContext)
     }
 
     mutating func handlePaletteKey(_ key: Key, _ palette: PaletteState) -> [Effect] {
@@ -18,13 +37,19 @@ extension AppState {
         case .moveDown:
             palette.selected = min(max(0, count - 1), palette.selected + 1)
         case .close:
-            overlay = nil
+            overlay = palette.window
             return []
         case .confirm:
             let entries = paletteEntries(palette)
             guard entries.indices.contains(palette.selected) else { return [] }
+            let binding = entries[palette.selected]
+            if let window = palette.window, binding.context == palette.windowContext, let key = binding.keys.first {
+                // A window's action runs as its key would in the window.
+                overlay = window
+                return handleOverlayKey(key, window)
+            }
             overlay = nil
-            return run(entries[palette.selected])
+            return run(binding)
         default:
             let before = palette.field.text
             palette.field.handle(key)

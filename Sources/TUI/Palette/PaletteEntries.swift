@@ -4,9 +4,11 @@ enum PaletteEntries {
     /// Contexts whose actions the palette runs: they act on a pane, so running one only needs the focus there.
     static let contexts: [KeyContext] = [.global, .list, .editor, .response]
 
-    /// The entries for `query`: ranked by score, then focused pane first, everywhere next, then the other panes.
-    static func entries(map: KeyMap, query: String, focused: KeyContext) -> [KeyBinding] {
-        let order = [focused, .global] + contexts.filter { $0 != focused && $0 != .global }
+    /// The entries for `query`: ranked by score, then the window's actions (opened over one), the focused pane's,
+    /// everywhere's, then the other panes'.
+    static func entries(map: KeyMap, query: String, focused: KeyContext, window: KeyContext? = nil) -> [KeyBinding] {
+        let order =
+            (window.map { [$0] } ?? []) + [focused, .global] + contexts.filter { $0 != focused && $0 != .global }
         var candidates: [KeyBinding] = []
         for context in order {
             candidates += map.bindings(in: context).filter {

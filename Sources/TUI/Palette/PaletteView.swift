@@ -20,7 +20,7 @@ enum PaletteView {
             x: x - TextWidth.width(of: field.text) + field.cursor, y: inner.y, limit: inner.maxX, theme: theme,
             on: &buffer)
         let count =
-            "\(entries.count) of \(PaletteEntries.entries(map: state.keyMap, query: "", focused: palette.focused).count)"
+            "\(entries.count) of \(PaletteEntries.entries(map: state.keyMap, query: "", focused: palette.focused, window: palette.windowContext).count)"
         buffer.write(
             count, x: inner.maxX - TextWidth.width(of: count) - 1, y: inner.y, limit: inner.maxX, style: theme.muted)
         let listHeight = inner.height - 2
@@ -59,6 +59,12 @@ enum PaletteView {
         case .list: "endpoint list"
         case .editor: "request editor"
         case .response: "response"
+        case .auth: "auth panel"
+        case .values: "values"
+        case .history: "history"
+        case .cookies: "cookies"
+        case .problems: "problems"
+        case .environments: "environments"
         default: context.title
         }
     }
