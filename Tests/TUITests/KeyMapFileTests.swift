@@ -54,6 +54,14 @@ struct KeyMapFileTests {
             ("lists:\n  collapse-all: z\n", "keys.yaml:1:1: unknown context `lists`; did you mean `list`?"),
             ("list:\n  collapse-all: Ctrl-Shift-Q\n", "keys.yaml:2:17: `Ctrl-Shift-Q` is not a key"),
             ("list:\n  collapse-all: z\n  expand-all: z\n", "keys.yaml:3:15: z is given to both"),
+            (
+                "global:\n  save-profile: Ctrl-S\nlist:\n  collapse-all: Ctrl-S\n",
+                "keys.yaml:4:17: Ctrl-S is given to `save-profile` everywhere and to `collapse-all` in list"
+            ),
+            (
+                "editor:\n  next-tab: Ctrl-S\nglobal:\n  save-profile: Ctrl-S\n",
+                "keys.yaml:2:13: Ctrl-S is given to `save-profile` everywhere and to `next-tab` in editor"
+            ),
             ("global: [send]\n", "keys.yaml:1:9: `global` is a mapping of actions to keys"),
             ("global:\n  send: [Enter\n", "keys.yaml:3:1: not YAML"),
             ("text-field:\n  confirm: x\n", "keys.yaml:1:1: text fields' keys are fixed"),

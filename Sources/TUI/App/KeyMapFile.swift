@@ -81,6 +81,9 @@ package enum KeyMapFile {
         let path: String
         var problems: [ProfileProblem] = []
         var bindings = KeyMap.bindings
+        /// Every key the file gives, with where: a key given to a global action and to a pane's action would run
+        /// one or the other depending on the file's order, so that is a problem too.
+        var given: [(key: Key, context: KeyContext, action: String, node: Node)] = []
 
         init(path: String) { self.path = path }
 
@@ -118,6 +121,13 @@ package enum KeyMapFile {
                 }
                 readActions(actions, in: context)
             }
+            let global = given.filter { $0.context == .global }
+            for pane in given where [.list, .editor, .response].contains(pane.context) {
+                guard let other = global.first(where: { $0.key == pane.key }) else { continue }
+                problem(
+                    "\(pane.key.label) is given to `\(other.action)` everywhere and to `\(pane.action)` in "
+                        + "\(KeyCommand.kebab(pane.context.rawValue)); give one of them another key", at: pane.node)
+            }
             return KeyMap(bindings: bindings)
         }
 
@@ -147,6 +157,7 @@ package enum KeyMapFile {
                             continue
                         }
                         given[parsed] = name
+                        self.given.append((parsed, context, name, item))
                         if !keys.contains(parsed) { keys.append(parsed) }
                     }
                 } else {
