@@ -14,6 +14,17 @@ extension OpenAPIImporter {
         return ([method.rawValue.lowercased()] + parts.map(identifier)).joined(separator: ".")
     }
 
+    /// The folder of an untagged document's endpoint: the path's first segment that names a resource, past
+    /// version and `api` prefixes and placeholders (`/v1/payment_intents/{intent}` → `payment_intents`); nil for `/`.
+    static func pathFolder(_ path: String) -> String? {
+        let segments = path.split(separator: "/").map(String.init)
+        return segments.first { segment in
+            let lower = segment.lowercased()
+            let isVersion = lower.range(of: #"^v\d+(\.\d+)*$"#, options: .regularExpression) != nil
+            return !segment.contains("{") && !isVersion && lower != "api"
+        }
+    }
+
     /// The first paragraph, on one line, as plain text (`HTMLText`: Stripe's descriptions are `<p>…</p>`).
     static func firstParagraph(_ text: String) -> String {
         let plain = HTMLText.plain(text)

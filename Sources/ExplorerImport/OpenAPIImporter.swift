@@ -4,7 +4,7 @@ import Foundation
 import OpenAPIKit
 
 /// Turns an OpenAPI 3.0 / 3.1 (or Swagger 2.0) document (YAML or JSON) into a profile: servers become environments, operations
-/// endpoints grouped by tag into folders, path and query parameters `params` / `query` with their examples or
+/// endpoints grouped by tag into folders (by the path's first resource when nothing is tagged), path and query parameters `params` / `query` with their examples or
 /// defaults, request bodies an example body, and the security scheme the profile's `auth` where it maps.
 package enum OpenAPIImporter {
     /// Reads `text` (YAML or JSON; Yams keeps key order for both) and builds the profile `id` (default: from the
@@ -33,6 +33,12 @@ package enum OpenAPIImporter {
                 endpoint.authDisabled = true
             }
             profile.endpoints.append(endpoint)
+        }
+        if !profile.endpoints.isEmpty, profile.endpoints.allSatisfy({ $0.folder == nil }) {
+            // No tag anywhere (Stripe's 468 operations): folders by resource, so a big profile can still be folded.
+            for index in profile.endpoints.indices {
+                profile.endpoints[index].folder = pathFolder(profile.endpoints[index].path.raw)
+            }
         }
         let distinctNotes = notes.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         return OpenAPIImport(profile: profile, auth: auth, secretVariables: secrets, notes: distinctNotes)

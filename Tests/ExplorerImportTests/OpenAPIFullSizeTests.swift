@@ -168,7 +168,23 @@ struct OpenAPIFullSizeTests {
         #expect(reads.filter { $0.body == .form([]) }.map(\.id) == [])
         let texts = imported.profile.endpoints.flatMap { [$0.name] + ($0.description.map { [$0] } ?? []) }
         #expect(texts.filter { $0.contains("<p>") || $0.contains("</") || $0.contains("&amp;") } == [])
+        // Stripe tags nothing: folders come from the path's resource (`/v1/refunds/{refund}` → `refunds`); the
+        // tagged documents keep their tags.
+        if name.hasPrefix("stripe") {
+            #expect(imported.profile.endpoints.allSatisfy { $0.folder != nil })
+            #expect(imported.profile.endpoints.first { $0.path.raw == "/v1/refunds/{refund}" }?.folder == "refunds")
+            #expect(Set(imported.profile.endpoints.compactMap(\.folder)).count > 50)
+        }
         let loaded = try ImportFixtures.written(imported)
         #expect(loaded.endpoints.count == operations)
+    }
+
+    @Test("an untagged endpoint's folder is its path's first resource, past versions, `api` and placeholders")
+    func pathFolders() {
+        #expect(OpenAPIImporter.pathFolder("/v1/payment_intents/{intent}/confirm") == "payment_intents")
+        #expect(OpenAPIImporter.pathFolder("/api/v2.1/users") == "users")
+        #expect(OpenAPIImporter.pathFolder("/{tenant}/orders") == "orders")
+        #expect(OpenAPIImporter.pathFolder("/") == nil)
+        #expect(OpenAPIImporter.pathFolder("/video/list") == "video")
     }
 }
