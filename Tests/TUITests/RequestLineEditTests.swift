@@ -50,6 +50,10 @@ struct RequestLineEditTests {
         let draft = try #require(state.draft(for: key))
         #expect(draft.params.map(\.name) == ["id", "thing"])
         #expect(draft.params[1].value.isEmpty && !draft.params[1].enabled)
+        // The URL line shows the path with the unfilled placeholder and where to fill it, not a cut-off error.
+        let line = try #require(
+            Screen.render(state, theme: .monochrome).lines.first { $0.contains("GET ") && $0.contains("{thing}") })
+        #expect(line.contains("/things/{thing}/{id}  fill {thing} in Params"), "\(line)")
     }
 
     @Test("any token is a method (saved with custom_method); what is not a token is refused; Esc leaves it as it was")

@@ -44,7 +44,23 @@ enum RequestEditorView {
             buffer.write(
                 SafeText.escape(CredentialPresentation.readable(plan.request.url)), x: x, y: inner.y, limit: inner.maxX)
         case .failure(let error)?:
-            buffer.write(SafeText.escape(error.message), x: x, y: inner.y, limit: inner.maxX, style: theme.error)
+            // The line names the request already: what is wrong, not the file and line (the status bar and `m`
+            // have those). An unfilled placeholder shows the path with the placeholder marked, and where to fill it.
+            if case .missingPlaceholder(let name, let path) = error.reason {
+                let parts = path.components(separatedBy: "{\(name)}")
+                var at = x
+                for (index, part) in parts.enumerated() {
+                    at = buffer.write(SafeText.escape(part), x: at, y: inner.y, limit: inner.maxX)
+                    if index < parts.count - 1 {
+                        at = buffer.write("{\(name)}", x: at, y: inner.y, limit: inner.maxX, style: theme.error)
+                    }
+                }
+                buffer.write(
+                    "  fill {\(name)} in Params", x: at, y: inner.y, limit: inner.maxX, style: theme.muted)
+            } else {
+                buffer.write(
+                    SafeText.escape(error.reasonText), x: x, y: inner.y, limit: inner.maxX, style: theme.error)
+            }
         case nil:
             break
         }

@@ -28,6 +28,12 @@ public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvert
 
     /// One line, for a status bar or stderr.
     public var message: String {
+        let place = [location?.description, context].compactMap { $0 }.joined(separator: ": ")
+        return place.isEmpty ? reasonText : "\(place): \(reasonText)"
+    }
+
+    /// What is wrong, without where: for a line that already shows which request it is (the editor's URL line).
+    package var reasonText: String {
         let text: String
         switch reason {
         case .missingPlaceholder(let name, let path):
@@ -52,8 +58,7 @@ public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvert
             let defined = known.isEmpty ? "none defined under `auths:`" : "defined: " + known.joined(separator: ", ")
             text = "unknown auth definition \(name) (\(defined))"
         }
-        let place = [location?.description, context].compactMap { $0 }.joined(separator: ": ")
-        return place.isEmpty ? text : "\(place): \(text)"
+        return text
     }
 
     public var description: String { message }
