@@ -13,6 +13,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case localIO
         /// The body passed `TransferOptions.maxBody` (`BodyLimit`).
         case bodyTooLarge
+        /// An answer that is not HTTP apix reads: no status line, HTTP/0.9, headers past libcurl's limits.
+        case badResponse
         case other
     }
 
@@ -52,6 +54,7 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidRequest: "invalid_request"
         case .localIO: "local_io"
         case .bodyTooLarge: "body_too_large"
+        case .badResponse: "bad_response"
         case .other: "other"
         }
     }
@@ -70,6 +73,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         // curl's exit status for `--max-filesize`.
         case .bodyTooLarge: 63
         case .connectionLost: curlCode.map(Int32.init) ?? 56
+        // curl's "weird server reply", one status for every answer that cannot be read as HTTP.
+        case .badResponse: 8
         case .other: curlCode.map(Int32.init) ?? 1
         }
     }

@@ -28,6 +28,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var httpVersion = ""
     private var headers = HTTPHeaders()
     private var headComplete = false
+    /// Bytes of the current head's lines: past libcurl's 300 KiB in all, its "too large" is the server's doing.
+    private var headBytes = 0
     private var discardBody = false
     private var sinkFailed = false
     /// Whether libcurl was told to ask for (and so decodes) content codings.
@@ -156,6 +158,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
         if firstHeaderNanos == 0 { firstHeaderNanos = monotonicNanos() }
+        headBytes += bytes.count
         switch ResponseHeadLine.parse(bytes) {
         case .field(let name, let value):
             headers.add(name, value)
@@ -163,6 +166,7 @@ final class CurlTransfer: @unchecked Sendable {
             // A new head: an interim 1xx, or the real one.
             headers = HTTPHeaders()
             headComplete = false
+            headBytes = bytes.count
             httpVersion = version
             statusCode = code
             reason = phrase
@@ -358,14 +362,27 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportError(.bodyTooLarge, sink.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_WRITE_ERROR:
             return TransportError(.localIO, sink.failure ?? message, curlCode: raw, metrics: metrics)
+        case CURLE_RECV_ERROR where !headComplete && headBytes > Self.headLimitSeen:
+            return TransportError(
+                .badResponse,
+                "the response's headers passed 300 KiB in all, libcurl's limit (no setting raises it)",
+                curlCode: raw, metrics: metrics)
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE:
             return TransportError(.connectionLost, "connection lost: \(message)", curlCode: raw, metrics: metrics)
         case CURLE_OUT_OF_MEMORY where !headComplete, CURLcode(rawValue: 100) where !headComplete:
             // libcurl refuses a response header line over 100 KiB: before 8.6 as "Out of memory", since as
             // CURLE_TOO_LARGE (100). Neither is about this machine's memory.
             return TransportError(
-                .other, "response header too large (a header line over libcurl's 100 KiB limit)", curlCode: raw,
-                metrics: metrics)
+                .badResponse,
+                "a response header line passed 100 KiB, libcurl's limit (no setting raises it)",
+                curlCode: raw, metrics: metrics)
+        case CURLE_UNSUPPORTED_PROTOCOL where connected, CURLE_WEIRD_SERVER_REPLY:
+            // After connecting, libcurl's "unsupported protocol" is about the answer, not the URL.
+            let text =
+                message.contains("HTTP/0.9")
+                ? "the server answered without a status line or headers (HTTP/0.9), which apix does not accept"
+                : "the server's answer is not HTTP: its first line is not a status line such as `HTTP/1.1 200 OK`"
+            return TransportError(.badResponse, text, curlCode: raw, metrics: metrics)
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             return TransportError(.invalidRequest, message, curlCode: raw, metrics: metrics)
         default:
@@ -374,6 +391,16 @@ final class CurlTransfer: @unchecked Sendable {
             }
             return TransportError(.other, message, curlCode: raw, metrics: metrics)
         }
+    }
+
+    /// Head bytes past which a receive error is libcurl's 300 KiB limit on a response's headers.
+    private static let headLimitSeen = 256 * 1024
+
+    /// Whether the transfer reached its server (or proxy).
+    private var connected: Bool {
+        var connectMicros: curl_off_t = 0
+        apix_easy_getinfo_off(easy, CURLINFO_CONNECT_TIME_T, &connectMicros)
+        return connectMicros > 0
     }
 
     private func timeoutKind(metrics: Metrics) -> TransportError.TimeoutKind {
