@@ -109,7 +109,11 @@ package struct WebSocketSession: Sendable {
             guard message.bytes.count + frame.payload.count <= maxMessage else {
                 throw .tooBig("message over max_message (\(maxMessage) bytes)")
             }
-            message.bytes += frame.payload
+            if message.bytes.isEmpty {
+                message.bytes = frame.payload  // the first (often only) frame: kept as it is, not copied
+            } else {
+                message.bytes += frame.payload
+            }
         }
         if message.opcode == .text {
             // §8.1: fail as soon as the text cannot be valid, even mid-message.
