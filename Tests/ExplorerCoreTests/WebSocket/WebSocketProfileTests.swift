@@ -76,6 +76,7 @@ struct WebSocketProfileTests {
                 messages:
                   - { name: m, text: a, json: b }
                   - { text: nameless }
+                  - { name: n, text: "hi {{nobody}}" }
             """)
         guard case .failure(let failure) = ProfileLoader.load(file: file) else { return #expect(Bool(false)) }
         let lines = failure.problems.map(\.description)
@@ -86,6 +87,7 @@ struct WebSocketProfileTests {
         #expect(
             lines.contains { $0.contains("bad.yaml:16:9") && $0.contains("exactly one of `text`, `json` or `file`") })
         #expect(lines.contains { $0.contains("bad.yaml:17:9") && $0.contains("missing required key `name`") })
+        #expect(lines.contains { $0.contains("bad.yaml:18") && $0.contains("unknown variable `{{nobody}}`") })
     }
 
     @Test("A save round-trips the WebSocket keys; a changed one is rewritten in place")
