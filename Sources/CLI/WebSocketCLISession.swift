@@ -51,7 +51,8 @@ final class WebSocketCLISession: Sendable {
     private func output(_ event: WebSocketEvent) {
         if jsonl {
             if let line = WebSocketJSONLines.line(for: event, showControl: showControl) {
-                StandardOutput.write(line + "\n")
+                StandardOutput.write(line)  // apart from its newline: a 64 MiB message's line is not copied again
+                StandardOutput.write("\n")
             }
             return
         }
