@@ -12,9 +12,12 @@ Routes (the request path):
   /headers               the request's headers (JSON) as a text message, then echo
   /ping                  pings the client with b"hello" and sends "pong: <payload>" when the pong comes, then echo
 Compression (permessage-deflate) is on, as the library's default.
+Arguments: none (ws://), or CERT KEY [CLIENT-CA] for wss:// (with CLIENT-CA, a client certificate it signed is
+required).
 """
 import asyncio
 import json
+import ssl
 import sys
 import urllib.parse
 
@@ -56,9 +59,16 @@ async def handler(ws, path=None):
 
 
 async def main():
+    context = None
+    if len(sys.argv) >= 3:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[1], sys.argv[2])
+        if len(sys.argv) >= 4:
+            context.load_verify_locations(sys.argv[3])
+            context.verify_mode = ssl.CERT_REQUIRED
     server = await websockets.serve(
         handler, "127.0.0.1", 0, subprotocols=["chat.v2", "chat.v1"], max_size=128 * 1024 * 1024,
-        ping_interval=None)
+        ping_interval=None, ssl=context)
     port = server.sockets[0].getsockname()[1]
     print(port, flush=True)
     loop = asyncio.get_running_loop()

@@ -7,16 +7,20 @@ package final class WebSocketPeer: Sendable {
     package let port: Int
     private let process: Process
     private let input: Pipe
+    private let scheme: String
 
     /// The script beside the tests' sources.
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Peers/websocket_server.py").path
 
-    package init() throws {
+    /// `tls`: serve wss:// with this certificate and key; with `clientCA`, require a client certificate it signed.
+    package init(tls: (certificate: String, key: String)? = nil, clientCA: String? = nil) throws {
         let process = Process()
         // Debian's interpreter, which python3-websockets installs into (not a pyenv shim on the PATH).
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script]
+        process.arguments =
+            [Self.script] + (tls.map { [$0.certificate, $0.key] } ?? []) + (clientCA.map { [$0] } ?? [])
+        scheme = tls == nil ? "ws" : "wss"
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -38,8 +42,8 @@ package final class WebSocketPeer: Sendable {
         self.input = input
     }
 
-    /// `ws://127.0.0.1:PORT` + `path`.
-    package func url(_ path: String) -> String { "ws://127.0.0.1:\(port)\(path)" }
+    /// `ws://127.0.0.1:PORT` (`wss://` with TLS) + `path`.
+    package func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
 
     package func stop() {
         try? input.fileHandleForWriting.close()

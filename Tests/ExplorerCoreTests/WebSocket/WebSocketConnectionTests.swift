@@ -8,13 +8,18 @@ import Testing
 /// handshake from an endpoint's plan, a proxy tunnel, and the closing handshake from apix's side.
 @Suite("WebSocket connections over libcurl")
 struct WebSocketConnectionTests {
-    static func plan(_ url: String, proxy: String? = nil) throws -> ExchangePlan {
+    static func plan(_ url: String, proxy: String? = nil, tls: TestCertificates? = nil) throws -> ExchangePlan {
         var endpoint = Endpoint(id: "ws", path: Template(url))
         endpoint.webSocket = WebSocketEndpoint(subprotocols: ["chat.v1"])
         let profile = Profile(
             id: "", environments: [ProfileEnvironment(name: "default", baseURL: Template(""))], endpoints: [endpoint])
         var overrides = RequestOverrides()
         overrides.proxy = proxy
+        if let tls {
+            overrides.caFile = tls.caCertificate
+            overrides.certFile = tls.clientCertificate
+            overrides.keyFile = tls.clientKey
+        }
         return try ExchangePlan(
             endpoint, builder: RequestBuilder(profile: profile, processEnvironment: [:]), overrides: overrides)
     }
@@ -69,5 +74,30 @@ struct WebSocketConnectionTests {
             return #expect(Bool(false))
         }
         #expect(error.kind == .connectionRefused)
+    }
+
+    @Test("wss:// with a client certificate: TLS, the CA and the certificate are libcurl's, as for any request")
+    func clientCertificate() async throws {
+        let certificates = try TestCertificates()
+        let peer = try WebSocketPeer(
+            tls: (certificates.serverCertificate, certificates.serverKey), clientCA: certificates.caCertificate)
+        var plan = try Self.plan(peer.url("/echo"), tls: certificates)
+        #expect(plan.request.request.url.hasPrefix("https://"))
+        // The client key is encrypted: its password as a profile's `key_password` gives it.
+        var request = plan.request.request
+        request.options.keyPassword = certificates.keyPassword
+        let connection = try await WebSocketConnection.open(request, settings: WebSocketSettings()).get()
+        await connection.send(.text("mutual TLS"))
+        #expect(await connection.next() == .message(.text("mutual TLS")))
+        connection.close()
+        _ = await Self.events(of: connection)
+        // Without the client certificate the server refuses the TLS handshake.
+        plan = try Self.plan(peer.url("/echo"))
+        var bare = plan.request.request
+        bare.options.caFile = certificates.caCertificate
+        guard case .failure(let error) = await WebSocketConnection.open(bare, settings: WebSocketSettings()) else {
+            return #expect(Bool(false))
+        }
+        #expect(error.message.contains("no response"))
     }
 }
