@@ -25,13 +25,14 @@ let package = Package(
         .target(name: "CBuildInfo", path: "Sources/CBuildInfo"),
         // ncursesw: the only consumer is the TUI's terminal backend.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        // zlib: crc32 and gzip for the demo server (deflateInit2 is a macro, so it is wrapped).
+        // zlib: crc32 and gzip for the demo server and the history, permessage-deflate for WebSocket (deflateInit2 is a
+        // macro, so it is wrapped).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // openpty for the benchmarks' terminal cases.
         .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
         .target(
             name: "ExplorerCore",
-            dependencies: ["CCurl", "CBuildInfo", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CCurl", "CBuildInfo", "CZlib", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "DemoAPI",
@@ -91,7 +92,8 @@ let package = Package(
             name: "apix-bench", dependencies: ["ExplorerCore", "ExplorerHistory", "TUI", "CPseudoTerminal"],
             path: "Sources/Benchmarks"),
         // Test support: a raw-socket HTTP server of broken and malicious answers, for the hostile suites.
-        .target(name: "HostileServer", dependencies: ["CZlib"], path: "Tests/HostileServer"),
+        // (ExplorerCore: `WebSocketHandshake.accept` for the WebSocket routes' 101.)
+        .target(name: "HostileServer", dependencies: ["CZlib", "ExplorerCore"], path: "Tests/HostileServer"),
         // Test support every test target shares: the demo API fixture, scratch directories.
         .target(name: "TestSupport", dependencies: ["DemoAPI"], path: "Tests/TestSupport"),
         // The crash-safety tests' child program (saves and records in a loop until killed), not shipped in `apix`.

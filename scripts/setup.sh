@@ -3,7 +3,8 @@
 # Debian/Ubuntu: libcurl (transport), ncursesw (TUI), zlib (demo API gzip, history bodies), SQLite (the history
 # database, through GRDB), tmux and curl (end-to-end tests), nginx-light (the HTTP/2 tests' server), openssl
 # (certificates made at test time, the client-certificate server), GNU time (the benchmarks' peak RSS of a program
-# started from a large parent: `Subprocess.peakRSS`).
+# started from a large parent: `Subprocess.peakRSS`), python3-websockets (the WebSocket tests' real peer,
+# Tests/Peers/websocket_server.py, run with /usr/bin/python3).
 set -euo pipefail
 
 missing=()
@@ -17,6 +18,7 @@ command -v curl >/dev/null 2>&1 || missing+=(curl)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 [ -x /usr/bin/time ] || missing+=(time)
+/usr/bin/python3 -c 'import websockets' >/dev/null 2>&1 || missing+=(python3-websockets)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2

@@ -52,6 +52,9 @@ static void load(void) {
     table.slist_free_all = resolve(library, "curl_slist_free_all");
     table.share_init = resolve(library, "curl_share_init");
     table.share_setopt = resolve(library, "curl_share_setopt");
+    table.easy_perform = resolve(library, "curl_easy_perform");
+    table.easy_send = resolve(library, "curl_easy_send");
+    table.easy_recv = resolve(library, "curl_easy_recv");
     // libcurl's process-wide setup, once, before any handle exists (curl_global_init is not thread-safe; this
     // runs under pthread_once). Never dlclose'd: the table lives as long as the process.
     CURLcode status = table.global_init(CURL_GLOBAL_ALL);

@@ -19,6 +19,7 @@ enum Completions {
     /// Options that take a value, in every command: their value is never the profile.
     static let valued: Set<String> = Set(FastArguments.runOptions.keys).union([
         "--auth", "--environment", "--parallel", "--junit", "--limit", "--port", "--token-lifetime", "--name",
+        "--send", "--send-saved", "--max-messages", "--idle", "--max-message",
     ])
 
     static func profiles(_ words: [String], _ index: Int) -> [String] {

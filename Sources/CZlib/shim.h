@@ -17,4 +17,15 @@ static inline int apix_inflate_init_auto(z_streamp stream) {
     return inflateInit2(stream, 15 + 32);
 }
 
+/// inflateInit2 for raw deflate data (negative window bits: no zlib or gzip wrapper), as permessage-deflate sends
+/// it (RFC 7692 §7.2.2). Window 15 inflates whatever window the peer compressed with.
+static inline int apix_inflate_init_raw(z_streamp stream) {
+    return inflateInit2(stream, -15);
+}
+
+/// deflateInit2 producing raw deflate data with a window of `window_bits` (9–15), for permessage-deflate.
+static inline int apix_deflate_init_raw(z_streamp stream, int level, int window_bits) {
+    return deflateInit2(stream, level, Z_DEFLATED, -window_bits, 8, Z_DEFAULT_STRATEGY);
+}
+
 #endif

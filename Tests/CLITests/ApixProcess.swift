@@ -27,9 +27,11 @@ struct ApixProcess {
         URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("apix-test-loops").path
     }
 
+    /// `input`: written to stdin, which is then closed (`keepInputOpen`: left open until the process exits, so it
+    /// never sees the end of its input); without it stdin is /dev/null.
     static func run(
         executable: String = binary, _ arguments: [String], environment: [String: String] = [:],
-        directory: String? = nil
+        directory: String? = nil, input: Data? = nil, keepInputOpen: Bool = false
     ) async throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -42,8 +44,14 @@ struct ApixProcess {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil && !keepInputOpen ? FileHandle.nullDevice : stdin
         try process.run()
+        if input != nil || keepInputOpen {
+            try stdin.fileHandleForWriting.write(contentsOf: input ?? Data())
+            if !keepInputOpen { try stdin.fileHandleForWriting.close() }
+        }
+        defer { try? stdin.fileHandleForWriting.close() }
         // Wait on plain threads, never on the cooperative pool: the demo server's handlers need those threads.
         let (o, e) = await withCheckedContinuation { (continuation: CheckedContinuation<(Data, Data), Never>) in
             let thread = Thread {

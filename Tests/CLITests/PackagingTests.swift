@@ -14,7 +14,9 @@ import Testing
 /// the completions of the user's own names, and the installed layout's `lib/apix/`.
 @Suite("packaging")
 struct PackagingTests {
-    static let subcommands = ["run", "test", "list", "demo", "auth", "check", "import", "export", "history", "cookies"]
+    static let subcommands = [
+        "run", "test", "list", "demo", "auth", "check", "import", "export", "history", "cookies", "ws",
+    ]
 
     @Test("bash, zsh and fish completion scripts know every subcommand and ask apix for the user's names")
     func completionScripts() async throws {
@@ -91,6 +93,11 @@ struct PackagingTests {
             try await complete(
                 ["run"], "-e", ["apix", "run", "-q", "a=1", "shop", "orders.get"] + profiles + ["-e", ""])
                 == ["prod", "staging"])
+        // `apix ws PROFILE ENDPOINT`: the same names, past the values of its own options.
+        #expect(
+            try await complete(
+                ["ws"], "positional@1", ["apix", "ws", "--send", "hi", "shop"] + profiles + ["--idle", "2", ""])
+                == ["orders.list", "orders.get", "local.only"])
         #expect(
             try await complete(
                 ["auth", "login"], "--auth", ["apix", "auth", "login", "shop"] + profiles + ["--auth", ""])

@@ -1,16 +1,18 @@
 import CZlib
 
-/// A gzip stream of `megabytes` MiB of zeros (about 1/1000 of that on the wire), made once per size.
+/// A gzip stream of `megabytes` MiB of zeros (about 1/1000 of that on the wire), made once per size; `raw`: raw
+/// deflate ended with a sync flush, as permessage-deflate sends a message (RFC 7692 §7.2.1).
 enum GzipBomb {
-    static func zeros(megabytes: Int) -> [UInt8] {
+    static func zeros(megabytes: Int, raw: Bool = false) -> [UInt8] {
         var stream = z_stream()
-        guard apix_deflate_init_gzip(&stream, 9) == Z_OK else { fatalError("deflateInit2 failed") }
+        let status = raw ? apix_deflate_init_raw(&stream, 9, 15) : apix_deflate_init_gzip(&stream, 9)
+        guard status == Z_OK else { fatalError("deflateInit2 failed") }
         defer { deflateEnd(&stream) }
         var input = [UInt8](repeating: 0, count: 1 << 20)
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         for index in 0..<megabytes {
-            let flush = index == megabytes - 1 ? Z_FINISH : Z_NO_FLUSH
+            let flush = index == megabytes - 1 ? (raw ? Z_SYNC_FLUSH : Z_FINISH) : Z_NO_FLUSH
             input.withUnsafeMutableBufferPointer { source in
                 stream.next_in = source.baseAddress
                 stream.avail_in = uInt(source.count)
@@ -25,6 +27,7 @@ enum GzipBomb {
                 } while stream.avail_out == 0 || stream.avail_in > 0
             }
         }
+        if raw, output.suffix(4) == [0, 0, 0xFF, 0xFF] { output.removeLast(4) }
         return output
     }
 }

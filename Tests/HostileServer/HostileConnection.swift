@@ -13,6 +13,8 @@ public final class HostileConnection: @unchecked Sendable {
     private(set) var wasReset = false
     /// The request target, as sent (`/path?query`).
     public private(set) var path = ""
+    /// The request head, as sent (for the WebSocket routes: `Sec-WebSocket-Key`, the extensions offered).
+    public private(set) var head = ""
 
     init(socket: Int32, server: HostileServer) {
         self.socket = socket
@@ -32,6 +34,7 @@ public final class HostileConnection: @unchecked Sendable {
             guard count > 0 else { return nil }
             head.append(contentsOf: buffer[0..<count])
             if let end = head.firstRange(of: [13, 10, 13, 10]) {
+                self.head = String(decoding: head[..<end.lowerBound], as: UTF8.self)
                 let line = head[..<end.lowerBound].split(separator: 10).first ?? []
                 let parts = String(decoding: line, as: UTF8.self).split(separator: " ")
                 path = parts.count > 1 ? String(parts[1]) : "/"

@@ -13,6 +13,7 @@ public enum HostileRoutes {
         for (path, route) in framing { routes[path] = route }
         for (path, route) in redirects { routes[path] = route }
         for (path, route) in sizes { routes[path] = route }
+        for (path, route) in webSocket { routes[path] = route }
         return routes
     }()
 

@@ -39,6 +39,10 @@ typedef struct apix_curl_api {
     void (*slist_free_all)(struct curl_slist *list);
     CURLSH *(*share_init)(void);
     CURLSHcode (*share_setopt)(CURLSH *share, CURLSHoption option, ...);
+    // WebSocket connections (CURLOPT_CONNECT_ONLY): the connection is libcurl's, the bytes on it apix's.
+    CURLcode (*easy_perform)(CURL *handle);
+    CURLcode (*easy_send)(CURL *handle, const void *buffer, size_t length, size_t *sent);
+    CURLcode (*easy_recv)(CURL *handle, void *buffer, size_t length, size_t *received);
 } apix_curl_api;
 
 /// The table, filled on the first call (thread-safe), with libcurl's global setup done. When libcurl cannot be loaded
@@ -115,6 +119,22 @@ static inline CURLcode apix_easy_getinfo_string(CURL *handle, CURLINFO info, cha
 }
 static inline CURLcode apix_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
     return apix_curl()->easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode apix_easy_getinfo_socket(CURL *handle, curl_socket_t *socket) {
+    return apix_curl()->easy_getinfo(handle, CURLINFO_ACTIVESOCKET, socket);
+}
+static inline CURLcode apix_easy_getinfo_slist(CURL *handle, CURLINFO info, struct curl_slist **list) {
+    return apix_curl()->easy_getinfo(handle, info, list);
+}
+
+/// Connects (with CURLOPT_CONNECT_ONLY set: TCP, proxy tunnel and TLS, no request), blocking the calling thread.
+static inline CURLcode apix_easy_perform(CURL *handle) { return apix_curl()->easy_perform(handle); }
+static inline CURLcode apix_easy_send(CURL *handle, const void *buffer, size_t length, size_t *sent) {
+    return apix_curl()->easy_send(handle, buffer, length, sent);
+}
+static inline CURLcode apix_easy_recv(CURL *handle, void *buffer, size_t length, size_t *received) {
+    return apix_curl()->easy_recv(handle, buffer, length, received);
 }
 
 static inline CURLMcode apix_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {

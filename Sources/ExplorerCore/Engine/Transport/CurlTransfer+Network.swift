@@ -4,13 +4,19 @@ import CCurl
 extension CurlTransfer {
     /// HTTP version, proxy, client certificate and cookie jar.
     func configureNetwork(_ options: TransferOptions) {
+        Self.configureNetwork(easy, options, url: request.url)
+    }
+
+    /// The same on any easy handle: a WebSocket connection (`WebSocketConnection`) gets the settings an exchange
+    /// to `url` would.
+    static func configureNetwork(_ easy: UnsafeMutableRawPointer, _ options: TransferOptions, url: String) {
         if let version = options.httpVersion {
             apix_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, version.curlValue)
         }
         // Requests that start at once to the same host wait for the first connection's TLS handshake and share it
         // when it speaks HTTP/2, instead of opening one each. Not in clear text without prior knowledge: there
         // the answer to the first request would be the wait.
-        let tls = request.url.lowercased().hasPrefix("https:")
+        let tls = url.lowercased().hasPrefix("https:")
         if options.httpVersion == .http2PriorKnowledge || (tls && options.httpVersion != .http1) {
             apix_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
         }

@@ -133,6 +133,8 @@ public struct RequestBuilder: Sendable {
         params.merge(overrides.params) { _, user in user }
         let path = try URLBuilder.path(endpoint.path, params: params, scope: scope, masking: masking)
         var url = URLBuilder.join(base: base, path: path)
+        // A WebSocket endpoint's whole `ws://`/`wss://` path is connected to as http/https (docs/WEBSOCKET.md).
+        if endpoint.webSocket != nil { url = WebSocketConnection.transportURL(url) }
         guard Self.isHTTPURL(url) else {
             throw RequestBuildError(.invalidURL(url), location: environment.baseURL.location, context: context)
         }

@@ -35,6 +35,8 @@ public struct Endpoint: Sendable, Hashable, Identifiable {
     package var uses: [EndpointUse] = []
     /// `expect:`: what a good response looks like.
     package var expectation: ResponseExpectation?
+    /// `protocol: websocket` and its keys; nil for an HTTP endpoint.
+    package var webSocket: WebSocketEndpoint?
     package var location: SourceLocation?
 
     package init(

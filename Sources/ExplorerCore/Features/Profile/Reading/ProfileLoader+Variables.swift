@@ -137,6 +137,13 @@ extension ProfileLoader {
             case .text(let template, _), .file(let template, _): check(template, "the body of \(owner)")
             case nil: break
             }
+            for message in endpoint.webSocket?.messages ?? [] {
+                switch message.content {
+                case .text(let template): check(template, "saved message `\(message.name)` of \(owner)")
+                case .json(let value): check(value, "saved message `\(message.name)` of \(owner)")
+                case .file: break
+                }
+            }
         }
         return problems + ChainPlanner.problems(in: profile)
     }

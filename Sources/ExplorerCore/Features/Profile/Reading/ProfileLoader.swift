@@ -20,6 +20,7 @@ public enum ProfileLoader {
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
         "compressed", "max_body", "priority", "cache", "auth", "download", "custom_method", "capture", "uses", "expect",
         "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies", "stream",
+        "protocol", "subprotocols", "ping_interval", "max_message", "messages",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]
 
@@ -314,6 +315,7 @@ public enum ProfileLoader {
             endpoint.downloadTo = reader.string(to, "download.to")
         }
         readChecks(fields, into: &endpoint, reader: &reader)
+        endpoint.webSocket = readWebSocket(fields, reader: &reader)
         let declared = Set(endpoint.params.map(\.name))
         for name in endpoint.placeholders where !declared.contains(name) {
             reader.fail(

@@ -175,10 +175,12 @@ package enum ProfileEmitter {
 
     /// Keys of an endpoint in the order they are written.
     static let endpointKeys = [
-        "id", "name", "folder", "description", "method", "custom_method", "path", "params", "query", "headers", "body",
-        "timeout", "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure",
-        "ca_file", "compressed", "max_body", "http_version", "proxy", "no_proxy", "cert_file", "key_file",
-        "key_password", "cookies", "stream", "priority", "cache", "auth", "download", "capture", "uses", "expect",
+        "id", "name", "folder", "description", "method", "custom_method", "protocol", "path", "params", "query",
+        "headers", "body", "timeout", "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects",
+        "redirect_body", "insecure", "ca_file", "compressed", "max_body", "http_version", "proxy", "no_proxy",
+        "cert_file", "key_file", "key_password", "cookies", "stream", "priority", "cache", "auth", "download",
+        "capture",
+        "uses", "expect", "subprotocols", "ping_interval", "max_message", "messages",
     ]
 
     /// The value written for one endpoint key, or nil when the key is left out.
@@ -204,6 +206,7 @@ package enum ProfileEmitter {
         case "capture": return endpoint.captures.isEmpty ? nil : captures(endpoint.captures)
         case "uses": return endpoint.uses.isEmpty ? nil : uses(endpoint.uses)
         case "expect": return endpoint.expectation.map(expectation)
+        case _ where webSocketKeys.contains(key): return webSocketValue(endpoint, key)
         default: return transfer(endpoint.transfer).first { $0.key == key }?.value
         }
     }
@@ -275,15 +278,6 @@ package enum ProfileEmitter {
         if let value = settings.keyPassword { entries.append(.init("key_password", template(value))) }
         if let value = settings.cookies { entries.append(.init("cookies", .scalar(String(value)))) }
         return entries
-    }
-
-    static func seconds(_ duration: Duration) -> String {
-        let components = duration.components
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-        if milliseconds % 1000 == 0 { return String(milliseconds / 1000) }
-        var text = String(format: "%.3f", Double(milliseconds) / 1000)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
     }
 
     static func body(_ body: BodyTemplate) -> Value {

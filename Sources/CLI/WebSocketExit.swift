@@ -1,0 +1,41 @@
+import ExplorerCore
+
+/// `apix ws`'s exit statuses and its last stderr line: how a session ended, for scripts (docs/WEBSOCKET.md).
+enum WebSocketExit {
+    /// The server closed with a code other than 1000/1001 (or none, 1005).
+    static let serverClosedAbnormally: Int32 = 9
+    /// The server broke the protocol; apix closed with 1002, 1007 or 1009 (curl's "weird server reply").
+    static let protocolViolation: Int32 = 8
+    /// The connection ended without a closing handshake (1006), or the server never answered apix's close
+    /// (curl's "failure receiving network data").
+    static let connectionLost: Int32 = 56
+    /// The server did not accept the upgrade (not 101, or an invalid 101) (curl's `--fail` status).
+    static let handshakeRefused: Int32 = 22
+
+    static func status(for close: WebSocketClose) -> Int32 {
+        if close.isNormal { return 0 }
+        switch close.initiator {
+        case .violation: return protocolViolation
+        case .connection: return connectionLost
+        case .server, .client: return serverClosedAbnormally
+        }
+    }
+
+    static func status(for error: WebSocketConnection.OpenError) -> Int32 {
+        switch error {
+        case .transport(let error): error.exitCode
+        case .handshake: handshakeRefused
+        }
+    }
+
+    /// `closed by the server: 1000 (bye)`, `apix closed: 1002 protocol error (server frame is masked)`, …
+    static func describe(_ close: WebSocketClose) -> String {
+        let reason = close.reason.isEmpty ? "" : " (\(SafeText.escape(close.reason)))"
+        switch close.initiator {
+        case .server: return "closed by the server: \(close.code)\(reason)"
+        case .client: return "closed: \(close.code)\(reason)"
+        case .violation: return "closed by apix: \(close.code), the server broke the protocol\(reason)"
+        case .connection: return "connection ended without a close: \(close.code)\(reason)"
+        }
+    }
+}

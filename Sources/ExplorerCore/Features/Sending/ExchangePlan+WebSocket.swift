@@ -1,0 +1,23 @@
+/// A WebSocket session from the one send pipeline: the handshake request is this plan's request (headers, auth,
+/// variables, cookies, transfer settings as for any exchange), the credentials added by the same interceptor.
+extension ExchangePlan {
+    /// Connects and runs the opening handshake with `settings` (`WebSocketSettings.forEndpoint` by default).
+    package func openWebSocket(settings: WebSocketSettings? = nil, sessions: AuthSessions = .shared) async
+        -> Result<WebSocketConnection, WebSocketConnection.OpenError>
+    {
+        var request = self.request.prepared()
+        let options = await sendOptions(sessions: sessions)
+        if let interceptor = options.interceptor {
+            do {
+                request = try await interceptor.adapt(request, attempt: 0)
+            } catch {
+                return .failure(.transport(TransportError(.other, error.summary)))
+            }
+        }
+        let chosen = settings ?? endpoint.map(WebSocketSettings.forEndpoint) ?? WebSocketSettings()
+        return await WebSocketConnection.open(request, settings: chosen)
+    }
+
+    /// The session's URL as the user knows it (`ws://…`, `wss://…`), masked like the shown request.
+    package var webSocketURL: String { WebSocketConnection.shownURL(masked.request.url) }
+}
