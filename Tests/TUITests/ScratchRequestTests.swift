@@ -41,7 +41,14 @@ struct ScratchRequestTests {
         // Not an unsaved edit: quitting does not ask, the journal keeps nothing.
         #expect(state.unsavedEndpoints.isEmpty)
         #expect(state.unsavedDrafts.isEmpty)
-        #expect(state.press(.character("q")).names.contains("quit"))
+        _ = state.press(.character("q"))
+        // The request still runs (nothing answers here), so q asks; but about that, not about unsaved work.
+        guard case .quitQuestion(let question)? = state.overlay else {
+            Issue.record("expected the quit question for the running request")
+            return
+        }
+        #expect(question.unsavedEndpoints.isEmpty)
+        #expect(question.runningTransfers == 1)
     }
 
     @Test("O keeps the one-off: it is written to the scratch profile and is unsaved until the write is done")

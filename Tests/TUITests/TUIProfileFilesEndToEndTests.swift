@@ -47,7 +47,8 @@ extension EndToEndTerminal {
             // An unsaved edit: items.get's path.
             try session.send("/")
             try session.send("items.get", literal: true)
-            try session.send("Enter", "Tab", "u", "C-u")
+            // Enter keeps the filter, Esc clears it (the selection stays), Tab goes to the editor.
+            try session.send("Enter", "Escape", "Tab", "u", "C-u")
             try session.send("/items/{id}/mine", literal: true)
             try session.send("Enter")
             try session.waitFor("✎ 1 unsaved")
@@ -56,9 +57,12 @@ extension EndToEndTerminal {
                 Self.shop.replacingOccurrences(of: "path: /items\n", with: "path: /items-v2\n")
                 + "  - id: orders.list\n    path: /orders\n"
             try save(edited, to: file)
-            let screen = try session.waitFor("changed on disk: reloaded")
-            #expect(screen.contains("1 unsaved edit kept as drafts"), "\(screen)")
+            try session.waitFor("changed on disk: reloaded")
             try session.waitFor("orders.list")
+            // The whole message (`m`), which the status bar may cut.
+            try session.send("m")
+            try session.waitFor("profile shop.yaml changed on disk: reloaded; 1 unsaved edit kept as drafts")
+            try session.send("Escape")
             // The draft is still what the editor shows and sends, and still unsaved.
             let after = try session.waitFor("/items/7/mine")
             #expect(after.contains("✎ 1 unsaved"), "\(after)")
@@ -70,13 +74,18 @@ extension EndToEndTerminal {
             let session = try TmuxSession()
             defer { session.close() }
             let file = try start(session)
-            try save(Self.shop.replacingOccurrences(of: "    path: /items\n", with: "    pathh: /items\n"), to: file)
+            // Line 6: `methd: GET` under items.list.
+            let broken = Self.shop.replacingOccurrences(
+                of: "    path: /items\n", with: "    path: /items\n    methd: GET\n")
+            try save(broken, to: file)
             let screen = try session.waitFor("has a problem on disk")
-            #expect(screen.contains("shop.yaml:5:5"), "\(screen)")
             #expect(screen.contains("items.list") && screen.contains("items.get"), "\(screen)")
-            try session.send("p")
-            let problems = try session.waitFor("pathh")
-            #expect(problems.contains("shop.yaml:5:5"), "\(problems)")
+            try session.send("m")
+            try session.waitFor("shop.yaml:6:5: unknown key `methd`")
+            try session.waitFor("the last good version stays loaded")
+            try session.send("Escape", "p")
+            let problems = try session.waitFor("methd")
+            #expect(problems.contains("shop.yaml:6:5"), "\(problems)")
             try session.send("Escape")
             try save(Self.shop, to: file)
             try session.waitFor("profile shop.yaml loads again")

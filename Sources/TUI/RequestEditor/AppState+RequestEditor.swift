@@ -73,16 +73,22 @@ extension AppState {
             return []
         }
         if edit.asksDiscard {
-            // The answer to "discard your change?": y discards (Esc as if nothing was typed), any other key is spent
-            // going back to the text.
+            // The answer to "discard your change?": y discards (a new row goes), any other key is spent going back
+            // to the text.
             edit.asksDiscard = false
             guard key == .character("y") || key == .character("Y") else {
                 fieldEdit = edit
                 return []
             }
-            edit.field = LineEditor(edit.original)
-            fieldEdit = edit
-            return handleFieldKey(.escape)
+            fieldEdit = nil
+            var rows = draft.rows(edit.tab)
+            if edit.isNewRow, rows.indices.contains(edit.row) {
+                rows.remove(at: edit.row)
+                draft.setRows(rows, for: edit.tab)
+                drafts[endpointKey] = draft
+                editorRow = max(0, min(editorRow, rows.count - 1))
+            }
+            return []
         }
         if key == .escape, edit.isChanged {
             edit.asksDiscard = true
