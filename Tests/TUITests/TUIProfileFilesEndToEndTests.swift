@@ -101,7 +101,7 @@ extension EndToEndTerminal {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 try session.run("\(TmuxSession.apix) --profiles \(directory)")
                 try await session.waiting(for: "no profiles in")
-                try await session.waiting(for: "o sends a URL or a curl command line")
+                try await session.waiting(for: "or now: o sends a URL")
                 // Typed at once, as a user who knows the key does: all of it lands in the prompt.
                 try session.send("o")
                 try session.send("http://127.0.0.1:\(server.port)/todos", literal: true)
