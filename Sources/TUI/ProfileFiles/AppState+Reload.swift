@@ -105,7 +105,9 @@ extension AppState {
     private mutating func install(_ profile: Profile, at index: Int) {
         let old = catalog.profiles[index]
         var merged = profile
-        for endpoint in old.endpoints where merged.endpoint(endpoint.id) == nil {
+        // By id once: imported profiles hold thousands of endpoints.
+        let onFile = Set(profile.endpoints.map(\.id))
+        for endpoint in old.endpoints where !onFile.contains(endpoint.id) {
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
             if inMemoryEndpoints.contains(key) {
                 merged.endpoints.append(endpoint)
@@ -116,7 +118,7 @@ extension AppState {
         }
         // A new endpoint the file now has under the same id is the file's; what was in memory becomes its draft.
         for key in inMemoryEndpoints where key.profile == profile.id {
-            guard profile.endpoint(key.endpoint) != nil, let endpoint = old.endpoint(key.endpoint) else { continue }
+            guard onFile.contains(key.endpoint), let endpoint = old.endpoint(key.endpoint) else { continue }
             if drafts[key] == nil { drafts[key] = RequestDraft(endpoint: endpoint) }
             oneOffs.remove(key)
             newEndpoints.remove(key)
