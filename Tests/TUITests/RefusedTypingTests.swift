@@ -50,6 +50,23 @@ struct RefusedTypingTests {
         #expect(!empty.shouldQuit)
     }
 
+    @Test("e and K with no profile open a window saying why: q meant for the window closes it, not apix")
+    func refusedWindows() {
+        var state = AppState(catalog: ProfileCatalog(), processEnvironment: [:], now: Fixtures.start)
+        for key in ["e", "K"] {
+            _ = state.press(.character(Character(key)))
+            guard case .message(let lines)? = state.overlay else {
+                Issue.record("expected a window for \(key)")
+                return
+            }
+            #expect(lines.first?.hasPrefix("no profile selected") == true)
+            #expect(state.press(.enter).isEmpty)
+            _ = state.press(.character("q"))
+            #expect(state.overlay == nil)
+            #expect(!state.shouldQuit)
+        }
+    }
+
     @Test("Esc in the URL field with a change asks: any other key goes on editing, y discards")
     func escAsksInURLField() throws {
         var state = Fixtures.smallState()

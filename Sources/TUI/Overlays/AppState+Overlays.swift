@@ -63,6 +63,12 @@ extension AppState {
             Prompt(purpose: .refused, title: "\(reason) (Esc closes; typing here runs nothing)", text: ""))
     }
 
+    /// Refuses a key that would open a window, with the message window instead: the keys typed next for the window
+    /// (`q`, Enter, letters) close it or do nothing, never run as commands.
+    mutating func refuseWindow(_ reason: String) {
+        overlay = .message([reason])
+    }
+
     mutating func handlePromptKey(_ key: Key, _ prompt: Prompt) -> [Effect] {
         var prompt = prompt
         if prompt.asksDiscard {
