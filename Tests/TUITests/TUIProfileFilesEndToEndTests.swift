@@ -115,6 +115,8 @@ extension EndToEndTerminal {
                 let text = (try? String(contentsOfFile: scratch, encoding: .utf8)) ?? ""
                 #expect(text.contains("id: get-todos"), "\(text)")
                 #expect(text.contains("/todos"), "\(text)")
+                let mode = try FileManager.default.attributesOfItem(atPath: scratch)[.posixPermissions] as? Int
+                #expect(mode == 0o600)
                 // Nothing unsaved: q quits without a question.
                 try session.send("q")
                 try await session.waiting("the shell again") { !$0.contains("get-todos") }

@@ -2,7 +2,8 @@ import ExplorerCore
 import Foundation
 
 /// Saves edited endpoints with the core's `ProfileWriter` (atomic, in place where safe) and reloads the profile.
-/// A profile whose file does not exist yet (the scratch profile, on the first request kept) is written whole.
+/// A profile whose file does not exist (the scratch profile, on the first request kept; a profile deleted on disk
+/// while shown) is written whole.
 package struct CoreProfileSaver: ProfileSaver {
     /// Why a new profile file could not be written.
     struct Failure: Error, CustomStringConvertible {
@@ -23,16 +24,19 @@ package struct CoreProfileSaver: ProfileSaver {
         return try ProfileLoader.load(file: profile.file).get()
     }
 
-    /// Writes a new profile file (0600, in a directory made private: it lives in the state directory).
+    /// Writes a new profile file. The scratch profile's lives in the state directory: 0600, in a directory made
+    /// with 0700; another (deleted on disk while shown, saved again) is written as any file the user makes, in its
+    /// directory as it is.
     private func create(_ profile: Profile) throws {
         let directory = (profile.file as NSString).deletingLastPathComponent
-        if let problem = StateDirectory.prepare(directory), !FileManager.default.fileExists(atPath: directory) {
+        let scratch = profile.id == AppState.scratchID
+        if !FileManager.default.fileExists(atPath: directory), let problem = StateDirectory.prepare(directory) {
             throw Failure(description: problem)
         }
-        let text = ProfileEmitter.profile(
-            profile, header: "apix's scratch profile: one-off requests kept with O in the explorer.")
+        let header = scratch ? "apix's scratch profile: one-off requests kept with O in the explorer." : nil
+        let text = ProfileEmitter.profile(profile, header: header)
         try AtomicFile.write(
             Data(text.utf8), to: profile.file,
-            options: .init(mode: 0o600, keepsExistingMode: false, followsSymlink: false))
+            options: .init(mode: scratch ? 0o600 : nil, keepsExistingMode: false, followsSymlink: false))
     }
 }
