@@ -165,13 +165,15 @@ struct AppUpdateTests {
         #expect(state.draft(for: key)?.headers.count == 1)
     }
 
-    @Test("Esc on a new row's name drops the row")
+    @Test("Esc on a new row's name asks (something was typed), and y drops the row")
     func cancelNewRow() {
         var state = Fixtures.smallState()
         state.select("items.get")
         _ = state.press(.tab, .character("2"), .character("+"))
         state.type("x")
         _ = state.press(.escape)
+        #expect(state.fieldEdit?.asksDiscard == true)
+        _ = state.press(.character("y"))
         #expect(state.fieldEdit == nil)
         #expect(state.draft(for: state.selectedKey!)?.query.isEmpty == true)
     }

@@ -13,7 +13,7 @@ struct OneOffRequestTests {
         return state.press(.enter)
     }
 
-    @Test("a URL is sent at once as a new endpoint of the selected profile, its id derived as import curl does")
+    @Test("a URL is sent at once as a one-off endpoint of the selected profile, its id readable from method and path")
     func url() throws {
         var state = Fixtures.smallState()
         state.select("items.get")
@@ -24,14 +24,16 @@ struct OneOffRequestTests {
         }
         #expect(plan.request.url == "http://127.0.0.1:9000/things/all?x=1&y=2")
         let endpoint = try #require(state.selectedEndpoint)
-        #expect(endpoint.id == "get.things.all")
+        #expect(endpoint.id == "get-things-all")
         #expect(endpoint.path.raw == "/things/all")  // relative to the environment's base URL
         #expect(endpoint.query.map(\.name) == ["x", "y"])
-        #expect(state.unsavedEndpoints.map(\.endpoint) == ["get.things.all"])
+        // Not an unsaved edit until `O` keeps it.
+        #expect(state.unsavedEndpoints.isEmpty)
+        #expect(state.oneOffs.map(\.endpoint) == ["get-things-all"])
 
         // Once more: the id is made unique.
         _ = oneOff("http://127.0.0.1:9000/things/all", in: &state)
-        #expect(state.selectedEndpoint?.id == "get.things.all-2")
+        #expect(state.selectedEndpoint?.id == "get-things-all-2")
     }
 
     @Test("a curl command line keeps its method, headers and body; a line that is not a request says why")
@@ -48,7 +50,7 @@ struct OneOffRequestTests {
         #expect(plan.request.method == .post)
         #expect(plan.request.url == "https://other.example/v1/users")
         #expect(plan.request.headers["X-A"] == "1")
-        #expect(state.selectedEndpoint?.id == "post.v1.users")
+        #expect(state.selectedEndpoint?.id == "post-v1-users")
 
         let before = state.catalog.profiles[0].endpoints.count
         #expect(oneOff("curl --nonsense-flag", in: &state).isEmpty)
@@ -64,8 +66,8 @@ struct OneOffRequestTests {
         _ = state.press(.enter)
         #expect(state.selectedEndpoint?.id == "health")
         #expect(!oneOff("http://127.0.0.1:9000/things/all", in: &state).isEmpty)
-        #expect(state.selectedEndpoint?.id == "get.things.all")
-        #expect(state.shownExchange?.key.endpoint == "get.things.all")
+        #expect(state.selectedEndpoint?.id == "get-things-all")
+        #expect(state.shownExchange?.key.endpoint == "get-things-all")
         #expect(state.filter.text.isEmpty)
         #expect(state.message?.text.contains("filter cleared") == true)
     }
@@ -82,7 +84,7 @@ struct OneOffRequestTests {
         #expect(state.selectedEndpoint?.authDisabled == false)
     }
 
-    @Test("s saves a one-off request into the profile file as an endpoint")
+    @Test("O keeps a one-off request: it is written into the profile file as an endpoint")
     func savesIt() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apix-oneoff-\(UUID())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -101,16 +103,16 @@ struct OneOffRequestTests {
             width: 120, height: 30, now: Fixtures.start)
         state.select("health")
         _ = oneOff("http://127.0.0.1:9000/items?page=2", in: &state)
-        guard case .saveProfile(let profile)? = state.press(.character("s")).first else {
+        guard case .saveProfile(let profile)? = state.press(.character("O")).first else {
             Issue.record("expected a save")
             return
         }
         let saved = try await CoreProfileSaver().save(profile)
         _ = state.update(.profileSaved(profile: saved.id, saved: saved, error: nil))
-        let endpoint = try #require(saved.endpoint("get.items"))
+        let endpoint = try #require(saved.endpoint("get-items"))
         #expect(endpoint.path.raw == "/items" && endpoint.query.first?.values?.first?.raw == "2")
         #expect(state.unsavedEndpoints.isEmpty)
-        #expect(ProfileLoader.load(directory: directory).profile("shop")?.endpoint("get.items") != nil)
+        #expect(ProfileLoader.load(directory: directory).profile("shop")?.endpoint("get-items") != nil)
     }
 
     @Test("a curl command pasted over lines joined by a backslash is read as one line, as a shell joins it")

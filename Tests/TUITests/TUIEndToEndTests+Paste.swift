@@ -15,7 +15,7 @@ extension EndToEndTerminal.TUIEndToEndTests {
             try await session.waiting(for: "Request (a URL or a curl command line)")
             try session.paste(
                 "curl -X POST \\\n  -H 'X-Pasted: three-lines' \\\n  http://127.0.0.1:\(server.port)/echo/pasted\n")
-            try await session.waiting(for: "post.echo.pasted: a one-off request")
+            try await session.waiting(for: "post-echo-pasted: a one-off request")
             try await session.waiting(for: "200 OK")
             // All three lines arrived: the method (line 1), the header (line 2) and the URL (line 3).
             try await session.waiting(for: "POST http://127.0.0.1:\(server.port)/echo/pasted")
@@ -37,7 +37,7 @@ extension EndToEndTerminal.TUIEndToEndTests {
             try await session.waiting(for: "Request (a URL or a curl command line)")
             try session.send("http://127.0.0.1:\(server.port)/echo/elsewhere", literal: true)
             try session.send("Enter")
-            try await session.waiting(for: "get.echo.elsewhere: a one-off request")
+            try await session.waiting(for: "get-echo-elsewhere: a one-off request")
             let answered = try await session.waiting(for: "200 OK")
             #expect(answered.contains("auth: none"), "\(answered)")
             // The echo lists the headers that arrived: User-Agent did, Authorization did not.

@@ -54,4 +54,6 @@ package enum Action: Sendable {
     case cookiesLoaded(path: String, [CookieJar.Cookie], error: String?)
     /// Edits a previous session journaled and never saved (`DraftJournal`), read at start.
     case draftsRecovered(RestoreQuestion)
+    /// Profiles whose files another program changed (written, replaced, deleted, added), read again.
+    case profileFilesChanged([ProfileFileChange])
 }

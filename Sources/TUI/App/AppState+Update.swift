@@ -112,12 +112,10 @@ extension AppState {
             tokens[key] = status
             return []
         case .profileSaved(let id, let saved, let error):
-            if let error {
-                message = StatusMessage("not saved: \(error)", isError: true)
-            } else {
-                if let saved { replaceProfile(saved) }
-                message = StatusMessage("saved profile \(id)")
-            }
+            profileSaved(id, saved: saved, error: error)
+            return []
+        case .profileFilesChanged(let changes):
+            profileFilesChanged(changes)
             return []
         case .bodySaved(let path, let bytes, let error):
             message =
@@ -188,6 +186,7 @@ extension AppState {
         case .send: return sendSelected()
         case .sendBypassingCache: return sendSelected(cacheMode: .refresh)
         case .oneOffRequest: startOneOff()
+        case .keepOneOff: return keepOneOff()
         case .cancel: return cancelOrStepBack()
         case .focusNext: cycleFocus(by: 1)
         case .focusPrevious: cycleFocus(by: -1)

@@ -12,7 +12,7 @@ package struct AppState: Sendable {
     var endedFromOutside = false
 
     // MARK: Profiles and list
-    package private(set) var catalog: ProfileCatalog
+    package internal(set) var catalog: ProfileCatalog
     package var profileDirectory: String
     /// Variables for every request of the session (`apix demo` sets `port`).
     package let variables: [String: String]
@@ -43,8 +43,18 @@ package struct AppState: Sendable {
     var requestPreview: RequestPreview?
     /// Counts profile replacements (saves), so a preview built on the old profile is rebuilt.
     var catalogRevision = 0
-    /// One-off requests added to a profile in memory (`o`), not yet saved to its file.
+    /// Endpoints added to a profile in memory and meant for its file (a one-off request kept with `O`, an edited
+    /// endpoint another program removed from the file): unsaved until saved.
     var newEndpoints: Set<EndpointKey> = []
+    /// One-off requests (`o`) not kept: in the list for this session, never counted as unsaved edits, never saved.
+    var oneOffs: Set<EndpointKey> = []
+    /// Where one-off requests go when no profile is selected (`StateDirectory.scratchProfile`).
+    package var scratchFile: String
+    /// Saves on their way, by profile id: the endpoints each writes (their drafts go once it is done).
+    var savesInFlight: [String: Set<EndpointKey>] = [:]
+    /// A profile's files changed on disk while a save of it was on its way: taken in once the save is done, when
+    /// it differs from what the save wrote (our own write is not news).
+    var heldReloads: [String: ProfileFileChange] = [:]
     /// Bumped whenever `captured` changes, so the preview is rebuilt with the new values.
     var capturesRevision = 0
     var editorTab: EditorTab = .params
@@ -98,6 +108,7 @@ package struct AppState: Sendable {
         self.processEnvironment = processEnvironment
         self.workingDirectory = workingDirectory
         self.homeDirectory = homeDirectory
+        self.scratchFile = StateDirectory.scratchProfile(environment: processEnvironment)
         self.width = width
         self.height = height
         self.now = now
@@ -270,20 +281,9 @@ package struct AppState: Sendable {
     /// Lines the response body area shows.
     var responseBodyHeight: Int { max(1, layout.responseBody.height) }
 
-    /// Replaces a profile after a save (its drafts now match the file).
-    /// Adds an endpoint to a profile in memory (a one-off request, `o`), until it is saved or the app quits.
+    /// Adds an endpoint to a profile in memory (a one-off request, `o`), until it is kept or the app quits.
     mutating func addEndpoint(_ endpoint: Endpoint, toProfileAt index: Int) {
         catalog.profiles[index].endpoints.append(endpoint)
         catalogRevision += 1
-    }
-
-    mutating func replaceProfile(_ profile: Profile) {
-        guard let index = catalog.profiles.firstIndex(where: { $0.id == profile.id }) else { return }
-        let selected = selectedIdentity
-        catalog.profiles[index] = profile
-        catalogRevision += 1
-        drafts = drafts.filter { $0.key.profile != profile.id }
-        newEndpoints = newEndpoints.filter { $0.profile != profile.id }
-        rebuildRows(selecting: selected)
     }
 }

@@ -7,6 +7,8 @@ package enum KeyCommand: Hashable, Sendable {
     case chooseEnvironment, showAuth, saveProfile, showProblems
     /// Send a URL or a pasted curl command line as a new endpoint of the selected profile.
     case oneOffRequest
+    /// Keep the selected one-off request: write it to its profile (the scratch profile when none was selected).
+    case keepOneOff
     /// The status message and token state in full, when the status bar had to cut them.
     case showMessage
     /// The values view: captured values of the selected profile and environment.

@@ -22,7 +22,10 @@ package struct KeyMap: Sendable {
         KeyBinding(.global, [.character("s")], .saveProfile, "save edits to the profile file"),
         KeyBinding(
             .global, [.character("o")], .oneOffRequest,
-            "one-off request: type a URL or paste a curl command line; s saves it as an endpoint"),
+            "one-off request: type a URL or paste a curl command line (no profile: the scratch profile); O keeps it"),
+        KeyBinding(
+            .global, [.character("O")], .keepOneOff,
+            "keep the selected one-off request: write it to its profile with an id from its method and path"),
         KeyBinding(.global, [.character("p")], .showProblems, "problems of broken profiles"),
         KeyBinding(.global, [.character("?"), .function(1)], .showHelp, "this help", hint: "help"),
         KeyBinding(

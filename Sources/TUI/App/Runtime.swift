@@ -44,6 +44,9 @@ final class Runtime {
     var journal: DraftJournal?
     /// Where the pane arrangement is kept; nil keeps it for this session only (tests, the benchmarks).
     var layoutStore: LayoutStore?
+    /// Whether profiles changed on disk by other programs are read again (`Runtime+Watching`); off in tests'
+    /// runtimes unless they ask.
+    var watchesProfiles = false
 
     /// How long one key read waits: the loop's heartbeat.
     static let keyTimeout: Int32 = 30
@@ -79,6 +82,7 @@ final class Runtime {
         let queueWatch = Task.detached {
             for await waiting in scheduler.waitingCounts() { inbox.post(.queueUpdated(waiting: waiting)) }
         }
+        let watcher = watchesProfiles ? watchProfileDirectory() : nil
         let size = backend.size
         apply(.resized(width: size.width, height: size.height))
         if let recovered = journal?.read(), !recovered.isEmpty {
@@ -119,6 +123,7 @@ final class Runtime {
         await stopTransfers()
         for task in tokenTasks { task.cancel() }
         queueWatch.cancel()
+        watcher?.stop()
         // The user chose to quit (saved, or let the edits go); asked from outside, the edits stay journaled.
         if !state.keepsDraftJournal { journal?.discard() }
         backend.stop()

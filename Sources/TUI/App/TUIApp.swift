@@ -32,6 +32,26 @@ public enum TUIApp {
         ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
     }
 
+    /// The catalog with the scratch profile (one-off requests kept with `O` when no profile was selected) when its
+    /// file exists and no profile of the directory has its id; its problems, when it does not load, are listed.
+    static func addingScratchProfile(to catalog: ProfileCatalog, environment: [String: String]) -> ProfileCatalog {
+        let file = StateDirectory.scratchProfile(environment: environment)
+        guard catalog.profile(AppState.scratchID) == nil, FileManager.default.fileExists(atPath: file) else {
+            return catalog
+        }
+        var catalog = catalog
+        switch ProfileLoader.load(file: file) {
+        case .success(let scratch):
+            let position = catalog.profiles.firstIndex { $0.id > scratch.id } ?? catalog.profiles.endIndex
+            catalog.profiles.insert(scratch, at: position)
+        case .failure(let failure):
+            catalog.problems += failure.problems
+            catalog.failedFiles.append(file)
+            catalog.problemsByProfile[AppState.scratchID] = failure.problems
+        }
+        return catalog
+    }
+
     /// `run` with the parts given: the client, the token management and the profile saver.
     @MainActor
     package static func run(
@@ -43,7 +63,8 @@ public enum TUIApp {
         }
         let environment = ProcessInfo.processInfo.environment
         var state = AppState(
-            catalog: catalog, profileDirectory: directory, variables: variables, now: .now, selecting: profile)
+            catalog: Self.addingScratchProfile(to: catalog, environment: environment), profileDirectory: directory,
+            variables: variables, now: .now, selecting: profile)
         // The config's `mouse:` and `theme:`, the theme file, and the panes as the last session left them.
         let (settings, warnings) = TUISettings.load(environment: environment)
         let (palette, themeProblem) = ThemeFile.palette(named: settings.theme, environment: environment)
@@ -61,6 +82,7 @@ public enum TUIApp {
             captures: CaptureStore(), history: history,
             journal: DraftJournal(), environment: environment)
         runtime.layoutStore = layoutStore
+        runtime.watchesProfiles = true
         runtime.palette = palette
         try await runtime.run()
         // Exchanges that finished just before quitting are still being recorded on the writer thread.

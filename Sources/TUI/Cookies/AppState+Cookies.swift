@@ -16,7 +16,7 @@ extension AppState {
 
     mutating func showCookies() -> [Effect] {
         guard let (key, jar) = currentCookieJar else {
-            message = StatusMessage("no profile selected: cookies are kept per profile and environment")
+            refuseWindow("no profile selected: cookies are kept per profile and environment")
             return []
         }
         overlay = .cookies(CookiesViewState(jar: jar, key: key))

@@ -42,7 +42,12 @@ enum EndpointListView {
             // Where apix looked and how to start, word-wrapped into the pane.
             let directory = state.profileDirectory.isEmpty ? "the profile directory" : state.profileDirectory
             var y = inner.y
-            for paragraph in ProfileCatalog.emptyExplanation(directory: directory) {
+            let send = state.keyMap.keys(for: .oneOffRequest, in: .global).first?.label ?? "o"
+            let keep = state.keyMap.keys(for: .keepOneOff, in: .global).first?.label ?? "O"
+            let now =
+                "or now: \(send) sends a URL or a curl command line (\(keep) keeps it, in the scratch profile "
+                + "of the state directory)"
+            for paragraph in ProfileCatalog.emptyExplanation(directory: directory) + [now] {
                 for line in TextWidth.wrap(SafeText.escape(paragraph), to: max(1, inner.width - 2)) {
                     guard y < inner.maxY else { return }
                     buffer.write(line, x: inner.x + 1, y: y, limit: inner.maxX, style: theme.muted)

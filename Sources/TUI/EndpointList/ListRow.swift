@@ -6,6 +6,10 @@ package enum ListRow: Hashable, Sendable {
 }
 
 extension ListRow {
+    var isEndpoint: Bool {
+        if case .endpoint = self { true } else { false }
+    }
+
     /// What a row stands for, independent of where it is: rows are indexes into the catalog, which a reload may
     /// reorder.
     enum Identity: Hashable, Sendable {

@@ -4,7 +4,11 @@ import ExplorerCore
 extension AppState {
     /// Opens the picker on the environment in use.
     mutating func chooseEnvironment() {
-        guard let profile = selectedProfile else { return }
+        guard let profile = selectedProfile else {
+            // A window anyway, saying why: keys meant for the picker (`q`, Enter) must not run as commands.
+            refuseWindow("no profile selected: environments belong to a profile (o sends a one-off request)")
+            return
+        }
         let current = profile.environments.firstIndex { $0.name == environmentName(for: profile) } ?? 0
         overlay = .environments(selected: current)
     }

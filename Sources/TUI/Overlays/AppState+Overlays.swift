@@ -56,9 +56,32 @@ extension AppState {
         return []
     }
 
+    /// Refuses a key that would open a text field, with a field anyway: what the user types next (expecting the
+    /// field) lands there and runs nothing; the title says why, and Enter or Esc closes it.
+    mutating func refuseTyping(_ reason: String) {
+        overlay = .prompt(
+            Prompt(purpose: .refused, title: "\(reason) (Esc closes; typing here runs nothing)", text: ""))
+    }
+
+    /// Refuses a key that would open a window, with the message window instead: the keys typed next for the window
+    /// (`q`, Enter, letters) close it or do nothing, never run as commands.
+    mutating func refuseWindow(_ reason: String) {
+        overlay = .message([reason])
+    }
+
     mutating func handlePromptKey(_ key: Key, _ prompt: Prompt) -> [Effect] {
         var prompt = prompt
+        if prompt.asksDiscard {
+            // The answer to "discard what you typed?": y discards, any other key is spent going back to the text.
+            prompt.asksDiscard = false
+            overlay = key == .character("y") || key == .character("Y") ? nil : .prompt(prompt)
+            return []
+        }
         switch key {
+        case .escape where prompt.purpose == .oneOffRequest && !prompt.field.text.isEmpty:
+            // A typed or pasted command is work: Esc asks before it goes.
+            prompt.asksDiscard = true
+            overlay = .prompt(prompt)
         case .escape:
             overlay = nil
         case .enter where prompt.purpose == .oneOffRequest && CurlCommandLine.continuesOnNextLine(prompt.field.text):
@@ -68,6 +91,7 @@ extension AppState {
             overlay = .prompt(prompt)
         case .enter:
             overlay = nil
+            if prompt.purpose == .refused { return [] }
             let path = prompt.field.text.trimmingCharacters(in: .whitespaces)
             guard !path.isEmpty else { return [] }
             switch prompt.purpose {
@@ -76,6 +100,8 @@ extension AppState {
                 return [.saveBody(response, path: path)]
             case .oneOffRequest:
                 return sendOneOff(path)
+            case .refused:
+                return []
             }
         default:
             prompt.field.handle(key)

@@ -11,10 +11,11 @@ extension AppState {
         return []
     }
 
-    /// Endpoints whose draft differs from the endpoint as saved, in order.
+    /// Endpoints whose draft differs from the endpoint as saved, and endpoints meant for a file not yet in it, in
+    /// order. One-off requests are not unsaved edits until `O` keeps one.
     var unsavedEndpoints: [EndpointKey] {
         let edited = drafts.compactMap { key, draft -> EndpointKey? in
-            guard let endpoint = catalog.profile(key.profile)?.endpoint(key.endpoint),
+            guard !oneOffs.contains(key), let endpoint = catalog.profile(key.profile)?.endpoint(key.endpoint),
                 draft != RequestDraft(endpoint: endpoint)
             else { return nil }
             return key

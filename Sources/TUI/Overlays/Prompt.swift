@@ -4,11 +4,16 @@ package struct Prompt: Hashable, Sendable {
         case saveBody(exchange: Int)
         /// A URL or curl command line to send as a new endpoint of the selected profile.
         case oneOffRequest
+        /// A key that opens a text field was refused (the title says why): the field takes what is typed next,
+        /// so none of it runs as commands, and Enter or Esc closes it doing nothing.
+        case refused
     }
 
     package var purpose: Purpose
     package var title: String
     package var field: LineEditor
+    /// Esc was pressed with text typed: `y` lets it go, any other key goes on editing.
+    package var asksDiscard = false
 
     package init(purpose: Purpose, title: String, text: String) {
         self.purpose = purpose

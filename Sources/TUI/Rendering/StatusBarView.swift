@@ -6,10 +6,17 @@ enum StatusBarView {
         guard !rect.isEmpty else { return }
         buffer.fill(rect, style: theme.statusBar)
         if case .prompt(let prompt)? = state.overlay {
-            let x = buffer.write(" \(prompt.title): ", x: rect.x, y: rect.y, limit: rect.maxX, style: theme.statusBar)
+            let title = prompt.asksDiscard ? "Discard what you typed? y discards, any other key goes on" : prompt.title
+            let x = buffer.write(" \(title): ", x: rect.x, y: rect.y, limit: rect.maxX, style: theme.statusBar)
             RequestEditorView.drawField(
                 prompt.field, x: x, y: rect.y, width: rect.maxX - x - 1, theme: theme,
                 on: &buffer)
+            return
+        }
+        if let edit = state.fieldEdit, edit.asksDiscard {
+            buffer.write(
+                " Discard your change to the \(edit.part.word)? y discards, any other key goes on editing ",
+                x: rect.x, y: rect.y, limit: rect.maxX, style: theme.statusBar)
             return
         }
         if case .quitQuestion(let question)? = state.overlay {
@@ -103,6 +110,11 @@ enum StatusBarView {
         let front = first.compactMap { label in global.first { $0.1 == label } }
         global.removeAll { first.contains($0.1) }
         if unsaved, let key = map.keys(for: .saveProfile, in: context).first { local.append((key.label, "save")) }
+        if let selected = state.selectedKey, state.oneOffs.contains(selected),
+            let key = map.keys(for: .keepOneOff, in: context).first
+        {
+            local.insert((key.label, "keep"), at: 0)
+        }
         let hints = local + front + global
         return hints.map { "\($0.0) \($0.1)" }
     }

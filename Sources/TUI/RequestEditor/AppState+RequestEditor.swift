@@ -4,8 +4,13 @@ import ExplorerCore
 extension AppState {
     mutating func performEditor(_ command: KeyCommand) -> [Effect] {
         guard let key = selectedKey, var draft = draft(for: key) else {
-            if command == .moveUp || command == .moveDown { return [] }
-            message = StatusMessage("select an endpoint to edit its request")
+            switch command {
+            case .moveUp, .moveDown: break
+            case .editValue, .editName, .addRow, .editBody, .editURL, .editMethod, .chooseBodyType:
+                // Keys that open a field or a picker: what is typed next must not run as commands.
+                refuseTyping("select an endpoint to edit its request")
+            default: message = StatusMessage("select an endpoint to edit its request")
+            }
             return []
         }
         var rows = draft.rows(editorTab)
@@ -67,6 +72,29 @@ extension AppState {
             fieldEdit = nil
             return []
         }
+        if edit.asksDiscard {
+            // The answer to "discard your change?": y discards (a new row goes), any other key is spent going back
+            // to the text.
+            edit.asksDiscard = false
+            guard key == .character("y") || key == .character("Y") else {
+                fieldEdit = edit
+                return []
+            }
+            fieldEdit = nil
+            var rows = draft.rows(edit.tab)
+            if edit.isNewRow, rows.indices.contains(edit.row) {
+                rows.remove(at: edit.row)
+                draft.setRows(rows, for: edit.tab)
+                drafts[endpointKey] = draft
+                editorRow = max(0, min(editorRow, rows.count - 1))
+            }
+            return []
+        }
+        if key == .escape, edit.isChanged {
+            edit.asksDiscard = true
+            fieldEdit = edit
+            return []
+        }
         if edit.part == .url || edit.part == .method {
             return handleRequestLineKey(key, edit: edit, endpointKey: endpointKey, draft: draft)
         }
@@ -104,6 +132,7 @@ extension AppState {
             if edit.part == .name && edit.isNewRow {
                 edit.part = .value
                 edit.field = LineEditor(rows[edit.row].value)
+                edit.original = edit.field.text
                 fieldEdit = edit
             } else {
                 fieldEdit = nil
@@ -156,24 +185,30 @@ extension AppState {
         return []
     }
 
+    /// `s`: writes the selected profile's edits and the endpoints meant for it (not one-off requests: `O` keeps
+    /// one).
     mutating func saveProfile() -> [Effect] {
         guard let profile = selectedProfile else { return [] }
         var edited = profile
-        var changed = newEndpoints.contains { $0.profile == profile.id }
+        var written: Set<EndpointKey> = []
         for (index, endpoint) in profile.endpoints.enumerated() {
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
+            guard !oneOffs.contains(key) else { continue }
             // A new endpoint is saved as `s` saves edits even when unedited: a one-off's JSON text as structure.
             let isNew = newEndpoints.contains(key)
             guard let draft = drafts[key] ?? (isNew ? RequestDraft(endpoint: endpoint) : nil),
                 isNew || draft != RequestDraft(endpoint: endpoint)
             else { continue }
             edited.endpoints[index] = draft.savedEndpoint(from: endpoint)
-            changed = true
+            written.insert(key)
         }
-        guard changed else {
-            message = StatusMessage("no edits to save in \(profile.id)")
+        edited.endpoints.removeAll { oneOffs.contains(EndpointKey(profile: profile.id, endpoint: $0.id)) }
+        guard !written.isEmpty else {
+            let hasOneOffs = oneOffs.contains { $0.profile == profile.id }
+            message = StatusMessage(
+                "no edits to save in \(profile.id)" + (hasOneOffs ? " (O keeps a one-off request)" : ""))
             return []
         }
-        return [.saveProfile(edited)]
+        return save(edited, writing: written)
     }
 }

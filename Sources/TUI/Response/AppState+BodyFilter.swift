@@ -14,15 +14,15 @@ extension AppState {
     /// Opens the filter field on the Body tab, with the query in use (else `$`).
     mutating func startBodyFilter() {
         guard let exchange = shownExchange, exchange.response != nil else {
-            message = StatusMessage("no response body to filter", isError: true)
+            refuseTyping("no response body to filter")
             return
         }
         guard let document = exchange.document else {
-            message = StatusMessage("the body is still being indexed", isError: true)
+            refuseTyping("the body is still being indexed")
             return
         }
         guard document.kind == .json else {
-            message = StatusMessage("the body is not JSON: a JSONPath filter needs a JSON body", isError: true)
+            refuseTyping("the body is not JSON: a JSONPath filter needs a JSON body")
             return
         }
         if response.tab != .body {

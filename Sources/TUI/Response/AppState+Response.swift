@@ -48,7 +48,7 @@ extension AppState {
             return search(forward: command == .nextMatch, skipCurrent: true)
         case .saveBody:
             guard let exchange = shownExchange, exchange.response != nil else {
-                message = StatusMessage("no response body to save", isError: true)
+                refuseTyping("no response body to save")
                 return []
             }
             // Named for the endpoint, with the extension of the body's type (`.png` for image/png), else `.body`.

@@ -16,6 +16,12 @@ package enum StateDirectory {
         return (base as NSString).appendingPathComponent("apix")
     }
 
+    /// The scratch profile: where the explorer keeps one-off requests made with no profile selected (kept with
+    /// `O`), `scratch/scratch.yaml` in the state directory, so `apix --profiles DIR/scratch` reads it too.
+    package static func scratchProfile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        (path(environment: environment) as NSString).appendingPathComponent("scratch/scratch.yaml")
+    }
+
     /// Makes `directory` private to the user: created with mode 0700 (missing parents too), or, when it exists and
     /// is the user's, narrowed to 0700. Returns a warning instead of failing when it is another user's or cannot be
     /// changed: apix still works there, and its files inside are 0600 whatever the directory's mode.

@@ -41,7 +41,7 @@ public enum ProfileLoader {
         return catalog
     }
 
-    static func isProfileFile(_ name: String) -> Bool {
+    package static func isProfileFile(_ name: String) -> Bool {
         guard name.hasSuffix(".yaml") || name.hasSuffix(".yml"), !name.hasPrefix(".") else { return false }
         return !name.hasSuffix(".secrets.yaml") && !name.hasSuffix(".local.yaml")
             && !name.hasSuffix(".secrets.yml") && !name.hasSuffix(".local.yml")
