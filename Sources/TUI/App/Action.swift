@@ -54,4 +54,8 @@ package enum Action: Sendable {
     case cookiesLoaded(path: String, [CookieJar.Cookie], error: String?)
     /// Edits a previous session journaled and never saved (`DraftJournal`), read at start.
     case draftsRecovered(RestoreQuestion)
+    /// The dotenv files found beside a profile (names relative to its directory).
+    case secretsFilesListed(profile: String, [String])
+    /// A profile loaded again with the chosen dotenv file over it (nil: the secrets file alone), or why not.
+    case secretsFileSwitched(profile: String, envFile: String?, Profile?, error: String?)
 }

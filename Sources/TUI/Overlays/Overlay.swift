@@ -22,4 +22,6 @@ package enum Overlay: Hashable, Sendable {
     case picker(Picker)
     /// The command palette (`Ctrl-P`, `:`).
     case palette(PaletteState)
+    /// The environment view (`E`): the variables of the selected profile and environment.
+    case variables(VariablesViewState)
 }

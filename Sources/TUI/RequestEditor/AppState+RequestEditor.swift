@@ -159,7 +159,8 @@ extension AppState {
     mutating func saveProfile() -> [Effect] {
         guard let profile = selectedProfile else { return [] }
         var edited = profile
-        var changed = newEndpoints.contains { $0.profile == profile.id }
+        // Variables edited in the environment view are in `edited` already (its `variableLayers`).
+        var changed = newEndpoints.contains { $0.profile == profile.id } || variableBaselines[profile.id] != nil
         for (index, endpoint) in profile.endpoints.enumerated() {
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
             // A new endpoint is saved as `s` saves edits even when unedited: a one-off's JSON text as structure.
