@@ -122,6 +122,22 @@ struct VariablesViewTests {
         #expect(message == "saved profile shop")
     }
 
+    @Test("q with unsaved variable edits asks first and names them; s in the question saves them")
+    func quitAsks() throws {
+        let directory = try TemporaryDirectory()
+        var state = try Self.state(directory)
+        _ = state.press(.character("E"), .character("j"), .character("j"), .character("j"), .character("e"))
+        state.type("x")
+        _ = state.press(.enter, .escape)
+        #expect(state.press(.character("q")).names == [])
+        guard case .quitQuestion(let question)? = state.overlay else {
+            Issue.record("q quit with unsaved variables")
+            return
+        }
+        #expect(question.unsavedEndpoints == ["shop {{user}}"])
+        #expect(state.press(.character("s")).names == ["saveProfile"])
+    }
+
     @Test("+ adds where t says (the secrets file, this environment); d deletes what wins, the next one then wins")
     func addAndDelete() throws {
         let directory = try TemporaryDirectory()
