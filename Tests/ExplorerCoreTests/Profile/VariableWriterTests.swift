@@ -173,6 +173,12 @@ struct VariableWriterTests {
         #expect(rows.first { $0.name == "user" }?.isSecret == true)
         let request = try RequestBuilder(profile: profile, environment: "local").request(endpoint: "me")
         #expect(request.headers["Authorization"] == "Bearer from-staging-env")
+        // Shown or exported, the chosen file's values are secrets like the secrets file's.
+        var builder = try RequestBuilder(profile: profile, environment: "local")
+        #expect(try builder.request(endpoint: "me", masking: true).headers["X-User"] == "••••")
+        builder.maskStyle = .marker
+        let exported = try #require(try builder.request(endpoint: "me", masking: true).headers["Authorization"])
+        #expect(SecretMarker.split(exported) == [.text("Bearer "), .secret("token")])
         #expect(DotEnv.files(in: files.directory.path) == [".env", "staging.env"])
         // A save reloads the chosen file as it is used; the dotenv file is never written.
         var layers = profile.variableLayers
