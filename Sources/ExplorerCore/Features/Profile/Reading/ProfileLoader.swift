@@ -119,7 +119,12 @@ public enum ProfileLoader {
         let directory = (path as NSString).deletingLastPathComponent
         switch DotEnv.load(envFile, relativeTo: directory.isEmpty ? "." : directory) {
         case .success(let entries):
-            return load(file: path, text: nil, addingSecrets: entries, addedFrom: envFile)
+            // An empty file is still the one chosen: its (empty) layer says so.
+            return load(file: path, text: nil, addingSecrets: entries, addedFrom: envFile).map { profile in
+                var profile = profile
+                profile.variableLayers.add(.addedEnvFile(envFile), environment: nil, [:])
+                return profile
+            }
         case .failure(let problem):
             return .failure(
                 ProfileLoadFailure([
