@@ -138,6 +138,32 @@ struct VariablesViewTests {
         #expect(state.press(.character("s")).names == ["saveProfile"])
     }
 
+    @Test("S moves a value to the secrets file (masked from then on) and back; s saves both files")
+    func moveToSecrets() async throws {
+        let directory = try TemporaryDirectory()
+        var state = try Self.state(directory)
+        // Rows: port, region, token, user; region is the environment's, in the profile file.
+        _ = state.press(.character("E"), .character("j"), .character("S"))
+        #expect(state.message?.text == "{{region}} moved to secrets file · local, secret (s saves)")
+        var region = try #require(state.variableRows.first { $0.name == "region" })
+        #expect(region.source == "secrets file · local" && region.isSecret)
+        #expect(!Self.screen(state).contains(" eu "))
+        guard case .saveProfile(let profile)? = state.press(.character("s")).first else {
+            Issue.record("s did not save")
+            return
+        }
+        let saved = try await CoreProfileSaver().save(profile)
+        _ = state.update(.profileSaved(profile: "shop", saved: saved, error: nil))
+        let text = try String(contentsOfFile: directory.path + "/shop.yaml", encoding: .utf8)
+        #expect(text == Self.profile.replacingOccurrences(of: "variables: { region: eu }", with: "variables: {}"))
+        let secrets = try String(contentsOfFile: directory.path + "/shop.secrets.yaml", encoding: .utf8)
+        #expect(secrets == Self.secrets + "environments:\n  local:\n    variables:\n      region: eu\n")
+        // And back: plain again, in the profile file.
+        _ = state.press(.character("S"))
+        region = try #require(state.variableRows.first { $0.name == "region" })
+        #expect(region.source == "environment local" && !region.isSecret)
+    }
+
     @Test("+ adds where t says (the secrets file, this environment); d deletes what wins, the next one then wins")
     func addAndDelete() throws {
         let directory = try TemporaryDirectory()

@@ -47,6 +47,8 @@ package enum KeyCommand: Hashable, Sendable {
     case showVariables
     // Environment view
     case editVariable, addVariable, deleteVariable
+    /// Move the selected value between the profile file and the secrets file, at its level.
+    case moveVariable
     /// Where added variables go: this environment or the profile, the profile file or the secrets file.
     case cycleVariableTarget
     /// Which secrets file supplies secrets: `ID.secrets.yaml` alone, or a dotenv file beside the profile over it.

@@ -212,6 +212,10 @@ package struct KeyMap: Sendable {
             .variables, [.character("d"), .delete], .deleteVariable,
             "delete the value that wins (the next one down then wins)", hint: "delete"),
         KeyBinding(
+            .variables, [.character("S")], .moveVariable,
+            "move the value between the profile file and the secrets file (secret there, plain in the profile)",
+            hint: "move"),
+        KeyBinding(
             .variables, [.character("t")], .cycleVariableTarget,
             "where added variables go: this environment or the whole profile, the profile file or the secrets file",
             hint: "target"),

@@ -56,6 +56,14 @@ extension AppState {
             guard let selected, let place = editablePlace(of: selected) else { break }
             setVariable(selected.name, to: nil, in: place, profile: profile.id)
             message = StatusMessage("deleted {{\(selected.name)}} from \(place.label) (s saves)")
+        case .moveVariable:
+            guard let selected, let place = editablePlace(of: selected) else { break }
+            let origin: VariableLayers.Origin = place.origin == .profileFile ? .secretsFile : .profileFile
+            let other = VariableLayers.Place(origin: origin, environment: place.environment)
+            setVariable(selected.name, to: nil, in: place, profile: profile.id)
+            setVariable(selected.name, to: selected.value, in: other, profile: profile.id)
+            let now = origin == .secretsFile ? "secret" : "no longer secret"
+            message = StatusMessage("{{\(selected.name)}} moved to \(other.label), \(now) (s saves)")
         case .cycleVariableTarget:
             view.target = view.target.next
             message = StatusMessage("added variables go to \(view.target.place(environment: environment).label)")
