@@ -56,4 +56,8 @@ package enum Action: Sendable {
     case draftsRecovered(RestoreQuestion)
     /// Profiles whose files another program changed (written, replaced, deleted, added), read again.
     case profileFilesChanged([ProfileFileChange])
+    /// The dotenv files found beside a profile (names relative to its directory).
+    case secretsFilesListed(profile: String, [String])
+    /// A profile loaded again with the chosen dotenv file over it (nil: the secrets file alone), or why not.
+    case secretsFileSwitched(profile: String, envFile: String?, Profile?, error: String?)
 }

@@ -43,7 +43,7 @@ extension AppState {
     /// key there answers them).
     private mutating func wheel(down: Bool, in overlay: Overlay) -> [Effect] {
         switch overlay {
-        case .help, .problems, .environments, .values, .history, .cookies, .bodyEditor, .picker, .palette:
+        case .help, .problems, .environments, .values, .history, .cookies, .bodyEditor, .picker, .palette, .variables:
             return (0..<Self.wheelStep).flatMap { _ in handleOverlayKey(down ? .down : .up, self.overlay ?? overlay) }
         case .auth, .prompt, .message, .quitQuestion, .restoreQuestion:
             return []

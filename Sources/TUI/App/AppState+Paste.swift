@@ -18,6 +18,9 @@ extension AppState {
             pasteIntoPicker(text, picker)
         case .palette(let palette)?:
             pasteIntoPalette(text, palette)
+        case .variables(var view)? where view.field != nil:
+            view.field?.editor.paste(text)
+            overlay = .variables(view)
         case .help?:
             help.search.paste(text)
             overlay = .help(top: 0)

@@ -136,6 +136,11 @@ extension AppState {
         case .cookiesLoaded(let path, let cookies, let error):
             cookiesLoaded(path: path, cookies, error: error)
             return []
+        case .secretsFilesListed(let profile, let files):
+            secretsFilesListed(profile: profile, files)
+            return []
+        case .secretsFileSwitched(let profile, let envFile, let loaded, let error):
+            return secretsFileSwitched(profile: profile, envFile: envFile, loaded, error: error)
         }
     }
 
@@ -197,6 +202,7 @@ extension AppState {
         case .showValues: showValues()
         case .showHistory: return showHistory()
         case .showCookies: return showCookies()
+        case .showVariables: showVariables()
         case .toggleZoom, .toggleList, .toggleWrap, .resizeList, .resizeEditor: return arrangePanes(command)
         default:
             switch focus {
@@ -257,6 +263,7 @@ extension AppState {
         case .restoreQuestion(let question): return handleRestoreQuestionKey(key, question)
         case .picker(let picker): return handlePickerKey(key, picker)
         case .palette(let palette): return handlePaletteKey(key, palette)
+        case .variables(let view): return handleVariablesKey(key, view)
         }
     }
 }

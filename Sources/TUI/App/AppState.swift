@@ -55,6 +55,9 @@ package struct AppState: Sendable {
     /// A profile's files changed on disk while a save of it was on its way: taken in once the save is done, when
     /// it differs from what the save wrote (our own write is not news).
     var heldReloads: [String: ProfileFileChange] = [:]
+    /// The variables of profiles edited in the environment view, as their files hold them (by profile id);
+    /// the catalog's profile holds the edits, which apply to sends at once and are saved with `s`.
+    var variableBaselines: [String: VariableLayers] = [:]
     /// Bumped whenever `captured` changes, so the preview is rebuilt with the new values.
     var capturesRevision = 0
     var editorTab: EditorTab = .params
@@ -284,6 +287,34 @@ package struct AppState: Sendable {
     /// Adds an endpoint to a profile in memory (a one-off request, `o`), until it is kept or the app quits.
     mutating func addEndpoint(_ endpoint: Endpoint, toProfileAt index: Int) {
         catalog.profiles[index].endpoints.append(endpoint)
+        catalogRevision += 1
+    }
+
+    /// Replaces a profile read again with other secrets (its endpoints unchanged): drafts and one-off requests stay.
+    mutating func swapProfile(_ profile: Profile) {
+        guard let index = catalog.profiles.firstIndex(where: { $0.id == profile.id }) else { return }
+        let selected = selectedIdentity
+        let added = catalog.profiles[index].endpoints.filter {
+            inMemoryEndpoints.contains(EndpointKey(profile: profile.id, endpoint: $0.id))
+        }
+        catalog.profiles[index] = profile
+        catalog.profiles[index].endpoints += added.filter { profile.endpoint($0.id) == nil }
+        catalogRevision += 1
+        rebuildRows(selecting: selected)
+    }
+
+    /// Sets (nil: removes) a variable of a profile in memory, at `place`; the first edit keeps what the files hold.
+    mutating func setVariable(_ name: String, to value: String?, in place: VariableLayers.Place, profile id: String) {
+        guard let index = catalog.profiles.firstIndex(where: { $0.id == id }) else { return }
+        let before = catalog.profiles[index].variableLayers
+        if variableBaselines[id] == nil { variableBaselines[id] = before }
+        catalog.profiles[index].variableLayers.set(name, to: value, in: place)
+        catalog.profiles[index].applyVariableLayers()
+        if let baseline = variableBaselines[id],
+            catalog.profiles[index].variableLayers.changedNames(from: baseline).isEmpty
+        {
+            variableBaselines[id] = nil
+        }
         catalogRevision += 1
     }
 }

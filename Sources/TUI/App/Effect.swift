@@ -60,6 +60,11 @@ package enum Effect: Sendable {
     case discardDraftJournal
     /// Keep the pane arrangement for the next start (`LayoutStore`).
     case saveLayout(PaneLayout)
+    /// List the dotenv files beside a profile, to choose its secrets file from (→ `.secretsFilesListed`).
+    case listSecretsFiles(profile: String, directory: String)
+    /// Load a profile again with `envFile` over it (nil: its secrets file alone) (→ `.secretsFileSwitched`), and
+    /// keep the choice for the next start.
+    case switchSecretsFile(profile: String, file: String, envFile: String?)
 
     /// A short name for tests and logs.
     package var name: String {
@@ -94,6 +99,8 @@ package enum Effect: Sendable {
         case .deleteCookie: "deleteCookie"
         case .clearCookies: "clearCookies"
         case .saveLayout: "saveLayout"
+        case .listSecretsFiles: "listSecretsFiles"
+        case .switchSecretsFile: "switchSecretsFile"
         }
     }
 }

@@ -45,6 +45,16 @@ package enum KeyCommand: Hashable, Sendable {
     case reveal, forgetValue, forgetAllValues
     // Cookie view
     case showCookies, deleteCookie, clearCookies
+    /// The environment view: the variables of the selected profile and environment, where each comes from.
+    case showVariables
+    // Environment view
+    case editVariable, addVariable, deleteVariable
+    /// Move the selected value between the profile file and the secrets file, at its level.
+    case moveVariable
+    /// Where added variables go: this environment or the profile, the profile file or the secrets file.
+    case cycleVariableTarget
+    /// Which secrets file supplies secrets: `ID.secrets.yaml` alone, or a dotenv file beside the profile over it.
+    case chooseSecretsFile
     case selectResponseTab(ResponseTab)
     /// Show the Request tab's secrets in clear, or masked again.
     case toggleReveal

@@ -2,7 +2,7 @@
 package enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems, message
     case quitQuestion, values, history, restoreQuestion, cookies, palette
-    case methodPicker, bodyTypePicker
+    case methodPicker, bodyTypePicker, variables
 
     package var title: String {
         switch self {
@@ -25,6 +25,7 @@ package enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .methodPicker: "Method picker (M in the request editor)"
         case .bodyTypePicker: "Body-type picker (T in the request editor)"
         case .palette: "Command palette (type to find an action)"
+        case .variables: "Environment view (E: variables of this profile and environment)"
         }
     }
 }

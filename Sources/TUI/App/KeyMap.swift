@@ -35,6 +35,10 @@ package struct KeyMap: Sendable {
             .global, [.character("v")], .showValues,
             "captured values of this profile and environment (`{{endpoint.name}}`): reveal, clear"),
         KeyBinding(
+            .global, [.character("E")], .showVariables,
+            "environment view: this profile and environment's variables, where each value comes from and which "
+                + "wins; reveal, edit, add, delete, switch the secrets file", hint: "vars"),
+        KeyBinding(
             .global, [.character("K")], .showCookies,
             "cookie jar of this profile and environment: reveal, delete a cookie, clear the jar"),
         KeyBinding(
@@ -190,7 +194,42 @@ package struct KeyMap: Sendable {
         KeyBinding(.environments, [.up, .character("k")], .moveUp, "previous environment"),
         KeyBinding(.environments, [.down, .character("j")], .moveDown, "next environment"),
         KeyBinding(.environments, [.enter], .choose, "use this environment", hint: "choose"),
+        KeyBinding(
+            .environments, [.character("v"), .character("E")], .showVariables,
+            "use this environment and open its variables (environment view)", hint: "variables"),
         KeyBinding(.environments, [.escape, .character("e"), .character("q")], .close, "close", hint: "close"),
+
+        // Environment view
+        KeyBinding(.variables, [.up, .character("k")], .moveUp, "previous variable"),
+        KeyBinding(.variables, [.down, .character("j")], .moveDown, "next variable"),
+        KeyBinding(
+            .variables, [.enter, .character("r")], .reveal, "reveal or mask a secret value (masked again on close)",
+            hint: "reveal"),
+        KeyBinding(
+            .variables, [.character("e")], .editVariable,
+            "edit the value where it wins (a secret stays in its secrets file)", hint: "edit"),
+        KeyBinding(
+            .variables, [.character("+"), .character("a"), .insert], .addVariable,
+            "add a variable where t says (asks its name, then its value)", hint: "add"),
+        KeyBinding(
+            .variables, [.character("d"), .delete], .deleteVariable,
+            "delete the value that wins (the next one down then wins)", hint: "delete"),
+        KeyBinding(
+            .variables, [.character("S")], .moveVariable,
+            "move the value between the profile file and the secrets file (secret there, plain in the profile)",
+            hint: "move"),
+        KeyBinding(
+            .variables, [.character("t")], .cycleVariableTarget,
+            "where added variables go: this environment or the whole profile, the profile file or the secrets file",
+            hint: "target"),
+        KeyBinding(
+            .variables, [.character("f")], .chooseSecretsFile,
+            "secrets file: ID.secrets.yaml alone, or a dotenv file beside the profile over it (as --env-file)",
+            hint: "secrets file"),
+        KeyBinding(
+            .variables, [.character("s")], .saveProfile, "save the edits in place (profile file, secrets file 0600)",
+            hint: "save"),
+        KeyBinding(.variables, [.escape, .character("E"), .character("q")], .close, "close", hint: "close"),
 
         // Help and problems
         KeyBinding(.help, [.up], .moveUp, "scroll up"),

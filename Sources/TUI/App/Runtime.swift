@@ -166,6 +166,8 @@ final class Runtime {
             journal?.discard()
         case .saveLayout(let panes):
             if let problem = layoutStore?.write(panes) { log.write("layout: \(problem)") }
+        case .listSecretsFiles, .switchSecretsFile:
+            performSecretsFiles(effect)
         case .quit:
             break
         }

@@ -27,6 +27,25 @@ public enum TUIApp {
             client: Client(cache: ResponseCache()), auth: CoreAuthProvider(), saver: CoreProfileSaver())
     }
 
+    /// `catalog` with each profile that has a chosen dotenv file loaded again with it over its secrets; a file that
+    /// no longer loads leaves the profile as it was and says so.
+    static func withChosenSecrets(_ catalog: ProfileCatalog, choices: [String: String]) -> (ProfileCatalog, String?) {
+        var catalog = catalog
+        var problem: String?
+        for index in catalog.profiles.indices {
+            let profile = catalog.profiles[index]
+            guard let envFile = choices[profile.file] else { continue }
+            switch ProfileLoader.load(file: profile.file, envFile: envFile) {
+            case .success(let loaded): catalog.profiles[index] = loaded
+            case .failure(let failure):
+                problem =
+                    "\(profile.id): the chosen secrets file \(envFile) was not used: "
+                    + (failure.problems.first.map { "\($0)" } ?? "it does not load")
+            }
+        }
+        return (catalog, problem)
+    }
+
     /// Whether the terminal says it shows 24-bit colour (`COLORTERM`, as terminals and tmux set it).
     static func saysTrueColor(_ environment: [String: String]) -> Bool {
         ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
@@ -62,17 +81,21 @@ public enum TUIApp {
             throw StartError(description: "the terminal UI needs a terminal (use `apix run` in scripts)")
         }
         let environment = ProcessInfo.processInfo.environment
+        let layoutStore = LayoutStore()
+        // The secrets file each profile was given last time (the environment view's `f`).
+        let (catalog, secretsProblem) = Self.withChosenSecrets(catalog, choices: layoutStore.readSecretsFiles())
         var state = AppState(
             catalog: Self.addingScratchProfile(to: catalog, environment: environment), profileDirectory: directory,
             variables: variables, now: .now, selecting: profile)
         // The config's `mouse:` and `theme:`, the theme file, and the panes as the last session left them.
         let (settings, warnings) = TUISettings.load(environment: environment)
         let (palette, themeProblem) = ThemeFile.palette(named: settings.theme, environment: environment)
-        let layoutStore = LayoutStore()
         state.panes = layoutStore.read()
         // A list hidden last time: the keys start in the editor.
         if state.panes.listHidden { state.focus = .editor }
-        if let problem = themeProblem ?? warnings.first { state.message = StatusMessage(problem, isError: true) }
+        if let problem = themeProblem ?? warnings.first ?? secretsProblem {
+            state.message = StatusMessage(problem, isError: true)
+        }
         let keys = KeyMapFile.load(environment: environment)
         state.useKeyMap(keys.map, problems: keys.problems)
         let history = HistoryRecorder()

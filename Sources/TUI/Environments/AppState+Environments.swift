@@ -40,6 +40,12 @@ extension AppState {
             chosenEnvironments[profile.id] = profile.environments[selected].name
             message = StatusMessage("environment: \(profile.environments[selected].name)")
             return watchCurrentToken()
+        case .showVariables:
+            // The highlighted environment becomes the one in use, and its variables open.
+            guard profile.environments.indices.contains(selected) else { return [] }
+            chosenEnvironments[profile.id] = profile.environments[selected].name
+            overlay = .variables(VariablesViewState())
+            return watchCurrentToken()
         case .close: overlay = nil
         default: break
         }

@@ -5,7 +5,8 @@ extension AppState {
     /// `q` (or Ctrl-C with nothing to cancel): quits at once when nothing would be lost, else asks.
     mutating func requestQuit() -> [Effect] {
         let question = QuitQuestion(
-            unsavedEndpoints: unsavedEndpoints.map(\.description), runningTransfers: runningExchanges.count)
+            unsavedEndpoints: unsavedEndpoints.map(\.description) + unsavedVariableNames,
+            runningTransfers: runningExchanges.count)
         if question.losesNothing { return quit() }
         overlay = .quitQuestion(question)
         return []

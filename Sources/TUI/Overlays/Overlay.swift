@@ -23,4 +23,6 @@ package enum Overlay: Hashable, Sendable {
     /// The command palette (`Ctrl-P`, `:`).
     // Indirect: a palette opened over a window holds that window (`PaletteState.window`).
     indirect case palette(PaletteState)
+    /// The environment view (`E`): the variables of the selected profile and environment.
+    case variables(VariablesViewState)
 }

@@ -25,6 +25,7 @@ package struct PaletteState: Hashable, Sendable {
         case .cookies: .cookies
         case .problems: .problems
         case .environments: .environments
+        case .variables: .variables
         default: nil
         }
     }

@@ -65,6 +65,7 @@ enum PaletteView {
         case .cookies: "cookies"
         case .problems: "problems"
         case .environments: "environments"
+        case .variables: "variables"
         default: context.title
         }
     }

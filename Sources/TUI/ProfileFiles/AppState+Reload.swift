@@ -40,6 +40,7 @@ extension AppState {
                 newEndpoints.filter { $0.profile == profile.id })
         drafts = drafts.filter { !written.contains($0.key) }
         newEndpoints.subtract(written)
+        variableBaselines[profile.id] = nil  // the saved files hold the variables now
         install(profile, at: index)
     }
 

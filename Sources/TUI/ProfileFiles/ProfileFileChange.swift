@@ -31,7 +31,11 @@ package struct ProfileFileChange: Sendable {
     /// The profiles that the changed `names` of `directory` belong to, read again: a profile file, or its
     /// `ID.secrets.yaml` or `ID.local.yaml` companion. Hidden files (an interrupted save's `.ID.yaml.tmp-*`) and
     /// other files are not profiles.
-    static func read(_ names: Set<String>, in directory: String) -> [ProfileFileChange] {
+    /// `envFiles` are the dotenv files chosen over profiles' secrets in the environment view, by profile file
+    /// (`LayoutStore.readSecretsFiles`): a profile is read again with its choice, as it was loaded.
+    static func read(_ names: Set<String>, in directory: String, envFiles: [String: String] = [:])
+        -> [ProfileFileChange]
+    {
         var changedFiles: [String: String] = [:]  // id → the profile file's name, when that file itself changed
         var ids: Set<String> = []
         for name in names where !name.hasPrefix(".") {
@@ -52,7 +56,7 @@ package struct ProfileFileChange: Sendable {
             let candidates = ["yaml", "yml"].map { (directory as NSString).appendingPathComponent("\(id).\($0)") }
             if let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {
                 let outcome: Outcome
-                switch ProfileLoader.load(file: file) {
+                switch ProfileLoader.load(file: file, envFile: envFiles[file]) {
                 case .success(let profile): outcome = .loaded(profile)
                 case .failure(let failure): outcome = .failed(failure.problems)
                 }

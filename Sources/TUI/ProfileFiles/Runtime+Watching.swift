@@ -10,9 +10,11 @@ extension Runtime {
         let directory = state.profileDirectory
         guard !directory.isEmpty else { return nil }
         let inbox = self.inbox
+        let store = layoutStore
         do {
             return try DirectoryWatcher(directory: directory) { names in
-                let changes = ProfileFileChange.read(names, in: directory)
+                let envFiles = store?.readSecretsFiles() ?? [:]
+                let changes = ProfileFileChange.read(names, in: directory, envFiles: envFiles)
                 if !changes.isEmpty { inbox.post(.profileFilesChanged(changes)) }
             }
         } catch {

@@ -29,6 +29,7 @@ package enum Screen {
         case .values(let view)?: ValuesView.draw(state, view: view, in: main, theme: theme, on: &buffer)
         case .history(let panel)?: HistoryView.draw(panel, keyMap: state.keyMap, in: main, theme: theme, on: &buffer)
         case .cookies(let view)?: CookiesView.draw(state, view: view, in: main, theme: theme, on: &buffer)
+        case .variables(let view)?: VariablesView.draw(state, view: view, in: main, theme: theme, on: &buffer)
         case .picker(let picker)?:
             PickerView.draw(state, picker: picker, near: layout.editor, theme: theme, on: &buffer)
         case .palette(let palette)?: PaletteView.draw(state, palette: palette, in: main, theme: theme, on: &buffer)

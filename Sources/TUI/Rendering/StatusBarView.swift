@@ -42,7 +42,7 @@ enum StatusBarView {
             facts.append(auth)
         }
         // Edits not saved to the profile file, always in view: `s` saves the selected profile's.
-        let unsaved = state.unsavedEndpoints.count
+        let unsaved = state.unsavedEndpoints.count + state.unsavedVariableNames.count
         if unsaved > 0 {
             facts.append("✎ \(unsaved) unsaved")
         }
@@ -138,6 +138,7 @@ enum StatusBarView {
             if picker.custom != nil { return .textField }
             return picker.purpose == .method ? .methodPicker : .bodyTypePicker
         case .palette?: return .palette
+        case .variables(let view)?: return view.field != nil ? .textField : .variables
         case nil: break
         }
         if state.fieldEdit != nil || state.isFiltering || state.response.searchField != nil

@@ -191,6 +191,8 @@ extension AppState {
         guard let profile = selectedProfile else { return [] }
         var edited = profile
         var written: Set<EndpointKey> = []
+        // Variables edited in the environment view are in `edited` already (its `variableLayers`).
+        let variablesEdited = variableBaselines[profile.id] != nil
         for (index, endpoint) in profile.endpoints.enumerated() {
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
             guard !oneOffs.contains(key) else { continue }
@@ -203,7 +205,7 @@ extension AppState {
             written.insert(key)
         }
         edited.endpoints.removeAll { oneOffs.contains(EndpointKey(profile: profile.id, endpoint: $0.id)) }
-        guard !written.isEmpty else {
+        guard !written.isEmpty || variablesEdited else {
             let hasOneOffs = oneOffs.contains { $0.profile == profile.id }
             message = StatusMessage(
                 "no edits to save in \(profile.id)" + (hasOneOffs ? " (O keeps a one-off request)" : ""))

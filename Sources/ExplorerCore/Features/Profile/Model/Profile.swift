@@ -22,6 +22,8 @@ public struct Profile: Sendable, Hashable, Identifiable {
     package var recordsHistory = true
     /// `env_file:` a dotenv file whose lines become secret variables of the profile.
     var envFile: DotEnv.Reference?
+    /// Where each variable came from, layer by layer (the loader records them; the explorer edits them).
+    package var variableLayers = VariableLayers()
 
     package init(
         id: String, name: String? = nil, description: String? = nil, file: String = "",

@@ -154,12 +154,33 @@ extension DotEnv {
 
 extension Profile {
     /// `--env-file`: the entries as secret variables over every other definition of the profile and its
-    /// environments.
-    package mutating func addSecretVariables(_ entries: [(key: String, value: String)]) {
+    /// environments; `file` names them in `variableLayers`.
+    package mutating func addSecretVariables(
+        _ entries: [(key: String, value: String)], from file: String = "--env-file"
+    ) {
+        var layer: [String: Template] = [:]
+        for entry in entries { layer[entry.key] = Template(entry.value) }
+        variableLayers.add(.addedEnvFile(file), environment: nil, layer)
         for entry in entries {
             variables[entry.key] = Template(entry.value)
             for index in environments.indices { environments[index].variables.removeValue(forKey: entry.key) }
             secretNames.insert(entry.key)
         }
+    }
+}
+
+extension DotEnv {
+    /// The dotenv files in `directory` one may choose as a profile's secrets file: `.env`, `.env.NAME` and
+    /// `NAME.env` (as `--env-file` takes them), sorted; directories and unreadable entries left out.
+    package static func files(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { name in
+            guard name == ".env" || name.hasPrefix(".env.") || (name.hasSuffix(".env") && name.count > 4) else {
+                return false
+            }
+            var isDirectory: ObjCBool = false
+            let path = (directory as NSString).appendingPathComponent(name)
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted()
     }
 }

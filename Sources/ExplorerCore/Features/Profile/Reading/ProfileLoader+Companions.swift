@@ -7,9 +7,9 @@ extension ProfileLoader {
 
     /// Merges a secrets file: `variables:` over the profile's, `environments: {NAME: {variables:}}` over that
     /// environment's. Every name it defines becomes a secret (masked on display, `$NAME` in exports).
-    static func mergeSecrets(file: String, into profile: inout Profile) -> [ProfileProblem] {
+    static func mergeSecrets(file: String, text: String? = nil, into profile: inout Profile) -> [ProfileProblem] {
         let root: YAMLNode
-        switch readText(file).flatMap({ compose($0, file: file) }) {
+        switch (text.map(Result.success) ?? readText(file)).flatMap({ compose($0, file: file) }) {
         case .success(let node): root = node
         case .failure(let problem): return [problem]
         }
@@ -19,6 +19,7 @@ extension ProfileLoader {
         if let node = fields["variables"] {
             let variables = readVariables(node, reader: &reader)
             profile.variables.merge(variables) { _, secret in secret }
+            profile.variableLayers.add(.secretsFile, environment: nil, variables)
             secretNames.formUnion(variables.keys)
         }
         if let node = fields["environments"] {
@@ -36,6 +37,7 @@ extension ProfileLoader {
                 else { continue }
                 let variables = readVariables(variablesNode, reader: &reader)
                 profile.environments[index].variables.merge(variables) { _, secret in secret }
+                profile.variableLayers.add(.secretsFile, environment: entry.key, variables)
                 secretNames.formUnion(variables.keys)
             }
         }

@@ -50,11 +50,16 @@ extension ProfileLoader {
             }
         }
         if let reference = profile.envFile {
-            profile.variables.merge(read(reference)) { _, loaded in loaded }
+            let variables = read(reference)
+            profile.variables.merge(variables) { _, loaded in loaded }
+            profile.variableLayers.add(.envFile(reference.path), environment: nil, variables)
         }
         for index in profile.environments.indices {
             guard let reference = profile.environments[index].envFile else { continue }
-            profile.environments[index].variables.merge(read(reference)) { _, loaded in loaded }
+            let variables = read(reference)
+            profile.environments[index].variables.merge(variables) { _, loaded in loaded }
+            profile.variableLayers.add(
+                .envFile(reference.path), environment: profile.environments[index].name, variables)
         }
         return problems
     }

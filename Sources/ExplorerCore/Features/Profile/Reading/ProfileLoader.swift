@@ -69,9 +69,12 @@ public enum ProfileLoader {
 
     /// Like `load(file:)`, but with `text` standing in for the profile file's contents and `overlay` for the
     /// overlay file's (the writer checks a candidate this way before replacing a file).
+    /// `secretsText` stands in for the secrets file's (`VariableWriter`'s check; the file need not exist yet), and
+    /// `addedFrom` names where `secrets` came from in `variableLayers`.
     static func load(
         file path: String, text: String?, overlay: (file: String, text: String)? = nil,
-        addingSecrets secrets: [(key: String, value: String)] = []
+        secretsText: (file: String, text: String)? = nil,
+        addingSecrets secrets: [(key: String, value: String)] = [], addedFrom source: String = "--env-file"
     ) -> Result<Profile, ProfileLoadFailure> {
         let yaml: String
         switch text.map(Result.success) ?? readText(path) {
@@ -81,8 +84,16 @@ public enum ProfileLoader {
         let (profile, found) = read(yaml: yaml, file: path, id: id(forFile: path))
         var problems = found
         guard var loaded = profile else { return .failure(ProfileLoadFailure(problems)) }
+        loaded.variableLayers.add(.profileFile, environment: nil, loaded.variables)
+        for environment in loaded.environments {
+            loaded.variableLayers.add(.profileFile, environment: environment.name, environment.variables)
+        }
         var secretsRead = true
-        if let secrets = companion(of: path, kind: "secrets") {
+        if let secretsText {
+            let found = mergeSecrets(file: secretsText.file, text: secretsText.text, into: &loaded)
+            secretsRead = found.isEmpty
+            problems += found
+        } else if let secrets = companion(of: path, kind: "secrets") {
             let found = mergeSecrets(file: secrets, into: &loaded)
             secretsRead = found.isEmpty
             problems += found
@@ -95,10 +106,32 @@ public enum ProfileLoader {
         // Variables are checked even when the structure has problems, so one `apix check` lists everything; not
         // when the secrets file has problems, since the names it defines may be among what could not be read.
         problems += mergeEnvFiles(into: &loaded)
-        if !secrets.isEmpty { loaded.addSecretVariables(secrets) }
+        if !secrets.isEmpty { loaded.addSecretVariables(secrets, from: source) }
         if secretsRead { problems += variableProblems(in: loaded) }
         problems += authNameProblems(in: loaded)
         return problems.isEmpty ? .success(loaded) : .failure(ProfileLoadFailure(inFileOrder(problems, first: path)))
+    }
+
+    /// Like `load(file:)`, with the dotenv file `envFile` (relative to the profile's directory, `~/` at home) added
+    /// over every other definition as `--env-file` adds its lines: the secrets file the explorer was told to use.
+    /// A file that cannot be read or parsed is a problem of the profile's.
+    package static func load(file path: String, envFile: String?) -> Result<Profile, ProfileLoadFailure> {
+        guard let envFile else { return load(file: path) }
+        let directory = (path as NSString).deletingLastPathComponent
+        switch DotEnv.load(envFile, relativeTo: directory.isEmpty ? "." : directory) {
+        case .success(let entries):
+            // An empty file is still the one chosen: its (empty) layer says so.
+            return load(file: path, text: nil, addingSecrets: entries, addedFrom: envFile).map { profile in
+                var profile = profile
+                profile.variableLayers.add(.addedEnvFile(envFile), environment: nil, [:])
+                return profile
+            }
+        case .failure(let problem):
+            return .failure(
+                ProfileLoadFailure([
+                    ProfileProblem("env file: \(problem.message)", at: .init(file: path, line: 1, column: 1))
+                ]))
+        }
     }
 
     /// Parses profile YAML text (without companion files); `file` is used for locations and `@path` resolution.

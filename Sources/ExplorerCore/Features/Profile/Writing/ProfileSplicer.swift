@@ -15,11 +15,11 @@ import Foundation
 /// LF (Swift reads CR LF as one character, and the emitted lines would mix both endings).
 struct ProfileSplicer {
     let text: SpliceText
-    private let root: YAMLSpan
+    let root: YAMLSpan
     /// libyaml does not count a byte order mark; the text does.
     private let bias: Int
     let surgical: Bool
-    private var edits: [SpliceText.Edit] = []
+    var edits: [SpliceText.Edit] = []
 
     struct Refusal: Error {
         var reason: String
@@ -96,7 +96,7 @@ struct ProfileSplicer {
         return try applied()
     }
 
-    private func applied() throws(Refusal) -> String {
+    func applied() throws(Refusal) -> String {
         do {
             return try text.applying(edits)
         } catch {
