@@ -77,10 +77,12 @@ final class WebSocketCLISession: Sendable {
     }
 
     /// Reads stdin on a thread of its own (a blocking read), sending each line before reading the next; closes
-    /// the session (1000) at the end of input.
+    /// the session (1000) at the end of input, unless `--max-messages` or `--idle` say when it ends: a server may
+    /// stop answering once it has the close, and the answers to the last lines are what the user waits for.
     private func startReadingInput() {
         let connection = self.connection
         let jsonl = self.jsonl
+        let closesAtEnd = maxMessages == nil && idle == nil
         let thread = Thread {
             var number = 0
             while let line = readLine(strippingNewline: true) {
@@ -104,7 +106,7 @@ final class WebSocketCLISession: Sendable {
                 }
                 sent.wait()
             }
-            connection.close()
+            if closesAtEnd { connection.close() }
         }
         thread.name = "apix-ws-stdin"
         thread.start()

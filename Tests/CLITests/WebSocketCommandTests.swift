@@ -36,6 +36,15 @@ struct WebSocketCommandTests {
         #expect(lines.first?["code"]?.intValue == 1000)
     }
 
+    @Test("With --max-messages the end of stdin does not close: the echoes of the last lines still come (exit 0)")
+    func endOfInputWithCount() async throws {
+        let peer = try WebSocketPeer()
+        let out = try await ApixProcess.run(
+            ["ws", peer.url("/echo"), "--max-messages", "2"], input: Data("hello\nworld\n".utf8))
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.text == "hello\nworld\n")
+    }
+
     @Test("--jsonl both ways: text and binary in, text, binary and the close out (RFC 6455 §5.6)")
     func jsonl() async throws {
         let peer = try WebSocketPeer()
