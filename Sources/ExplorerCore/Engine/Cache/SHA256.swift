@@ -2,7 +2,7 @@
 ///
 /// Hand-written because the allowed packages have no hash function on Linux (no CryptoKit); it digests a few
 /// short strings per request, so clarity matters more than speed here.
-struct SHA256 {
+struct SHA256: BlockHash {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -14,44 +14,16 @@ struct SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private var state: [UInt32] = [
+    private(set) var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+    var pending: [UInt8] = []
+    var length: UInt64 = 0
 
     init() {}
 
-    mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
-    }
-
     mutating func update(_ text: String) {
         update(text.utf8)
-    }
-
-    /// The 32-byte digest; the hasher should not be used afterwards.
-    mutating func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        pending.append(0x80)
-        if pending.count > 56 {
-            pending += [UInt8](repeating: 0, count: 64 - pending.count)
-            compress(pending)
-            pending.removeAll(keepingCapacity: true)
-        }
-        pending += [UInt8](repeating: 0, count: 56 - pending.count)
-        for shift in stride(from: 56, through: 0, by: -8) {
-            pending.append(UInt8(truncatingIfNeeded: bitLength >> shift))
-        }
-        compress(pending)
-        return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) } }
     }
 
     /// The digest of `text` in lower-case hex.
@@ -64,7 +36,7 @@ struct SHA256 {
         }.joined()
     }
 
-    private mutating func compress(_ block: [UInt8]) {
+    mutating func compress(_ block: [UInt8]) {
         var words = [UInt32](repeating: 0, count: 64)
         for index in 0..<16 {
             words[index] = block[index * 4..<index * 4 + 4].reduce(0) { $0 << 8 | UInt32($1) }

@@ -2,40 +2,12 @@
 ///
 /// Hand-written like `SHA256` (no hash function among the allowed packages on Linux without pulling swift-crypto
 /// into the core); it digests one 60-byte string per connection. Not for anything that needs collision resistance.
-struct SHA1 {
-    private var state: [UInt32] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+struct SHA1: BlockHash {
+    private(set) var state: [UInt32] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0]
+    var pending: [UInt8] = []
+    var length: UInt64 = 0
 
     init() {}
-
-    mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
-    }
-
-    /// The 20-byte digest; the hasher should not be used afterwards.
-    mutating func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        pending.append(0x80)
-        if pending.count > 56 {
-            pending += [UInt8](repeating: 0, count: 64 - pending.count)
-            compress(pending)
-            pending.removeAll(keepingCapacity: true)
-        }
-        pending += [UInt8](repeating: 0, count: 56 - pending.count)
-        for shift in stride(from: 56, through: 0, by: -8) {
-            pending.append(UInt8(truncatingIfNeeded: bitLength >> shift))
-        }
-        compress(pending)
-        return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) } }
-    }
 
     /// The digest of `bytes`.
     static func digest(_ bytes: some Sequence<UInt8>) -> [UInt8] {
@@ -44,7 +16,7 @@ struct SHA1 {
         return hasher.finalize()
     }
 
-    private mutating func compress(_ block: [UInt8]) {
+    mutating func compress(_ block: [UInt8]) {
         var words = [UInt32](repeating: 0, count: 80)
         for index in 0..<16 {
             words[index] = block[index * 4..<index * 4 + 4].reduce(0) { $0 << 8 | UInt32($1) }
