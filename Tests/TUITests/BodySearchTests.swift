@@ -68,6 +68,19 @@ struct BodySearchTests {
         #expect(raw.total == matches.total && Set(raw.lines) == [0])
     }
 
+    @Test("a text body's final line break ends its last line: never shown as a `\\n`, and adds no line")
+    func finalLineBreak() {
+        for (text, lines) in [
+            ("User-agent: *\nDisallow: /deny\n", ["User-agent: *", "Disallow: /deny"]),
+            ("crlf\r\nend\r\n", ["crlf", "end"]), ("a\n\n", ["a", ""]), ("no break", ["no break"]),
+        ] {
+            let document = BodyDocument.make(bytes: Data(text.utf8), contentType: "text/plain")
+            #expect(document.lineCount == lines.count, "\(text)")
+            let shown = (0..<document.lineCount).map { document.line($0, maxColumns: 80).map(\.text).joined() }
+            #expect(shown == lines, "\(text)")
+        }
+    }
+
     @Test("search finds the next and previous match from a line, wrapping around, in text and binary bodies")
     func searchFromALine() {
         let text = (0..<100).map { $0 % 10 == 3 ? "line \($0) Match" : "line \($0)" }.joined(separator: "\n")

@@ -31,7 +31,7 @@ struct ProfileReloadTests {
         onDisk.endpoints.append(Endpoint(id: "orders.list", path: "/orders"))
         onDisk.endpoints[0].path = Template("/items-v2")
         _ = state.update(changed(.loaded(onDisk)))
-        #expect(state.message?.text == "profile shop.yaml changed on disk: reloaded; 1 unsaved edit kept as drafts")
+        #expect(state.message?.text == "profile shop.yaml changed on disk: reloaded; 1 unsaved edit kept as a draft")
         #expect(state.catalog.profile("shop")?.endpoint("orders.list") != nil)
         #expect(state.catalog.profile("shop")?.endpoint("items.list")?.path.raw == "/items-v2")
         #expect(state.selectedEndpoint?.id == "items.get")
@@ -102,7 +102,7 @@ struct ProfileReloadTests {
         _ = state.update(changed(.loaded(onDisk)))
         #expect(state.catalog.profile("shop")?.endpoint("items.get") != nil)
         #expect(state.unsavedEndpoints.map(\.endpoint) == ["items.get"])
-        #expect(state.message?.text.contains("1 unsaved edit kept as drafts") == true)
+        #expect(state.message?.text.contains("1 unsaved edit kept as a draft") == true)
     }
 
     @Test("our own save is not news: a change on disk during the save is judged against what the save wrote")

@@ -32,6 +32,8 @@ struct RequestLineEditTests {
         #expect(endpoint.method == .delete && endpoint.path.raw == "/things/{id}")
         let screen = Screen.render(state, theme: .monochrome).text
         #expect(screen.contains("DELETE http://127.0.0.1:9000/things/7"))
+        // The list shows the method the request goes with, before it is saved.
+        #expect(screen.contains("DELETE items.get"))
         // The send goes with the edits.
         guard let plan = state.press(.control("r")).first?.sent?.exchange.request else {
             Issue.record("expected a send")
@@ -127,6 +129,18 @@ struct RequestLineEditTests {
         retype(&state, "u", "/things/{id}?tag=z")
         let again = try #require(state.draft(for: key))
         #expect(again.query.filter { $0.name == "tag" }.map(\.value) == ["z"])
+        // u shows the whole URL, query included; `&b=2` typed at its end is a query row, not part of the path.
+        _ = state.press(.character("u"))
+        guard let edit = state.fieldEdit else {
+            Issue.record("u did not open the URL field")
+            return
+        }
+        #expect(edit.field.text == "/things/{id}?tag=z")
+        state.type("&b=2")
+        _ = state.press(.enter)
+        let third = try #require(state.draft(for: key))
+        #expect(third.path == "/things/{id}")
+        #expect(third.query.filter(\.enabled).map { "\($0.name)=\($0.value)" } == ["tag=z", "b=2"])
         let endpoint = again.endpoint(from: try #require(state.selectedEndpoint))
         #expect(endpoint.path.raw == "/things/{id}")
         #expect(endpoint.query.contains { $0.name == "tag" && $0.values?.map(\.raw) == ["z"] })

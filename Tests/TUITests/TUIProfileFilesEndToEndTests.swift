@@ -61,7 +61,7 @@ extension EndToEndTerminal {
             try session.waitFor("orders.list")
             // The whole message (`m`), which the status bar may cut.
             try session.send("m")
-            try session.waitFor("profile shop.yaml changed on disk: reloaded; 1 unsaved edit kept as drafts")
+            try session.waitFor("profile shop.yaml changed on disk: reloaded; 1 unsaved edit kept as a draft")
             try session.send("Escape")
             // The draft is still what the editor shows and sends, and still unsaved.
             let after = try session.waitFor("/items/7/mine")

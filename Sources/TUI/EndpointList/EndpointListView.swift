@@ -106,10 +106,11 @@ enum EndpointListView {
             let endpoint = profile.endpoints[index]
             let indent = endpoint.folder == nil ? "  " : "    "
             var column = buffer.write(indent, x: x, y: y, limit: limit)
-            column = buffer.write(
-                TextWidth.pad(endpoint.method.rawValue, to: 7), x: column, y: y, limit: limit,
-                style: theme.method(endpoint.method))
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
+            // The method as it will be sent: an unsaved `M` shows here too (the row's ✎ says it is not saved).
+            let method = state.drafts[key]?.method ?? endpoint.method
+            column = buffer.write(
+                TextWidth.pad(method.rawValue, to: 7), x: column, y: y, limit: limit, style: theme.method(method))
             let isRunning = running.contains(key)
             let marker =
                 isRunning

@@ -83,7 +83,9 @@ extension AppState {
             install(profile, at: index)
             let kept = unsavedEndpoints.filter { $0.profile == change.id }.count
             var text = "profile \(name) changed on disk: reloaded"
-            if kept > 0 { text += "; \(kept) unsaved edit\(kept == 1 ? "" : "s") kept as drafts" }
+            if kept > 0 {
+                text += "; \(kept) unsaved edit\(kept == 1 ? "" : "s") kept as \(kept == 1 ? "a draft" : "drafts")"
+            }
             return StatusMessage(text)
         case .failed(let problems):
             forgetProblems(of: change.id, file: change.file)

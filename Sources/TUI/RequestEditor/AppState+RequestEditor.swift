@@ -49,7 +49,7 @@ extension AppState {
         case .editBody:
             return editBody(key, draft)
         case .editURL:
-            fieldEdit = FieldEdit(tab: editorTab, row: 0, part: .url, field: LineEditor(draft.path), isNewRow: false)
+            fieldEdit = FieldEdit(tab: editorTab, row: 0, part: .url, field: LineEditor(draft.urlLine), isNewRow: false)
         case .editMethod:
             let current = Picker.methods.firstIndex(of: draft.method.rawValue) ?? 0
             overlay = .picker(Picker(.method, key: key, selected: current))

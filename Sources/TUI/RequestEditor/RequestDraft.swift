@@ -67,32 +67,58 @@ struct RequestDraft: Hashable, Sendable {
         }
     }
 
-    /// The URL line as typed: the part before `?` is the path; each `name=value` after it (decoded as a server
-    /// reads a query: `+` is a space, then `%XX`) sets the ticked query row of that name, or adds one, so a typed
-    /// query is saved under `query:`, not inside `path:`.
-    mutating func setPathAndQuery(_ text: String) {
-        guard let mark = text.firstIndex(of: "?") else {
-            path = text
-            return
+    /// The URL line as `u` shows it: the path, then the ticked query rows (`?a=1&b=2`), so the whole URL is edited.
+    /// `%`, `&`, `=`, `+`, `#` and spaces in names and values are percent-encoded, as `setPathAndQuery` reads them.
+    var urlLine: String {
+        func encoded(_ text: String, isName: Bool) -> String {
+            var result = ""
+            for character in text {
+                switch character {
+                case "%": result += "%25"
+                case "&": result += "%26"
+                case "+": result += "%2B"
+                case "#": result += "%23"
+                case " ": result += "%20"
+                case "=" where isName: result += "%3D"
+                default: result.append(character)
+                }
+            }
+            return result
         }
-        path = String(text[..<mark])
+        let items = query.filter { $0.enabled && !$0.name.isEmpty }.map {
+            encoded($0.name, isName: true) + ($0.value.isEmpty ? "" : "=" + encoded($0.value, isName: false))
+        }
+        return items.isEmpty ? path : path + "?" + items.joined(separator: "&")
+    }
+
+    /// The URL line as typed: the part before `?` is the path; each `name=value` after it (decoded as a server
+    /// reads a query: `+` is a space, then `%XX`) sets a query row of that name, or adds one, so a typed query is
+    /// saved under `query:`, not inside `path:`. A ticked row the line no longer has is unticked (kept, not sent).
+    mutating func setPathAndQuery(_ text: String) {
+        let mark = text.firstIndex(of: "?")
+        path = mark.map { String(text[..<$0]) } ?? text
         var set: Set<Int> = []
-        for pair in text[text.index(after: mark)...].split(separator: "&") where !pair.isEmpty {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ part: Substring) -> String {
-                let spaced = part.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
+        if let mark {
+            for pair in text[text.index(after: mark)...].split(separator: "&") where !pair.isEmpty {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                func decoded(_ part: Substring) -> String {
+                    let spaced = part.replacingOccurrences(of: "+", with: " ")
+                    return spaced.removingPercentEncoding ?? spaced
+                }
+                let name = decoded(parts[0])
+                let value = parts.count > 1 ? decoded(parts[1]) : ""
+                if let index = query.indices.first(where: { !set.contains($0) && query[$0].name == name }) {
+                    query[index].value = value
+                    query[index].enabled = true
+                    set.insert(index)
+                } else {
+                    query.append(DraftRow(name: name, value: value))
+                    set.insert(query.count - 1)
+                }
             }
-            let name = decoded(parts[0])
-            let value = parts.count > 1 ? decoded(parts[1]) : ""
-            if let index = query.indices.first(where: { !set.contains($0) && query[$0].name == name }) {
-                query[index].value = value
-                query[index].enabled = true
-                set.insert(index)
-            } else {
-                query.append(DraftRow(name: name, value: value))
-                set.insert(query.count - 1)
-            }
+        }
+        for index in query.indices where query[index].enabled && !set.contains(index) {
+            query[index].enabled = false
         }
     }
 

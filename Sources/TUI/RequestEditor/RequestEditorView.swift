@@ -31,7 +31,7 @@ enum RequestEditorView {
         if let edit, edit.part == .url {
             drawField(edit.field, x: x, y: inner.y, width: max(0, inner.maxX - x), theme: theme, on: &buffer)
         } else if let edit, edit.part == .method {
-            buffer.write(SafeText.escape(draft.path), x: x, y: inner.y, limit: inner.maxX, style: theme.muted)
+            buffer.write(SafeText.escape(draft.urlLine), x: x, y: inner.y, limit: inner.maxX, style: theme.muted)
         } else {
             drawPreview(state, x: x, in: inner, theme: theme, on: &buffer)
         }

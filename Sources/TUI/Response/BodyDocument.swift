@@ -154,6 +154,8 @@ package final class BodyDocument: Sendable {
     private func textLine(_ number: Int, maxColumns: Int) -> String {
         let start = lineStarts[number]
         var end = number + 1 < lineStarts.count ? lineStarts[number + 1] - 1 : byteCount
+        // The last line of a body that ends with a line break: the break ends it, as every other line's does.
+        if number + 1 == lineStarts.count, end > start, bytes[bytes.startIndex + end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[bytes.startIndex + end - 1] == 0x0D { end -= 1 }
         return decode(start..<max(start, end), maxColumns: maxColumns)
     }
