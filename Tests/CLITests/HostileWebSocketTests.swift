@@ -45,6 +45,7 @@ struct HostileWebSocketTests {
 
     @Test("apix ws ends a hostile session with the right close, bounded memory, a clean terminal", arguments: cases)
     func hostile(_ hostile: Case) async throws {
+        if hostile.route == "ws-deflate-bomb" { #expect(!HostileRoutes.deflateBomb.isEmpty) }  // made before apix waits
         let server = try HostileServer()
         defer { server.stop() }
         let state = try TemporaryDirectory()

@@ -40,8 +40,10 @@ extension HostileRoutes {
         },
     ]
 
-    /// 256 MiB of zeros as one permessage-deflate message (about 256 KiB on the wire).
-    static let deflateBomb = GzipBomb.zeros(megabytes: 256, raw: true)
+    /// 256 MiB of zeros as one permessage-deflate message (about 256 KiB on the wire). Made on first use, which
+    /// takes seconds in a debug build on a loaded machine: tests make it before starting apix, so its wait for the
+    /// server's close is not spent on it.
+    package static let deflateBomb = GzipBomb.zeros(megabytes: 256, raw: true)
 
     /// Answers the upgrade with a valid 101 (`deflate`: accepting permessage-deflate), runs `frames`, then reads
     /// until the client leaves; `closes`: answers the client's close first (a server that does not, never
