@@ -124,14 +124,16 @@ extension EndToEndTerminal {
         }
 
         @Test("text typed after a refused key runs nothing: w with no response, then q and Enter")
-        func typedAfterRefusal() throws {
+        func typedAfterRefusal() async throws {
             let session = try TmuxSession()
             defer { session.close() }
             _ = try start(session)
             try session.send("Tab", "Tab", "w")
             try session.send("qq", literal: true)
-            let screen = try session.waitFor("no response body to save")
-            #expect(screen.contains("qq"), "\(screen)")
+            // The typed text lands in the refusal's field (waited for together: the field comes first, then `qq`).
+            _ = try await session.waiting("qq in the refusal's field") {
+                $0.contains("no response body to save") && $0.contains("qq")
+            }
             #expect(try session.alternateScreen())
             try session.send("Enter")
             try session.waitFor("items.list")
