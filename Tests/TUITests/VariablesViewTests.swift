@@ -69,6 +69,20 @@ struct VariablesViewTests {
         #expect(!Self.screen(state).contains("tok-secret-9"))
     }
 
+    @Test("the columns fit the width given, the last one whole, also when nothing overrides anything")
+    func columnsFit() throws {
+        let directory = try TemporaryDirectory()
+        let profile = try #require(try Self.state(directory).selectedProfile)
+        let rows = profile.variableLayers.rows(environment: "local", session: [:], secretNames: [])
+        #expect(rows.contains { $0.overrides.isEmpty })
+        for sample in [rows, rows.filter { $0.overrides.isEmpty }] {
+            let width = 110
+            let columns = VariablesView.columns(sample, width: width)
+            #expect(columns.reduce(0, +) + 2 * (columns.count - 1) <= width, "\(columns)")
+            #expect(columns[3] >= "overrides".count)
+        }
+    }
+
     @Test("v in the environment picker uses the highlighted environment and opens its variables")
     func fromPicker() throws {
         let directory = try TemporaryDirectory()

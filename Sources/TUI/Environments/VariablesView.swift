@@ -131,10 +131,12 @@ enum VariablesView {
     /// Widths of the name, value, source and overrides columns: names and sources as wide as they need (up to a
     /// share of the width), the value the rest.
     static func columns(_ rows: [VariableLayers.Row], width: Int) -> [Int] {
-        let name = min(rows.map { TextWidth.width(of: $0.name) }.max() ?? 4, max(4, width / 4))
-        let source = min(rows.map { TextWidth.width(of: $0.source) }.max() ?? 4, max(4, width / 4))
-        let over = min(rows.map { TextWidth.width(of: $0.overrides) }.max() ?? 9, max(9, width / 4))
+        // Each column at least its heading's width, and the value takes what is left of exactly that: computed from
+        // the narrower unclamped widths, it pushed `overrides` off the window.
+        let name = max(4, min(rows.map { TextWidth.width(of: $0.name) }.max() ?? 4, max(4, width / 4)))
+        let source = max(4, min(rows.map { TextWidth.width(of: $0.source) }.max() ?? 4, max(4, width / 4)))
+        let over = max(9, min(rows.map { TextWidth.width(of: $0.overrides) }.max() ?? 9, max(9, width / 4)))
         let value = max(4, width - name - source - over - 6)
-        return [max(4, name), value, max(4, source), max(9, over)]
+        return [name, value, source, over]
     }
 }
