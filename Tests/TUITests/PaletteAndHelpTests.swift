@@ -40,6 +40,18 @@ struct PaletteAndHelpTests {
         }
     }
 
+    @Test("at 130 columns the palette shows each description whole up to 90 columns (it was cut at 62)")
+    func wideDescriptions() {
+        var state = Fixtures.smallState(width: 130, height: 60)
+        _ = state.press(.control("p"))
+        let lines = Screen.render(state, theme: .monochrome).lines
+        let shown = Self.entries(state).prefix(40).filter { TextWidth.width(of: $0.help) <= 90 }
+        #expect(shown.count > 20)
+        for binding in shown {
+            #expect(lines.contains { $0.contains(binding.help) }, "\(binding.help)")
+        }
+    }
+
     @Test("typing fuzzy-matches descriptions, names and keys; Enter runs the action in its pane")
     func findsAndRuns() {
         var state = Fixtures.smallState(width: 120, height: 40)

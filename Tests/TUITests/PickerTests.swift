@@ -107,6 +107,24 @@ struct PickerTests {
         #expect(state.overlay == nil)
         #expect(body(state) == original)
     }
+
+    @Test("the body editor says how a form body is written: in its title, and in place while the text is empty")
+    func formHint() throws {
+        var state = editing("items.create")
+        let key = try #require(state.selectedKey)
+        _ = state.press(.character("T"), .character("f"))
+        _ = state.update(.builtInEditorRequested(key, text: "name=pen"))
+        let filled = Screen.render(state, theme: .monochrome).text
+        #expect(filled.contains("Body (form: name=value, one per line)"))
+        _ = state.press(.escape)
+        _ = state.update(.builtInEditorRequested(key, text: ""))
+        let empty = Screen.render(state, theme: .monochrome).lines
+        #expect(empty.filter { $0.contains("name=value, one per line") }.count == 2, "title and the empty first line")
+        state.type("a")
+        let typed = Screen.render(state, theme: .monochrome).lines
+        #expect(
+            typed.filter { $0.contains("name=value, one per line") }.count == 1, "the example goes once text is typed")
+    }
 }
 
 private enum PickerTestFailure: Error {

@@ -66,8 +66,22 @@ struct RequestLineEditTests {
         retype(&state, "M", "PO TS")
         #expect(state.message?.isError == true)
         #expect(state.message?.text.contains("is not a method") == true)
-        // The field stays open with the text; Esc goes back to the list, Esc again closes the picker.
-        _ = state.press(.escape, .escape)
+        // The field stays open with the text; Esc asks first (a change would be lost): n goes back to the text,
+        // Esc and y go back to the list, Esc again closes the picker.
+        _ = state.press(.escape)
+        #expect(Screen.render(state, theme: .monochrome).text.contains("Discard the method you typed?"))
+        _ = state.press(.character("n"))
+        guard case .picker(let picker)? = state.overlay else {
+            Issue.record("expected the picker, got \(String(describing: state.overlay))")
+            return
+        }
+        #expect(picker.custom?.text == "PO TS", "n answered the question; it was not typed")
+        _ = state.press(.escape, .character("y"))
+        guard case .picker(let list)? = state.overlay, list.custom == nil else {
+            Issue.record("expected the picker's list, got \(String(describing: state.overlay))")
+            return
+        }
+        _ = state.press(.escape)
         #expect(state.overlay == nil)
         let key = try #require(state.selectedKey)
         #expect(state.draft(for: key)?.method == .get)

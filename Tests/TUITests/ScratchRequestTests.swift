@@ -67,7 +67,8 @@ struct ScratchRequestTests {
         #expect(state.unsavedEndpoints.map(\.endpoint) == ["get-other"])
         _ = state.update(.profileSaved(profile: "scratch", saved: written, error: nil))
         #expect(state.unsavedEndpoints.isEmpty)
-        #expect(state.catalog.profile("scratch")?.endpoints.map(\.id) == ["get-other", "get-things"])
+        // The list keeps its order: the kept one does not move ahead of the one made before it.
+        #expect(state.catalog.profile("scratch")?.endpoints.map(\.id) == ["get-things", "get-other"])
         #expect(state.oneOffs.map(\.endpoint) == ["get-things"])
         // O on an endpoint of the file says what it is for.
         #expect(state.press(.character("O")).isEmpty)

@@ -164,7 +164,7 @@ extension EndToEndTerminal {
                 try session.send("/")
                 try session.send("upload", literal: true)
                 try session.send("Enter", "Tab", "4", "Enter")
-                try session.waitFor("Body (file)")
+                try session.waitFor("Body (file: @path/to/file)")
                 try session.send("End")
                 for _ in 0..<20 { try session.send("BSpace") }
                 try session.send("@" + file, literal: true)

@@ -12,6 +12,10 @@ package struct Picker: Hashable, Sendable {
     package var selected: Int
     /// The method picker's own method being typed (`c`): any token.
     package var custom: LineEditor?
+    /// The method the custom field started with: Esc after a change asks before it is thrown away.
+    package var customOriginal = ""
+    /// Esc was pressed with a change in the custom field: y throws it away, any other key goes back to it.
+    package var customAsksDiscard = false
 
     package init(_ purpose: Purpose, key: EndpointKey, selected: Int = 0) {
         self.purpose = purpose

@@ -6,7 +6,8 @@ enum PaletteView {
         _ state: AppState, palette: PaletteState, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer
     ) {
         let entries = state.paletteEntries(palette)
-        let width = min(100, screen.width - 4)
+        // As wide as the screen allows (up to 140 columns): the descriptions are what one reads to choose.
+        let width = min(140, screen.width - 4)
         let rect = Rect(
             x: screen.x + (screen.width - width) / 2, y: screen.y + 1, width: width,
             height: min(screen.height - 2, max(entries.count, 1) + 4))
@@ -31,18 +32,20 @@ enum PaletteView {
         }
         let selected = min(palette.selected, entries.count - 1)
         let top = max(0, selected - listHeight + 1)
-        let keyColumn = 16
-        let paneColumn = 16
-        for (row, binding) in entries.dropFirst(top).prefix(listHeight).enumerated() {
+        let shown = entries.dropFirst(top).prefix(listHeight)
+        // The key and pane columns as wide as what they show (16 at most), the rest for the description.
+        let keyColumn = min(16, shown.map { TextWidth.width(of: $0.keys.isEmpty ? "—" : $0.keyLabel) }.max() ?? 1)
+        let paneColumn = min(16, shown.map { TextWidth.width(of: shortTitle($0.context)) }.max() ?? 1)
+        for (row, binding) in shown.enumerated() {
             let y = inner.y + 2 + row
             let keys = binding.keys.isEmpty ? "—" : binding.keyLabel
             let pane = shortTitle(binding.context)
-            let helpRoom = max(4, inner.width - 2 - keyColumn - paneColumn - 2)
+            let helpRoom = max(4, inner.width - 2 - keyColumn - paneColumn - 4)
             var column = buffer.write(
                 TextWidth.pad(TextWidth.truncate(binding.help, to: helpRoom), to: helpRoom), x: inner.x + 1, y: y,
                 limit: inner.maxX)
             column = buffer.write(
-                "  " + TextWidth.pad(TextWidth.truncate(keys, to: keyColumn), to: keyColumn), x: column, y: y,
+                "  " + TextWidth.pad(TextWidth.truncate(keys, to: keyColumn), to: keyColumn) + "  ", x: column, y: y,
                 limit: inner.maxX, style: theme.accent)
             buffer.write(
                 TextWidth.truncate(pane, to: paneColumn), x: column, y: y, limit: inner.maxX, style: theme.muted)

@@ -110,15 +110,28 @@ extension AppState {
         var merged = profile
         // By id once: imported profiles hold thousands of endpoints.
         let onFile = Set(profile.endpoints.map(\.id))
-        for endpoint in old.endpoints where !onFile.contains(endpoint.id) {
+        // Endpoints kept in memory stay where they were in the list: each goes before the endpoint of the file that
+        // followed it (keeping one of three one-offs must not move it ahead of the other two).
+        var waiting: [Endpoint] = []
+        var placedBefore: [String: [Endpoint]] = [:]
+        for endpoint in old.endpoints {
+            if onFile.contains(endpoint.id) {
+                if !waiting.isEmpty { placedBefore[endpoint.id] = waiting }
+                waiting = []
+                continue
+            }
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
             if inMemoryEndpoints.contains(key) {
-                merged.endpoints.append(endpoint)
+                waiting.append(endpoint)
             } else if drafts[key] != nil {
-                merged.endpoints.append(endpoint)
+                waiting.append(endpoint)
                 newEndpoints.insert(key)
             }
         }
+        if !placedBefore.isEmpty {
+            merged.endpoints = profile.endpoints.flatMap { (placedBefore[$0.id] ?? []) + [$0] }
+        }
+        merged.endpoints += waiting
         // A new endpoint the file now has under the same id is the file's; what was in memory becomes its draft.
         for key in inMemoryEndpoints where key.profile == profile.id {
             guard onFile.contains(key.endpoint), let endpoint = old.endpoint(key.endpoint) else { continue }

@@ -13,6 +13,12 @@ enum StatusBarView {
                 on: &buffer)
             return
         }
+        if case .picker(let picker)? = state.overlay, picker.customAsksDiscard {
+            buffer.write(
+                " Discard the method you typed? y discards, any other key goes on editing ",
+                x: rect.x, y: rect.y, limit: rect.maxX, style: theme.statusBar)
+            return
+        }
         if let edit = state.fieldEdit, edit.asksDiscard {
             buffer.write(
                 " Discard your change to the \(edit.part.word)? y discards, any other key goes on editing ",

@@ -57,6 +57,57 @@ enum TextWidth {
         return ellipsis ? result + "…" : result
     }
 
+    /// `items` joined by `separator` to fit `columns`: when they do not, items are left out whole, in the order
+    /// `leavingOut` gives (by index; the rest from the end), and `…` says so. A list of facts never ends in half a
+    /// figure, and the one that matters most can stay.
+    static func fitted(_ items: [String], separator: String, to columns: Int, leavingOut: [Int] = []) -> String {
+        let whole = items.joined(separator: separator)
+        guard width(of: whole) > columns else { return whole }
+        var kept = Array(items.indices)
+        let order =
+            leavingOut.filter(items.indices.contains) + items.indices.reversed().filter { !leavingOut.contains($0) }
+        for index in order {
+            kept.removeAll { $0 == index }
+            let line = kept.map { items[$0] }.joined(separator: separator)
+            // Room is kept for the `…` that says something was left out.
+            if !kept.isEmpty, width(of: line) + 2 <= columns { return line + " …" }
+        }
+        return truncate(whole, to: columns)
+    }
+
+    /// `text` cut in its middle to fit `columns`, `…` where the cut is: for a URL, the origin and the end of the path
+    /// (with the query) both stay in sight.
+    static func elideMiddle(_ text: String, to columns: Int) -> String {
+        guard columns > 0, width(of: text) > columns else { return columns > 0 ? text : "" }
+        guard columns > 8 else { return truncate(text, to: columns) }
+        let characters = Array(text)
+        // A URL keeps its origin whole when that leaves a dozen columns for the end.
+        var headBudget = (columns - 1) / 2
+        if let scheme = text.range(of: "://") {
+            let origin = text[..<(text[scheme.upperBound...].firstIndex(of: "/") ?? text.endIndex)]
+            headBudget = max(headBudget, min(width(of: origin), columns - 1 - 12))
+        }
+        var tailBudget = columns - 1 - headBudget
+        var head = ""
+        var used = 0
+        for character in characters {
+            let w = width(of: character)
+            if used + w > headBudget { break }
+            head.append(character)
+            used += w
+        }
+        tailBudget += headBudget - used
+        var tail: [Character] = []
+        used = 0
+        for character in characters.reversed() {
+            let w = width(of: character)
+            if used + w > tailBudget { break }
+            tail.append(character)
+            used += w
+        }
+        return head + "…" + String(tail.reversed())
+    }
+
     /// `text` in lines of at most `columns`, broken after spaces where it can be and inside a word longer than a line.
     /// The one word wrap of the TUI (messages, help, hints, problems); `cut` is its cell-exact form for bodies.
     static func wrap(_ text: String, to columns: Int) -> [String] {

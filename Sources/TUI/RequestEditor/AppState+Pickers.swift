@@ -32,6 +32,7 @@ extension AppState {
         case .customMethod:
             let current = draft(for: picker.key)?.method.rawValue ?? ""
             picker.custom = LineEditor(current, selected: true)
+            picker.customOriginal = current
         default:
             break
         }
@@ -42,7 +43,16 @@ extension AppState {
     /// Typing a method of one's own: Enter takes any HTTP token, Esc goes back to the list.
     private mutating func handleCustomMethodKey(_ key: Key, field: inout LineEditor, picker: Picker) -> [Effect] {
         var picker = picker
+        if picker.customAsksDiscard {
+            // The answer to "discard what you typed?": y goes back to the list, any other key back to the text.
+            picker.customAsksDiscard = false
+            if key == .character("y") || key == .character("Y") { picker.custom = nil }
+            overlay = .picker(picker)
+            return []
+        }
         switch key {
+        case .escape where field.text != picker.customOriginal:
+            picker.customAsksDiscard = true
         case .escape:
             picker.custom = nil
         case .enter:

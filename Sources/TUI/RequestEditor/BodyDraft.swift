@@ -21,6 +21,16 @@ package struct BodyDraft: Hashable, Sendable {
             case .file: "file"
             }
         }
+
+        /// How the text is written, for kinds whose text is not self-evident: shown in an empty editor.
+        package var example: String? {
+            switch self {
+            case .form: "name=value, one per line"
+            case .multipart: "name=value or name=@path/to/file, one per line"
+            case .file: "@path/to/file"
+            case .json, .text: nil
+            }
+        }
     }
 
     package var kind: Kind

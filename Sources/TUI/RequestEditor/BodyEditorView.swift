@@ -4,8 +4,9 @@ import ExplorerCore
 enum BodyEditorView {
     static func draw(_ editor: BodyEditorState, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         let rect = screen.centered(width: screen.width - 4, height: screen.height - 2)
+        let kind = editor.kind.name + (editor.kind.example.map { ": \($0)" } ?? "")
         BoxView.draw(
-            rect, title: "Body (\(editor.kind.name)) — Ctrl-S keeps, Esc leaves (asks when changed)", focused: true,
+            rect, title: "Body (\(kind)) — Ctrl-S keeps, Esc leaves (asks when changed)", focused: true,
             theme: theme, on: &buffer)
         var inner = rect.inset(1)
         guard !inner.isEmpty else { return }
@@ -25,6 +26,10 @@ enum BodyEditorView {
         }
         let gutter = 5
         let text = editor.editor
+        if text.lines.count == 1, text.lines[0].isEmpty, let example = editor.kind.example {
+            // An empty form or file body: how to write it, dimmed, where the first line goes.
+            buffer.write(example, x: inner.x + gutter + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
+        }
         for row in 0..<inner.height {
             let number = text.top + row
             guard number < text.lines.count else { break }

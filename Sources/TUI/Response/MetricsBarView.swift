@@ -41,24 +41,48 @@ enum MetricsBarView {
         buffer.write(
             " \(Metrics.totalLabel) \(Units.duration(total))", x: x, y: rect.y, limit: rect.maxX, style: theme.title)
 
-        // Line 2: the phases, each in its waterfall look.
+        // Line 2: the phases, each in its waterfall look; never a figure cut in two (`phaseLine`).
         if rect.height > 1 {
+            let (shown, gap) = phaseLine(phases, in: rect.width)
             var column = rect.x
-            for (i, phase) in phases.enumerated() {
+            for (i, text) in shown {
                 let look = theme.phase(i)
                 column = buffer.write(String(look.fill), x: column, y: rect.y + 1, limit: rect.maxX, style: look.style)
-                column = buffer.write(
-                    "\(phase.phase.label) \(Units.duration(phase.duration))  ", x: column, y: rect.y + 1,
-                    limit: rect.maxX)
+                column = buffer.write(text + gap, x: column, y: rect.y + 1, limit: rect.maxX)
             }
         }
 
-        // Line 3: the facts, as `apix run --timings` prints them.
+        // Line 3: the facts, as `apix run --timings` prints them; those that do not fit are left out whole.
         if rect.height > 2 {
-            buffer.write(
-                facts(response, age: age), x: rect.x, y: rect.y + 2, limit: rect.maxX,
-                style: theme.muted)
+            // Too many to fit: the upload figure goes first, then the connection's, then the download's; the source
+            // of the answer (from the cache), the queue and the redirects stay longest.
+            let facts = response.metrics.facts(source: response.source, age: age ?? response.age)
+            let line = TextWidth.fitted(facts, separator: " · ", to: rect.width, leavingOut: [0, 2, 1])
+            buffer.write(line, x: rect.x, y: rect.y + 2, limit: rect.maxX, style: theme.muted)
         }
+    }
+
+    /// The phases that fit `columns` whole (a fill cell and the text each), with the gap between them: two spaces,
+    /// one when that is too wide, and when even that is too wide the longest phases that fit, in their order (the
+    /// waterfall above still shows every phase).
+    static func phaseLine(_ phases: [(phase: Metrics.Phase, duration: Duration)], in columns: Int) -> (
+        shown: [(Int, String)], gap: String
+    ) {
+        func span(of shown: [(Int, String)], gap: Int) -> Int {
+            shown.reduce(0) { $0 + 1 + TextWidth.width(of: $1.1) } + gap * max(0, shown.count - 1)
+        }
+        let all = phases.enumerated().map {
+            ($0.offset, "\($0.element.phase.label) \(Units.duration($0.element.duration))")
+        }
+        if span(of: all, gap: 2) <= columns { return (all, "  ") }
+        if span(of: all, gap: 1) <= columns { return (all, " ") }
+        // The longest phases first (where the time went), shown in their order.
+        var shown: [(Int, String)] = []
+        let longestFirst = all.filter { phases[$0.0].duration > .zero }.sorted {
+            phases[$0.0].duration > phases[$1.0].duration
+        }
+        for item in longestFirst where span(of: shown + [item], gap: 1) <= columns { shown.append(item) }
+        return (shown.sorted { $0.0 < $1.0 }, " ")
     }
 
     /// The facts line: `Metrics.factsLine` with the answer's source and its age now.

@@ -101,9 +101,12 @@ enum ResponseView {
         x = buffer.write(
             " " + exchange.method.rawValue + " ", x: x, y: row.y, limit: row.maxX,
             style: theme.method(exchange.method))
-        buffer.write(
-            SafeText.escape(shownURL(response, exchange: exchange)), x: x, y: row.y, limit: row.maxX,
-            style: theme.muted)
+        // Too long for the line: cut in the middle, so the origin and the end of the path both show (in a room too
+        // small for both, the start of the origin is what is left).
+        let room = row.maxX - x
+        let full = SafeText.escape(shownURL(response, exchange: exchange))
+        let url = room >= 24 ? TextWidth.elideMiddle(full, to: room) : full
+        buffer.write(url, x: x, y: row.y, limit: row.maxX, style: theme.muted)
     }
 
     /// The URL as requested with secrets masked (the exchange's), plus where redirects ended without its query:

@@ -315,4 +315,22 @@ struct ProfileSaveStyleTests {
         #expect(after.split(separator: "\n").count == Self.flowItems.split(separator: "\n").count)
         #expect(lines.contains("  - { id: users.get, path: \"/users/{id}\", params: { id: 1 } }"))
     }
+
+    @Test("a body added to an endpoint of scalars only is written as the file writes its fields: block here")
+    func newBodyFollowsTheFile() throws {
+        // orders.get without its flow `params:`: all its values are scalars.
+        let text = Self.block.replacingOccurrences(
+            of: "    path: /orders/{id}\n    params: { id: 1 }\n", with: "    path: /orders/1\n")
+        let after = try saved(text, "orders.get") { endpoint in
+            endpoint.method = .put
+            endpoint.body = .json(
+                .object([
+                    .init(key: "status", value: .string("paid")),
+                    .init(key: "tags", value: .array([.string("a")])),
+                ]))
+        }
+        // The file's other endpoint writes query, headers and body in block style: the new body is block too.
+        #expect(after.contains("    body:\n      json:\n        status: paid\n        tags:\n          - a\n"))
+        #expect(!after.contains("{"))
+    }
 }

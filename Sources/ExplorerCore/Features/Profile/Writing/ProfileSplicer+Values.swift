@@ -103,10 +103,13 @@ extension ProfileSplicer {
         }
     }
 
-    /// How new collections next to `siblings` are written: block when every sibling collection is block.
+    /// How new collections next to `siblings` are written: block when every sibling collection is block, compact
+    /// when one is flow, and as the file writes the collections of its endpoints (`fieldStyle`) when no sibling is
+    /// a collection (a JSON body pasted into an endpoint of scalars, in a file written in block style, is block).
     func siblingStyle(_ siblings: [YAMLSpan]) -> ProfileEmitter.Style {
         let collections = siblings.filter { $0.kind == .mapping || $0.kind == .sequence }
-        return !collections.isEmpty && collections.allSatisfy({ !$0.flow }) ? .block : .compact
+        guard !collections.isEmpty else { return fieldStyle }
+        return collections.allSatisfy({ !$0.flow }) ? .block : .compact
     }
 
     // MARK: - Mappings

@@ -19,6 +19,9 @@ struct ProfileSplicer {
     /// libyaml does not count a byte order mark; the text does.
     private let bias: Int
     let surgical: Bool
+    /// How the file writes the collections of its endpoints and environments (`headers:`, `json:`, …): a new
+    /// collection whose siblings are all scalars is written this way.
+    let fieldStyle: ProfileEmitter.Style
     var edits: [SpliceText.Edit] = []
 
     struct Refusal: Error {
@@ -34,6 +37,22 @@ struct ProfileSplicer {
         self.bias = text.unicodeScalars.first == "\u{FEFF}" ? 1 : 0
         self.root = Self.shifted(root, by: bias)
         self.surgical = surgical
+        self.fieldStyle = Self.fieldStyle(of: root)
+    }
+
+    /// Block when most collections that are fields of a list item (an endpoint's `headers:`, an environment's
+    /// `variables:`) are written in block style; compact (flow while it fits a line) otherwise, as the emitter
+    /// writes a new profile.
+    private static func fieldStyle(of root: YAMLSpan) -> ProfileEmitter.Style {
+        var block = 0
+        var flow = 0
+        let lists = root.kind == .mapping ? root.pairs.map(\.value).filter { $0.kind == .sequence } : []
+        for item in lists.flatMap(\.children) where item.kind == .mapping {
+            for pair in item.pairs where pair.value.kind == .mapping || pair.value.kind == .sequence {
+                if pair.value.flow { flow += 1 } else { block += 1 }
+            }
+        }
+        return block > flow ? .block : .compact
     }
 
     private static func shifted(_ node: YAMLSpan, by bias: Int) -> YAMLSpan {
