@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // Exchange history (ExplorerHistory); on Linux it links the system SQLite (libsqlite3-dev).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The bench's latency percentiles (ExplorerBench): fixed memory whatever the number of requests.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // libcurl: typed shims over the variadic setopt/getinfo calls, through a table loaded with dlopen on first
@@ -60,6 +62,10 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Bench runs (`apix bench`): an exchange sent many times through the client, per-phase HdrHistograms.
+        .target(
+            name: "ExplorerBench",
+            dependencies: ["ExplorerCore", .product(name: "Histogram", package: "hdrhistogram-swift")]),
         // The terminal UI: state, pure update, views, runtime over a terminal backend.
         .target(
             name: "TUI",
@@ -69,7 +75,7 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "ExplorerCore", "ExplorerHistory", "TUI", "CollectionImport",
+                "ExplorerCore", "ExplorerHistory", "ExplorerBench", "TUI", "CollectionImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

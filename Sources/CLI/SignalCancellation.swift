@@ -8,11 +8,16 @@ final class SignalCancellation {
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
     private var sources: [any DispatchSourceSignal] = []
 
-    init(cancelling transfer: Transfer) {
+    convenience init(cancelling transfer: Transfer) {
+        self.init { transfer.cancel() }
+    }
+
+    /// Calls `stop` on each of the signals instead of ending the process (a bench keeps its figures so far).
+    init(onSignal stop: @escaping @Sendable () -> Void) {
         for number in Self.signals {
             signal(number, SIG_IGN)  // delivered to the source, not the default handler
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { transfer.cancel() }
+            source.setEventHandler { stop() }
             source.resume()
             sources.append(source)
         }

@@ -1,0 +1,105 @@
+import ArgumentParser
+import ExplorerBench
+import ExplorerCore
+import Foundation
+
+/// `apix bench PROFILE ENDPOINT`: sends one endpoint many times (`-n`, or for `--duration`), `-c` at once, as fast
+/// as they go or at `--rate` a second, and reports per-phase percentiles (docs/TIMING.md). In a terminal the figures
+/// are redrawn as they come and q, Esc or Ctrl-C stops early, keeping what was measured; otherwise (or with
+/// `--no-tui`) a summary at the end; `--json` prints the whole result on stdout.
+///
+/// Exit statuses: 0 when the run ended (whatever the server answered), 2 for usage errors (and for a run of more than
+/// 1,000 requests to a host that is not this machine without `--yes`), 3 for profile errors, 4 when credentials could
+/// not be obtained.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Send an endpoint many times and report per-phase latency percentiles.")
+
+    @Argument(help: "Profile id.", completion: Completions.profile) var profile: String
+    @Argument(help: "Endpoint id.", completion: Completions.endpoint) var endpoint: String
+    @Option(name: .customShort("n"), help: ArgumentHelp("Requests to send (default: 200).", valueName: "N"))
+    var requests: Int?
+    @Option(help: ArgumentHelp("Send for this long instead (30s, 2m, 500ms).", valueName: "DURATION"))
+    var duration: String?
+    @Option(name: .customShort("c"), help: ArgumentHelp("Requests in flight at once (default: 1).", valueName: "C"))
+    var connections = 1
+    @Option(
+        help: ArgumentHelp(
+            "Requests a second, due at fixed times; totals count from when each was due.", valueName: "R"))
+    var rate: Double?
+    @Flag(help: "Print the whole result as JSON on stdout.") var json = false
+    @Flag(name: .customLong("no-tui"), help: "No live view: the summary at the end only.") var noTUI = false
+    @Flag(help: "Run more than 1,000 requests against a host that is not this machine.") var yes = false
+    @Option(help: ArgumentHelp("Give up on a request after SECONDS.", valueName: "SECONDS")) var timeout: Double?
+    @Flag(help: "Skip TLS certificate verification.") var insecure = false
+    @OptionGroup var requestOptions: RequestOptions
+    @OptionGroup var profileOptions: ProfileOptions
+
+    func validate() throws {
+        if requests != nil && duration != nil { throw ValidationError("give -n or --duration, not both") }
+        if let requests, requests < 1 { throw ValidationError("-n must be at least 1") }
+        if let duration, BenchSettings.duration(duration) == nil {
+            throw ValidationError("--duration expects a time such as 30s, 2m or 500ms, got '\(duration)'")
+        }
+        if !(1...10_000).contains(connections) { throw ValidationError("-c must be between 1 and 10000") }
+        if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("--rate must be a positive number") }
+        if let timeout, !(timeout >= 0 && timeout.isFinite) { throw ValidationError("--timeout must be ≥ 0") }
+    }
+
+    var settings: BenchSettings {
+        let stop: BenchSettings.Stop =
+            duration.flatMap(BenchSettings.duration).map { .duration($0) }
+            ?? .count(requests ?? BenchSettings.defaultCount)
+        return BenchSettings(stop: stop, connections: connections, rate: rate)
+    }
+
+    func run() async throws {
+        let plan = try prepare()
+        let settings = settings
+        let host = URLComponents(string: plan.request.request.url)?.host ?? ""
+        if settings.needsConfirmation(host: host), !yes {
+            let planned = settings.plannedRequests.map { "\($0) requests" } ?? "requests for as long as it runs"
+            throw CLIFailure(
+                .usage, "\(planned) to \(SafeText.escape(host)), which is not this machine: add --yes to send them")
+        }
+        let live = !noTUI && !json && StandardError.isTerminal && isatty(STDIN_FILENO) == 1
+        let view = live ? BenchLiveView(connections: settings.connections) : nil
+        let client = BenchRunner.client(connections: settings.connections)
+        let run = Task {
+            await BenchRunner.run(plan, settings: settings, client: client) { view?.show($0) }
+        }
+        // q, Esc (in the live view) and Ctrl-C stop the run early; what was measured is the result.
+        let interrupts = SignalCancellation { run.cancel() }
+        let keys = view?.watchKeys { run.cancel() }
+        let result = await run.value
+        interrupts.stop()
+        keys?.stop()
+        view?.finish()
+        if json {
+            let data = try JSONSerialization.data(
+                withJSONObject: BenchReport.json(result, settings: settings), options: [.sortedKeys])
+            StandardOutput.write(data)
+            StandardOutput.write("\n")
+        } else {
+            let lines = BenchReport.lines(result, connections: settings.connections, done: true)
+            StandardOutput.write(lines.joined(separator: "\n") + "\n")
+        }
+    }
+
+    /// The exchange every request of the run sends: the endpoint with the flags' edits, as `apix run` plans it.
+    private func prepare() throws -> ExchangePlan {
+        var overrides = try requestOptions.overrides()
+        if let timeout { overrides.timeout = .milliseconds(Int64(timeout * 1000)) }
+        if insecure { overrides.insecure = true }
+        let loaded = try requestOptions.profile(profile, from: profileOptions)
+        do throws(RequestBuildError) {
+            let builder = try RequestBuilder(profile: loaded, environment: requestOptions.environment)
+            guard let chosen = builder.profile.endpoint(endpoint) else {
+                throw RequestBuildError(.unknownEndpoint(endpoint))
+            }
+            return try ExchangePlan(chosen, builder: builder, overrides: overrides)
+        } catch {
+            throw CLIFailure(.profile, error.message)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ExplorerCore
+import Histogram
+import Synchronization
+
+/// What a bench run has seen so far, recorded from every worker: one HdrHistogram per phase (fixed memory whatever
+/// the number of requests), counts by status and by error kind, bytes, and requests completed per second for the
+/// throughput line. Snapshots are cheap copies of the figures, for the live view and the final result.
+public final class BenchRecorder: Sendable {
+    /// Microseconds from 1 µs to one hour, three significant digits: about 190 KB a histogram.
+    static let highest: UInt64 = 3_600_000_000
+    /// Seconds of throughput kept for the live view's line.
+    static let throughputSeconds = 120
+
+    private struct State {
+        var histograms: [BenchPhase: Histogram<UInt64>]
+        var statuses: [Int: Int] = [:]
+        var errors: [String: Int] = [:]
+        var bytesSent: Int64 = 0
+        var bytesReceived: Int64 = 0
+        var completed = 0
+        /// Requests completed in each second since the start (the last `throughputSeconds`, by second number).
+        var perSecond: [Int: Int] = [:]
+    }
+
+    private let state: Mutex<State>
+    /// The number the next request takes (the open model's due time comes from it).
+    private let tickets = Atomic<Int>(0)
+    let started: ContinuousClock.Instant
+
+    public init(started: ContinuousClock.Instant = .now) {
+        self.started = started
+        var histograms: [BenchPhase: Histogram<UInt64>] = [:]
+        for phase in BenchPhase.allCases {
+            histograms[phase] = Histogram(highestTrackableValue: Self.highest, numberOfSignificantValueDigits: .three)
+        }
+        state = Mutex(State(histograms: histograms))
+    }
+
+    /// Records one request: its answer's phases, status and bytes, or its error's kind. `due` is when it was due
+    /// (open model; the start otherwise), `ended` when it ended: the total counts from `due` when that is earlier
+    /// than the transport's own start.
+    public func record(
+        _ result: Result<Response, ClientError>, due: ContinuousClock.Instant, ended: ContinuousClock.Instant
+    ) {
+        let second = Int((ended - started).seconds)
+        state.withLock { state in
+            state.completed += 1
+            state.perSecond[second, default: 0] += 1
+            if state.perSecond.count > Self.throughputSeconds {
+                state.perSecond = state.perSecond.filter { $0.key > second - Self.throughputSeconds }
+            }
+            switch result {
+            case .success(let response):
+                state.statuses[response.statusCode, default: 0] += 1
+                state.bytesSent += response.metrics.bytesSent
+                state.bytesReceived += response.metrics.bytesReceived
+                for phase in BenchPhase.allCases {
+                    var duration = phase.duration(in: response.metrics)
+                    if phase == .total { duration = max(duration, ended - due) }
+                    _ = state.histograms[phase]?.record(Self.microseconds(duration))
+                }
+            case .failure(let error):
+                state.errors[error.kindName, default: 0] += 1
+            }
+        }
+    }
+
+    /// A number for the next request to send: 0, 1, 2, … across every worker.
+    func nextTicket() -> Int {
+        tickets.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// The figures now, `elapsed` after the start.
+    public func snapshot(at now: ContinuousClock.Instant = .now) -> BenchSnapshot {
+        let elapsed = now - started
+        return state.withLock { state in
+            var latency: [BenchPhase: BenchSnapshot.Percentiles] = [:]
+            for (phase, histogram) in state.histograms where histogram.totalCount > 0 {
+                latency[phase] = BenchSnapshot.Percentiles(histogram)
+            }
+            let current = Int(elapsed.seconds)
+            let throughput = (max(0, current - 59)...current).map { state.perSecond[$0] ?? 0 }
+            let totals = state.histograms[.total].map { BenchSnapshot.bins(of: $0) } ?? []
+            return BenchSnapshot(
+                requests: state.completed, elapsed: elapsed, statuses: state.statuses, errors: state.errors,
+                latency: latency, bytesSent: state.bytesSent, bytesReceived: state.bytesReceived,
+                throughput: throughput, histogram: totals)
+        }
+    }
+
+    static func microseconds(_ duration: Duration) -> UInt64 {
+        let micros = duration.seconds * 1_000_000
+        guard micros.isFinite, micros > 0 else { return 0 }
+        return min(highest, UInt64(micros.rounded()))
+    }
+}

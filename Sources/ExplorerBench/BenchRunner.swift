@@ -1,0 +1,61 @@
+import ExplorerCore
+
+/// Sends one exchange again and again through the client every send uses (its scheduler, interceptor, redirects
+/// and libcurl's connection reuse), `settings.connections` at a time, and records each answer's phases in a
+/// `BenchRecorder`. Every loop is bounded: by the count, by the duration, or by the caller cancelling (the figures
+/// so far are the result).
+public enum BenchRunner {
+    /// A client whose lanes let `connections` requests to one host run at once (a send's client allows 6).
+    public static func client(connections: Int) -> Client {
+        let limits = SchedulerLimits(concurrency: connections, perHost: connections)
+        return Client(scheduler: RequestScheduler(interactive: limits, transfer: limits))
+    }
+
+    /// Runs the bench of `plan` and returns its figures; `progress` gets a snapshot every `interval` until the end.
+    public static func run(
+        _ plan: ExchangePlan, settings: BenchSettings, client: Client, sessions: AuthSessions = .shared,
+        interval: Duration = .milliseconds(250), progress: @escaping @Sendable (BenchSnapshot) -> Void = { _ in }
+    ) async -> BenchSnapshot {
+        let options = await plan.sendOptions(sessions: sessions)
+        let recorder = BenchRecorder()
+        let start = recorder.started
+        await withTaskGroup(of: Void.self) { group in
+            let reporter = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: interval)
+                    if Task.isCancelled { break }
+                    progress(recorder.snapshot())
+                }
+            }
+            for _ in 0..<settings.connections {
+                group.addTask {
+                    while !Task.isCancelled {
+                        let ticket = recorder.nextTicket()
+                        guard let due = Self.due(ticket, settings: settings, start: start) else { break }
+                        if due > .now { try? await Task.sleep(until: due, clock: .continuous) }
+                        if Task.isCancelled { break }
+                        let result = await client.send(plan.request.prepared(), options: options)
+                        // A request cut short by the user's stop is not a failure of the server's.
+                        if Task.isCancelled, case .failure(let error) = result, error.isCancelled { break }
+                        recorder.record(result, due: due, ended: .now)
+                    }
+                }
+            }
+            await group.waitForAll()
+            reporter.cancel()
+        }
+        return recorder.snapshot()
+    }
+
+    /// When request number `ticket` is due: at once without a rate, else `ticket / rate` seconds after the start;
+    /// nil when the run sends no more (its count reached, or due after its duration).
+    static func due(_ ticket: Int, settings: BenchSettings, start: ContinuousClock.Instant) -> ContinuousClock.Instant?
+    {
+        let now = ContinuousClock.now
+        let due = settings.rate.map { start + .seconds(Double(ticket) / $0) } ?? now
+        switch settings.stop {
+        case .count(let count): return ticket < count ? due : nil
+        case .duration(let duration): return due - start < duration && now - start < duration ? due : nil
+        }
+    }
+}
