@@ -255,13 +255,15 @@ struct RunCommand: AsyncParsableCommand {
                 StandardOutput.write($0)
             }
             StandardOutput.write("\n")
-            if timings { printTimings(response.metrics) }
+            if timings { printTimings(response.metrics, rateLimit: response.rateLimit) }
             return
         }
         // The status line starts on its own line, also after a body that went to the terminal without a final newline.
         if let savedTo, response.body.count > 0, Self.isTerminal(path: savedTo) { StandardError.write("\n") }
         StandardError.writeLine(Self.statusLine(response))
-        if timings { printTimings(response.metrics, source: response.source, age: response.age) }
+        if timings {
+            printTimings(response.metrics, source: response.source, age: response.age, rateLimit: response.rateLimit)
+        }
         if let savedTo {
             StandardError.writeLine("apix: " + BodyDestination.savedMessage(path: savedTo, bytes: response.body.count))
         }
@@ -316,8 +318,13 @@ struct RunCommand: AsyncParsableCommand {
     /// No response: the core's summary, as the TUI's response pane says it.
     static func errorLine(_ error: ClientError) -> String { "apix: \(error.summary)" }
 
-    private func printTimings(_ metrics: Metrics, source: ResponseSource = .network, age: Duration? = nil) {
-        StandardError.writeLine(Self.timingLines(metrics, source: source, age: age).joined(separator: "\n"))
+    private func printTimings(
+        _ metrics: Metrics, source: ResponseSource = .network, age: Duration? = nil, rateLimit: RateLimit? = nil
+    ) {
+        var lines = Self.timingLines(metrics, source: source, age: age)
+        // The server's word on the request budget, as the TUI's metrics bar shows it.
+        if let rateLimit { lines.append("  " + rateLimit.summary()) }
+        StandardError.writeLine(lines.joined(separator: "\n"))
     }
 
     /// `--timings`: the phases and total in the TUI's labels and order, then the facts line of its metrics bar.

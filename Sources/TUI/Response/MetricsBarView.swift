@@ -5,8 +5,10 @@ import ExplorerCore
 /// too (`Metrics.facts`: bytes and rates, connection, redirects, queue, where the answer came from).
 enum MetricsBarView {
     /// `age`: how old a cached answer is now (default: its age when it arrived).
+    /// `shownFor`: how long ago the answer arrived, for the request budget's countdowns (`RateLimit`).
     static func draw(
-        _ response: Response, age: Duration? = nil, in rect: Rect, theme: Theme, on buffer: inout ScreenBuffer
+        _ response: Response, age: Duration? = nil, shownFor: Duration = .zero, in rect: Rect, theme: Theme,
+        on buffer: inout ScreenBuffer
     ) {
         guard !rect.isEmpty else { return }
         let metrics = response.metrics
@@ -55,8 +57,11 @@ enum MetricsBarView {
         // Line 3: the facts, as `apix run --timings` prints them; those that do not fit are left out whole.
         if rect.height > 2 {
             // Too many to fit: the upload figure goes first, then the connection's, then the download's; the source
-            // of the answer (from the cache), the queue and the redirects stay longest.
-            let facts = response.metrics.facts(source: response.source, age: age ?? response.age)
+            // of the answer (from the cache), the queue, the redirects and the request budget stay longest.
+            var facts = response.metrics.facts(source: response.source, age: age ?? response.age)
+            if let budget = response.rateLimit, response.source != .cache {
+                facts.append(budget.summary(elapsed: shownFor))
+            }
             let line = TextWidth.fitted(facts, separator: " · ", to: rect.width, leavingOut: [0, 2, 1])
             buffer.write(line, x: rect.x, y: rect.y + 2, limit: rect.maxX, style: theme.muted)
         }

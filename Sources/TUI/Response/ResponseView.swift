@@ -77,7 +77,8 @@ enum ResponseView {
                     on: &buffer)
                 drawPhasesCompact(response, in: figures.row(2), theme: theme, on: &buffer)
             } else {
-                MetricsBarView.draw(response, age: age, in: figures, theme: theme, on: &buffer)
+                let shownFor = Duration.seconds(max(0, state.now.uptime - (exchange.finishedAt ?? state.now.uptime)))
+                MetricsBarView.draw(response, age: age, shownFor: shownFor, in: figures, theme: theme, on: &buffer)
             }
             drawTabs(state, exchange: exchange, response: response, in: tabRow, theme: theme, on: &buffer)
             BodyView.draw(state, exchange: exchange, in: body, theme: theme, on: &buffer)
