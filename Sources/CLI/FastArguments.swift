@@ -22,7 +22,8 @@ enum FastArguments {
         "-o": "--output", "--output": "--output", "--max-redirects": "--max-redirects", "--timeout": "--timeout",
         "--priority": "--priority", "--profiles": "--profiles", "--proxy": "--proxy", "--noproxy": "--noproxy",
         "--cert": "--cert", "--key": "--key", "--cacert": "--cacert", "--env-file": "--env-file",
-        "--max-body": "--max-body", "--max-events": "--max-events", "--events-file": "--events-file",
+        "--max-body": "--max-body", "--max-body-ratio": "--max-body-ratio", "--max-events": "--max-events",
+        "--events-file": "--events-file",
     ]
     /// The options that may be repeated (arrays).
     static let repeatable: Set = ["-p", "-q", "-H", "--var"]
@@ -95,6 +96,12 @@ enum FastArguments {
             command.timeout = nil
         }
         command.maxBody = line.value("--max-body")
+        if let text = line.value("--max-body-ratio") {
+            guard let value = Int(text) else { return nil }
+            command.maxBodyRatio = value
+        } else {
+            command.maxBodyRatio = nil
+        }
         if let text = line.value("--max-events") {
             guard let value = Int(text) else { return nil }
             command.maxEvents = value

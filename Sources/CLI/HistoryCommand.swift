@@ -3,13 +3,16 @@ import ExplorerCore
 import ExplorerHistory
 import Foundation
 
-/// `apix history [PROFILE [ENDPOINT]]` lists recorded exchanges, newest first; `apix history show ID` shows one.
+/// `apix history [PROFILE [ENDPOINT]]` lists recorded exchanges, newest first; `apix history show ID` shows one;
+/// `apix history repair` moves a history that does not open aside and starts a new one with what still reads.
 ///
-/// Exit statuses: 0, 2 for usage errors (an unknown or ambiguous id), 5 when the history cannot be read.
+/// Exit statuses: 0, 2 for usage errors (an unknown or ambiguous id), 5 when the history cannot be read (or, for
+/// `repair`, made again).
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "List the recorded exchanges, newest first, or show one.",
-        subcommands: [HistoryListCommand.self, HistoryShowCommand.self], defaultSubcommand: HistoryListCommand.self)
+        subcommands: [HistoryListCommand.self, HistoryShowCommand.self, HistoryRepairCommand.self],
+        defaultSubcommand: HistoryListCommand.self)
 
     /// The history of the state directory, opened for reading; a failure is exit status 5.
     static func store() throws -> HistoryStore {
@@ -111,5 +114,32 @@ struct HistoryShowCommand: AsyncParsableCommand {
         if let response = entry.response, entry.body != nil {
             try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
         }
+    }
+}
+
+struct HistoryRepairCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repair",
+        abstract: "Move a history that does not open aside, keep what still reads, and record what waits.")
+
+    func run() async throws {
+        let recorder = HistoryRecorder()
+        for warning in recorder.warnings { StandardError.writeLine("apix: warning: \(warning)") }
+        let report: HistoryRepair.Report
+        do {
+            report = try HistoryRepair.run(directory: recorder.directory, settings: recorder.settings)
+        } catch {
+            throw CLIFailure(.history, error.description)
+        }
+        let waited = report.imported > 0 ? "; recorded \(Units.count(report.imported, "exchange")) that waited" : ""
+        guard let aside = report.movedAside else {
+            StandardError.writeLine("apix: the history opens and is whole: nothing to repair" + waited)
+            return
+        }
+        var line =
+            "apix: moved the broken history aside to \(SafeText.escape(aside)); a new one keeps "
+            + "\(Units.count(report.recovered, "exchange")) read from it" + waited
+        if let unreadable = report.unreadable { line += " (the rest did not read: \(SafeText.escape(unreadable)))" }
+        StandardError.writeLine(line)
     }
 }

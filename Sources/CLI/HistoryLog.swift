@@ -12,6 +12,8 @@ final class HistoryLog: Sendable {
     private let handsOver: Bool
     /// Whether an entry was handed over and the writer is still to start (`finish`).
     private let handedOver = Atomic<Bool>(false)
+    /// Whether this run has said that the pending queue is full (`recordPastCap`).
+    private let warnedFull = Atomic<Bool>(false)
 
     /// Nil when nothing is recorded: `--no-history`, the profile's `history: false`, or the config file's.
     init?(profile: Profile?, disabled: Bool, origin: HistoryEntry.Origin) {
@@ -35,12 +37,34 @@ final class HistoryLog: Sendable {
             if let warning = recorder.record(entry) { StandardError.writeLine("apix: warning: \(warning)") }
             return
         }
+        if HistoryPending.isFull(in: recorder.directory) {
+            recordPastCap(entry)
+            return
+        }
         do {
             try HistoryPending.write(entry, in: recorder.directory)
             handedOver.store(true, ordering: .relaxed)
         } catch {
             StandardError.writeLine("apix: warning: \(error.description)")
         }
+    }
+
+    /// Past `HistoryPending`'s cap the history has not opened for a long time: this run tries it itself (opening
+    /// records what waits, so a history that opens again empties the queue), and when it still does not open the
+    /// entry is dropped, saying why once per run rather than adding to a queue no one empties.
+    private func recordPastCap(_ entry: HistoryEntry) {
+        do {
+            _ = try recorder.opened()
+        } catch {
+            guard !warnedFull.exchange(true, ordering: .relaxed) else { return }
+            let usage = HistoryPending.usage(in: recorder.directory)
+            StandardError.writeLine(
+                "apix: warning: this exchange is not recorded: \(usage.entries) exchanges "
+                    + "(\(Units.bytes(usage.bytes))) already wait for a history that does not open "
+                    + "(\(error.description)); 'apix history repair' moves the broken database aside and records them")
+            return
+        }
+        if let warning = recorder.record(entry) { StandardError.writeLine("apix: warning: \(warning)") }
     }
 
     /// Starts the writer of the entries handed over, once, after the last record, when enough wait for one

@@ -54,7 +54,9 @@ enum ResponseDocument {
         init(of response: Response) {
             charset = .of(response.contentType)
             let kind = BodyClassifier.kind(of: response.body, contentType: response.contentType)
-            let textual = charset == .utf8 || kind == .text
+            // A binary body (`BodyClassifier`: a NUL in its start, or a type that is not text) is base64 whatever its
+            // charset: a NUL written as `\u0000` is six bytes for one, and a NUL gzip bomb gigabytes of them.
+            let textual = kind == .text || kind == .json || kind == .empty
             // Single-byte charsets always decode; UTF-8 must be valid from end to end.
             isText = textual && (charset != .utf8 || Self.isValidUTF8(response.body))
         }

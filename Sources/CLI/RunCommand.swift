@@ -6,7 +6,8 @@ import Foundation
 /// `apix run PROFILE ENDPOINT`: sends one endpoint of a profile and prints the response, for scripts.
 ///
 /// Exit statuses: 0 on any HTTP response, 22 with `--fail` on 4xx/5xx, curl's codes when no response came
-/// (6, 7, 28, 35/60, …; 63 when a body not written to a file passed `--max-body`), 1 when a check of `expect:` failed or an endpoint sent first (`uses:`) failed, 2 for usage
+/// (6, 7, 28, 35/60, …; 63 when a body not written to a file passed `--max-body`, 62 when a body grew past
+/// `--max-body-ratio` times its wire size as it was decoded), 1 when a check of `expect:` failed or an endpoint sent first (`uses:`) failed, 2 for usage
 /// errors, 3 for profile errors (and a value used that nothing fetches), 4 when credentials could not be obtained.
 ///
 /// The profile's `auth` is applied through `AuthSessions.shared` (tokens from the state directory, one refresh
@@ -38,6 +39,13 @@ struct RunCommand: AsyncParsableCommand {
                 + "when that is a pipe or file (not with --json or --fail).",
             valueName: "SIZE"))
     var maxBody: String?
+    @Option(
+        name: .customLong("max-body-ratio"),
+        help: ArgumentHelp(
+            "Stop a body that grows past N times its size on the wire as it is decoded (default 1000, the "
+                + "profile's `max_body_ratio:`; 0: no limit): a decompression bomb, exit 62.",
+            valueName: "N"))
+    var maxBodyRatio: Int?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @Flag(help: "Show credentials and secrets unmasked in --json output.") var reveal = false
     @Flag(help: "Answer from the response cache while the stored answer is fresh; store new answers.")
@@ -136,8 +144,16 @@ struct RunCommand: AsyncParsableCommand {
         if noFollow { overrides.followRedirects = false }
         if insecure { overrides.insecure = true }
         overrides.maxBody = try Self.size(maxBody)
+        overrides.maxBodyRatio = try Self.ratio(maxBodyRatio)
         overrides.downloadTo = output
         return overrides
+    }
+
+    /// `--max-body-ratio N`, nil when not given.
+    static func ratio(_ value: Int?) throws -> Int64? {
+        guard let value else { return nil }
+        guard value >= 0 else { throw CLIFailure(.usage, "--max-body-ratio must be ≥ 0 (0: no limit), got \(value)") }
+        return Int64(value)
     }
 
     /// `--max-body SIZE` as bytes (`BodyLimit.parse`), nil when not given.

@@ -34,6 +34,13 @@ struct TestCommand: AsyncParsableCommand {
                 + "request fails.",
             valueName: "SIZE"))
     var maxBody: String?
+    @Option(
+        name: .customLong("max-body-ratio"),
+        help: ArgumentHelp(
+            "Stop a body that grows past N times its size on the wire as it is decoded (default 1000, the "
+                + "profile's `max_body_ratio:`; 0: no limit): a decompression bomb, exit 62.",
+            valueName: "N"))
+    var maxBodyRatio: Int?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @Flag(name: .customLong("no-history"), help: "Do not record the exchanges in the history.")
     var noHistory = false
@@ -54,6 +61,7 @@ struct TestCommand: AsyncParsableCommand {
         }
         if insecure { overrides.insecure = true }
         overrides.maxBody = try RunCommand.size(maxBody)
+        overrides.maxBodyRatio = try RunCommand.ratio(maxBodyRatio)
         let environmentName: String
         do {
             environmentName = try loaded.environment(environment).name

@@ -213,6 +213,31 @@ package enum HistoryPending {
     {
         let entries = files(in: directory).entries
         guard entries.count + adding < writerStartsAtEntries else { return true }
+        return bytes(of: entries) >= limit
+    }
+
+    // MARK: - Cap
+
+    /// The most entries that wait: past it nothing more is handed over. Only a history that never opens (a
+    /// corrupt database, a full disk) lets them pile up, since every writer and reader records what waits; without
+    /// a cap each `apix run` would leave one more file behind for ever.
+    package static let maxEntries = 1_000
+    /// The most bytes that wait (entries and their body files), for the same reason.
+    package static let maxBytes: Int64 = 256 << 20
+
+    /// What waits in `directory`'s history: entries and bytes (entries and their body files).
+    package static func usage(in directory: String) -> (entries: Int, bytes: Int64) {
+        let entries = files(in: directory).entries
+        return (entries.count, bytes(of: entries))
+    }
+
+    /// Whether nothing more may be handed over to `directory`'s history (`maxEntries`, `maxBytes`).
+    package static func isFull(in directory: String, maxEntries: Int = maxEntries, maxBytes: Int64 = maxBytes) -> Bool {
+        let (entries, bytes) = usage(in: directory)
+        return entries >= maxEntries || bytes >= maxBytes
+    }
+
+    private static func bytes(of entries: [String]) -> Int64 {
         var bytes: Int64 = 0
         for path in entries {
             for file in [path, bodyPath(of: path)] {
@@ -220,6 +245,6 @@ package enum HistoryPending {
                 if stat(file, &status) == 0 { bytes += Int64(status.st_size) }
             }
         }
-        return bytes >= limit
+        return bytes
     }
 }

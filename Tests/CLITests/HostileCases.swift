@@ -40,7 +40,8 @@ enum HostileCases {
         HostileCase(
             route: "gzip-bomb", arguments: ["-o", "{dir}/bomb"], status: 0, message: "body saved to", timeout: 40),
         HostileCase(route: "deep-json", status: 0, message: "200 OK", stdout: "[[[[", peakMiB: 150),
-        HostileCase(route: "big-json", status: 0, message: "200 OK", stdout: #"["0123"#, outputs: [.pipe]),
+        // On a terminal too (issue 31 item 1): pretty-printed and escaped as it streams, not held whole.
+        HostileCase(route: "big-json", status: 0, message: "200 OK", stdout: #"["0123"#, timeout: 180),
         HostileCase(route: "huge-numbers", status: 0, message: "200 OK", stdout: #"{"big":1e999999999"#),
         // Bounded bodies (issue 17 items 3 and 5): past --max-body a run stops (exit 63) or streams to a pipe.
         HostileCase(
@@ -52,6 +53,12 @@ enum HostileCases {
         HostileCase(
             route: "big-json", arguments: ["--json"], status: 0, message: "", stdout: "{", timeout: 60, outputs: [.pipe]
         ),
+        // A decoded body past 1,000 times its wire size (issue 31 item 2): stopped, exit 62, `--json` included.
+        HostileCase(route: "gzip-bomb-twice", status: 62, message: "times its size on the wire", timeout: 40),
+        HostileCase(
+            route: "gzip-bomb-twice", arguments: ["--json"], status: 62, message: "times its size on the wire",
+            stdout: "{", timeout: 40,
+            outputs: [.pipe]),
         HostileCase(
             route: "gzip-bomb", arguments: ["--max-body", "64MiB"], status: 63, message: "exceeds", timeout: 40,
             outputs: [.terminal]),

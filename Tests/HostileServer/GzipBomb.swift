@@ -30,4 +30,24 @@ enum GzipBomb {
         if raw, output.suffix(4) == [0, 0, 0xFF, 0xFF] { output.removeLast(4) }
         return output
     }
+
+    /// `bytes` gzip-compressed (level 9), in one piece.
+    static func gzip(_ bytes: [UInt8]) -> [UInt8] {
+        var stream = z_stream()
+        guard apix_deflate_init_gzip(&stream, 9) == Z_OK else { fatalError("deflateInit2 failed") }
+        defer { deflateEnd(&stream) }
+        var input = bytes
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 64)
+        let written = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target -> Int in
+                stream.next_in = source.baseAddress
+                stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                _ = deflate(&stream, Z_FINISH)
+                return target.count - Int(stream.avail_out)
+            }
+        }
+        return Array(output[..<written])
+    }
 }

@@ -114,6 +114,15 @@ public enum HostileRoutes {
                     + "Content-Length: \(bomb.count)\r\n\r\n")
             connection.write(bomb)
         },
+        "/gzip-bomb-twice": HostileRoute { connection in
+            // The bomb gzipped again: 128 MiB of zeros from a few KiB (`Content-Encoding: gzip, gzip`), far past
+            // any ratio a real body has.
+            let bomb = gzipBombTwice
+            connection.write(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip, gzip\r\n"
+                    + "Content-Length: \(bomb.count)\r\n\r\n")
+            connection.write(bomb)
+        },
         "/never-ending": HostileRoute { connection in
             // About 12 MB/s (so a test does not write gigabytes to a shared disk); `?fast` sends at wire speed.
             let fast = connection.path.contains("fast")
@@ -144,11 +153,19 @@ public enum HostileRoutes {
         "/huge-numbers": .fixed(
             ["HTTP/1.1 200 OK", "Content-Type: application/json", "Content-Length: \(hugeNumbers.count)"],
             body: hugeNumbers),
+        "/regex-bomb": .fixed(
+            ["HTTP/1.1 200 OK", "Content-Type: application/json", "Content-Length: \(regexBomb.count)"],
+            body: regexBomb),
     ]
+
+    /// A pattern a check takes from the body (`search(@.name, $.pattern)`) that backtracks 2^40 ways on the name.
+    static let regexBomb = Array(
+        (#"{"items":[{"name":""# + String(repeating: "a", count: 40) + #"b"}],"pattern":"(a+)+$"}"#).utf8)
 
     static let hugeNumbers = Array(
         (#"{"big":1e999999999,"tiny":-1e-999999999,"long":"# + String(repeating: "9", count: 100_000) + "}").utf8)
 
     /// 128 MiB of zeros, gzip-compressed (about 130 KiB), made on first use: 16 times the memory limit of a body.
     static let gzipBomb = GzipBomb.zeros(megabytes: 128)
+    static let gzipBombTwice = GzipBomb.gzip(gzipBomb)
 }

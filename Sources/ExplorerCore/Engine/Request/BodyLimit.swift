@@ -8,6 +8,23 @@ enum BodyLimit {
     /// 1 GiB: far above what a terminal or the explorer can usefully show, far below a full disk.
     static let defaultMaxBody: Int64 = 1 << 30
 
+    /// 1,000 to 1: gzip and deflate cannot pass about 1,030 to 1, and real bodies stay far below (JSON and text
+    /// about 5 to 20); brotli and zstd can reach millions to 1, on runs of one byte: a bomb.
+    static let defaultMaxBodyRatio: Int64 = 1000
+    /// A body is judged by its ratio only once it has passed 1 MiB decoded (a tiny body may compress any amount).
+    static let ratioFloor: Int64 = 1 << 20
+
+    /// Whether `decoded` bytes from `wire` bytes pass `ratio` (and `ratioFloor`).
+    static func passesRatio(decoded: Int64, wire: Int64, ratio: Int64) -> Bool {
+        decoded > ratioFloor && decoded / max(wire, 1) >= ratio && decoded > ratio * wire
+    }
+
+    /// The one-line reason a transfer stopped at the ratio.
+    static func ratioMessage(ratio: Int64, decoded: Int64, wire: Int64) -> String {
+        "the decoded body passed \(ratio) times its size on the wire (\(Units.bytes(wire)) became more than "
+            + "\(Units.bytes(decoded))): a decompression bomb? (the limit: --max-body-ratio, max_body_ratio:; 0: none)"
+    }
+
     /// A size as written in a profile or on the command line: bytes (`1048576`), or a number with a unit,
     /// decimal (`k`/`KB`, `M`/`MB`, `G`/`GB`) or binary (`KiB`, `MiB`, `GiB`, `TiB`); case-insensitive; `0` means
     /// no limit. Nil when it is not a size.

@@ -38,6 +38,9 @@ package struct TransferOptions: Sendable, Equatable {
     var cookieJar: String?
     /// The most bytes (decoded) kept of a body that goes to no file of the user's (`BodyLimit`); nil: no limit.
     package var maxBody: Int64?
+    /// The most a body may grow by decoding (`Content-Encoding`): past `maxBodyRatio` times its size on the wire
+    /// (once it is past `BodyLimit.ratioFloor`) the transfer stops (`BodyLimit`); nil: no limit.
+    package var maxBodyRatio: Int64? = BodyLimit.defaultMaxBodyRatio
     /// Past `maxBody`, write the body to this descriptor (what was kept first, then the rest as it arrives)
     /// instead of stopping: `apix run` to a pipe. The response's body is then empty (`ResponseBody.streamedBytes`).
     package var overflowDescriptor: Int32?

@@ -13,6 +13,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case localIO
         /// The body passed `TransferOptions.maxBody` (`BodyLimit`).
         case bodyTooLarge
+        /// The body grew past `TransferOptions.maxBodyRatio` times its size on the wire as it was decoded.
+        case bodyRatioExceeded
         /// An answer that is not HTTP apix reads: no status line, HTTP/0.9, headers past libcurl's limits.
         case badResponse
         case other
@@ -54,6 +56,7 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidRequest: "invalid_request"
         case .localIO: "local_io"
         case .bodyTooLarge: "body_too_large"
+        case .bodyRatioExceeded: "body_ratio_exceeded"
         case .badResponse: "bad_response"
         case .other: "other"
         }
@@ -72,6 +75,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case .localIO: 23
         // curl's exit status for `--max-filesize`.
         case .bodyTooLarge: 63
+        // Beside 63, and unused by curl (its 62 was retired in 7.82): a decompression bomb, stopped.
+        case .bodyRatioExceeded: 62
         case .connectionLost: curlCode.map(Int32.init) ?? 56
         // curl's "weird server reply", one status for every answer that cannot be read as HTTP.
         case .badResponse: 8
@@ -81,7 +86,9 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// "no response: connection refused" style, one line; a body stopped at its limit came with a response, and
     /// says "stopped".
-    public var description: String { "\(kind == .bodyTooLarge ? "stopped" : "no response"): \(fullMessage)" }
+    public var description: String {
+        "\(kind == .bodyTooLarge || kind == .bodyRatioExceeded ? "stopped" : "no response"): \(fullMessage)"
+    }
 
     /// The message and the note, as one line.
     public var fullMessage: String { note.map { "\(message); \($0)" } ?? message }

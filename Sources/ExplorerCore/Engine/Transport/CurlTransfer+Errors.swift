@@ -39,6 +39,8 @@ extension CurlTransfer {
             return TransportError(.localIO, source?.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_ABORTED_BY_CALLBACK:
             return TransportError(.cancelled, "cancelled", curlCode: raw, metrics: metrics)
+        case CURLE_WRITE_ERROR where ratioStop != nil:
+            return TransportError(.bodyRatioExceeded, ratioStop ?? message, curlCode: raw, metrics: metrics)
         case CURLE_WRITE_ERROR where sink.limitExceeded:
             return TransportError(.bodyTooLarge, sink.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_WRITE_ERROR:

@@ -34,6 +34,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var sinkFailed = false
     /// Whether libcurl was told to ask for (and so decodes) content codings.
     private var asksForEncoding = false
+    /// Whether libcurl decodes this body (the ratio of `TransferOptions.maxBodyRatio` then applies).
+    private var decodesBody = false
+    /// Why the body was stopped at `maxBodyRatio`, when it was.
+    private(set) var ratioStop: String?
 
     // Progress throttling (≤ 20 events/s) and timing.
     private static let progressInterval: UInt64 = 50_000_000
@@ -182,6 +186,7 @@ final class CurlTransfer: @unchecked Sendable {
                 let length = headers.contains("Content-Encoding") ? nil : expected
                 let coding = headers.values(for: "Content-Encoding").joined().lowercased()
                 let decoded = asksForEncoding && !coding.isEmpty && coding != "identity"
+                decodesBody = decoded
                 if !sink.prepare(expectedLength: length, headers: headers, decoded: decoded, stream: streaming) {
                     sinkFailed = true
                 }
@@ -197,6 +202,19 @@ final class CurlTransfer: @unchecked Sendable {
         if !sink.write(bytes) {
             sinkFailed = true
             return false
+        }
+        // Downloads to a file of the user's are not judged, as `maxBody` does not limit them.
+        if decodesBody, request.options.downloadTo == nil, let ratio = request.options.maxBodyRatio,
+            sink.written > BodyLimit.ratioFloor
+        {
+            // libcurl counts the body's bytes as they came, before decoding them into this callback.
+            var wire: curl_off_t = 0
+            apix_easy_getinfo_off(easy, CURLINFO_SIZE_DOWNLOAD_T, &wire)
+            if BodyLimit.passesRatio(decoded: sink.written, wire: Int64(wire), ratio: ratio) {
+                ratioStop = BodyLimit.ratioMessage(ratio: ratio, decoded: sink.written, wire: Int64(wire))
+                sinkFailed = true
+                return false
+            }
         }
         // Past `--max-events` or a stop, the transfer ends here; `complete` makes it a success.
         if streaming, let events, !events.receive(bytes) { return false }

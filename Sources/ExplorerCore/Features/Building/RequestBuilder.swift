@@ -168,6 +168,7 @@ public struct RequestBuilder: Sendable {
         if let insecure = overrides.insecure { options.insecure = insecure }
         if let compressed = overrides.compressed { options.compressed = compressed }
         if let maxBody = overrides.maxBody { options.maxBody = maxBody > 0 ? maxBody : nil }
+        if let ratio = overrides.maxBodyRatio { options.maxBodyRatio = ratio > 0 ? ratio : nil }
         try applyNetwork(settings, url: url, overrides: overrides, scope: scope, masking: masking, to: &options)
         let download = downloadTarget(endpoint: endpoint, url: url, overrides: overrides)
         options.downloadTo = download?.path

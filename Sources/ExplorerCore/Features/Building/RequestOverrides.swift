@@ -35,6 +35,8 @@ public struct RequestOverrides: Sendable, Equatable {
     package var caFile: String?
     /// `--max-body`: over the profile's `max_body:` (0: no limit).
     package var maxBody: Int64?
+    /// `--max-body-ratio`: over the profile's `max_body_ratio:` (0: no limit).
+    package var maxBodyRatio: Int64?
 
     public init(
         params: [String: String] = [:], query: [(name: String, value: String)] = [], headers: HTTPHeaders = [:],
@@ -63,5 +65,6 @@ public struct RequestOverrides: Sendable, Equatable {
             && lhs.compressed == rhs.compressed && lhs.httpVersion == rhs.httpVersion && lhs.proxy == rhs.proxy
             && lhs.noProxy == rhs.noProxy && lhs.certFile == rhs.certFile && lhs.keyFile == rhs.keyFile
             && lhs.caFile == rhs.caFile && lhs.maxBody == rhs.maxBody
+            && lhs.maxBodyRatio == rhs.maxBodyRatio
     }
 }

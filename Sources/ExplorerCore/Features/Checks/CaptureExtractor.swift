@@ -27,7 +27,14 @@ enum CaptureExtractor {
             case .success(let source):
                 var value = source
                 if let pattern = capture.regex {
-                    guard let found = TextPattern.firstCapture(pattern, in: source) else {
+                    let found: String?
+                    do {
+                        found = try TextPattern.firstCapture(pattern, in: source)
+                    } catch {
+                        outcome.failures.append("\(capture.name): \(error)")
+                        continue
+                    }
+                    guard let found else {
                         outcome.failures.append("\(capture.name): /\(SafeText.escape(pattern))/ did not match")
                         continue
                     }
@@ -73,9 +80,15 @@ enum CaptureExtractor {
             case .success(let value): document = value
             case .failure(let problem): return .failure(Failure(problem.reason))
             }
-            guard let path = try? JSONPath(query), let node = try? path.select(in: document).first else {
-                return .failure(Failure("\(query) selected nothing"))
+            let nodes: [JSONPathNode]
+            do {
+                nodes = try JSONPath(query).evaluate(in: document)
+            } catch JSONPathEvaluator.Stop.tooExpensive(let expensive) {
+                return .failure(Failure(expensive.description))
+            } catch {
+                nodes = []
             }
+            guard let node = nodes.first else { return .failure(Failure("\(query) selected nothing")) }
             if case .string(let string) = node.value { return .success(string) }
             return .success(node.value.serialized())
         }

@@ -140,8 +140,15 @@ enum ExpectationChecker {
             return CheckResult(
                 subject: subject, expected: "== \(shown(expected))", actual: actual, passed: value == expected)
         case .matches(let pattern):
-            let passed = value.flatMap { TextPattern.found(pattern, in: $0) } ?? false
-            return CheckResult(subject: subject, expected: "matches \(shown(pattern))", actual: actual, passed: passed)
+            let expected = "matches \(shown(pattern))"
+            do {
+                let passed = try value.flatMap { (text) throws(RegexTooExpensive) in
+                    try TextPattern.found(pattern, in: text)
+                }
+                return CheckResult(subject: subject, expected: expected, actual: actual, passed: passed ?? false)
+            } catch {
+                return CheckResult(subject: subject, expected: expected, actual: error.description, passed: false)
+            }
         case .present(let present):
             return CheckResult(
                 subject: subject, expected: present ? "present" : "absent", actual: value == nil ? "absent" : "present",
@@ -159,7 +166,14 @@ enum ExpectationChecker {
         }
         let nodes: [JSONPathNode]
         do {
-            nodes = try JSONPath(rule.query).select(in: document)
+            nodes = try JSONPath(rule.query).evaluate(in: document)
+        } catch let error as JSONPathEvaluator.Stop {
+            let reason =
+                switch error {
+                case .cancelled: "\(CancellationError())"
+                case .tooExpensive(let expensive): expensive.description
+                }
+            return CheckResult(subject: rule.query, expected: expected, actual: reason, passed: false)
         } catch {
             return CheckResult(subject: rule.query, expected: expected, actual: "\(error)", passed: false)
         }
@@ -193,8 +207,12 @@ enum ExpectationChecker {
             guard case .string(let text)? = first else {
                 return CheckResult(subject: rule.query, expected: expected, actual: actual, passed: false)
             }
-            let passed = TextPattern.found(pattern, in: text) ?? false
-            return CheckResult(subject: rule.query, expected: expected, actual: actual, passed: passed)
+            do {
+                let passed = try TextPattern.found(pattern, in: text) ?? false
+                return CheckResult(subject: rule.query, expected: expected, actual: actual, passed: passed)
+            } catch {
+                return CheckResult(subject: rule.query, expected: expected, actual: error.description, passed: false)
+            }
         case .type(let name):
             let found = first.map(typeName) ?? "nothing"
             let passed = found == name || (name == "number" && found == "integer")

@@ -1,19 +1,18 @@
 import Foundation
 
-/// Regular expressions of `capture:` and `expect:` (ICU syntax, as `NSRegularExpression` reads it).
+/// Regular expressions of `capture:` and `expect:` (ICU syntax, as `NSRegularExpression` reads it), run bounded on
+/// what the server sent (`BoundedRegex`, a budget per check).
 enum TextPattern {
     /// Whether the pattern is found in `text`; nil when the pattern does not compile.
-    static func found(_ pattern: String, in text: String) -> Bool? {
-        guard let expression = RegexCache.shared.expression(for: pattern) else { return nil }
-        return expression.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
+    static func found(_ pattern: String, in text: String) throws(RegexTooExpensive) -> Bool? {
+        guard let regex = BoundedRegex(pattern) else { return nil }
+        return try regex.firstMatch(in: text) != nil
     }
 
     /// The first group of the first match (the whole match when the pattern has no group); nil when nothing
     /// matches or the pattern does not compile.
-    static func firstCapture(_ pattern: String, in text: String) -> String? {
-        guard let expression = RegexCache.shared.expression(for: pattern),
-            let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text))
-        else { return nil }
+    static func firstCapture(_ pattern: String, in text: String) throws(RegexTooExpensive) -> String? {
+        guard let regex = BoundedRegex(pattern), let match = try regex.firstMatch(in: text) else { return nil }
         let range = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
         guard range.location != NSNotFound, let found = Range(range, in: text) else { return nil }
         return String(text[found])

@@ -28,12 +28,17 @@ package struct JSONPrettyPrinter: Sendable {
     ///
     /// - Parameter sink: called with each chunk; the buffer is only valid during the call.
     /// - Throws: `JSONParseError` before anything is written, if `bytes` is not valid JSON.
+    /// - Parameter passed: called with an offset every `window` bytes or so of each of the two passes (validating,
+    ///   then printing), below which neither pass reads again: the caller may release those bytes (a mapped file's
+    ///   pages), so a body of any size keeps about a window resident.
     package func write(
         _ bytes: UnsafeRawBufferPointer,
-        to sink: (UnsafeRawBufferPointer) -> Void
+        to sink: (UnsafeRawBufferPointer) -> Void,
+        window: Int = 4 << 20, passed: ((Int) -> Void)? = nil
     ) throws(JSONParseError) {
-        var validator = Validator()
+        var validator = Validator(window: window, passed: passed ?? { _ in })
         try JSONScanner(bytes: bytes).scan(into: &validator)
+        passed?(0)  // the printing pass starts over
 
         // The sink is only called before this method returns; the chunk sink merely needs to store it.
         withoutActuallyEscaping(sink) { sink in
@@ -43,6 +48,7 @@ package struct JSONPrettyPrinter: Sendable {
             var depth = 0
             // Whether the container at each depth is an object, so its lines start with a key.
             var inObject = [Bool](repeating: false, count: JSONScanner.maximumDepth + 1)
+            var nextMark = window
             while position < bytes.count {
                 let startsWithKey = depth > 0 && inObject[depth - 1] && bytes[position] == UInt8(ascii: "\"")
                 let step = formatter.formatLine(at: position, depth: depth, startsWithKey: startsWithKey)
@@ -52,6 +58,10 @@ package struct JSONPrettyPrinter: Sendable {
                 guard step.next > position else { break }
                 position = step.next
                 depth = step.nextDepth
+                if position >= nextMark, let passed {
+                    passed(position)
+                    nextMark = position + window
+                }
             }
             formatter.sink.flushRemainder()
         }
@@ -75,12 +85,31 @@ package struct JSONPrettyPrinter: Sendable {
     }
 }
 
-/// Scans without recording anything: the printer only needs to know the document is valid.
+/// Scans without recording anything: the printer only needs to know the document is valid. Says every `window`
+/// bytes or so how far the scan has gone (token ends; the scanner never looks back past a token it has ended).
 private struct Validator: JSONScanHandler {
-    func containerOpened(isObject: Bool, at offset: Int, depth: Int) {}
-    func containerClosed(isObject: Bool, at offset: Int, depth: Int, isEmpty: Bool) {}
-    func keyScanned(start: Int, end: Int, hasEscapes: Bool, depth: Int) {}
-    func scalarScanned(_ kind: JSONTokenKind, start: Int, end: Int, hasEscapes: Bool, depth: Int) {}
+    let window: Int
+    let passed: (Int) -> Void
+    var nextMark: Int
+
+    init(window: Int, passed: @escaping (Int) -> Void) {
+        self.window = window
+        self.passed = passed
+        self.nextMark = window
+    }
+
+    private mutating func reached(_ offset: Int) {
+        guard offset >= nextMark else { return }
+        passed(offset)
+        nextMark = offset + window
+    }
+
+    mutating func containerOpened(isObject: Bool, at offset: Int, depth: Int) { reached(offset) }
+    mutating func containerClosed(isObject: Bool, at offset: Int, depth: Int, isEmpty: Bool) { reached(offset) }
+    mutating func keyScanned(start: Int, end: Int, hasEscapes: Bool, depth: Int) { reached(start) }
+    mutating func scalarScanned(_ kind: JSONTokenKind, start: Int, end: Int, hasEscapes: Bool, depth: Int) {
+        reached(start)
+    }
 }
 
 /// Gathers output bytes and hands them to the caller's sink in chunks, adding colour codes around tokens.

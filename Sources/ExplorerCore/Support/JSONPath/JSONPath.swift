@@ -17,9 +17,24 @@ public struct JSONPath: Sendable, CustomStringConvertible {
         self.query = try JSONPathParser.parse(text)
     }
 
-    /// The nodes the query selects in `document`, in RFC 9535 order.
+    /// The nodes the query selects in `document`, in RFC 9535 order. The patterns of `match()` and `search()` run
+    /// bounded: once they have taken a second of CPU time in all, the rest count as not matching.
     public func select(in document: JSONValue) throws(CancellationError) -> [JSONPathNode] {
-        var evaluator = JSONPathEvaluator(root: document)
+        var evaluator = JSONPathEvaluator(root: document, stopsOnExpensivePattern: false)
+        do {
+            return try evaluator.select(query).map { JSONPathNode(value: $0.value, location: $0.location) }
+        } catch {
+            // Only cancellation reaches here: this evaluator counts an expensive pattern as no match.
+            throw CancellationError()
+        }
+    }
+
+    /// The nodes the query selects, or why it stopped: cancelled, or a `match()`/`search()` pattern that used up
+    /// `regexBudget` (checks report it as a failure rather than a silent no match).
+    func evaluate(
+        in document: JSONValue, regexBudget: RegexBudget = RegexBudget()
+    ) throws(JSONPathEvaluator.Stop) -> [JSONPathNode] {
+        var evaluator = JSONPathEvaluator(root: document, regexBudget: regexBudget)
         return try evaluator.select(query).map { JSONPathNode(value: $0.value, location: $0.location) }
     }
 

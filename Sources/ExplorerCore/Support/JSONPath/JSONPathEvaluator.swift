@@ -2,8 +2,15 @@
 ///
 /// Descendant segments visit a node before its descendants and arrays in order (objects in document order, one of
 /// the orders the RFC allows). Long walks check for cancellation every few thousand nodes, so a query on a huge
-/// body started from a task stops soon after the task is cancelled.
+/// body started from a task stops soon after the task is cancelled. Every `match()`/`search()` of one evaluation
+/// draws on one `RegexBudget`, and the first pattern that uses it up ends the evaluation.
 struct JSONPathEvaluator {
+    /// Why an evaluation ended without a result.
+    enum Stop: Error {
+        case cancelled
+        case tooExpensive(RegexTooExpensive)
+    }
+
     private typealias Syntax = JSONPathSyntax
 
     /// A selected value and where it is, as path elements (member names and array indexes).
@@ -14,24 +21,30 @@ struct JSONPathEvaluator {
 
     private let root: JSONValue
     private var visited = 0
+    private var regexBudget: RegexBudget
+    /// Whether a pattern that used up the budget ends the evaluation (checks, which say so) or counts as not
+    /// matching (`JSONPath.select`, whose callers expect only cancellation); once spent, no pattern runs again.
+    private let stopsOnExpensivePattern: Bool
 
-    init(root: JSONValue) {
+    init(root: JSONValue, regexBudget: RegexBudget = RegexBudget(), stopsOnExpensivePattern: Bool = true) {
         self.root = root
+        self.regexBudget = regexBudget
+        self.stopsOnExpensivePattern = stopsOnExpensivePattern
     }
 
-    mutating func select(_ query: JSONPathSyntax.Query) throws(CancellationError) -> [Node] {
+    mutating func select(_ query: JSONPathSyntax.Query) throws(Stop) -> [Node] {
         try select(query, from: Node(value: root, location: []))
     }
 
     // MARK: - Segments and selectors
 
-    private mutating func select(_ query: Syntax.Query, from start: Node) throws(CancellationError) -> [Node] {
+    private mutating func select(_ query: Syntax.Query, from start: Node) throws(Stop) -> [Node] {
         var nodes = [start]
         for segment in query.segments {
             var next: [Node] = []
             for node in nodes {
                 if segment.isDescendant {
-                    try visitDescendants(of: node) { (evaluator, visitedNode) throws(CancellationError) in
+                    try visitDescendants(of: node) { (evaluator, visitedNode) throws(Stop) in
                         try evaluator.apply(segment.selectors, to: visitedNode, into: &next)
                     }
                 } else {
@@ -45,8 +58,8 @@ struct JSONPathEvaluator {
 
     /// Calls `body` on the node, then on each descendant, children before grandchildren of the same branch.
     private mutating func visitDescendants(
-        of node: Node, _ body: (inout JSONPathEvaluator, Node) throws(CancellationError) -> Void
-    ) throws(CancellationError) {
+        of node: Node, _ body: (inout JSONPathEvaluator, Node) throws(Stop) -> Void
+    ) throws(Stop) {
         try countVisit()
         try body(&self, node)
         switch node.value {
@@ -62,14 +75,14 @@ struct JSONPathEvaluator {
         }
     }
 
-    private mutating func countVisit() throws(CancellationError) {
+    private mutating func countVisit() throws(Stop) {
         visited += 1
-        if visited % 4096 == 0, Task.isCancelled { throw CancellationError() }
+        if visited % 4096 == 0, Task.isCancelled { throw .cancelled }
     }
 
     private mutating func apply(
         _ selectors: [Syntax.Selector], to node: Node, into output: inout [Node]
-    ) throws(CancellationError) {
+    ) throws(Stop) {
         for selector in selectors {
             switch selector {
             case .name(let name):
@@ -124,7 +137,7 @@ struct JSONPathEvaluator {
 
     // MARK: - Filters
 
-    private mutating func test(_ expression: Syntax.Expression, current: Node) throws(CancellationError) -> Bool {
+    private mutating func test(_ expression: Syntax.Expression, current: Node) throws(Stop) -> Bool {
         switch expression {
         case .literal: return false  // refused by the parser's type rules
         case .query(let query): return try !nodes(of: query, current: current).isEmpty
@@ -146,14 +159,13 @@ struct JSONPathEvaluator {
         }
     }
 
-    private mutating func nodes(of query: Syntax.Query, current: Node) throws(CancellationError) -> [Node] {
+    private mutating func nodes(of query: Syntax.Query, current: Node) throws(Stop) -> [Node] {
         query.isRelative ? try select(query, from: current) : try select(query, from: Node(value: root, location: []))
     }
 
     /// A comparable's value: a literal, the one node of a singular query, or a value function's result; nil is
     /// RFC 9535's "Nothing" (no node, or no result).
-    private mutating func value(of expression: Syntax.Expression, current: Node) throws(CancellationError) -> JSONValue?
-    {
+    private mutating func value(of expression: Syntax.Expression, current: Node) throws(Stop) -> JSONValue? {
         switch expression {
         case .literal(let literal): return literal
         case .query(let query):
@@ -167,7 +179,7 @@ struct JSONPathEvaluator {
 
     private mutating func valueResult(
         _ function: JSONPathFunction, _ arguments: [Syntax.Expression], current: Node
-    ) throws(CancellationError) -> JSONValue? {
+    ) throws(Stop) -> JSONValue? {
         switch function {
         case .length:
             switch try value(of: arguments[0], current: current) {
@@ -189,17 +201,22 @@ struct JSONPathEvaluator {
     /// The node list a `NodesType` argument stands for (RFC 9535 has no function returning nodes).
     private mutating func nodesResult(
         _ function: JSONPathFunction, _ arguments: [Syntax.Expression], current: Node
-    ) throws(CancellationError) -> [Node] {
+    ) throws(Stop) -> [Node] {
         guard case .query(let query) = arguments.first else { return [] }
         return try nodes(of: query, current: current)
     }
 
     private mutating func logical(
         _ function: JSONPathFunction, _ arguments: [Syntax.Expression], current: Node
-    ) throws(CancellationError) -> Bool {
+    ) throws(Stop) -> Bool {
         guard case .string(let text)? = try value(of: arguments[0], current: current),
             case .string(let pattern)? = try value(of: arguments[1], current: current)
         else { return false }
-        return JSONPathRegex.matches(text, pattern: pattern, whole: function == .match)
+        do {
+            return try JSONPathRegex.matches(text, pattern: pattern, whole: function == .match, budget: &regexBudget)
+        } catch {
+            if stopsOnExpensivePattern { throw .tooExpensive(error) }
+            return false
+        }
     }
 }

@@ -5,13 +5,21 @@ import Foundation
 /// I-Regexp is a subset of what ICU accepts, with one difference that matters: its `.` matches any character but
 /// line feed and carriage return (ICU's also skips U+2028, U+2029 and U+0085), so `.` outside a character class
 /// becomes `[^\n\r]`. `match` anchors the whole string (`\A(?:…)\z`). Compiled patterns are kept per thread of
-/// use by a small cache, since a filter applies one pattern to every element of an array.
+/// use by a small cache, since a filter applies one pattern to every element of an array. The pattern may come
+/// from the document itself (`match(@.name, $.pattern)`), so it runs bounded (`BoundedRegex`, on the query's budget).
 enum JSONPathRegex {
     /// Whether `text` matches `pattern` wholly (`match`) or somewhere (`search`); false for an invalid pattern.
-    static func matches(_ text: String, pattern: String, whole: Bool) -> Bool {
-        guard let expression = compiled(translate(pattern), whole: whole) else { return false }
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return expression.firstMatch(in: text, options: [], range: range) != nil
+    static func matches(
+        _ text: String, pattern: String, whole: Bool, budget: inout RegexBudget
+    ) throws(RegexTooExpensive) -> Bool {
+        let translated = translate(pattern)
+        guard let regex = BoundedRegex(whole ? "\\A(?:\(translated))\\z" : translated) else { return false }
+        do {
+            return try regex.isFound(in: text, budget: &budget)
+        } catch {
+            // Named as written, not as translated for ICU.
+            throw RegexTooExpensive(pattern: pattern, limit: error.limit)
+        }
     }
 
     /// The ICU spelling of an I-Regexp pattern.
@@ -42,12 +50,5 @@ enum JSONPathRegex {
             }
         }
         return output
-    }
-
-    private static let cache = RegexCache.shared
-
-    private static func compiled(_ pattern: String, whole: Bool) -> NSRegularExpression? {
-        let source = whole ? "\\A(?:\(pattern))\\z" : pattern
-        return cache.expression(for: source)
     }
 }

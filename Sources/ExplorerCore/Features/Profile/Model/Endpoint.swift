@@ -98,6 +98,8 @@ package struct TransferSettings: Sendable, Hashable {
     var cookies: Bool?
     /// `max_body`: the most bytes kept of a body for display (`BodyLimit`); 0: no limit.
     var maxBody: Int64?
+    /// `max_body_ratio`: how many times its size on the wire a body may grow by decoding (`BodyLimit`); 0: no limit.
+    var maxBodyRatio: Int64?
     /// `stream: true`: show the body as events as it arrives (`StreamMode`), whatever its content type.
     var stream: Bool?
 
@@ -132,6 +134,7 @@ package struct TransferSettings: Sendable, Hashable {
         merged.keyPassword = keyPassword ?? base.keyPassword
         merged.cookies = cookies ?? base.cookies
         merged.maxBody = maxBody ?? base.maxBody
+        merged.maxBodyRatio = maxBodyRatio ?? base.maxBodyRatio
         merged.stream = stream ?? base.stream
         return merged
     }
@@ -152,6 +155,7 @@ package struct TransferSettings: Sendable, Hashable {
         if let certFile { options.certFile = certFile }
         if let keyFile { options.keyFile = keyFile }
         if let maxBody { options.maxBody = maxBody > 0 ? maxBody : nil }
+        if let maxBodyRatio { options.maxBodyRatio = maxBodyRatio > 0 ? maxBodyRatio : nil }
         if let stream { options.stream = stream }
     }
 }

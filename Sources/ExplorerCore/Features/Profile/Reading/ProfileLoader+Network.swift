@@ -4,6 +4,9 @@ import Foundation
 /// `key_password`, `cookies`) and `env_file`, which the profile and its environments may set.
 extension ProfileLoader {
     static func readNetwork(_ fields: YAMLFields, into settings: inout TransferSettings, reader: inout YAMLReader) {
+        if let node = fields["max_body_ratio"] {
+            settings.maxBodyRatio = reader.integer(node, "max_body_ratio").map { Int64($0) }
+        }
         if let node = fields["http_version"], let text = reader.string(node, "http_version") {
             if let value = HTTPVersionChoice(rawValue: text) {
                 settings.httpVersion = value

@@ -8,8 +8,8 @@ public enum ProfileLoader {
     static let profileKeys = [
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
-        "compressed", "max_body", "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password",
-        "cookies", "env_file", "auth", "auths", "endpoints", "history", "stream",
+        "compressed", "max_body", "max_body_ratio", "http_version", "proxy", "no_proxy", "cert_file", "key_file",
+        "key_password", "cookies", "env_file", "auth", "auths", "endpoints", "history", "stream",
     ]
     static let environmentKeys = [
         "base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth", "auths", "http_version",
@@ -18,8 +18,9 @@ public enum ProfileLoader {
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "path", "params", "query", "headers", "body", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
-        "compressed", "max_body", "priority", "cache", "auth", "download", "custom_method", "capture", "uses", "expect",
-        "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies", "stream",
+        "compressed", "max_body", "max_body_ratio", "priority", "cache", "auth", "download", "custom_method", "capture",
+        "uses", "expect", "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies",
+        "stream",
         "protocol", "subprotocols", "ping_interval", "max_message", "messages",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]

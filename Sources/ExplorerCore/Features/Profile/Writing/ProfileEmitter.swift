@@ -177,7 +177,8 @@ package enum ProfileEmitter {
     static let endpointKeys = [
         "id", "name", "folder", "description", "method", "custom_method", "protocol", "path", "params", "query",
         "headers", "body", "timeout", "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects",
-        "redirect_body", "insecure", "ca_file", "compressed", "max_body", "http_version", "proxy", "no_proxy",
+        "redirect_body", "insecure", "ca_file", "compressed", "max_body", "max_body_ratio", "http_version", "proxy",
+        "no_proxy",
         "cert_file", "key_file", "key_password", "cookies", "stream", "priority", "cache", "auth", "download",
         "capture",
         "uses", "expect", "subprotocols", "ping_interval", "max_message", "messages",
@@ -263,6 +264,7 @@ package enum ProfileEmitter {
         if let value = settings.compressed { entries.append(.init("compressed", .scalar(String(value)))) }
         if let value = settings.redirectBody { entries.append(.init("redirect_body", .scalar(value.rawValue))) }
         if let value = settings.maxBody { entries.append(.init("max_body", .scalar(String(value)))) }
+        if let value = settings.maxBodyRatio { entries.append(.init("max_body_ratio", .scalar(String(value)))) }
         if let value = settings.stream { entries.append(.init("stream", .scalar(String(value)))) }
         return entries + network(settings)
     }
