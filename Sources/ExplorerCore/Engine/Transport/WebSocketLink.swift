@@ -160,6 +160,7 @@ final class WebSocketLink: @unchecked Sendable {
         }
         pending.removeAll()
         written = 0
+        let headWritten = monotonicNanos()
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: Self.readChunk)
         while true {
@@ -174,7 +175,8 @@ final class WebSocketLink: @unchecked Sendable {
                 case .success(let agreement):
                     let opened = WebSocketConnection.Opened(
                         url: shownURL, status: answer.status, reason: answer.reason, headers: answer.headers,
-                        agreement: agreement, handshakeTime: elapsed)
+                        agreement: agreement, handshakeTime: elapsed, requestHead: head,
+                        metrics: metrics(started: started, headWritten: headWritten, total: elapsed, head: head))
                     return .success((opened, answer.rest))
                 }
             case .needMore:
@@ -189,6 +191,28 @@ final class WebSocketLink: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The handshake's phases, as an exchange's: libcurl's name lookup, connect and TLS (its connect-only
+    /// perform), then the upgrade request written (send) and the answer awaited (wait).
+    private func metrics(started: UInt64, headWritten: UInt64, total: Duration, head: String) -> Metrics {
+        func micros(_ info: CURLINFO) -> Int64 {
+            var value: curl_off_t = 0
+            if let easy { apix_easy_getinfo_off(easy, info, &value) }
+            return Int64(value)
+        }
+        let lookup = micros(CURLINFO_NAMELOOKUP_TIME_T)
+        let connect = max(lookup, micros(CURLINFO_CONNECT_TIME_T))
+        let appConnect = micros(CURLINFO_APPCONNECT_TIME_T)
+        let tlsDone = appConnect > 0 ? max(connect, appConnect) : connect
+        let connected = Duration.microseconds(tlsDone)
+        let written = max(connected, Duration.nanoseconds(Int64(headWritten &- started)))
+        let answered = max(written, total)
+        return Metrics(
+            startedAt: Date(timeIntervalSinceNow: -total.seconds), endedAt: Date(), dns: .microseconds(lookup),
+            connect: .microseconds(connect - lookup), tls: .microseconds(tlsDone - connect),
+            preTransfer: written - connected, firstByte: answered - written, transfer: .zero, total: answered,
+            bytesSent: Int64(head.utf8.count))
     }
 
     private func handshakeTimeout() -> TransportError {
