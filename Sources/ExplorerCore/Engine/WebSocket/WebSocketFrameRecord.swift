@@ -44,8 +44,8 @@ package struct WebSocketFrameRecord: Sendable, Equatable {
         self.closeCode = closeCode
     }
 
-    /// Whether the payload kept is shorter than the frame's.
-    package var isCut: Bool { payload.count < size }
+    /// Whether the payload kept is shorter than the frame's (a close's size counts its 2-byte code, kept apart).
+    package var isCut: Bool { kind != .close && payload.count < size }
 
     /// `+1.250s  ↓ text  12 B`: time since open, direction, type, size (a close adds its code and reason), made safe
     /// for a terminal.
