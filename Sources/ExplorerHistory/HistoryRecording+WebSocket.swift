@@ -26,7 +26,32 @@ extension HistoryRecording {
             for: exchange, sent: exchange.request.request, origin: origin, result: result, token: token,
             credentials: credentials)
         entry.request.url = WebSocketConnection.shownURL(entry.request.url)
+        if case .success(let opened) = opened {
+            entry.request.headers = handshakeHeaders(shown: entry.request.headers, head: opened.requestHead)
+        }
         return entry
+    }
+
+    /// The request's headers as the handshake sent them: the shown ones (masked) that the head carried, then the
+    /// handshake's own (`Upgrade`, `Connection`, `Sec-WebSocket-*`), which hold no secret. Others are left out:
+    /// what libcurl adds to an HTTP request (`Accept-Encoding`) is not in the head, and the head's own values are
+    /// in clear (its `Cookie` from the jar among them).
+    static func handshakeHeaders(shown: HTTPHeaders, head: String) -> HTTPHeaders {
+        var sent = HTTPHeaders()
+        for line in head.split(separator: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            sent.add(
+                String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+        }
+        var result = HTTPHeaders()
+        for field in shown where sent.contains(field.name) { result.add(field.name, field.value) }
+        for field in sent where !result.contains(field.name) {
+            let name = field.name.lowercased()
+            if name == "upgrade" || name == "connection" || name.hasPrefix("sec-websocket-") {
+                result.add(field.name, field.value)
+            }
+        }
+        return result
     }
 }
 

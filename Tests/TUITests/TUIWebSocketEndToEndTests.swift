@@ -69,6 +69,8 @@ extension EndToEndTerminal {
             #expect(shown.contains("↑ 2 ("))
             #expect(shown.contains("closed: 1000"))
             #expect(shown.contains("  hello apix"))
+            #expect(shown.contains("> Upgrade: websocket"), "the handshake's own headers")
+            #expect(!shown.contains("Accept-Encoding"), "not libcurl's, which the handshake never sends")
         }
     }
 }
