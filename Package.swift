@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The demo API's WebSocket route only (DemoAPI): apix itself links none of it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // OpenAPI import only; its ExternalLoading trait (slow to build, unused) is off.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
@@ -38,7 +40,10 @@ let package = Package(
         ),
         .target(
             name: "DemoAPI",
-            dependencies: ["CZlib", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]
         ),
         // Imports of request collections (Postman, Insomnia, HAR, .http, Bruno) and what every import shares (the
         // result, its summary, the writer): no OpenAPIKit, so `apix` runs them itself.

@@ -156,6 +156,23 @@ enum BuiltInDemoProfile {
             folder: Timing
             path: /events
             query: { count: 0, interval_ms: 200 }
+          - id: ws.echo
+            name: WebSocket echo
+            folder: WebSocket
+            description: Every message comes back; i composes one, S sends a saved one, Esc closes (docs/WEBSOCKET.md).
+            protocol: websocket
+            path: /ws/echo
+            subprotocols: [demo.v2]
+            messages:
+              - { name: hello, text: "hello from {{user}}" }
+              - { name: todo, json: { op: add, title: Buy milk, user: "{{user}}" } }
+          - id: ws.feed
+            name: WebSocket feed
+            folder: WebSocket
+            description: The server sends count JSON messages, one every interval_ms, then closes with 1000.
+            protocol: websocket
+            path: /ws/feed
+            query: { count: 10, interval_ms: 500 }
 
           # --- Transfers --------------------------------------------------------------------------------------------
           - id: bytes.download

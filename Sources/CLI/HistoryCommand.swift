@@ -109,8 +109,13 @@ struct HistoryShowCommand: AsyncParsableCommand {
             lines.append("< no response: " + SafeText.escape(error.message))
         }
         lines += entry.checks.map { "check \($0.passed ? "passed" : "failed"): " + SafeText.escape($0.description) }
-        if let note = entry.bodyNote { lines.append("(\(note))") }
+        if let note = entry.bodyNote, !entry.isWebSocketSession { lines.append("(\(note))") }
         StandardError.writeLine(lines.joined(separator: "\n"))
+        if let session = entry.webSocketSession {
+            // A WebSocket session: its counts, time to the first message, close, and the frames kept, made safe.
+            StandardOutput.write(session.displayLines.joined(separator: "\n") + "\n")
+            return
+        }
         if let response = entry.response, entry.body != nil {
             try BodyPrinter(response: response, toTerminal: StandardOutput.isTerminal).print()
         }

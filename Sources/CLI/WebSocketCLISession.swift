@@ -6,6 +6,8 @@ import Synchronization
 /// stdin back instead of filling memory), events to stdout, and the ends (`--max-messages`, `--idle`, end of stdin).
 final class WebSocketCLISession: Sendable {
     private let connection: WebSocketConnection
+    /// What the session sent and received, for its history entry.
+    private let transcript: WebSocketTranscript
     private let jsonl: Bool
     private let showControl: Bool
     private let maxMessages: Int?
@@ -14,8 +16,12 @@ final class WebSocketCLISession: Sendable {
     /// When the last message arrived (monotonic nanoseconds), for `--idle`.
     private let lastMessage = Mutex<UInt64>(0)
 
-    init(connection: WebSocketConnection, jsonl: Bool, showControl: Bool, maxMessages: Int?, idle: Duration?) {
+    init(
+        connection: WebSocketConnection, transcript: WebSocketTranscript, jsonl: Bool, showControl: Bool,
+        maxMessages: Int?, idle: Duration?
+    ) {
         self.connection = connection
+        self.transcript = transcript
         self.jsonl = jsonl
         self.showControl = showControl
         self.maxMessages = maxMessages
@@ -26,8 +32,12 @@ final class WebSocketCLISession: Sendable {
     func run(first: [WebSocketMessage]) async -> WebSocketClose {
         lastMessage.withLock { $0 = Self.now() }
         let connection = self.connection
+        let transcript = self.transcript
         Task {
-            for message in first { await connection.send(message) }
+            for message in first {
+                transcript.sent(message)
+                await connection.send(message)
+            }
             self.startReadingInput()
         }
         let idleWatch = idle.map { limit in Task { await self.watchIdle(limit) } }
@@ -35,6 +45,7 @@ final class WebSocketCLISession: Sendable {
         var received = 0
         var close = WebSocketClose(code: WebSocketCloseCode.abnormal, reason: "", initiator: .connection)
         while let event = await connection.next() {
+            transcript.received(event)
             if case .closed(let ended) = event { close = ended }
             if case .message = event {
                 received += 1
@@ -81,6 +92,7 @@ final class WebSocketCLISession: Sendable {
     /// stop answering once it has the close, and the answers to the last lines are what the user waits for.
     private func startReadingInput() {
         let connection = self.connection
+        let transcript = self.transcript
         let jsonl = self.jsonl
         let closesAtEnd = maxMessages == nil && idle == nil
         let thread = Thread {
@@ -101,6 +113,7 @@ final class WebSocketCLISession: Sendable {
                 }
                 let sent = DispatchSemaphore(value: 0)
                 Task {
+                    transcript.sent(message)
                     await connection.send(message)
                     sent.signal()
                 }

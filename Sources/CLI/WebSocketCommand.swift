@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerHistory
 import Foundation
 import Synchronization
 
@@ -39,6 +40,7 @@ struct WebSocketCommand: AsyncParsableCommand {
     var maxMessage: String?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @Flag(name: .customLong("no-compression"), help: "Do not offer permessage-deflate.") var noCompression = false
+    @Flag(name: .customLong("no-history"), help: "Do not record this session in the history.") var noHistory = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func validate() throws {
@@ -59,11 +61,20 @@ struct WebSocketCommand: AsyncParsableCommand {
         let (plan, settings, saved) = try prepare()
         var first = send.map { WebSocketMessage.text($0) }
         first += saved
+        let history = HistoryLog(profile: plan.profile, disabled: noHistory, origin: .ws)
         let connection: WebSocketConnection
         switch await plan.openWebSocket(settings: settings) {
         case .success(let opened): connection = opened
         case .failure(let error):
             StandardError.writeLine("apix: \(SafeText.escape(error.message))")
+            if let history {
+                let failure = ClientError(.transport(WebSocketExit.transportError(error)))
+                history.record(
+                    oneOff(
+                        HistoryRecording.entry(
+                            forSession: plan, origin: .ws, opened: .failure(failure), transcript: nil,
+                            token: await plan.token())))
+            }
             throw ExitCode(WebSocketExit.status(for: error))
         }
         let opened = connection.opened
@@ -71,13 +82,31 @@ struct WebSocketCommand: AsyncParsableCommand {
         if let chosen = opened.agreement.subprotocol { line += " (subprotocol \(SafeText.escape(chosen)))" }
         if opened.agreement.deflate != nil { line += ", permessage-deflate" }
         StandardError.writeLine(line)
+        let transcript = WebSocketTranscript()
         let session = WebSocketCLISession(
-            connection: connection, jsonl: jsonl, showControl: showControl, maxMessages: maxMessages,
-            idle: idle.map { .milliseconds(Int64($0 * 1000)) })
+            connection: connection, transcript: transcript, jsonl: jsonl, showControl: showControl,
+            maxMessages: maxMessages, idle: idle.map { .milliseconds(Int64($0 * 1000)) })
         let close = await session.run(first: first)
         StandardError.writeLine("apix: \(WebSocketExit.describe(close))")
+        if let history {
+            history.record(
+                oneOff(
+                    HistoryRecording.entry(
+                        forSession: plan, origin: .ws, opened: .success(opened), transcript: transcript,
+                        token: await plan.token())))
+        }
         let status = WebSocketExit.status(for: close)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// A URL's session is recorded as a one-off (no profile, no endpoint), like `apix run URL`.
+    private func oneOff(_ entry: HistoryEntry) -> HistoryEntry {
+        guard endpoint == nil else { return entry }
+        var entry = entry
+        entry.profile = nil
+        entry.endpoint = nil
+        entry.environment = nil
+        return entry
     }
 
     /// The exchange (the endpoint's, or a one-endpoint profile for a URL), its session settings, and the saved

@@ -28,14 +28,14 @@ enum WebSocketExit {
         }
     }
 
-    /// `closed by the server: 1000 (bye)`, `apix closed: 1002 protocol error (server frame is masked)`, …
-    static func describe(_ close: WebSocketClose) -> String {
-        let reason = close.reason.isEmpty ? "" : " (\(SafeText.escape(close.reason)))"
-        switch close.initiator {
-        case .server: return "closed by the server: \(close.code)\(reason)"
-        case .client: return "closed: \(close.code)\(reason)"
-        case .violation: return "closed by apix: \(close.code), the server broke the protocol\(reason)"
-        case .connection: return "connection ended without a close: \(close.code)\(reason)"
+    /// An open failure as a transport error (the history's record of a session that did not open).
+    static func transportError(_ error: WebSocketConnection.OpenError) -> TransportError {
+        switch error {
+        case .transport(let transport): transport
+        case .handshake: TransportError(.badResponse, error.message)
         }
     }
+
+    /// `closed by the server: 1000 (bye)`, `closed by apix: 1002, the server broke the protocol (…)`, …
+    static func describe(_ close: WebSocketClose) -> String { close.summary }
 }

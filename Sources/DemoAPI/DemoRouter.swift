@@ -48,6 +48,7 @@ enum DemoRouter {
             "GET /cache/etag/{name}", "POST /cache/etag/{name}/bump", "GET /cache/last-modified", "GET /cache/vary",
             "GET /cache/stats", "GET /json/large?bytes=", "GET /unicode", "GET /html", "GET /xml", "GET /text",
             "GET /binary", "GET /hostile", "GET /hostile/json", "GET /events?count=&interval_ms=&pad=",
+            "WS /ws/echo", "WS /ws/feed?count=&interval_ms= (subprotocols demo.v2, demo.v1)",
         ],
     ]
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
 
@@ -65,7 +66,10 @@ package struct DemoServer: Sendable {
         let (boundPorts, boundPort) = AsyncThrowingStream<Int, any Error>.makeStream()
         let application = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [ExpectContinueHandler()])),
+            // WebSocket upgrades (`WebSocketRoutes`) are decided before the router; other requests reach it.
+            server: .http1WebSocketUpgrade(
+                configuration: .init(http1: .init(additionalChannelHandlers: [ExpectContinueHandler()])),
+                shouldUpgrade: WebSocketRoutes.shouldUpgrade),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
             onServerRunning: { channel in
                 boundPort.yield(channel.localAddress?.port ?? 0)

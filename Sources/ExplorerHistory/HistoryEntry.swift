@@ -9,6 +9,8 @@ package struct HistoryEntry: Sendable, Equatable {
         case run
         case test
         case replay
+        /// `apix ws`: a WebSocket session.
+        case ws
     }
 
     /// Where the response body is: in the database, in a compressed file beside it, dropped by the size cap, or

@@ -11,6 +11,8 @@ Routes (the request path):
   /fragmented            one text message sent in three fragments ("frag-" "ment-" "ed"), then echo
   /headers               the request's headers (JSON) as a text message, then echo
   /ping                  pings the client with b"hello" and sends "pong: <payload>" when the pong comes, then echo
+  /pings?count=N         waits for N pings from the client, then sends {"pings": N, "gaps_ms": [...]} (the time
+                         between them as the server saw them), then echo
 Compression (permessage-deflate) is on, as the library's default.
 Arguments: none (ws://), or CERT KEY [CLIENT-CA] for wss:// (with CLIENT-CA, a client certificate it signed is
 required).
@@ -48,6 +50,24 @@ async def handler(ws, path=None):
         await ws.send(iter(["frag-", "ment-", "ed"]))
     elif route == "/headers":
         await ws.send(json.dumps({name.lower(): value for name, value in ws.request_headers.raw_items()}))
+    elif route == "/pings":
+        # The library answers pings itself (through `pong`): wrapped here to see when each came.
+        count = int(query.get("count", "3"))
+        loop = asyncio.get_running_loop()
+        seen = []
+        done = loop.create_future()
+        answer = ws.pong
+
+        async def pong(data=b""):
+            seen.append(loop.time())
+            if len(seen) >= count and not done.done():
+                done.set_result(None)
+            await answer(data)
+
+        ws.pong = pong
+        await done
+        gaps = [round((later - earlier) * 1000) for earlier, later in zip(seen, seen[1:])]
+        await ws.send(json.dumps({"pings": len(seen), "gaps_ms": gaps}))
     elif route == "/ping":
         waiter = await ws.ping(b"hello")
         await waiter

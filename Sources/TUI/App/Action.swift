@@ -17,6 +17,14 @@ package enum Action: Sendable {
     case streamUpdated(exchange: Int, EventRows)
     /// What the core said the user should know after a send (`Transfer.warnings`): a cache or token file ignored.
     case warned([String])
+    /// A WebSocket session opened (the handshake as an answer, what it agreed), or did not.
+    case webSocketOpened(exchange: Int, Result<WebSocketConnection.Opened, ClientError>, at: Double)
+    /// A WebSocket session's frames so far (`WebSocketTranscript`), and the file they go to when asked.
+    case conversationUpdated(exchange: Int, EventRows, file: String?)
+    /// A WebSocket session ended.
+    case webSocketClosed(exchange: Int, WebSocketClose, at: Double)
+    /// Something to say about a session (a saved message that could not be built, a file written).
+    case webSocketNoted(String, isError: Bool)
     case bodyPrepared(exchange: Int, BodyDocument)
     /// What the response cache holds for an endpoint (`nil`: nothing); `warning` when its file could not be read.
     case storedResponseLoaded(EndpointKey, ResponseCache.Stored?, warning: String?)

@@ -15,7 +15,7 @@ extension AppState {
     package mutating func update(_ action: Action) -> [Effect] {
         let effects = apply(action)
         switch action {
-        case .progressUpdated, .ticked, .queueUpdated, .streamUpdated:
+        case .progressUpdated, .ticked, .queueUpdated, .streamUpdated, .conversationUpdated:
             return effects  // frequent, and they never move the selection or change a draft
         default:
             // Whatever moved the selection or changed what a request is built from (keys, the filter, a resize,
@@ -50,6 +50,17 @@ extension AppState {
             return finishExchange(id, result, at: time) + reloadOpenCookieView()
         case .streamUpdated(let id, let rows):
             showEvents(rows, of: id)
+            return []
+        case .webSocketOpened(let id, let result, let time):
+            return webSocketOpened(id, result, at: time)
+        case .conversationUpdated(let id, let rows, let file):
+            conversationUpdated(id, rows, file: file)
+            return []
+        case .webSocketClosed(let id, let close, let time):
+            webSocketClosed(id, close, at: time)
+            return []
+        case .webSocketNoted(let text, let isError):
+            message = StatusMessage(text, isError: isError)
             return []
         case .bodyPrepared(let id, let document):
             exchanges[id]?.document = document
@@ -229,6 +240,7 @@ extension AppState {
     /// Esc / Ctrl-C: cancel the shown exchange when it runs; otherwise Esc steps back and Ctrl-C quits.
     mutating func cancelOrStepBack(quitting: Bool = false) -> [Effect] {
         if let exchange = shownExchange, exchange.isRunning {
+            if !quitting, let close = closeWebSocket(exchange) { return close }
             if !quitting, let stop = stopStream(exchange) { return stop }
             message = StatusMessage("cancelling \(exchange.method.rawValue) \(exchange.url)")
             return [.cancel(exchange: exchange.id)]

@@ -235,7 +235,7 @@ package struct AppState: Sendable {
 
     /// The builder for `key`'s profile in the chosen environment, with the session's captured values and the
     /// directories, and the endpoint as sent.
-    private func builder(for key: EndpointKey) -> Result<(RequestBuilder, Endpoint), RequestBuildError> {
+    func builder(for key: EndpointKey) -> Result<(RequestBuilder, Endpoint), RequestBuildError> {
         guard let profile = catalog.profile(key.profile), let endpoint = endpointAsSent(key) else {
             return .failure(RequestBuildError(.unknownEndpoint(key.endpoint)))
         }

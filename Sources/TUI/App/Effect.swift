@@ -12,6 +12,14 @@ package enum Effect: Sendable {
     /// Look up the stored response for an endpoint without sending anything (→ `.storedResponseLoaded`); the
     /// request is the plan's, unsettled (neither the boundary nor the download file is part of a cache key).
     case loadStoredResponse(EndpointKey, ExchangePlan, cache: CacheOptions)
+    /// Open a WebSocket session as planned (→ `.webSocketOpened`, `.conversationUpdated`, `.webSocketClosed`).
+    case openWebSocket(exchange: Int, ExchangePlan, WebSocketSettings)
+    /// Send a message on an open session.
+    case sendWebSocket(exchange: Int, WebSocketOutgoing)
+    /// Start the closing handshake (1000).
+    case closeWebSocket(exchange: Int)
+    /// Write a session's frames to a file, and every later one (→ `.webSocketNoted`).
+    case writeConversation(exchange: Int, path: String)
     /// Index a response body off the main actor (→ `.bodyPrepared`).
     case prepareBody(exchange: Int, Response)
     /// Search a body off the main actor (→ `.searchFinished`).
@@ -73,6 +81,10 @@ package enum Effect: Sendable {
         case .cancel: "cancel"
         case .stopStream: "stopStream"
         case .loadStoredResponse: "loadStoredResponse"
+        case .openWebSocket: "openWebSocket"
+        case .sendWebSocket: "sendWebSocket"
+        case .closeWebSocket: "closeWebSocket"
+        case .writeConversation: "writeConversation"
         case .prepareBody: "prepareBody"
         case .search: "search"
         case .countMatches: "countMatches"

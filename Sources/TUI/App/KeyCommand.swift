@@ -41,6 +41,13 @@ package enum KeyCommand: Hashable, Sendable {
     case startSearch, nextMatch, previousMatch, saveBody, scrollLeft, scrollRight
     /// A JSONPath filter on the body, shown as you type.
     case startBodyFilter
+    // WebSocket session (the response pane of a `protocol: websocket` endpoint)
+    /// The composer: a message typed and sent with Enter.
+    case composeMessage
+    /// Send one of the endpoint's saved messages (`messages:`), picked by name.
+    case sendSavedMessage
+    /// Close the session (1000) and open it again.
+    case reconnect
     // Values view
     case reveal, forgetValue, forgetAllValues
     // Cookie view

@@ -11,8 +11,8 @@ package struct KeyMap: Sendable {
             "send bypassing the cache (ask the server even when a fresh answer is stored)"),
         KeyBinding(
             .global, [.escape, .control("c")], .cancel,
-            "cancel the running request or login (a stream stops, keeping its events); Esc otherwise steps back, "
-                + "Ctrl-C quits", hint: "cancel"),
+            "cancel the running request or login (a stream stops, keeping its events; a WebSocket session closes "
+                + "with 1000); Esc otherwise steps back, Ctrl-C quits", hint: "cancel"),
         KeyBinding(.global, [.tab], .focusNext, "next pane: list → editor → response", hint: "pane"),
         KeyBinding(.global, [.backTab], .focusPrevious, "previous pane"),
         KeyBinding(.global, [.character("e")], .chooseEnvironment, "switch environment", hint: "env"),
@@ -132,10 +132,21 @@ package struct KeyMap: Sendable {
         KeyBinding(.response, [.character("/")], .startSearch, "search", hint: "search"),
         KeyBinding(.response, [.character("n")], .nextMatch, "next match"),
         KeyBinding(.response, [.character("N")], .previousMatch, "previous match"),
-        KeyBinding(.response, [.character("w")], .saveBody, "write the body to a file", hint: "save body"),
+        KeyBinding(
+            .response, [.character("w")], .saveBody,
+            "write the body to a file (WebSocket: the frames kept, then every later one, as JSON lines)",
+            hint: "save body"),
         KeyBinding(
             .response, [.character("f")], .startBodyFilter,
             "filter the JSON body with a JSONPath query as you type (Esc: the whole body)"),
+        KeyBinding(
+            .response, [.character("i")], .composeMessage,
+            "WebSocket: compose a message; Enter sends it (text), the composer stays open for the next"),
+        KeyBinding(
+            .response, [.character("S")], .sendSavedMessage,
+            "WebSocket: send a saved message (`messages:`), picked by name"),
+        KeyBinding(
+            .response, [.character("r")], .reconnect, "WebSocket: reconnect (close with 1000, open a new session)"),
 
         // Text fields
         KeyBinding(.textField, [.enter], .confirm, "accept", hint: "accept"),

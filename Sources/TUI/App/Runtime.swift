@@ -29,6 +29,8 @@ final class Runtime {
     /// The time every action is applied at.
     let clock: @Sendable () -> Moment
     var transfers: [Int: Transfer] = [:]
+    /// Open WebSocket sessions by exchange id, with their transcripts (`Runtime+WebSocket`).
+    var webSockets: [Int: WebSocketRun] = [:]
     /// Transfers whose `start` has not happened yet (waiting for the interceptor), so a cancel can reach them.
     var pendingStarts: [Int: TransferHolder] = [:]
     var searchTask: Task<Void, Never>?
@@ -121,6 +123,7 @@ final class Runtime {
             await Task.yield()
         }
         await stopTransfers()
+        await closeWebSockets()
         for task in tokenTasks { task.cancel() }
         queueWatch.cancel()
         watcher?.stop()
@@ -146,6 +149,8 @@ final class Runtime {
         switch effect {
         case .send, .cancel, .stopStream, .loadStoredResponse:
             performSending(effect)
+        case .openWebSocket, .sendWebSocket, .closeWebSocket, .writeConversation:
+            performWebSocket(effect)
         case .prepareBody, .search, .countMatches, .filterBody, .cancelBodyFilter:
             performSearch(effect)
         case .login, .refreshToken, .logout, .cancelRefresh, .watchToken:

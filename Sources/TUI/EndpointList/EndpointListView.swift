@@ -109,8 +109,10 @@ enum EndpointListView {
             let key = EndpointKey(profile: profile.id, endpoint: endpoint.id)
             // The method as it will be sent: an unsaved `M` shows here too (the row's ✎ says it is not saved).
             let method = state.drafts[key]?.method ?? endpoint.method
+            // A WebSocket endpoint opens a session: `WS`, not the upgrade's GET.
+            let label = endpoint.webSocket != nil ? "WS" : method.rawValue
             column = buffer.write(
-                TextWidth.pad(method.rawValue, to: 7), x: column, y: y, limit: limit, style: theme.method(method))
+                TextWidth.pad(label, to: 7), x: column, y: y, limit: limit, style: theme.method(method))
             let isRunning = running.contains(key)
             let marker =
                 isRunning

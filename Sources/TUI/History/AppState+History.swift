@@ -105,6 +105,14 @@ extension AppState {
         nextExchangeID += 1
         var exchange = Exchange(
             id: id, key: key, method: entry.request.method, url: entry.request.url, startedAt: now.uptime)
+        if resend, entry.isWebSocketSession {
+            // A session is not replayed frame by frame: its endpoint opens a new one.
+            guard catalog.profile(key.profile)?.endpoint(key.endpoint)?.webSocket != nil else {
+                message = StatusMessage("the session's endpoint is gone: nothing to reconnect", isError: true)
+                return []
+            }
+            return send(key, chained: false)
+        }
         if resend {
             let request: PreparedRequest
             do {
@@ -128,6 +136,16 @@ extension AppState {
         exchange.outcome = .response(response)
         exchange.origin = .history(recordedAt: entry.recordedAt)
         exchange.checks = entry.checks
+        if let session = entry.webSocketSession {
+            var state = WebSocketSessionState()
+            state.phase = .closed
+            state.handshake = response
+            state.subprotocol = session.subprotocol
+            state.deflate = session.deflate
+            state.close = session.close
+            exchange.webSocket = state
+            exchange.events = EventRows().updated(with: session.snapshot)
+        }
         exchanges[id] = exchange
         latestExchange[key] = id
         showExchange(id)

@@ -78,7 +78,8 @@ extension AppState {
             return []
         }
         switch key {
-        case .escape where prompt.purpose == .oneOffRequest && !prompt.field.text.isEmpty:
+        case .escape
+        where (prompt.purpose == .oneOffRequest || Self.isComposer(.prompt(prompt))) && !prompt.field.text.isEmpty:
             // A typed or pasted command is work: Esc asks before it goes.
             prompt.asksDiscard = true
             overlay = .prompt(prompt)
@@ -89,18 +90,22 @@ extension AppState {
             // backslash and the newline go, the next line's text follows.
             prompt.field = LineEditor(String(prompt.field.text.dropLast()))
             overlay = .prompt(prompt)
+        case .enter where Self.isComposer(.prompt(prompt)):
+            return submitWebSocketPrompt(prompt)
         case .enter:
             overlay = nil
             if prompt.purpose == .refused { return [] }
             let path = prompt.field.text.trimmingCharacters(in: .whitespaces)
             guard !path.isEmpty else { return [] }
             switch prompt.purpose {
+            case .saveBody(let id) where exchanges[id]?.webSocket != nil:
+                return [.writeConversation(exchange: id, path: path)]
             case .saveBody(let id):
                 guard let response = exchanges[id]?.response else { return [] }
                 return [.saveBody(response, path: path)]
             case .oneOffRequest:
                 return sendOneOff(path)
-            case .refused:
+            case .refused, .webSocketMessage, .savedMessage:
                 return []
             }
         default:

@@ -2,6 +2,10 @@
 package struct Prompt: Hashable, Sendable {
     package enum Purpose: Hashable, Sendable {
         case saveBody(exchange: Int)
+        /// The WebSocket composer: Enter sends the text and keeps the composer open for the next message.
+        case webSocketMessage(exchange: Int)
+        /// A saved message's name to send (the title lists them).
+        case savedMessage(exchange: Int)
         /// A URL or curl command line to send as a new endpoint of the selected profile.
         case oneOffRequest
         /// A key that opens a text field was refused (the title says why): the field takes what is typed next,

@@ -31,17 +31,23 @@ extension AppState {
             plan = built
         }
         let request = plan.request.request
-        let shownURL = maskedURL(for: key) ?? request.url
+        var shownURL = maskedURL(for: key) ?? request.url
+        if endpoint.webSocket != nil { shownURL = WebSocketConnection.shownURL(shownURL) }
         let id = nextExchangeID
         nextExchangeID += 1
         if pendingChain?.sending == key { pendingChain?.current = id }
         // A finished earlier result of this endpoint is replaced; a running one keeps going until it ends.
+        let previousExchange = latestExchange[key].flatMap { exchanges[$0] }
         if let previous = latestExchange[key], exchanges[previous]?.isRunning == false {
             exchanges[previous] = nil
         }
         exchanges[id] = Exchange(id: id, key: key, method: request.method, url: shownURL, startedAt: now.uptime)
         latestExchange[key] = id
         showExchange(id)
+        if endpoint.webSocket != nil, let sent = plan.endpoint {
+            return openWebSocket(id, plan, endpoint: sent, replacing: previousExchange)
+                + watch(tokenKey(profile: profile, endpoint: endpoint))
+        }
         var effects: [Effect] = [.send(exchange: id, plan, replayOf: nil)]
         effects += watch(tokenKey(profile: profile, endpoint: endpoint))
         return effects

@@ -46,8 +46,11 @@ package struct Exchange: Sendable {
     package var outcome: Outcome?
     /// The body prepared for display; nil until the runtime has indexed it.
     package var document: BodyDocument?
-    /// The events of a streamed response (server-sent events, `stream: true`) as they arrive; nil for others.
+    /// The events of a streamed response (server-sent events, `stream: true`) as they arrive, or a WebSocket
+    /// session's frames; nil for others.
     package var events: EventRows?
+    /// A WebSocket session's state (`protocol: websocket`); nil for an HTTP exchange.
+    package var webSocket: WebSocketSessionState?
     /// The endpoint's `expect:` results, once its answer was checked (`.chainConcluded`).
     package var checks: [CheckResult] = []
     package var origin = Origin.sent
@@ -64,7 +67,8 @@ package struct Exchange: Sendable {
         self.startedAt = startedAt
     }
 
-    package var isRunning: Bool { outcome == nil }
+    /// Still going: no outcome yet, or a WebSocket session not closed (its outcome is the handshake, once open).
+    package var isRunning: Bool { outcome == nil || (webSocket.map { $0.phase != .closed } ?? false) }
 
     package var response: Response? {
         if case .response(let response) = outcome { return response }

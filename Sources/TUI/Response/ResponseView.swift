@@ -58,7 +58,16 @@ enum ResponseView {
         case .response(let response)?:
             let age = exchange.responseAge(now: state.now.uptime)
             drawStatus(response, exchange: exchange, age: age, in: statusRow, theme: theme, on: &buffer)
-            if case .stored(let isFresh) = exchange.origin {
+            if let session = exchange.webSocket {
+                // The handshake's waterfall, then the session: open (what it agreed) or how it closed.
+                MetricsBarView.draw(response, in: figures.splitTop(2).top, theme: theme, on: &buffer)
+                let style =
+                    session.phase == .closed
+                    ? (session.close?.isNormal == false ? theme.error : theme.muted) : theme.running
+                var line = session.line
+                if let file = session.file { line += " · writing to " + SafeText.escape(file) }
+                buffer.write(line, x: figures.x, y: figures.y + 2, limit: figures.maxX, style: style)
+            } else if case .stored(let isFresh) = exchange.origin {
                 drawStoredNote(isFresh: isFresh, in: figures, theme: theme, on: &buffer)
             } else if case .history(let recordedAt) = exchange.origin {
                 // The age goes first, where the eye lands; the metrics as they were recorded follow.
@@ -149,7 +158,12 @@ enum ResponseView {
     /// by its checks mark and a space; clicks are read against the same.
     static func tabTitles(_ state: AppState, exchange: Exchange) -> [(tab: ResponseTab, title: String)] {
         state.responseTabs(for: exchange).map { tab in
-            (tab, " " + (tab == .body && exchange.events != nil ? "Events" : tab.title))
+            (
+                tab,
+                " "
+                    + (tab == .body && exchange.events != nil
+                        ? (exchange.webSocket != nil ? "Conversation" : "Events") : tab.title)
+            )
         }
     }
 

@@ -15,6 +15,8 @@ extension Runtime {
                 transfer.cancel()
             } else if let holder = pendingStarts[id] {
                 Task { await holder.cancel() }
+            } else {
+                webSockets[id]?.close()
             }
         case .loadStoredResponse(let key, let plan, let options):
             loadStored(key, plan, options: options)

@@ -1,8 +1,8 @@
-/// The last `capacity` events of a stream, oldest first: appending past the capacity drops the oldest, so a stream
-/// that never ends holds a fixed number of events.
-struct EventRing: Sendable, Equatable {
+/// The last `capacity` events of a stream (or frames of a WebSocket session, `WebSocketTranscript`), oldest first:
+/// appending past the capacity drops the oldest, so a stream that never ends holds a fixed number of events.
+struct EventRing<Element: Sendable & Equatable>: Sendable, Equatable {
     let capacity: Int
-    private var storage: [StreamEvent] = []
+    private var storage: [Element] = []
     /// Where the oldest event is once the storage is full.
     private var start = 0
 
@@ -12,7 +12,7 @@ struct EventRing: Sendable, Equatable {
 
     var count: Int { storage.count }
 
-    mutating func append(_ event: StreamEvent) {
+    mutating func append(_ event: Element) {
         if storage.count < capacity {
             storage.append(event)
         } else {
@@ -22,7 +22,7 @@ struct EventRing: Sendable, Equatable {
     }
 
     /// The events held, oldest first.
-    var events: [StreamEvent] {
+    var events: [Element] {
         start == 0 ? storage : Array(storage[start...] + storage[..<start])
     }
 }

@@ -14,7 +14,7 @@ public final class EventStream: Sendable {
 
     struct State {
         var parser: EventStreamParser?
-        var ring: EventRing
+        var ring: EventRing<StreamEvent>
         var count = 0
         var bytes: Int64 = 0
         var startedAt: Date?

@@ -15,6 +15,10 @@ package final class WebSocketConnection: Sendable {
         package let agreement: WebSocketHandshake.Agreement
         /// Time from the start to the server's answer.
         package let handshakeTime: Duration
+        /// The upgrade request as written (headers in clear: mask before showing or keeping it).
+        package let requestHead: String
+        /// The handshake's phases (dns, connect, tls, send, wait), for the timing waterfall.
+        package let metrics: Metrics
     }
 
     /// Why a session did not open.

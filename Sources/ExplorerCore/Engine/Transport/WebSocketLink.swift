@@ -142,6 +142,9 @@ final class WebSocketLink: @unchecked Sendable {
         (WebSocketConnection.Opened, [UInt8]), WebSocketConnection.OpenError
     > {
         let handshake = WebSocketHandshake(subprotocols: settings.subprotocols, offersDeflate: settings.offersDeflate)
+        // libcurl's phases end here; the send and wait phases are timed from now (not from `started`, which
+        // includes loading libcurl on a first use).
+        let connectedAt = monotonicNanos()
         let shownURL = WebSocketConnection.shownURL(request.url)
         guard let components = URLComponents(string: WebSocketConnection.transportURL(request.url)) else {
             return .failure(.transport(TransportError(.invalidRequest, "not a URL: \(request.url)")))
@@ -160,6 +163,7 @@ final class WebSocketLink: @unchecked Sendable {
         }
         pending.removeAll()
         written = 0
+        let headWritten = monotonicNanos()
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: Self.readChunk)
         while true {
@@ -174,7 +178,10 @@ final class WebSocketLink: @unchecked Sendable {
                 case .success(let agreement):
                     let opened = WebSocketConnection.Opened(
                         url: shownURL, status: answer.status, reason: answer.reason, headers: answer.headers,
-                        agreement: agreement, handshakeTime: elapsed)
+                        agreement: agreement, handshakeTime: elapsed, requestHead: head,
+                        metrics: metrics(
+                            connectedAt: connectedAt, headWritten: headWritten, answeredAt: monotonicNanos(), head: head
+                        ))
                     return .success((opened, answer.rest))
                 }
             case .needMore:
@@ -189,6 +196,27 @@ final class WebSocketLink: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The handshake's phases, as an exchange's: libcurl's name lookup, connect and TLS (its connect-only
+    /// perform), then the upgrade request written (send) and the answer awaited (wait).
+    private func metrics(connectedAt: UInt64, headWritten: UInt64, answeredAt: UInt64, head: String) -> Metrics {
+        func micros(_ info: CURLINFO) -> Int64 {
+            var value: curl_off_t = 0
+            if let easy { apix_easy_getinfo_off(easy, info, &value) }
+            return Int64(value)
+        }
+        let lookup = micros(CURLINFO_NAMELOOKUP_TIME_T)
+        let connect = max(lookup, micros(CURLINFO_CONNECT_TIME_T))
+        let appConnect = micros(CURLINFO_APPCONNECT_TIME_T)
+        let tlsDone = appConnect > 0 ? max(connect, appConnect) : connect
+        let send = Duration.nanoseconds(Int64(headWritten &- connectedAt))
+        let wait = Duration.nanoseconds(Int64(answeredAt &- headWritten))
+        let total = .microseconds(tlsDone) + send + wait
+        return Metrics(
+            startedAt: Date(timeIntervalSinceNow: -total.seconds), endedAt: Date(), dns: .microseconds(lookup),
+            connect: .microseconds(connect - lookup), tls: .microseconds(tlsDone - connect), preTransfer: send,
+            firstByte: wait, transfer: .zero, total: total, bytesSent: Int64(head.utf8.count))
     }
 
     private func handshakeTimeout() -> TransportError {

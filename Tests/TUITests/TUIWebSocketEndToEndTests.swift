@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEndTerminal {
+    /// A WebSocket conversation in the real explorer (tmux at 120×40) against a real peer, the `websockets`
+    /// library's server (`Tests/Peers/websocket_server.py`): the send key opens the session, the composer sends, a
+    /// saved message goes by name, the echoes show as frames (JSON pretty-printed), Esc closes with 1000, and the
+    /// session is one history entry.
+    @Suite("TUI end to end: a WebSocket conversation in tmux", .serialized, .enabled(if: TmuxSession.isAvailable))
+    struct TUIWebSocketEndToEndTests {
+        @Test("open, compose, send a saved message, see the echoes, Esc closes with 1000; apix history lists it")
+        func conversation() async throws {
+            let peer = try WebSocketPeer()
+            defer { peer.stop() }
+            let session = try TmuxSession()
+            defer { session.close() }
+            let profiles = session.home + "/profiles"
+            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+            try """
+            name: Chat
+            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
+            endpoints:
+              - id: chat
+                protocol: websocket
+                path: /echo
+                messages:
+                  - { name: hello, json: { op: hello, n: 1 } }
+            """.write(toFile: profiles + "/chat.yaml", atomically: true, encoding: .utf8)
+            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            try await session.waiting(for: "chat")
+            try session.send("/", "C-u")
+            try session.send("chat", literal: true)
+            try session.send("Enter", "Enter")
+            let open = try await session.waiting(for: "open · permessage-deflate")
+            #expect(open.contains("101 Switching Protocols"))
+            #expect(open.contains("ws://127.0.0.1:\(peer.port)/echo"))
+            #expect(open.contains("Conversation"))
+            // The response pane has the session's keys.
+            try session.send("Tab", "Tab")
+            try session.send("i")
+            try await session.waiting(for: "Message (Enter sends")
+            try session.send("hello apix", literal: true)
+            try session.send("Enter")
+            let echoed = try await session.waiting("the echo") { $0.contains("↓ text  10 B") }
+            #expect(echoed.contains("↑ text  10 B"))
+            #expect(echoed.contains("  hello apix"))
+            try session.send("Escape")
+            try session.send("S")
+            try await session.waiting(for: "Send saved message (hello)")
+            try session.send("Enter")
+            let saved = try await session.waiting("the saved message's echo") {
+                $0.components(separatedBy: "↓ text").count == 3
+            }
+            #expect(saved.contains(#""op": "hello","#), "JSON pretty-printed")
+            #expect(saved.contains("↑ 2 ("))
+            try session.send("Escape")
+            let closed = try await session.waiting(for: "closed: 1000")
+            #expect(!closed.contains("open · permessage-deflate"))
+            try session.send("q")
+            try session.run("\(TmuxSession.apix) history")
+            let listed = try await session.waiting("the session in the history") {
+                $0.contains("101") && $0.contains("ws://127.0.0.1:\(peer.port)/echo")
+            }
+            #expect(listed.contains("chat/chat"))
+            try session.run(
+                "clear; \(TmuxSession.apix) history show $(\(TmuxSession.apix) history | head -1 | cut -c1-8)")
+            let shown = try await session.waiting(for: "first message")
+            #expect(shown.contains("↑ 2 ("))
+            #expect(shown.contains("closed: 1000"))
+            #expect(shown.contains("  hello apix"))
+            #expect(shown.contains("> Upgrade: websocket"), "the handshake's own headers")
+            #expect(!shown.contains("Accept-Encoding"), "not libcurl's, which the handshake never sends")
+        }
+    }
+}
