@@ -95,8 +95,9 @@ struct JSONSchemaComplianceTests {
         let old = try Self.run("draft4", dialect: .draft4, optional: true)
         print("JSON Schema optional tests: 2020-12 \(modern.passed)/926, draft 4 \(old.passed)/319")
         for failure in modern.failed + old.failed { print("  optional: \(failure)") }
-        // Floors measured when first run (684 and 288): a change that loses optional tests is noticed.
-        #expect(modern.passed >= 684)
-        #expect(old.passed >= 288)
+        // Floors a little under the counts measured (684–685 and 288–289; a pattern near its work bound may pass
+        // or not on a loaded machine): a change that loses optional tests is noticed.
+        #expect(modern.passed >= 680)
+        #expect(old.passed >= 285)
     }
 }
