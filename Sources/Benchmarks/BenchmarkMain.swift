@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Run it in release mode: `make bench` (`make release`'s build, then `.build/release/apix-bench`, the way the figures
 /// in docs/BENCHMARKS.md were taken). `--quick` runs tiny sizes once, for the test suite's smoke check;
-/// `--only transfers|requests|tui|startup|history|search|filter|import` runs one group of cases (`import`: Stripe's
-/// OpenAPI document, `--stripe PATH`; `filter`: the list filter over 1,997 endpoints, in process, no server);
+/// `--only transfers|requests|tui|startup|history|search|filter|import|schema` runs one group of cases (`import`: Stripe's
+/// OpenAPI document, `--stripe PATH`; `filter`: the list filter over 1,997 endpoints, in process, no server;
+/// `schema`: validating a 5 MB answer against a list-of-objects schema, in process);
 /// `--output PATH` chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
@@ -37,7 +38,7 @@ struct BenchmarkOptions {
     /// `search` (only with `--only`) the search rows of `tui` alone, `mouse` its mouse rows, `filter` the list
     /// filter's row alone.
     enum Section: String, CaseIterable {
-        case transfers, requests, tui, startup, history, search, mouse, filter, `import`
+        case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema
     }
 
     var quick = false
@@ -77,7 +78,7 @@ struct BenchmarkOptions {
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
                     throw BenchmarkError(
                         "--only needs one of: transfers, requests, tui, startup, history, search, mouse, filter, "
-                            + "import")
+                            + "import, schema")
                 }
                 sections = [value]
                 only = true

@@ -48,6 +48,10 @@ struct BenchmarkSuite {
             let rows = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: 9).runFilter()
             return BenchmarkReport(rows: rows, options: options, notes: Self.standingNotes)
         }
+        if options.sections == [.schema] {
+            // In process, pure: no server.
+            return BenchmarkReport(rows: [SchemaBenchmark.run(runs: options.runs)], options: options, notes: [])
+        }
         let server = try DemoServerProcess(apix: apix)
         try profile(port: server.port).write(toFile: scratch + "/bench.yaml", atomically: true, encoding: .utf8)
         var rows: [BenchmarkRow] = []
