@@ -14,9 +14,10 @@ struct SchemaEvaluator {
     /// References being followed, and the instance depth at which each was entered.
     private var followed: [(node: Int, depth: Int)] = []
 
-    /// Deeper nesting of schemas than this stops the validation (the instance is at most 512 deep; a recursive
-    /// schema spends a few levels per instance level).
-    static let maxDepth = 2_000
+    /// Deeper nesting of schemas than this stops the validation. The evaluation recurses once per level on the
+    /// caller's stack: 2,000 levels overflowed a test thread's stack in a debug build (a crash, not a stop), so the
+    /// bound leaves a wide margin; a recursive schema spends a level or two per instance level.
+    static let maxDepth = 256
 
     init(nodes: [SchemaNode], options: SchemaOptions) {
         self.nodes = nodes
