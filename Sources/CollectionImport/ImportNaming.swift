@@ -42,13 +42,30 @@ package enum ImportNaming {
 
     /// The names of `{{name}}` references in `text`, trimmed, in order, without repeats.
     static func references(in text: String) -> [String] {
+        // Over the UTF-8 bytes, once: `Substring.range(of:)` bridged the rest of the text to an NSString at every
+        // step, quadratic in the text, and the import scans the whole profile's YAML (82 s for a 1.4 MB Postman
+        // collection).
         var names: [String] = []
-        var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty, !names.contains(name) { names.append(name) }
-            rest = rest[close.upperBound...]
+        var seen: Set<String> = []
+        var text = text
+        text.makeContiguousUTF8()
+        _ = text.utf8.withContiguousStorageIfAvailable { bytes in
+            let brace = UInt8(ascii: "{")
+            let closing = UInt8(ascii: "}")
+            var index = 0
+            while index + 1 < bytes.count {
+                guard bytes[index] == brace, bytes[index + 1] == brace else {
+                    index += 1
+                    continue
+                }
+                var end = index + 2
+                while end + 1 < bytes.count, !(bytes[end] == closing && bytes[end + 1] == closing) { end += 1 }
+                guard end + 1 < bytes.count else { break }
+                let name = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
+                    .trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty, seen.insert(name).inserted { names.append(name) }
+                index = end + 2
+            }
         }
         return names
     }
