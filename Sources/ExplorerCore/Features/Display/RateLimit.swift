@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What an answer says about the client's request budget: the IETF draft's `RateLimit` / `RateLimit-Policy` (both
 /// its structured form, `"default";r=50;t=30` with `"default";q=100;w=60`, and the earlier `limit=100, remaining=50,
@@ -100,14 +101,19 @@ package struct RateLimit: Sendable, Equatable {
 
     static func seconds(_ value: Int) -> Duration { .seconds(min(Int64(value), longest)) }
 
-    /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form HTTP sends dates in.
+    /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form HTTP sends dates in. One formatter for every
+    /// call: the TUI reads the budget at each redraw, and making a DateFormatter costs more than the parse.
     static func httpDate(_ text: String) -> Date? {
+        dateFormatter.withLock { $0.date(from: text) }
+    }
+
+    private static let dateFormatter: Mutex<DateFormatter> = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
-    }
+        return Mutex(formatter)
+    }()
 }
 
 extension Character {
