@@ -133,6 +133,22 @@ struct PaletteAndHelpTests {
         #expect(bar.contains("s save"))
     }
 
+    @Test("the footer shows only whole hints: one that does not fit is left out, never cut in its middle")
+    func footerHintsWhole() {
+        for width in 90...140 {
+            let state = Fixtures.smallState(width: width, height: 30)
+            let bar = Screen.render(state, theme: .monochrome).lines.last ?? ""
+            let hints = bar.split(separator: "│").last.map(String.init) ?? ""
+            // Every hint is a key and a word; a hint cut in its middle leaves a key with a piece of a word.
+            let all = StatusBarView.footerHints(
+                state, context: StatusBarView.context(of: state), unsaved: false, running: false)
+            for piece in hints.components(separatedBy: "  ") where !piece.trimmingCharacters(in: .whitespaces).isEmpty {
+                let trimmed = piece.trimmingCharacters(in: .whitespaces)
+                #expect(all.contains(trimmed), "width \(width): \(trimmed) is not a whole hint")
+            }
+        }
+    }
+
     @Test("help lists every action with a key, and one unbound by keys.yaml as having none")
     func helpShowsEffectiveMap() {
         let (map, problems) = KeyMapFile.parse("global:\n  show-history: []\n  quit: Q\n", path: "/k.yaml")

@@ -69,7 +69,23 @@ enum StatusBarView {
         }
         var hints = footerHints(state, context: context(of: state), unsaved: unsaved > 0, running: running > 0)
         if tokenCut { hints.insert("m more", at: 0) }
-        buffer.write(hints.joined(separator: "  "), x: x, y: rect.y, limit: rect.maxX, style: theme.statusBar)
+        buffer.write(
+            whole(hints, room: rect.maxX - x).joined(separator: "  "), x: x, y: rect.y, limit: rect.maxX,
+            style: theme.statusBar)
+    }
+
+    /// The leading `hints` that fit in `room` columns whole: they come most important first, and a hint cut in the
+    /// middle (`q qu`) names no key.
+    static func whole(_ hints: [String], room: Int) -> [String] {
+        var used = 0
+        var shown: [String] = []
+        for hint in hints {
+            let width = TextWidth.width(of: hint) + (shown.isEmpty ? 0 : 2)
+            guard used + width <= room else { break }
+            shown.append(hint)
+            used += width
+        }
+        return shown
     }
 
     static let moreHint = "m: more"
