@@ -249,6 +249,20 @@ package enum ProfileEmitter {
             }
             if !settings.extra.isEmpty { entries.append(Entry("extra", parameters(settings.extra))) }
             return .mapping(entries)
+        case .challenge(let scheme, let username, let password):
+            // Negotiate may go without them (a Kerberos ticket): an empty one is left out.
+            let written = [("username", username), ("password", password)].filter { !$0.1.raw.isEmpty }
+            return .mapping([type(scheme.rawValue)] + written.map { Entry($0.0, template($0.1)) })
+        case .awsSigV4(let aws):
+            var entries = [
+                type("aws_sigv4"), Entry("access_key_id", template(aws.accessKeyID)),
+                Entry("secret_access_key", template(aws.secretAccessKey)),
+            ]
+            let optional: [(String, Template?)] = [
+                ("session_token", aws.sessionToken), ("region", aws.region), ("service", aws.service),
+            ]
+            for (key, value) in optional { if let value { entries.append(Entry(key, template(value))) } }
+            return .mapping(entries)
         }
     }
 
@@ -334,7 +348,12 @@ package enum ProfileEmitter {
     }
 
     static func variables(_ variables: [String: Template]) -> Value {
-        .mapping(variables.sorted { $0.key < $1.key }.map { Entry($0.key, template($0.value, anyScalar: true)) })
+        .mapping(
+            variables.sorted { $0.key < $1.key }.map { name, value in
+                // A command stays a command: its value is never written.
+                guard let words = value.command else { return Entry(name, template(value, anyScalar: true)) }
+                return Entry(name, .mapping([Entry("command", .sequence(words.map { template(Template($0)) }))]))
+            })
     }
 
     /// A template value. Where any scalar is read as text (`params`, `headers`, …), `1` may stay plain.
