@@ -21,11 +21,27 @@ import urllib.parse
 
 from botocore.auth import SigV4Auth
 from botocore.awsrequest import AWSRequest
+from botocore.compat import HTTPHeaders
 from botocore.credentials import Credentials
 
 ACCESS_KEY = sys.argv[1]
 SECRET = sys.argv[2]
 TOKEN = sys.argv[3] if len(sys.argv) > 3 else None
+
+
+class Verifier(SigV4Auth):
+    """botocore's signer over exactly the headers the request says it signed, as AWS checks it (botocore itself
+    leaves `User-Agent` and `Expect` out of what it signs)."""
+
+    def __init__(self, credentials, service, region, signed):
+        super().__init__(credentials, service, region)
+        self.signed = signed
+
+    def headers_to_sign(self, request):
+        headers = HTTPHeaders()
+        for name in self.signed:
+            headers[name] = request.headers[name]
+        return headers
 
 
 def parse_authorization(value):
@@ -88,7 +104,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         url = "http://" + self.headers.get("Host", "") + self.path
         request = AWSRequest(method=self.command, url=url, headers=headers, data=body)
         request.context["timestamp"] = stamp
-        signer = SigV4Auth(Credentials(access_key, SECRET, token), service, region)
+        signer = Verifier(Credentials(access_key, SECRET, token), service, region, signed)
         canonical = signer.canonical_request(request)
         expected = signer.signature(signer.string_to_sign(request, canonical), request)
         if not hmac.compare_digest(expected, fields.get("Signature", "")):

@@ -89,7 +89,7 @@ struct ComputedAuthTests {
                 "auth: { type: aws_sigv4, access_key_id: K, secret_access_key: S, service: s3 }", 2, 75,
                 "`auth.service` needs `region` too"
             ),
-            ("auth: { type: digest, username: u, password: p, realm: r }", 2, 50, "unknown key `realm`"),
+            ("auth: { type: digest, username: u, password: p, realm: r }", 2, 49, "unknown key `realm`"),
             ("auth: { type: digets, username: u, password: p }", 2, 15, "did you mean `digest`?"),
         ])
     func locatedProblems(line: String, expectedLine: Int, column: Int, message: String) {

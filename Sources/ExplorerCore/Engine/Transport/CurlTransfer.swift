@@ -155,7 +155,13 @@ final class CurlTransfer: @unchecked Sendable {
             apix_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
             asksForEncoding = true
         }
-        for line in request.transportHeaderLines(uploads: source != nil) {
+        var lines = request.transportHeaderLines(uploads: source != nil)
+        if case .awsSigV4? = request.options.authentication?.scheme {
+            // libcurl 7.88 signs every line it is given, `Expect:` too, which only removes a field of its own and is
+            // never sent: such a signature cannot verify. libcurl's own fields then go unsigned, as AWS allows.
+            lines.removeAll { !$0.contains(" ") && $0.hasSuffix(":") }
+        }
+        for line in lines {
             headerList = apix_slist_append(headerList, line)
         }
         apix_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)

@@ -1,6 +1,21 @@
 /// Variables whose value comes from a command (`token: { command: [pass, show, api/token] }`), in the profile, an
 /// environment or the secrets file: read as a `Template` that carries the command, run when the profile loads.
 extension ProfileLoader {
+    /// `variables:` (of the profile, an environment or the secrets file): strings with `{{references}}`, or
+    /// `{ command: [...] }`.
+    static func readVariables(_ node: YAMLNode, reader: inout YAMLReader) -> [String: Template] {
+        var variables: [String: Template] = [:]
+        for entry in reader.entries(node, "`variables`") ?? [] {
+            if entry.value.mapping != nil {
+                variables[entry.key] = readCommand(entry.value, "variables.\(entry.key)", reader: &reader)
+                continue
+            }
+            // A value that cannot be read (reported) still defines its name: no "unknown variable" follows.
+            variables[entry.key] = reader.template(entry.value, "variables.\(entry.key)") ?? Template("")
+        }
+        return variables
+    }
+
     /// `{ command: [program, argument, …] }`: a list of words, each a string, the first one the program (found on
     /// `PATH`; no shell reads them). A mapping that is not one is reported and still defines the name.
     static func readCommand(_ node: YAMLNode, _ key: String, reader: inout YAMLReader) -> Template {

@@ -260,19 +260,6 @@ public enum ProfileLoader {
         return profile
     }
 
-    static func readVariables(_ node: YAMLNode, reader: inout YAMLReader) -> [String: Template] {
-        var variables: [String: Template] = [:]
-        for entry in reader.entries(node, "`variables`") ?? [] {
-            if entry.value.mapping != nil {
-                variables[entry.key] = readCommand(entry.value, "variables.\(entry.key)", reader: &reader)
-                continue
-            }
-            // A value that cannot be read (reported) still defines its name: no "unknown variable" follows.
-            variables[entry.key] = reader.template(entry.value, "variables.\(entry.key)") ?? Template("")
-        }
-        return variables
-    }
-
     static func readTransfer(_ fields: YAMLFields, reader: inout YAMLReader) -> TransferSettings {
         var settings = TransferSettings()
         if let node = fields["timeout"] { settings.timeout = reader.seconds(node, "timeout") }
