@@ -4,7 +4,8 @@
 # database, through GRDB), tmux and curl (end-to-end tests), nginx-light (the HTTP/2 tests' server), openssl
 # (certificates made at test time, the client-certificate server), GNU time (the benchmarks' peak RSS of a program
 # started from a large parent: `Subprocess.peakRSS`), python3-websockets (the WebSocket tests' real peer,
-# Tests/Peers/websocket_server.py, run with /usr/bin/python3).
+# Tests/Peers/websocket_server.py, run with /usr/bin/python3), python3-httpbin, python3-botocore, python3-authlib and
+# python3-flask (the sign-in tests' peers in Tests/Peers).
 set -euo pipefail
 
 missing=()
@@ -19,6 +20,11 @@ command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 [ -x /usr/bin/time ] || missing+=(time)
 /usr/bin/python3 -c 'import websockets' >/dev/null 2>&1 || missing+=(python3-websockets)
+# The sign-in tests' real peers (Tests/Peers): httpbin's /digest-auth, botocore's SigV4 signer, Authlib behind Flask.
+/usr/bin/python3 -c 'import httpbin' >/dev/null 2>&1 || missing+=(python3-httpbin)
+/usr/bin/python3 -c 'import botocore' >/dev/null 2>&1 || missing+=(python3-botocore)
+/usr/bin/python3 -c 'import authlib' >/dev/null 2>&1 || missing+=(python3-authlib)
+/usr/bin/python3 -c 'import flask' >/dev/null 2>&1 || missing+=(python3-flask)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2

@@ -94,6 +94,8 @@ package enum HTTPFileExporter {
         switch auth {
         case .bearer(let token)?: ["Authorization: Bearer \(token.raw)"]
         case .basic(let username, let password)?: ["Authorization: Basic \(username.raw) \(password.raw)"]
+        // The JetBrains HTTP client's form: the client answers the challenge.
+        case .challenge(.digest, let username, let password)?: ["Authorization: Digest \(username.raw) \(password.raw)"]
         case .apiKey(let name, let value, let location)? where location == .header: ["\(name.raw): \(value.raw)"]
         case .oauth2?: ["Authorization: Bearer {{access_token}}"]
         default: []

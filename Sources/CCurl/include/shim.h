@@ -148,6 +148,20 @@ static inline CURLcode apix_easy_setopt_share(CURL *handle, CURLSH *share) {
     return apix_curl()->easy_setopt(handle, CURLOPT_SHARE, share);
 }
 
+/// The CURLAUTH_* bits apix asks for (macros with casts, which Swift does not import).
+typedef enum apix_http_auth { APIX_AUTH_DIGEST, APIX_AUTH_NTLM, APIX_AUTH_NEGOTIATE } apix_http_auth;
+
+/// Sets CURLOPT_HTTPAUTH to exactly one scheme: libcurl then answers that scheme's challenge and no other.
+static inline CURLcode apix_easy_setopt_httpauth(CURL *handle, apix_http_auth scheme) {
+    unsigned long bits = CURLAUTH_NONE;
+    switch (scheme) {
+    case APIX_AUTH_DIGEST: bits = CURLAUTH_DIGEST; break;
+    case APIX_AUTH_NTLM: bits = CURLAUTH_NTLM; break;
+    case APIX_AUTH_NEGOTIATE: bits = CURLAUTH_NEGOTIATE; break;
+    }
+    return apix_curl()->easy_setopt(handle, CURLOPT_HTTPAUTH, bits);
+}
+
 // CURLMsg.data is a union; expose the result code without Swift poking at it.
 static inline CURLcode apix_msg_result(const CURLMsg *msg) { return msg->data.result; }
 

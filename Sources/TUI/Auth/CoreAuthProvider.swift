@@ -20,8 +20,7 @@ package final class CoreAuthProvider: AuthProvider {
     {
         guard let auth else { return request }
         // The token as it is, even expired: the stored answer was fetched with it.
-        let credential = await sessions.currentCredential(for: auth, key: key, includingExpired: true)
-        return credential?.apply(to: request)
+        return await sessions.currentCredentials(on: request, auth: auth, key: key, includingExpired: true)
     }
 
     private func refresher(_ key: ProfileEnvironmentKey, _ auth: ResolvedAuth?) async -> TokenRefresher? {

@@ -52,6 +52,8 @@ package struct ProfileFileChange: Sendable {
             }
         }
         var changes: [ProfileFileChange] = []
+        // A reload asks the commands of `{ command: […] }` variables again (a rotated secret, a fixed command).
+        if !ids.isEmpty { SecretCommands.shared.forget() }
         for id in ids.sorted() {
             let candidates = ["yaml", "yml"].map { (directory as NSString).appendingPathComponent("\(id).\($0)") }
             if let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {

@@ -147,7 +147,10 @@ struct AuthProfileTests {
     @Test(
         "bad auth is reported at its line and column",
         arguments: [
-            ("auth: { type: digest }", 2, 15, "`auth.type` must be bearer, basic, api_key or oauth2, got \"digest\""),
+            (
+                "auth: { type: hawk }", 2, 15,
+                "`auth.type` must be bearer, basic, api_key, oauth2, digest, ntlm, negotiate or aws_sigv4, got \"hawk\""
+            ),
             ("auth: { type: baerer, token: x }", 2, 15, "did you mean `bearer`?"),
             ("auth: { token: x }", 2, 7, "`auth` is missing required key `type`"),
             ("auth: { type: bearer }", 2, 7, "`auth` (bearer) is missing required key `token`"),

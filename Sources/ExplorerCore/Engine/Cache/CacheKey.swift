@@ -4,8 +4,9 @@ import Foundation
 ///
 /// The digest is salted per cache file, so equal credentials give equal keys within one profile's cache while the
 /// file never holds a token or anything that could be matched against one elsewhere. Who asked is read from the
-/// credentials the request declares (`PreparedRequest.credentialNames`) plus the usual credential headers; a
-/// credential in the query is masked in the stored URL and counted in the digest instead.
+/// credentials the request declares (`PreparedRequest.credentialNames`) plus the usual credential headers and the
+/// credential libcurl works out (`TransferOptions.authentication`: Digest, SigV4, …); a credential in the query is
+/// masked in the stored URL and counted in the digest instead.
 struct CacheKey: Hashable, Sendable, Codable {
     var method: String
     var url: String
@@ -30,7 +31,8 @@ struct CacheKey: Hashable, Sendable, Codable {
         url = Self.normalized(request.url, credentials: request.credentialNames)
         identity = Self.identity(
             of: request.headers, credentialHeaders: credentialHeaders + request.credentialNames.headers.sorted(),
-            queryCredentials: request.credentialNames.queryPieces(in: Self.normalized(request.url)), salt: salt)
+            queryCredentials: request.credentialNames.queryPieces(in: Self.normalized(request.url))
+                + (request.options.authentication.map { ["transport:" + $0.identity] } ?? []), salt: salt)
     }
 
     /// A salted digest of the credential headers present and of `queryCredentials` (`name=value` pieces); empty

@@ -30,7 +30,12 @@ struct SHA256: BlockHash {
     static func hex(_ text: String) -> String {
         var hasher = SHA256()
         hasher.update(text)
-        return hasher.finalize().map { byte in
+        return hex(hasher.finalize())
+    }
+
+    /// `digest` in lower-case hex.
+    static func hex(_ digest: [UInt8]) -> String {
+        digest.map { byte in
             let digits = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 0xf)]])
         }.joined()

@@ -6,7 +6,8 @@ import Foundation
 ///   307 and 308 resend the same method and body.
 /// - Credentials are never sent to another origin: `Authorization`, `Cookie`, `Proxy-Authorization`, and the
 ///   headers and query items the request declares as credentials (`PreparedRequest.credentialNames`: those an
-///   `auth:` credential placed, e.g. an API key in `X-API-Key`, and those whose value uses a secret variable).
+///   `auth:` credential placed, e.g. an API key in `X-API-Key`, and those whose value uses a secret variable), and
+///   the credential libcurl works out (`TransferOptions.authentication`).
 ///   Credentials are added once per attempt, before any redirect, so this is the only place that can keep them
 ///   from the next origin.
 /// - The proxy is chosen again for each hop's URL (`ProxyRoute.Rule`).
@@ -68,6 +69,8 @@ struct RedirectPolicy {
             // A Location replaces our query, so ours never carries over; but a server may copy the key into
             // Location itself, and the other origin must not get it that way either.
             next.url = request.credentialNames.removing(from: next.url)
+            // Digest, NTLM, Negotiate and SigV4 are worked out by libcurl on each hop: the next one gets none.
+            next.options.authentication = nil
         }
         // The proxy is chosen again for the new URL: another scheme may have another proxy variable, another host
         // may be on the no-proxy list (or leave it).

@@ -47,6 +47,9 @@ package struct TransferOptions: Sendable, Equatable {
     /// `stream: true`: the body is cut into events as it arrives even when it is not `text/event-stream`
     /// (`StreamMode.of`); such a body keeps its first `maxBody` bytes and goes on past them.
     package var stream = false
+    /// A credential libcurl works out for this exchange (Digest, NTLM, Negotiate, AWS SigV4); nil: none. Set by
+    /// `AuthInterceptor`, never to another origin after a redirect (`RedirectPolicy`).
+    package var authentication: TransportCredential?
 
     package static let defaultMemoryLimit = 8 * 1024 * 1024
     /// What is kept of a body by default (`BodyLimit`): 1 GiB.

@@ -31,6 +31,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Bytes of the current head's lines: past libcurl's 300 KiB in all, its "too large" is the server's doing.
     private(set) var headBytes = 0
     private var discardBody = false
+    /// The head is a challenge whose body has not been prepared for (`prepareBody`).
+    private var bodyPending = false
     private var sinkFailed = false
     /// Whether libcurl was told to ask for (and so decodes) content codings.
     private var asksForEncoding = false
@@ -121,6 +123,7 @@ final class CurlTransfer: @unchecked Sendable {
             apix_easy_setopt_string(easy, CURLOPT_CAINFO, caFile)
         }
         configureNetwork(options)
+        configureAuthentication(options.authentication)
         configureMethodAndBody(context: context)
         configureHeaders()
     }
@@ -152,7 +155,13 @@ final class CurlTransfer: @unchecked Sendable {
             apix_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
             asksForEncoding = true
         }
-        for line in request.transportHeaderLines(uploads: source != nil) {
+        var lines = request.transportHeaderLines(uploads: source != nil)
+        if case .awsSigV4? = request.options.authentication?.scheme {
+            // libcurl 7.88 signs every line it is given, `Expect:` too, which only removes a field of its own and is
+            // never sent: such a signature cannot verify. libcurl's own fields then go unsigned, as AWS allows.
+            lines.removeAll { !$0.contains(" ") && $0.hasSuffix(":") }
+        }
+        for line in lines {
             headerList = apix_slist_append(headerList, line)
         }
         apix_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
@@ -180,24 +189,35 @@ final class CurlTransfer: @unchecked Sendable {
             discardBody =
                 request.options.followRedirects && HTTPStatus.redirectCodes.contains(statusCode)
                 && headers.contains("Location")
-            if !discardBody, request.method != .head {
-                streaming = events?.begin(contentType: headers["Content-Type"], forced: request.options.stream) ?? false
-                let expected = headers["Content-Length"].flatMap { Int64($0) }
-                let length = headers.contains("Content-Encoding") ? nil : expected
-                let coding = headers.values(for: "Content-Encoding").joined().lowercased()
-                let decoded = asksForEncoding && !coding.isEmpty && coding != "identity"
-                decodesBody = decoded
-                if !sink.prepare(expectedLength: length, headers: headers, decoded: decoded, stream: streaming) {
-                    sinkFailed = true
-                }
-            }
+            guard !discardBody, request.method != .head else { return }
+            // A challenge libcurl may answer (Digest, NTLM, Negotiate) is followed by the real answer on the same
+            // handle, its body skipped: the body is prepared when the first byte of one comes.
+            bodyPending = request.options.authentication != nil && statusCode == 401
+            if !bodyPending { prepareBody() }
         case .other:
             break
         }
     }
 
+    /// Readies the sink (and the event stream) for the final head's body.
+    private func prepareBody() {
+        streaming = events?.begin(contentType: headers["Content-Type"], forced: request.options.stream) ?? false
+        let expected = headers["Content-Length"].flatMap { Int64($0) }
+        let length = headers.contains("Content-Encoding") ? nil : expected
+        let coding = headers.values(for: "Content-Encoding").joined().lowercased()
+        let decoded = asksForEncoding && !coding.isEmpty && coding != "identity"
+        decodesBody = decoded
+        if !sink.prepare(expectedLength: length, headers: headers, decoded: decoded, stream: streaming) {
+            sinkFailed = true
+        }
+    }
+
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if discardBody { return true }
+        if bodyPending {
+            bodyPending = false
+            prepareBody()
+        }
         if sinkFailed { return false }
         if !sink.write(bytes) {
             sinkFailed = true

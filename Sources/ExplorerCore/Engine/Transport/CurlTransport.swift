@@ -37,6 +37,16 @@ public final class CurlTransport: Transport {
         } catch {
             return .failure(TransportError(.localIO, error.message))
         }
+        var request = request
+        if case .awsSigV4? = request.options.authentication?.scheme, !segments.isEmpty,
+            !request.headers.contains(TransportCredential.contentSHA256Header)
+        {
+            // The signature covers the body: say which one (AWS checks it against what arrives).
+            guard let digest = UploadSource.sha256Hex(of: segments) else {
+                return .failure(TransportError(.localIO, "cannot read the request body to sign it (AWS SigV4)"))
+            }
+            request.headers.set(TransportCredential.contentSHA256Header, digest)
+        }
         if Task.isCancelled { return .failure(TransportError(.cancelled, "cancelled")) }
         let id = nextID.add(1, ordering: .relaxed).newValue
         guard

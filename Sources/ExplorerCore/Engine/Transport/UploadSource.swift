@@ -58,6 +58,24 @@ final class UploadSource {
         return 0
     }
 
+    /// The SHA-256 of the whole upload in lower-case hex, read through a source of its own; nil when a file cannot
+    /// be read (the send then says why). An AWS SigV4 signature covers the body, which libcurl 7.88 hashes only when
+    /// it is given whole (`CURLOPT_POSTFIELDS`), not when it reads it in pieces as apix has it do.
+    static func sha256Hex(of segments: [BodySegment]) -> String? {
+        let source = UploadSource(segments: segments)
+        var hasher = SHA256()
+        let capacity = 1 << 16
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let count = source.read(into: buffer, capacity: capacity)
+            if count < 0 { return nil }
+            if count == 0 { break }
+            hasher.update(UnsafeRawBufferPointer(start: buffer, count: count))
+        }
+        return SHA256.hex(hasher.finalize())
+    }
+
     /// Starts over from the first byte (libcurl asks when it must resend on a fresh connection).
     func rewind() -> Bool {
         if fd >= 0 {

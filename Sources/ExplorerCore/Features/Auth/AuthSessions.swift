@@ -57,7 +57,8 @@ public final class AuthSessions: Sendable {
     }
 
     /// The credential `auth` would add to a request now, never asking a server for one: a static one as it is,
-    /// OAuth2's stored token (see `storedAuthorization`); `nil` when OAuth2 has no token at hand.
+    /// OAuth2's stored token (see `storedAuthorization`); `nil` when OAuth2 has no token at hand, and for the kinds
+    /// libcurl works out (`currentCredentials(on:auth:key:includingExpired:)` covers every kind).
     package func currentCredential(for auth: ResolvedAuth, key: ProfileEnvironmentKey, includingExpired: Bool = false)
         async
         -> CredentialPlacement?
@@ -67,10 +68,26 @@ public final class AuthSessions: Sendable {
         return token.map(CredentialPlacement.authorization)
     }
 
+    /// `request` with the credential `auth` would add now, never asking a server for one: a static one as it is,
+    /// one libcurl works out in its options (`TransferOptions.authentication`), OAuth2's stored token (see
+    /// `storedAuthorization`); `nil` when OAuth2 has no token at hand.
+    package func currentCredentials(
+        on request: PreparedRequest, auth: ResolvedAuth, key: ProfileEnvironmentKey, includingExpired: Bool = false
+    ) async -> PreparedRequest? {
+        if case .oauth2 = auth {
+            let token = await storedAuthorization(for: auth, key: key, includingExpired: includingExpired)
+            return token.map { CredentialPlacement.authorization($0).apply(to: request) }
+        }
+        return await interceptor(for: auth, key: key).withFixedCredential(request)
+    }
+
     /// The interceptor that applies `auth` to requests of `key`.
     package func interceptor(for auth: ResolvedAuth, key: ProfileEnvironmentKey) async -> AuthInterceptor {
         if case .oauth2(let settings) = auth {
             return AuthInterceptor(.oauth2(await refresher(for: key, settings: settings)))
+        }
+        if let credential = auth.transportCredential {
+            return AuthInterceptor(.transport(credential, headers: auth.transportHeaders))
         }
         guard let placement = auth.placement else { preconditionFailure("every static kind has a placement") }
         return AuthInterceptor(.fixed(placement))

@@ -11,6 +11,38 @@ package enum AuthSpec: Sendable, Hashable {
     case apiKey(name: Template, value: Template, location: KeyLocation)
     /// `{ type: oauth2, grant: …, token_url: …, … }`: tokens from a token endpoint, refreshed as needed.
     case oauth2(OAuth2)
+    /// `{ type: digest | ntlm | negotiate, username: …, password: … }`: libcurl answers the server's challenge.
+    case challenge(ChallengeScheme, username: Template, password: Template)
+    /// `{ type: aws_sigv4, access_key_id: …, secret_access_key: …, session_token, region, service }`: libcurl signs
+    /// each request with AWS Signature Version 4.
+    case awsSigV4(AWSSigV4)
+
+    /// The HTTP schemes libcurl negotiates after a 401 (`TransportCredential.Scheme`).
+    package enum ChallengeScheme: String, Sendable, Hashable, CaseIterable {
+        case digest, ntlm, negotiate
+    }
+
+    /// AWS Signature Version 4 settings, before variables are filled in.
+    package struct AWSSigV4: Sendable, Hashable {
+        package var accessKeyID: Template
+        package var secretAccessKey: Template
+        /// Temporary credentials' token, sent as `X-Amz-Security-Token` (and signed).
+        package var sessionToken: Template?
+        /// Read from the host name (`service.region.amazonaws.com`) when left out.
+        package var region: Template?
+        package var service: Template?
+
+        package init(
+            accessKeyID: Template, secretAccessKey: Template, sessionToken: Template? = nil, region: Template? = nil,
+            service: Template? = nil
+        ) {
+            self.accessKeyID = accessKeyID
+            self.secretAccessKey = secretAccessKey
+            self.sessionToken = sessionToken
+            self.region = region
+            self.service = service
+        }
+    }
 
     /// Where an API key travels.
     package enum KeyLocation: String, Sendable, Hashable, CaseIterable {
@@ -70,11 +102,13 @@ package enum AuthSpec: Sendable, Hashable {
         case .basic: "basic"
         case .apiKey: "api_key"
         case .oauth2: "oauth2"
+        case .challenge(let scheme, _, _): scheme.rawValue
+        case .awsSigV4: "aws_sigv4"
         }
     }
 
-    /// The `{{variables}}` that carry secrets (bearer token, Basic and OAuth2 passwords, API key value, client
-    /// secret). Whatever they resolve to is secret even outside a secrets file: exports should write them as
+    /// The `{{variables}}` that carry secrets (bearer token, Basic, Digest, NTLM, Negotiate and OAuth2 passwords, API
+    /// key value, client secret, AWS secret access key and session token). Whatever they resolve to is secret even outside a secrets file: exports should write them as
     /// `$NAME` and displays as `••••`.
     var secretVariableNames: Set<String> {
         Set(secretTemplates.flatMap(\.variableNames))
@@ -87,6 +121,8 @@ package enum AuthSpec: Sendable, Hashable {
         case .basic(_, let password): [password]
         case .apiKey(_, let value, _): [value]
         case .oauth2(let settings): [settings.clientSecret, settings.password].compactMap { $0 }
+        case .challenge(_, _, let password): [password]
+        case .awsSigV4(let settings): [settings.secretAccessKey, settings.sessionToken].compactMap { $0 }
         }
     }
 }

@@ -34,6 +34,7 @@ public enum CredentialPresentation: Sendable, Equatable {
     package func credential(for auth: ResolvedAuth, token: String? = nil) -> ShownCredential? {
         switch (self, auth) {
         case (_, .oauth2): oauth2Credential(token: token)
+        case (_, .challenge), (_, .awsSigV4): computedCredential(auth)
         case (.bullets, _): .placement(auth.maskedPlacement())
         case (_, .basic(let username, let password)): .basic(username: username, password: password)
         case (_, _): auth.placement.map(ShownCredential.placement)
@@ -52,6 +53,17 @@ public enum CredentialPresentation: Sendable, Equatable {
         let scope = try shown.scope(overrides: overrides.variables, masking: masks)
         guard let auth = try RequestBuilder.staticAuth(spec, scope: scope, masking: masks) else { return nil }
         return credential(for: auth, token: token)
+    }
+
+    /// Digest, NTLM, Negotiate or SigV4: `bullets` hide the password (and AWS's session token) whole.
+    private func computedCredential(_ auth: ResolvedAuth) -> ShownCredential? {
+        guard var credential = auth.transportCredential else { return nil }
+        var headers = auth.transportHeaders
+        if self == .bullets {
+            credential.password = VariableScope.mask
+            headers = headers.map { CredentialPlacement($0.target, VariableScope.mask) }
+        }
+        return .computed(credential, headers: headers)
     }
 
     private func oauth2Credential(token: String?) -> ShownCredential? {

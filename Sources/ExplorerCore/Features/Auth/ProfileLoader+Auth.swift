@@ -12,8 +12,18 @@ extension ProfileLoader {
             ],
             ["grant", "token_url", "client_id"]
         ),
+        "digest": (["type", "username", "password"], ["username", "password"]),
+        "ntlm": (["type", "username", "password"], ["username", "password"]),
+        // Kerberos signs in from the user's ticket cache (`kinit`): a user name and password are optional.
+        "negotiate": (["type", "username", "password"], []),
+        "aws_sigv4": (
+            ["type", "access_key_id", "secret_access_key", "session_token", "region", "service"],
+            ["access_key_id", "secret_access_key"]
+        ),
     ]
-    static let authTypes = ["bearer", "basic", "api_key", "oauth2"]
+    static let authTypes = ["bearer", "basic", "api_key", "oauth2", "digest", "ntlm", "negotiate", "aws_sigv4"]
+    /// The types as messages list them.
+    static let authTypeList = "bearer, basic, api_key, oauth2, digest, ntlm, negotiate or aws_sigv4"
 
     /// An endpoint's `auth:`: `none` opts out; bearer, basic and API keys are its own credentials; a name uses the
     /// definition of that name under `auths:` (checked once the profile is whole: `authNameProblems`). OAuth2 is
@@ -28,7 +38,7 @@ extension ProfileLoader {
             reader.fail(
                 "an endpoint's `auth` cannot be oauth2 written in place: define it under the profile's `auths:` "
                     + "(e.g. `auths: { admin: { type: oauth2, … } }`) and write `auth: admin` here (its tokens are "
-                    + "kept per definition); an endpoint may also say `none`, bearer, basic or api_key", at: node)
+                    + "kept per definition); an endpoint may also say `none` or carry any other type", at: node)
             return
         }
         switch readAuth(node, reader: &reader) {
@@ -50,7 +60,7 @@ extension ProfileLoader {
             }
             guard entry.value.mapping != nil else {
                 reader.fail(
-                    "`\(key)` must be a mapping with a `type` (bearer, basic, api_key or oauth2), got "
+                    "`\(key)` must be a mapping with a `type` (\(authTypeList)), got "
                         + YAMLReader.describe(entry.value), at: entry.value)
                 continue
             }
@@ -63,17 +73,17 @@ extension ProfileLoader {
         if node.scalar?.string == "none", !YAMLReader.isNull(node) { return AuthSpec.none }
         guard node.mapping != nil else {
             reader.fail(
-                "`\(name)` must be `none` or a mapping with a `type` (bearer, basic, api_key or oauth2), got "
+                "`\(name)` must be `none` or a mapping with a `type` (\(authTypeList)), got "
                     + YAMLReader.describe(node), at: node)
             return nil
         }
         guard let typeNode = node["type"] else {
-            reader.fail("`\(name)` is missing required key `type` (bearer, basic, api_key or oauth2)", at: node)
+            reader.fail("`\(name)` is missing required key `type` (\(authTypeList))", at: node)
             return nil
         }
         guard let type = reader.string(typeNode, "\(name).type") else { return nil }
         guard let schema = authKeys[type] else {
-            var message = "`\(name).type` must be bearer, basic, api_key or oauth2, got \"\(type)\""
+            var message = "`\(name).type` must be \(authTypeList), got \"\(type)\""
             if let suggestion = YAMLReader.nearest(type, in: authTypes) { message += "; did you mean `\(suggestion)`?" }
             reader.fail(message, at: typeNode)
             return nil
@@ -104,6 +114,25 @@ extension ProfileLoader {
             let location = fields["in"] == nil ? .header : choice("in", AuthSpec.KeyLocation.self)
             guard let name = template("name"), let value = template("value"), let location else { return nil }
             return .apiKey(name: name, value: value, location: location)
+        case "digest", "ntlm", "negotiate":
+            guard let scheme = AuthSpec.ChallengeScheme(rawValue: type) else { return nil }
+            let username = fields["username"] == nil ? Template("") : template("username")
+            let password = fields["password"] == nil ? Template("") : template("password")
+            guard let username, let password else { return nil }
+            return .challenge(scheme, username: username, password: password)
+        case "aws_sigv4":
+            if fields["service"] != nil, fields["region"] == nil, let node = fields["service"] {
+                reader.fail(
+                    "`\(name).service` needs `region` too (libcurl reads both from the host name when neither is "
+                        + "given)", at: node)
+            }
+            guard let accessKeyID = template("access_key_id"), let secret = template("secret_access_key") else {
+                return nil
+            }
+            return .awsSigV4(
+                AuthSpec.AWSSigV4(
+                    accessKeyID: accessKeyID, secretAccessKey: secret, sessionToken: template("session_token"),
+                    region: template("region"), service: template("service")))
         default:
             let grant = choice("grant", AuthSpec.OAuth2.Grant.self)
             let clientAuth =

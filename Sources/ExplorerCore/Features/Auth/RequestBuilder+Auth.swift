@@ -91,7 +91,7 @@ extension RequestBuilder {
     {
         let scope = try scope(overrides: overrides.variables)
         switch spec {
-        case .none, .bearer, .basic, .apiKey:
+        case .none, .bearer, .basic, .apiKey, .challenge, .awsSigV4:
             return try Self.staticAuth(spec, scope: scope, masking: false)
         case .oauth2(let spec):
             let written = try spec.tokenURL.render(scope)
@@ -119,7 +119,7 @@ extension RequestBuilder {
         }
     }
 
-    /// A static credential (bearer, basic, API key) rendered in `scope`; with `masking`, its secrets read the
+    /// A static credential (bearer, basic, API key, Digest, NTLM, Negotiate, AWS SigV4) rendered in `scope`; with `masking`, its secrets read the
     /// scope's masks (names never do). `nil` for `none` and OAuth2.
     static func staticAuth(_ spec: AuthSpec, scope: VariableScope, masking: Bool) throws(RequestBuildError)
         -> ResolvedAuth?
@@ -136,6 +136,17 @@ extension RequestBuilder {
         case .apiKey(let name, let value, let location):
             return .apiKey(
                 name: try name.render(scope), value: try value.render(scope, masking: masking), location: location)
+        case .challenge(let scheme, let username, let password):
+            return .challenge(
+                scheme, username: try username.render(scope, masking: masking),
+                password: try password.render(scope, masking: masking))
+        case .awsSigV4(let aws):
+            return .awsSigV4(
+                ResolvedAuth.AWSCredentials(
+                    accessKeyID: try aws.accessKeyID.render(scope, masking: masking),
+                    secretAccessKey: try aws.secretAccessKey.render(scope, masking: masking),
+                    sessionToken: try aws.sessionToken?.render(scope, masking: masking),
+                    region: try aws.region?.render(scope), service: try aws.service?.render(scope)))
         }
     }
 

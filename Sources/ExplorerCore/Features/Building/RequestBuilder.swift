@@ -41,6 +41,14 @@ public struct RequestBuilder: Sendable {
         scope.merge(captured.filter { !$0.value.isSecret }.mapValues(\.value))
         scope.merge(captured.filter { $0.value.isSecret }.mapValues(\.value), secret: true)
         var resolved: [String: String] = [:]
+        // A command's variable has the value its command gave when the profile loaded (secret by then).
+        for (name, template) in templates {
+            guard let words = template.command else { continue }
+            guard let value = profile.commandValues[words] else {
+                throw RequestBuildError(.unknownVariable(name: name), location: template.location)
+            }
+            resolved[name] = value
+        }
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) where resolved[name] == nil {
             resolved[name] = try Self.resolve(
                 name, template, templates: templates, scope: scope, masking: masking, depth: 0, resolved: &resolved)

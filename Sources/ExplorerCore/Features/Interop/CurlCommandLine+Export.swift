@@ -11,10 +11,11 @@ extension CurlCommandLine {
     /// form or JSON escaping (tokens and keys usually do not); `secretsInEscapedContext` tells when that matters.
     ///
     /// `basicAuth` becomes `-u user:password` (curl then writes the same `Authorization: Basic …` apix sends), so
-    /// a masked password can stay a shell variable.
-    package static func render(_ request: PreparedRequest, basicAuth: (username: String, password: String)? = nil)
-        -> String
-    {
+    /// a masked password can stay a shell variable. `authOptions` say how curl uses it when it is not Basic
+    /// (`--digest`, `--ntlm`, `--negotiate`, `--aws-sigv4 aws:amz:REGION:SERVICE`: `TransportCredential.Scheme`).
+    package static func render(
+        _ request: PreparedRequest, basicAuth: (username: String, password: String)? = nil, authOptions: [String] = []
+    ) -> String {
         var words: [String] = ["curl"]
         let hasBody = !request.body.isEmpty
         if request.method == .head {
@@ -27,7 +28,7 @@ extension CurlCommandLine {
         var headers = request.headers
         if !headers.contains("User-Agent") { headers.add("User-Agent", "apix/\(Apix.version)") }
         if let basicAuth = usedBasicAuth(basicAuth, in: request) {
-            words += ["-u", shellWord("\(basicAuth.username):\(basicAuth.password)")]
+            words += authOptions.map(shellWord) + ["-u", shellWord("\(basicAuth.username):\(basicAuth.password)")]
         }
         if hasBody, !headers.contains("Content-Type") {
             if case .multipart = request.body {

@@ -55,7 +55,8 @@ extension ExchangePlan {
     // MARK: - Secrets
 
     /// Every secret value of this exchange: the variables its request and credential treat as secret
-    /// (`RequestBuilder.showing`), the credential placed (whole and without its scheme), Basic's password, an OAuth2
+    /// (`RequestBuilder.showing`), the credential placed (whole and without its scheme), the password of Basic and
+    /// of the kinds libcurl works out (Digest, NTLM, Negotiate, AWS's secret key and session token), an OAuth2
     /// `token` (an `Authorization` value), and any hand-written `Authorization`, `Proxy-Authorization` or `Cookie`
     /// of `sent` (or of the request, before it is sent), and its declared credential fields.
     public func secretValues(token: String? = nil, sent: PreparedRequest? = nil) -> [String] {
@@ -74,6 +75,11 @@ extension ExchangePlan {
             values.append(password)
             values.append("\(username):\(password)")
         }
+        if let computed = auth?.transportCredential {
+            values.append(computed.password)
+            values.append("\(computed.username):\(computed.password)")
+        }
+        values += auth?.transportHeaders.map(\.value) ?? []
         if let token { credential(token) }
         let sent = sent ?? request.request
         for field in sent.headers {
@@ -110,13 +116,22 @@ extension ExchangePlan {
             credential = presentation.credential(for: auth, token: token)
         }
         var basic: (username: String, password: String)?
+        var authOptions: [String] = []
         switch credential {
         case .basic(let username, let password)?: basic = (username, password)
+        case .computed(let computed, let headers)?:
+            // curl works it out as libcurl does for apix: its own options, the user and password as `-u`.
+            for header in headers { request = header.apply(to: request) }
+            basic = (computed.username, computed.password)
+            authOptions = computed.scheme.curlOptions
+            // curl 7.88 signs the query as written, as libcurl does: the same canonical order apix sends (secret
+            // markers are made of unreserved characters, which the reordering leaves as they are).
+            if case .awsSigV4 = computed.scheme { request.url = TransportCredential.canonicalQueryURL(request.url) }
         case let credential?: request = credential.apply(to: request)
         case nil: break
         }
         return CurlExport(
-            command: CurlCommandLine.render(request, basicAuth: basic),
+            command: CurlCommandLine.render(request, basicAuth: basic, authOptions: authOptions),
             variables: CurlCommandLine.shellVariables(in: request, basicAuth: basic),
             secretsInEscapedContext: CurlCommandLine.secretsInEscapedContext(request),
             readsToken: readsToken)

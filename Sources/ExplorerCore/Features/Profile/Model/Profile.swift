@@ -24,6 +24,9 @@ public struct Profile: Sendable, Hashable, Identifiable {
     var envFile: DotEnv.Reference?
     /// Where each variable came from, layer by layer (the loader records them; the explorer edits them).
     package var variableLayers = VariableLayers()
+    /// The values of variables written `{ command: […] }`, by command (run when the profile loaded:
+    /// `ProfileLoader.runSecretCommands`); kept in memory only.
+    package var commandValues: [[String]: String] = [:]
 
     package init(
         id: String, name: String? = nil, description: String? = nil, file: String = "",

@@ -3,6 +3,9 @@
 package struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     package var raw: String
     package var location: SourceLocation?
+    /// A variable written `{ command: [pass, show, api/token] }`: its value is the first line this command prints
+    /// (`SecretCommands`, run when the profile loads; `Profile.commandValues`), and `raw` is empty.
+    package var command: [String]?
 
     package init(_ raw: String, location: SourceLocation? = nil) {
         self.raw = raw

@@ -155,6 +155,13 @@ extension ProfileLoader {
         case .bearer(let token)?: return [("token", token)]
         case .basic(let username, let password)?: return [("username", username), ("password", password)]
         case .apiKey(let name, let value, _)?: return [("name", name), ("value", value)]
+        case .challenge(_, let username, let password)?: return [("username", username), ("password", password)]
+        case .awsSigV4(let aws)?:
+            let optional: [(String, Template?)] = [
+                ("session_token", aws.sessionToken), ("region", aws.region), ("service", aws.service),
+            ]
+            return [("access_key_id", aws.accessKeyID), ("secret_access_key", aws.secretAccessKey)]
+                + optional.compactMap { key, template in template.map { (key, $0) } }
         case .oauth2(let settings)?:
             let optional: [(String, Template?)] = [
                 ("client_secret", settings.clientSecret), ("username", settings.username),

@@ -75,7 +75,8 @@ public enum ProfileLoader {
     static func load(
         file path: String, text: String?, overlay: (file: String, text: String)? = nil,
         secretsText: (file: String, text: String)? = nil,
-        addingSecrets secrets: [(key: String, value: String)] = [], addedFrom source: String = "--env-file"
+        addingSecrets secrets: [(key: String, value: String)] = [], addedFrom source: String = "--env-file",
+        commands: SecretCommands = .shared
     ) -> Result<Profile, ProfileLoadFailure> {
         let yaml: String
         switch text.map(Result.success) ?? readText(path) {
@@ -108,6 +109,7 @@ public enum ProfileLoader {
         // when the secrets file has problems, since the names it defines may be among what could not be read.
         problems += mergeEnvFiles(into: &loaded)
         if !secrets.isEmpty { loaded.addSecretVariables(secrets, from: source) }
+        problems += runSecretCommands(in: &loaded, commands: commands)
         if secretsRead { problems += variableProblems(in: loaded) }
         problems += authNameProblems(in: loaded)
         return problems.isEmpty ? .success(loaded) : .failure(ProfileLoadFailure(inFileOrder(problems, first: path)))
@@ -256,15 +258,6 @@ public enum ProfileLoader {
             }
         }
         return profile
-    }
-
-    static func readVariables(_ node: YAMLNode, reader: inout YAMLReader) -> [String: Template] {
-        var variables: [String: Template] = [:]
-        for entry in reader.entries(node, "`variables`") ?? [] {
-            // A value that cannot be read (reported) still defines its name: no "unknown variable" follows.
-            variables[entry.key] = reader.template(entry.value, "variables.\(entry.key)") ?? Template("")
-        }
-        return variables
     }
 
     static func readTransfer(_ fields: YAMLFields, reader: inout YAMLReader) -> TransferSettings {

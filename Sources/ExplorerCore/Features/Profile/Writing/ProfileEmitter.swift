@@ -212,46 +212,6 @@ package enum ProfileEmitter {
         }
     }
 
-    /// `auths:` named definitions, by name.
-    static func definitions(_ specs: [String: AuthSpec]) -> Value {
-        .mapping(specs.sorted { $0.key < $1.key }.map { Entry($0.key, auth($0.value)) })
-    }
-
-    /// An `auth:` value in the format `ProfileLoader` reads.
-    package static func auth(_ spec: AuthSpec) -> Value {
-        func type(_ name: String) -> Entry { Entry("type", .scalar(name)) }
-        switch spec {
-        case .none:
-            return .scalar("none")
-        case .bearer(let token):
-            return .mapping([type("bearer"), Entry("token", template(token))])
-        case .basic(let username, let password):
-            return .mapping([
-                type("basic"), Entry("username", template(username)), Entry("password", template(password)),
-            ])
-        case .apiKey(let name, let value, let location):
-            return .mapping([
-                type("api_key"), Entry("name", template(name)), Entry("value", template(value)),
-                Entry("in", .scalar(location.rawValue)),
-            ])
-        case .oauth2(let settings):
-            var entries = [
-                type("oauth2"), Entry("grant", .scalar(settings.grant.rawValue)),
-                Entry("token_url", template(settings.tokenURL)), Entry("client_id", template(settings.clientID)),
-            ]
-            let optional: [(String, Template?)] = [
-                ("client_secret", settings.clientSecret), ("username", settings.username),
-                ("password", settings.password), ("scope", settings.scope),
-            ]
-            for (key, value) in optional { if let value { entries.append(Entry(key, template(value))) } }
-            if settings.clientAuth != .basic {
-                entries.append(Entry("client_auth", .scalar(settings.clientAuth.rawValue)))
-            }
-            if !settings.extra.isEmpty { entries.append(Entry("extra", parameters(settings.extra))) }
-            return .mapping(entries)
-        }
-    }
-
     static func transfer(_ settings: TransferSettings) -> [Entry] {
         var entries: [Entry] = []
         if let timeout = settings.timeout { entries.append(.init("timeout", .scalar(seconds(timeout)))) }
@@ -334,7 +294,12 @@ package enum ProfileEmitter {
     }
 
     static func variables(_ variables: [String: Template]) -> Value {
-        .mapping(variables.sorted { $0.key < $1.key }.map { Entry($0.key, template($0.value, anyScalar: true)) })
+        .mapping(
+            variables.sorted { $0.key < $1.key }.map { name, value in
+                // A command stays a command: its value is never written.
+                guard let words = value.command else { return Entry(name, template(value, anyScalar: true)) }
+                return Entry(name, .mapping([Entry("command", .sequence(words.map { template(Template($0)) }))]))
+            })
     }
 
     /// A template value. Where any scalar is read as text (`params`, `headers`, …), `1` may stay plain.

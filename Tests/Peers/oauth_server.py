@@ -1,0 +1,210 @@
+#!/usr/bin/python3
+"""An OAuth 2.0 authorization server for apix's tests: Authlib (Debian 12: python3-authlib) behind Flask
+(python3-flask), served by werkzeug on 127.0.0.1, port 0.
+
+Prints the port on the first line of stdout; runs until stdin closes.
+Grants: authorization code with PKCE (S256 required, RFC 7636) and refresh token with rotation (every refresh
+answers a new refresh token and revokes the one it used).
+Client: `apix-cli` with secret `cli-secret` (client_secret_basic or client_secret_post), redirect URIs
+`http://127.0.0.1:ANY/callback` (RFC 8252 section 7.3: any loopback port).
+Routes:
+  GET  /authorize   the consent: approved, unless the query says `decision=deny` (then `error=access_denied`);
+                    answers 302 to the redirect URI, as a browser would follow
+  POST /token       the token endpoint
+  GET  /me          200 {"sub": "alice"} with a valid `Authorization: Bearer`, else 401
+  GET  /stats       {"authorizations", "token_requests", "refreshes", "verifiers"} so tests can see what happened
+Arguments: [EXPIRES_IN] seconds for access tokens (default 3600).
+"""
+import os
+import sys
+import threading
+import time
+
+os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # loopback http:// in tests
+
+from authlib.integrations.flask_oauth2 import AuthorizationServer
+from authlib.oauth2.rfc6749 import grants
+from authlib.oauth2.rfc6749.models import AuthorizationCodeMixin, ClientMixin, TokenMixin
+from authlib.oauth2.rfc7636 import CodeChallenge
+from flask import Flask, jsonify, request
+from werkzeug.serving import make_server
+
+EXPIRES_IN = int(sys.argv[1]) if len(sys.argv) > 1 else 3600
+USER = "alice"
+stats = {"authorizations": 0, "token_requests": 0, "refreshes": 0, "verifiers": []}
+codes = {}
+tokens = {}
+lock = threading.Lock()
+
+
+class Client(ClientMixin):
+    client_id = "apix-cli"
+    client_secret = "cli-secret"
+
+    def get_client_id(self):
+        return self.client_id
+
+    def get_default_redirect_uri(self):
+        return None
+
+    def get_allowed_scope(self, scope):
+        return scope
+
+    def check_redirect_uri(self, redirect_uri):
+        return redirect_uri.startswith("http://127.0.0.1:") and redirect_uri.endswith("/callback")
+
+    def check_client_secret(self, client_secret):
+        return client_secret == self.client_secret
+
+    def check_endpoint_auth_method(self, method, endpoint):
+        return method in ("client_secret_basic", "client_secret_post")
+
+    def check_response_type(self, response_type):
+        return response_type == "code"
+
+    def check_grant_type(self, grant_type):
+        return grant_type in ("authorization_code", "refresh_token")
+
+
+CLIENT = Client()
+
+
+class Code(AuthorizationCodeMixin):
+    def __init__(self, code, redirect_uri, scope, challenge, method):
+        self.code = code
+        self.redirect_uri = redirect_uri
+        self.scope = scope
+        self.code_challenge = challenge
+        self.code_challenge_method = method
+
+    def get_redirect_uri(self):
+        return self.redirect_uri
+
+    def get_scope(self):
+        return self.scope
+
+
+class Token(TokenMixin):
+    def __init__(self, data):
+        self.data = data
+        self.issued_at = time.time()
+        self.revoked = False
+
+    def check_client(self, client):
+        return client.get_client_id() == CLIENT.client_id
+
+    def get_scope(self):
+        return self.data.get("scope", "")
+
+    def get_expires_in(self):
+        return self.data.get("expires_in", EXPIRES_IN)
+
+    def is_expired(self):
+        return time.time() > self.issued_at + self.get_expires_in()
+
+    def is_revoked(self):
+        return self.revoked
+
+
+class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
+    TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
+
+    def save_authorization_code(self, code, req):
+        with lock:
+            codes[code] = Code(
+                code, req.redirect_uri, req.scope, req.data.get("code_challenge"),
+                req.data.get("code_challenge_method"))
+
+    def query_authorization_code(self, code, client):
+        with lock:
+            return codes.get(code)
+
+    def delete_authorization_code(self, authorization_code):
+        with lock:
+            codes.pop(authorization_code.code, None)
+
+    def authenticate_user(self, authorization_code):
+        return USER
+
+
+class RefreshTokenGrant(grants.RefreshTokenGrant):
+    TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
+    INCLUDE_NEW_REFRESH_TOKEN = True
+
+    def authenticate_refresh_token(self, refresh_token):
+        with lock:
+            token = tokens.get(("refresh", refresh_token))
+        if token and not token.is_revoked():
+            return token
+        return None
+
+    def authenticate_user(self, credential):
+        return USER
+
+    def revoke_old_credential(self, credential):
+        with lock:
+            credential.revoked = True
+            stats["refreshes"] += 1
+
+
+def save_token(data, req):
+    token = Token(dict(data))
+    with lock:
+        tokens[("access", data["access_token"])] = token
+        if data.get("refresh_token"):
+            tokens[("refresh", data["refresh_token"])] = token
+
+
+app = Flask(__name__)
+app.config["OAUTH2_TOKEN_EXPIRES_IN"] = {"authorization_code": EXPIRES_IN, "refresh_token": EXPIRES_IN}
+app.config["OAUTH2_REFRESH_TOKEN_GENERATOR"] = True
+server = AuthorizationServer(app, query_client=lambda client_id: CLIENT if client_id == CLIENT.client_id else None,
+                             save_token=save_token)
+server.register_grant(AuthorizationCodeGrant, [CodeChallenge(required=True)])
+server.register_grant(RefreshTokenGrant)
+
+
+@app.route("/authorize")
+def authorize():
+    with lock:
+        stats["authorizations"] += 1
+    if request.args.get("code_challenge_method") != "S256":
+        return jsonify({"error": "S256 required"}), 400
+    user = None if request.args.get("decision") == "deny" else USER
+    return server.create_authorization_response(grant_user=user)
+
+
+@app.route("/token", methods=["POST"])
+def token():
+    with lock:
+        stats["token_requests"] += 1
+        if request.form.get("code_verifier"):
+            stats["verifiers"].append(len(request.form["code_verifier"]))
+    return server.create_token_response()
+
+
+@app.route("/me")
+def me():
+    header = request.headers.get("Authorization", "")
+    with lock:
+        token = tokens.get(("access", header[7:])) if header.startswith("Bearer ") else None
+    if token is None or token.is_expired():
+        return jsonify({"error": "invalid_token"}), 401
+    return jsonify({"sub": USER})
+
+
+@app.route("/stats")
+def statistics():
+    with lock:
+        return jsonify(stats)
+
+
+def main():
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    print(http.server_port, flush=True)
+    threading.Thread(target=http.serve_forever, daemon=True).start()
+    sys.stdin.read()
+    http.shutdown()
+
+
+main()
