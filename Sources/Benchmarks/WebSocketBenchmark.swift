@@ -77,7 +77,8 @@ struct WebSocketBenchmark {
         let output = scratch + "/ws-echo.out"
         for _ in 0..<options.runs {
             let ours = try Subprocess.run(apix, apixArguments, stdout: output, stdin: input)
-            guard ours.status == 0, Self.lines(output) == count else {
+            // The echoes and `--jsonl`'s last line, the close.
+            guard ours.status == 0, Self.lines(output) == count + 1 else {
                 throw BenchmarkError("apix ws echo exited \(ours.status) with \(Self.lines(output)) lines")
             }
             apixRates.append(Double(count) / ours.seconds)
