@@ -7,7 +7,8 @@ import Foundation
 /// in docs/BENCHMARKS.md were taken). `--quick` runs tiny sizes once, for the test suite's smoke check;
 /// `--only transfers|requests|tui|startup|history|search|filter|import|schema` runs one group of cases (`import`: Stripe's
 /// OpenAPI document, `--stripe PATH`; `filter`: the list filter over 1,997 endpoints, in process, no server;
-/// `schema`: validating a 5 MB answer against a list-of-objects schema, in process);
+/// `schema`: validating a 5 MB answer against a list-of-objects schema, in process; `websocket`: `apix ws` echo
+/// round trips against Python's `websockets` client and the peak RSS with a 64 MiB message);
 /// `--output PATH` chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
@@ -38,11 +39,11 @@ struct BenchmarkOptions {
     /// `search` (only with `--only`) the search rows of `tui` alone, `mouse` its mouse rows, `filter` the list
     /// filter's row alone.
     enum Section: String, CaseIterable {
-        case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema
+        case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema, websocket
     }
 
     var quick = false
-    var sections: Set<Section> = [.transfers, .requests, .tui, .history, .import]
+    var sections: Set<Section> = [.transfers, .requests, .tui, .history, .import, .websocket]
     /// The Stripe document for the import rows (default: `ImportBenchmarks.defaultDocument`).
     var stripe: String?
     var runs = 15
@@ -78,19 +79,21 @@ struct BenchmarkOptions {
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
                     throw BenchmarkError(
                         "--only needs one of: transfers, requests, tui, startup, history, search, mouse, filter, "
-                            + "import, schema")
+                            + "import, schema, websocket")
                 }
                 sections = [value]
                 only = true
             default:
                 throw BenchmarkError(
                     "unknown argument \(argument) (use --quick, --runs N, --size-mib N, "
-                        + "--only transfers|requests|tui|startup|history|search|mouse|filter|import, --stripe PATH, "
+                        + "--only transfers|requests|tui|startup|history|search|mouse|filter|import|schema|websocket, "
+                        + "--stripe PATH, "
                         + "--output PATH|-)"
                 )
             }
         }
-        // The test suite's smoke run skips the import rows: a debug build imports Stripe's document slowly.
-        if quick, !only { sections.remove(.import) }
+        // The test suite's smoke run skips the import rows (a debug build imports Stripe's document slowly) and the
+        // WebSocket rows (they need python3-websockets and the repository's peer script).
+        if quick, !only { sections.subtract([.import, .websocket]) }
     }
 }

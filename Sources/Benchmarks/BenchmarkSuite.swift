@@ -100,6 +100,12 @@ struct BenchmarkSuite {
             rows += tui.rows
             notes += tui.notes
         }
+        if options.sections.contains(.websocket) {
+            Subprocess.settle()
+            let webSocket = try WebSocketBenchmark(options: options, apix: apix, scratch: scratch).run()
+            rows += webSocket.rows
+            notes += webSocket.notes
+        }
         if options.sections.contains(.import) {
             let imports = try ImportBenchmarks(options: options, apix: apix, scratch: scratch).run()
             rows += imports.rows

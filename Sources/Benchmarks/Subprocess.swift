@@ -10,11 +10,15 @@ enum Subprocess {
         var maxRSS: Int64
     }
 
-    /// `stdout` goes to `/dev/null` unless a path is given; stderr is discarded.
-    static func run(_ executable: String, _ arguments: [String], stdout: String = "/dev/null") throws -> Outcome {
+    /// `stdout` goes to `/dev/null` unless a path is given; stderr is discarded; `stdin`, when given, is read from
+    /// that file (else the harness's own).
+    static func run(
+        _ executable: String, _ arguments: [String], stdout: String = "/dev/null", stdin: String? = nil
+    ) throws -> Outcome {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let stdin { posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0) }
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
@@ -39,10 +43,12 @@ enum Subprocess {
     /// `posix_spawn` is at least this process's own peak when it spawned: the child shares its parent's memory map
     /// until `exec`, and Linux carries that map's high-water mark into the child's (`exec_mmap`). `/usr/bin/time`
     /// is small and forks the program itself, so its figure is the program's. Nil without `/usr/bin/time`.
-    static func peakRSS(_ executable: String, _ arguments: [String], scratch: String) throws -> Int64? {
+    static func peakRSS(_ executable: String, _ arguments: [String], scratch: String, stdin: String? = nil) throws
+        -> Int64?
+    {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
         let report = scratch + "/time-report.txt"
-        let outcome = try run("/usr/bin/time", ["-f", "%M", "-o", report, executable] + arguments)
+        let outcome = try run("/usr/bin/time", ["-f", "%M", "-o", report, executable] + arguments, stdin: stdin)
         guard outcome.status == 0, let text = try? String(contentsOfFile: report, encoding: .utf8),
             let kilobytes = Int64(
                 text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")

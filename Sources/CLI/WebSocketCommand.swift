@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// Exit statuses (`WebSocketExit`): 0 on a normal close (1000/1001), 9 when the server closed with another code,
 /// 8 when the server broke the protocol (apix closed with 1002, 1007 or 1009), 56 when the connection ended without
-/// a closing handshake, 22 when the server refused the upgrade, curl's codes when no connection came (6, 7, 28,
+/// a closing handshake, 22 when the server refused the upgrade, 130 after Ctrl-C (a close with 1001 first), curl's codes when no connection came (6, 7, 28,
 /// 35/60), 2 for usage errors, 3 for profile errors, 4 when credentials could not be obtained.
 struct WebSocketCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,6 +38,12 @@ struct WebSocketCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "The largest message kept (default: the endpoint's max_message, else 64MiB).", valueName: "SIZE"))
     var maxMessage: String?
+    @Option(
+        help: ArgumentHelp(
+            "Wait at most SECONDS for the upgrade answer (default: the profile's `timeout:`, else 30), and for the "
+                + "server's close at most that or 5 s, whichever is less (0: the defaults).",
+            valueName: "SECONDS"))
+    var timeout: Double?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @Flag(name: .customLong("no-compression"), help: "Do not offer permessage-deflate.") var noCompression = false
     @Flag(name: .customLong("no-history"), help: "Do not record this session in the history.") var noHistory = false
@@ -86,8 +92,21 @@ struct WebSocketCommand: AsyncParsableCommand {
         let session = WebSocketCLISession(
             connection: connection, transcript: transcript, jsonl: jsonl, showControl: showControl,
             maxMessages: maxMessages, idle: idle.map { .milliseconds(Int64($0 * 1000)) })
+        // Ctrl-C (or SIGTERM, SIGHUP) closes with 1001, going away (RFC 6455 §7.4.1: the endpoint leaves, as a
+        // browser leaving the page; the TUI's quit says the same), and the session waits for the server's close as
+        // for any close of apix's (bounded by the close wait); a second signal ends apix at once. Exit 130.
+        let interrupted = Interrupts()
+        let signals = SignalCancellation {
+            if interrupted.count.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
+                StandardError.writeLine("apix: interrupted again: not waiting for the server's close")
+                Foundation.exit(WebSocketExit.interrupted)
+            }
+            connection.close(code: WebSocketCloseCode.goingAway, reason: "")
+        }
         let close = await session.run(first: first)
-        StandardError.writeLine("apix: \(WebSocketExit.describe(close))")
+        signals.stop()
+        let wasInterrupted = interrupted.count.load(ordering: .sequentiallyConsistent) > 0
+        StandardError.writeLine("apix: \(wasInterrupted ? "interrupted, " : "")\(WebSocketExit.describe(close))")
         if let history {
             history.record(
                 oneOff(
@@ -95,7 +114,7 @@ struct WebSocketCommand: AsyncParsableCommand {
                         forSession: plan, origin: .ws, opened: .success(opened), transcript: transcript,
                         token: await plan.token())))
         }
-        let status = WebSocketExit.status(for: close)
+        let status = wasInterrupted ? WebSocketExit.interrupted : WebSocketExit.status(for: close)
         if status != 0 { throw ExitCode(status) }
     }
 
@@ -112,7 +131,11 @@ struct WebSocketCommand: AsyncParsableCommand {
     /// The exchange (the endpoint's, or a one-endpoint profile for a URL), its session settings, and the saved
     /// messages asked for.
     private func prepare() throws -> (ExchangePlan, WebSocketSettings, [WebSocketMessage]) {
-        let overrides = try requestOptions.overrides()
+        var overrides = try requestOptions.overrides()
+        if let timeout {
+            guard timeout >= 0, timeout.isFinite else { throw CLIFailure(.usage, "--timeout must be ≥ 0") }
+            overrides.timeout = .milliseconds(Int64(timeout * 1000))
+        }
         var settingsOverride: Int?
         if let maxMessage {
             guard let size = TransferOptions.size(maxMessage), size > 0, size <= Int64(Int32.max) * 2 else {
@@ -175,4 +198,9 @@ struct WebSocketCommand: AsyncParsableCommand {
             throw CLIFailure(.profile, error.message)
         }
     }
+}
+
+/// How many times the session was interrupted (an atomic is not copyable: the signal handler shares this box).
+private final class Interrupts: Sendable {
+    let count = Atomic<Int>(0)
 }

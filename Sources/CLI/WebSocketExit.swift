@@ -11,6 +11,9 @@ enum WebSocketExit {
     static let connectionLost: Int32 = 56
     /// The server did not accept the upgrade (not 101, or an invalid 101) (curl's `--fail` status).
     static let handshakeRefused: Int32 = 22
+    /// Ctrl-C, SIGTERM or SIGHUP during the session: apix closed with 1001 and waited for the server's close (as for
+    /// any interrupt in apix: 128 + SIGINT).
+    static let interrupted: Int32 = 130
 
     static func status(for close: WebSocketClose) -> Int32 {
         if close.isNormal { return 0 }

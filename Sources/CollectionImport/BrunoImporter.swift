@@ -5,7 +5,7 @@ import Foundation
 /// `folder.bru`'s name wins over the directory's), requests endpoints in `seq` order, `collection.bru` variables
 /// profile variables, `environments/*.bru` environments (`vars:secret` names to the secrets file), bearer / basic /
 /// API-key auth the profile's or headers, `inherit` the profile's. Scripts, tests and assertions are skipped with a
-/// note.
+/// note. A WebSocket request (`ws { … }`, with `body:ws` messages) becomes a `protocol: websocket` endpoint.
 enum BrunoImporter {
     /// One `name { … }` block of a `.bru` file: its lines, two-space indentation removed.
     struct Block {
@@ -119,8 +119,10 @@ enum BrunoImporter {
     {
         let name = blocks.first { $0.name == "meta" }?.value("name") ?? (file as NSString).deletingPathExtension
         let methods = ["get", "post", "put", "patch", "delete", "head", "options", "trace", "connect"]
-        guard let request = blocks.first(where: { methods.contains($0.name) }),
-            let method = HTTPMethod(rawValue: request.name)
+        // Recent Bruno writes a WebSocket request as `meta { type: ws }` with a `ws { url, body: ws, auth }` block.
+        let socket = blocks.first { $0.name == "ws" }
+        guard let request = socket ?? blocks.first(where: { methods.contains($0.name) }),
+            let method = socket == nil ? HTTPMethod(rawValue: request.name) : .get
         else {
             draft.notes.append("\(file): not an HTTP request: skipped")
             return
@@ -152,7 +154,9 @@ enum BrunoImporter {
         for placeholder in endpoint.placeholders where !endpoint.params.contains(where: { $0.name == placeholder }) {
             endpoint.params.append(Parameter(name: placeholder, values: nil))
         }
-        endpoint.body = body(blocks, kind: request.value("body") ?? "none", headers: &endpoint.headers)
+        if socket == nil {
+            endpoint.body = body(blocks, kind: request.value("body") ?? "none", headers: &endpoint.headers)
+        }
         let mode = request.value("auth") ?? "inherit"
         if mode == "none", draft.auth != nil {
             endpoint.authDisabled = true
@@ -165,7 +169,29 @@ enum BrunoImporter {
                 draft.notes.append("\(name): its own `\(mode)` auth is not carried over")
             }
         }
+        if socket != nil {
+            ImportWebSocket.settle(&endpoint, messages: blocks.filter { $0.name == "body:ws" }.compactMap(message))
+        }
         draft.add(endpoint, idFrom: name)
+    }
+
+    /// A `body:ws { name, type, content }` block as a saved message: `content: '''` starts lines (indented two
+    /// more spaces) that end at `'''`; a one-line `content: text` is that text. `type: json` marks JSON.
+    static func message(_ block: Block) -> WebSocketEndpoint.SavedMessage? {
+        var content: [String] = []
+        var inside = false
+        for line in block.lines {
+            if inside {
+                if line.trimmingCharacters(in: .whitespaces) == "'''" { break }
+                content.append(line.hasPrefix("  ") ? String(line.dropFirst(2)) : line)
+            } else if line.hasPrefix("content:") {
+                let rest = line.dropFirst("content:".count).trimmingCharacters(in: .whitespaces)
+                if rest == "'''" { inside = true } else { content = [rest] }
+            }
+        }
+        return ImportWebSocket.message(
+            name: block.value("name").map { ImportNaming.line($0) } ?? "message", text: content.joined(separator: "\n"),
+            json: block.value("type") == "json")
     }
 
     static func parameter(_ pair: (key: String, value: String, enabled: Bool)) -> Parameter {

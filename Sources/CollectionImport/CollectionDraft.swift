@@ -31,7 +31,9 @@ struct CollectionDraft {
         var endpoint = endpoint
         let base = ImportNaming.slug(name, fallback: "")
         endpoint.id = ImportNaming.unique(base.isEmpty ? endpoint.method.rawValue.lowercased() : base, in: &usedIDs)
-        urls.append(endpoint.path.raw)
+        // A WebSocket endpoint shares the base URL of the HTTP ones on its host: `wss://h/x` counts as `https://h/x`
+        // (the environment's base is http(s), shown as ws(s) for it); one on another host keeps its whole URL.
+        urls.append(endpoint.webSocket == nil ? endpoint.path.raw : WebSocketConnection.transportURL(endpoint.path.raw))
         endpoints.append(endpoint)
     }
 

@@ -6,7 +6,8 @@ import Yams
 /// groups become `A / B` folders, requests endpoints, the base environment profile variables and each
 /// sub-environment an environment, auth the profile's where every request agrees (else headers), Nunjucks
 /// `{{ _.name }}` plain `{{name}}`. Template tags (`{% response … %}`) cannot be run: each becomes an empty
-/// variable, with a note; specs, unit tests and cookie jars are skipped with a note.
+/// variable, with a note; specs, unit tests and cookie jars are skipped with a note. WebSocket requests (v4's
+/// `websocket_request` with its `websocket_payload`s, v5's `ws-req_` items) become `protocol: websocket` endpoints.
 enum InsomniaImporter {
     /// A request with its folder path, in one shape for both versions.
     struct Request {
@@ -34,6 +35,8 @@ enum InsomniaImporter {
         var title = ((fileName as NSString).lastPathComponent as NSString).deletingPathExtension
         var baseVariables: [JSONObject.Member] = []
         var environments: [(String, [JSONObject.Member])] = []
+        // v4's `websocket_payload`s by their request's id: the message each WebSocket request keeps.
+        var payloads: [String: [JSONValue]] = [:]
         if root["__export_format"] != nil {
             let resources = root["resources"]?.array ?? []
             var byID: [String: JSONValue] = [:]
@@ -43,7 +46,7 @@ enum InsomniaImporter {
                 switch resource["_type"]?.text ?? "" {
                 case "workspace":
                     if let name = resource["name"]?.text { title = name }
-                case "request":
+                case "request", "websocket_request":
                     var folder: [String] = []
                     var auth: JSONValue?
                     var parent = resource["parentId"]?.text
@@ -60,6 +63,8 @@ enum InsomniaImporter {
                     } else {
                         environments.append((resource["name"]?.text ?? "environment", data))
                     }
+                case "websocket_payload":
+                    payloads[resource["parentId"]?.text ?? "", default: []].append(resource)
                 case "request_group", "cookie_jar":
                     continue
                 case let other:
@@ -98,7 +103,10 @@ enum InsomniaImporter {
             }
             draft.environments.append(ProfileEnvironment(name: environment, baseURL: "", variables: variables))
         }
-        for request in requests { add(request, draft: &draft, converter: &converter) }
+        for request in requests {
+            let id = request.item["_id"]?.text ?? request.item["meta"]?["id"]?.text ?? ""
+            add(request, payloads: payloads[id] ?? [], draft: &draft, converter: &converter)
+        }
         if converter.tags > 0 {
             draft.notes.append(
                 "\(converter.tags) Insomnia template tags ({% … %}) cannot run in apix: each became an empty variable "
@@ -130,7 +138,9 @@ enum InsomniaImporter {
         }
     }
 
-    static func add(_ request: Request, draft: inout CollectionDraft, converter: inout Nunjucks) {
+    static func add(
+        _ request: Request, payloads: [JSONValue], draft: inout CollectionDraft, converter: inout Nunjucks
+    ) {
         let item = request.item
         let name = item["name"]?.text ?? "request"
         let methodText = item["method"]?.text ?? "GET"
@@ -155,7 +165,22 @@ enum InsomniaImporter {
         endpoint.body = body(item["body"], headers: &endpoint.headers, converter: &converter)
         let auth = item["authentication"].flatMap { $0["type"] == nil ? nil : $0 } ?? request.auth
         applyAuth(auth, to: &endpoint, name: name, draft: &draft, converter: &converter)
+        if isWebSocket(item, url: url) {
+            let messages = payloads.compactMap { payload in
+                ImportWebSocket.message(
+                    name: payload["name"]?.text.flatMap { $0.isEmpty ? nil : ImportNaming.line($0) } ?? "payload",
+                    text: converter.convert(payload["value"]?.text ?? ""),
+                    json: MediaType.isJSON(payload["mode"]?.text ?? ""))
+            }
+            ImportWebSocket.settle(&endpoint, messages: messages)
+        }
         draft.add(endpoint, idFrom: name)
+    }
+
+    /// A WebSocket request: v4's `_type: websocket_request`, v5's `ws-req_` id, or (either) a `ws(s)://` URL.
+    static func isWebSocket(_ item: JSONValue, url: String) -> Bool {
+        item["_type"]?.text == "websocket_request" || (item["meta"]?["id"]?.text ?? "").hasPrefix("ws-req_")
+            || ImportWebSocket.isWebSocketURL(url)
     }
 
     static func pairs(_ list: [JSONValue], converter: inout Nunjucks) -> [Parameter] {

@@ -47,6 +47,14 @@ extension PostmanImporter {
             if case .form? = body { endpoint.headers.removeAll { $0.name.lowercased() == "content-type" } }
             if case .multipart? = body { endpoint.headers.removeAll { $0.name.lowercased() == "content-type" } }
             applyAuth(request["auth"] ?? inherited, to: &endpoint, name: name)
+            if ImportWebSocket.isWebSocketURL(endpoint.path.raw) {
+                // v2.1 has no WebSocket item (Postman does not export its WebSocket collections): a `ws(s)://` URL is
+                // the mark; a raw body, if any, is the message to send.
+                let raw = request["body"]?["raw"]?.text ?? ""
+                let json = request["body"]?["options"]?["raw"]?["language"]?.text == "json"
+                let message = ImportWebSocket.message(name: "body", text: raw, json: json)
+                ImportWebSocket.settle(&endpoint, messages: message.map { [$0] } ?? [])
+            }
             draft.add(endpoint, idFrom: name)
         }
 

@@ -5,7 +5,8 @@ import Foundation
 /// requests endpoints (ids from their names), collection variables profile variables (secret-looking ones the
 /// secrets file), the collection's auth the profile's (a folder's or request's own bearer or API key as headers,
 /// `noauth` as `auth: none`), bodies raw / JSON / urlencoded / form-data (files as `@path`) / GraphQL / file,
-/// disabled headers and query items kept disabled. Scripts are skipped with a note naming each.
+/// disabled headers and query items kept disabled. Scripts are skipped with a note naming each. An item whose URL is
+/// `ws://` or `wss://` becomes a `protocol: websocket` endpoint.
 package enum PostmanImporter {
     /// True when `value` looks like a Postman collection.
     static func isCollection(_ value: JSONValue) -> Bool {

@@ -13,6 +13,8 @@ Routes (the request path):
   /ping                  pings the client with b"hello" and sends "pong: <payload>" when the pong comes, then echo
   /pings?count=N         waits for N pings from the client, then sends {"pings": N, "gaps_ms": [...]} (the time
                          between them as the server saw them), then echo
+  /cookie                the 101 answer sets cookies: `session=s1; Path=/; HttpOnly`, `scoped=2; Path=/cookie`,
+                         `foreign=3; Domain=example.com` (not this host's: to be refused), then echo
 Compression (permessage-deflate) is on, as the library's default.
 Arguments: none (ws://), or CERT KEY [CLIENT-CA] for wss:// (with CLIENT-CA, a client certificate it signed is
 required).
@@ -78,6 +80,16 @@ async def handler(ws, path=None):
         pass
 
 
+def extra_headers(path, request_headers):
+    if urllib.parse.urlparse(path).path != "/cookie":
+        return []
+    return [
+        ("Set-Cookie", "session=s1; Path=/; HttpOnly"),
+        ("Set-Cookie", "scoped=2; Path=/cookie"),
+        ("Set-Cookie", "foreign=3; Domain=example.com"),
+    ]
+
+
 async def main():
     context = None
     if len(sys.argv) >= 3:
@@ -88,7 +100,7 @@ async def main():
             context.verify_mode = ssl.CERT_REQUIRED
     server = await websockets.serve(
         handler, "127.0.0.1", 0, subprotocols=["chat.v2", "chat.v1"], max_size=128 * 1024 * 1024,
-        ping_interval=None, ssl=context)
+        ping_interval=None, ssl=context, extra_headers=extra_headers)
     port = server.sockets[0].getsockname()[1]
     print(port, flush=True)
     loop = asyncio.get_running_loop()

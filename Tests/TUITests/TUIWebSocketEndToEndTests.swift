@@ -5,7 +5,7 @@ import Testing
 extension EndToEndTerminal {
     /// A WebSocket conversation in the real explorer (tmux at 120×40) against a real peer, the `websockets`
     /// library's server (`Tests/Peers/websocket_server.py`): the send key opens the session, the composer sends, a
-    /// saved message goes by name, the echoes show as frames (JSON pretty-printed), Esc closes with 1000, and the
+    /// saved message goes by name, a multi-line message from the editor (`I`) goes as one, the echoes show as frames (JSON pretty-printed), Esc closes with 1000, and the
     /// session is one history entry.
     @Suite("TUI end to end: a WebSocket conversation in tmux", .serialized, .enabled(if: TmuxSession.isAvailable))
     struct TUIWebSocketEndToEndTests {
@@ -54,6 +54,17 @@ extension EndToEndTerminal {
             }
             #expect(saved.contains(#""op": "hello","#), "JSON pretty-printed")
             #expect(saved.contains("↑ 2 ("))
+            // I: a multi-line message written in the editor goes as one text message (17 bytes, its line end in it).
+            try session.send("I")
+            try await session.waiting(for: "Message (text) — Ctrl-S sends")
+            try session.send("line one", literal: true)
+            try session.send("Enter")
+            try session.send("line two", literal: true)
+            try session.send("C-s")
+            let multiline = try await session.waiting("the multi-line message's echo") { $0.contains("↓ text  17 B") }
+            #expect(multiline.contains("↑ text  17 B"))
+            #expect(multiline.contains("↑ 3 ("))
+            #expect(multiline.contains("sent a text message of 2 lines"))
             try session.send("Escape")
             let closed = try await session.waiting(for: "closed: 1000")
             #expect(!closed.contains("open · permessage-deflate"))
@@ -66,7 +77,7 @@ extension EndToEndTerminal {
             try session.run(
                 "clear; \(TmuxSession.apix) history show $(\(TmuxSession.apix) history | head -1 | cut -c1-8)")
             let shown = try await session.waiting(for: "first message")
-            #expect(shown.contains("↑ 2 ("))
+            #expect(shown.contains("↑ 3 ("))
             #expect(shown.contains("closed: 1000"))
             #expect(shown.contains("  hello apix"))
             #expect(shown.contains("> Upgrade: websocket"), "the handshake's own headers")

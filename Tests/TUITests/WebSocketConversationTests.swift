@@ -133,6 +133,51 @@ struct WebSocketConversationTests {
         #expect(state.overlay == nil)
     }
 
+    @Test("I opens the editor for a multi-line message; Ctrl-S sends the whole text as one text message")
+    func multilineMessage() throws {
+        var (state, id) = try Self.open()
+        #expect(state.press(.character("I")).isEmpty)
+        guard case .bodyEditor(let editor)? = state.overlay else {
+            Issue.record("I opens the built-in editor, got \(String(describing: state.overlay))")
+            return
+        }
+        #expect(editor.webSocketExchange == id)
+        state.type("{\"op\": \"say\",")
+        _ = state.press(.enter)
+        state.type(" \"text\": \"two lines\"}")
+        #expect(Screen.render(state, theme: .monochrome).text.contains("Message (text) — Ctrl-S sends it"))
+        let effects = state.press(.control("s"))
+        guard case .sendWebSocket(let sentTo, .message(.text(let text)))? = effects.first else {
+            Issue.record("expected sendWebSocket, got \(effects.names)")
+            return
+        }
+        #expect(sentTo == id)
+        #expect(text == "{\"op\": \"say\",\n \"text\": \"two lines\"}")
+        #expect(state.overlay == nil)
+        #expect(state.message?.text == "sent a text message of 2 lines")
+        // An empty message is not sent; Esc with nothing typed leaves at once.
+        _ = state.press(.character("I"))
+        #expect(state.press(.control("s")).isEmpty)
+        _ = state.press(.escape)
+        #expect(state.overlay == nil)
+        // The session closes while a message is being written: the text stays, with why it was not sent.
+        _ = state.press(.character("I"))
+        state.type("late")
+        _ = state.update(
+            .webSocketClosed(exchange: id, WebSocketClose(code: 1001, reason: "", initiator: .server), at: 101))
+        #expect(state.press(.control("s")).isEmpty)
+        guard case .bodyEditor(let kept)? = state.overlay else {
+            Issue.record("the editor stays open on a closed session")
+            return
+        }
+        #expect(kept.editor.text == "late")
+        #expect(kept.error?.contains("not sent") == true)
+        _ = state.press(.escape)
+        _ = state.press(.character("y"))
+        #expect(state.press(.character("I")).isEmpty)
+        #expect(state.overlay == nil, "a closed session refuses the editor")
+    }
+
     @Test("Esc closes the session with 1000; the close shows, and the session ends")
     func escCloses() throws {
         var (state, id) = try Self.open()

@@ -44,6 +44,8 @@ package enum KeyCommand: Hashable, Sendable {
     // WebSocket session (the response pane of a `protocol: websocket` endpoint)
     /// The composer: a message typed and sent with Enter.
     case composeMessage
+    /// The built-in editor for a multi-line message; Ctrl-S sends its text as one text message.
+    case composeMultilineMessage
     /// Send one of the endpoint's saved messages (`messages:`), picked by name.
     case sendSavedMessage
     /// Close the session (1000) and open it again.

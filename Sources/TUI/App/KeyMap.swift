@@ -143,6 +143,9 @@ package struct KeyMap: Sendable {
             .response, [.character("i")], .composeMessage,
             "WebSocket: compose a message; Enter sends it (text), the composer stays open for the next"),
         KeyBinding(
+            .response, [.character("I")], .composeMultilineMessage,
+            "WebSocket: write a multi-line message in the editor; Ctrl-S sends it as one text message"),
+        KeyBinding(
             .response, [.character("S")], .sendSavedMessage,
             "WebSocket: send a saved message (`messages:`), picked by name"),
         KeyBinding(

@@ -45,7 +45,7 @@ extension AppState {
             state.asksDiscard = false
             if key == .character("y") || key == .character("Y") {
                 overlay = nil
-                message = StatusMessage("body edit discarded")
+                message = StatusMessage(state.webSocketExchange == nil ? "body edit discarded" : "message discarded")
             } else {
                 overlay = .bodyEditor(state)
             }
@@ -53,6 +53,7 @@ extension AppState {
         }
         switch keyMap.command(for: key, in: .bodyEditor) {
         case .confirm:
+            if let id = state.webSocketExchange { return sendEditedMessage(state, to: id) }
             var body = draft(for: state.key)?.body ?? BodyDraft(kind: state.kind, text: "")
             body.text = state.editor.text
             if let error = body.validate() {

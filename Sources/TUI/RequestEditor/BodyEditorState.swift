@@ -9,6 +9,9 @@ package struct BodyEditorState: Hashable, Sendable {
     package var original: String
     /// Esc was pressed with changes: `y` discards them, any other key goes on editing.
     package var asksDiscard = false
+    /// Set when the editor writes a message for this WebSocket session (`I` in its conversation), not a body: Ctrl-S
+    /// sends the text as one text message instead of keeping it.
+    package var webSocketExchange: Int?
 
     package init(key: EndpointKey, kind: BodyDraft.Kind, text: String, error: String? = nil, original: String? = nil) {
         self.key = key

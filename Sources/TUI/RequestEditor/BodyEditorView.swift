@@ -5,16 +5,20 @@ enum BodyEditorView {
     static func draw(_ editor: BodyEditorState, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         let rect = screen.centered(width: screen.width - 4, height: screen.height - 2)
         let kind = editor.kind.name + (editor.kind.example.map { ": \($0)" } ?? "")
-        BoxView.draw(
-            rect, title: "Body (\(kind)) — Ctrl-S keeps, Esc leaves (asks when changed)", focused: true,
-            theme: theme, on: &buffer)
+        let title =
+            editor.webSocketExchange == nil
+            ? "Body (\(kind)) — Ctrl-S keeps, Esc leaves (asks when changed)"
+            : "Message (text) — Ctrl-S sends it as one message, Esc leaves (asks when typed)"
+        BoxView.draw(rect, title: title, focused: true, theme: theme, on: &buffer)
         var inner = rect.inset(1)
         guard !inner.isEmpty else { return }
         if editor.asksDiscard {
             let split = inner.splitBottom(1)
             inner = split.rest
             buffer.write(
-                " Discard your changes to the body? y discards, any other key goes on editing ",
+                editor.webSocketExchange == nil
+                    ? " Discard your changes to the body? y discards, any other key goes on editing "
+                    : " Discard the message? y discards, any other key goes on editing ",
                 x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX,
                 style: theme.warning.with(reverse: true))
         } else if let error = editor.error {

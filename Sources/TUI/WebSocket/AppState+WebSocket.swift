@@ -76,8 +76,9 @@ extension AppState {
     mutating func performWebSocket(_ command: KeyCommand) -> [Effect]? {
         guard let exchange = shownExchange, let session = exchange.webSocket else {
             switch command {
-            case .composeMessage, .sendSavedMessage, .reconnect:
-                message = StatusMessage("not a WebSocket session: i, S and r work on a `protocol: websocket` endpoint")
+            case .composeMessage, .composeMultilineMessage, .sendSavedMessage, .reconnect:
+                message = StatusMessage(
+                    "not a WebSocket session: i, I, S and r work on a `protocol: websocket` endpoint")
                 return []
             default: return nil
             }
@@ -89,6 +90,12 @@ extension AppState {
                 Prompt(
                     purpose: .webSocketMessage(exchange: exchange.id),
                     title: "Message (Enter sends, Esc closes the composer)", text: ""))
+            return []
+        case .composeMultilineMessage:
+            guard session.isOpen else { return refuseClosed(session) }
+            var editor = BodyEditorState(key: exchange.key, kind: .text(contentType: nil), text: "")
+            editor.webSocketExchange = exchange.id
+            overlay = .bodyEditor(editor)
             return []
         case .sendSavedMessage:
             guard session.isOpen else { return refuseClosed(session) }
@@ -193,5 +200,27 @@ extension AppState {
         case .webSocketMessage, .savedMessage: return true
         default: return false
         }
+    }
+
+    /// Ctrl-S in the editor opened with `I`: the whole text, line ends included, goes as one text message and the
+    /// editor closes; on a session that closed meanwhile it stays open with the text and says so (nothing typed is
+    /// lost).
+    mutating func sendEditedMessage(_ state: BodyEditorState, to id: Int) -> [Effect] {
+        var state = state
+        guard exchanges[id]?.webSocket?.isOpen == true else {
+            state.error = "the session is closed: the message was not sent (Esc leaves, r in the pane reconnects)"
+            overlay = .bodyEditor(state)
+            return []
+        }
+        let text = state.editor.text
+        guard !text.isEmpty else {
+            state.error = "nothing to send: the message is empty"
+            overlay = .bodyEditor(state)
+            return []
+        }
+        overlay = nil
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        message = StatusMessage("sent a text message of \(lines) line\(lines == 1 ? "" : "s")")
+        return [.sendWebSocket(exchange: id, .message(.text(text)))]
     }
 }

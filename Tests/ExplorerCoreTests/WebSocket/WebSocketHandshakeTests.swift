@@ -89,4 +89,23 @@ struct WebSocketHandshakeTests {
         let secure = try #require(URLComponents(string: "wss://api.example.com/"))
         #expect(WebSocketCookies.header(lines: lines, url: secure, now: Date()) == nil)
     }
+
+    @Test("RFC 6265 §5.2–5.3: the upgrade answer's Set-Cookie as a jar line (domain, path, expiry, flags)")
+    func setCookieLines() throws {
+        let url = try #require(URLComponents(string: "wss://api.example.com/chat/room/1"))
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        func line(_ value: String) -> String? { WebSocketCookies.jarLine(setCookie: value, url: url, now: now) }
+        // Host-only, path from the request's directory, a session cookie.
+        #expect(line("a=1") == "api.example.com\tFALSE\t/chat/room\tFALSE\t0\ta\t1")
+        #expect(
+            line("s=x y; Domain=.Example.com; Path=/; Secure; HttpOnly; Max-Age=60")
+                == "#HttpOnly_example.com\tTRUE\t/\tTRUE\t1000060\ts\tx y")
+        #expect(line("e=1; Expires=Sun, 06 Nov 1994 08:49:37 GMT; Path=/x")?.contains("\t784111777\t") == true)
+        #expect(line("gone=1; Max-Age=0")?.contains("\t1\tgone\t") == true, "expired: removes the jar's copy")
+        #expect(line("f=1; Domain=other.com") == nil, "not the host's domain")
+        #expect(line("f=1; Domain=ample.com") == nil, "a suffix that is no domain boundary")
+        #expect(line("novalue") == nil)
+        #expect(line("=1") == nil)
+        #expect(line("t=a\tb") == nil, "a tab would break the jar's line")
+    }
 }

@@ -152,7 +152,7 @@ final class WebSocketLink: @unchecked Sendable {
         var headers = request.transportHeaders(uploads: false)
         headers.remove("Expect")
         let head = handshake.requestHead(url: components, headers: headers, cookie: cookieHeader(for: components))
-        let deadline = monotonicNanos() + UInt64(settings.handshakeTimeout.milliseconds) * 1_000_000
+        let deadline = monotonicNanos() + UInt64(handshakeLimit.milliseconds) * 1_000_000
         pending = Array(head.utf8)
         written = 0
         while written < pending.count {
@@ -171,6 +171,7 @@ final class WebSocketLink: @unchecked Sendable {
             case .tooLarge:
                 return .failure(.transport(TransportError(.other, "the upgrade answer's head is over 100 KiB")))
             case .head(let answer):
+                storeCookies(answer.headers, url: components)
                 let elapsed = Duration.nanoseconds(Int64(monotonicNanos() &- started))
                 switch handshake.check(status: answer.status, reason: answer.reason, headers: answer.headers) {
                 case .failure(let failure):
@@ -221,7 +222,7 @@ final class WebSocketLink: @unchecked Sendable {
 
     private func handshakeTimeout() -> TransportError {
         TransportError(
-            .timeout(.total), "timed out: no upgrade answer within \(Int(settings.handshakeTimeout.seconds)) s")
+            .timeout(.total), "timed out: no upgrade answer within \(Self.seconds(handshakeLimit)) s")
     }
 
     /// The `Cookie` value libcurl would send to `url` from the profile's jar (`CURLINFO_COOKIELIST` after the jar
@@ -238,6 +239,43 @@ final class WebSocketLink: @unchecked Sendable {
             node = current.pointee.next
         }
         return WebSocketCookies.header(lines: lines, url: url, now: Date())
+    }
+
+    /// Keeps the cookies the upgrade answer set (a `101`, or a refusal) in the profile's jar, as any answer's: each
+    /// becomes a jar line in the connection's share (`WebSocketCookies.jarLine`), then the jar is written.
+    private func storeCookies(_ headers: HTTPHeaders, url: URLComponents) {
+        let values = headers.values(for: "Set-Cookie")
+        guard let easy, let jar = request.options.cookieJar, !values.isEmpty, CookieShares.share(for: jar) != nil,
+            CookieJar.prepare(jar)
+        else { return }
+        let now = Date()
+        for value in values {
+            guard let line = WebSocketCookies.jarLine(setCookie: value, url: url, now: now) else { continue }
+            apix_easy_setopt_string(easy, CURLOPT_COOKIELIST, line)
+        }
+        apix_easy_setopt_string(easy, CURLOPT_COOKIEJAR, jar)
+        apix_easy_setopt_string(easy, CURLOPT_COOKIELIST, "FLUSH")
+    }
+
+    /// How long the server may take to answer the upgrade: the exchange's `timeout` (the profile's or endpoint's
+    /// `timeout:`, `apix ws --timeout`) when one is set, else the settings' (30 s). `stall_timeout` does not apply:
+    /// its default (300 s) is for bodies, and a quiet open session is no stalled transfer.
+    private var handshakeLimit: Duration {
+        if let timeout = request.options.timeout, timeout > .zero { return timeout }
+        return settings.handshakeTimeout
+    }
+
+    /// How long apix waits for the server's close after its own: the settings' (5 s), or the exchange's `timeout`
+    /// when that is shorter (who asked for 2 s on an exchange is not kept 5 s by a server that does not answer).
+    private var closeLimit: Duration {
+        if let timeout = request.options.timeout, timeout > .zero { return min(timeout, settings.closeTimeout) }
+        return settings.closeTimeout
+    }
+
+    /// `2`, `0.5`: seconds as a person writes them.
+    private static func seconds(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        return seconds == seconds.rounded() ? "\(Int(seconds))" : String(format: "%g", seconds)
     }
 
     // MARK: - Socket I/O
@@ -290,7 +328,7 @@ final class WebSocketLink: @unchecked Sendable {
     private func loop() {
         let pingEvery = settings.pingInterval.map { UInt64(max(1, $0.milliseconds)) * 1_000_000 }
         var nextPing = pingEvery.map { monotonicNanos() + $0 }
-        let closeWait = UInt64(settings.closeTimeout.milliseconds) * 1_000_000
+        let closeWait = UInt64(closeLimit.milliseconds) * 1_000_000
         var closeDeadline: UInt64?
         var buffer = [UInt8](repeating: 0, count: Self.readChunk)
         var moreToRead = false
@@ -337,8 +375,7 @@ final class WebSocketLink: @unchecked Sendable {
                 // close wait for that, reading (and dropping) what still comes.
                 if closeDeadline.map({ now >= $0 }) ?? true { return }
             } else if let closeDeadline, now >= closeDeadline {
-                let seconds = Int(settings.closeTimeout.seconds)
-                return end("the server did not answer the close within \(seconds) s")
+                return end("the server did not answer the close within \(Self.seconds(closeLimit)) s")
             }
             var descriptors = [
                 pollfd(fd: socket, events: channel.hasRoom ? Int16(POLLIN) : 0, revents: 0),

@@ -31,3 +31,69 @@ enum WebSocketCookies {
         return pairs.isEmpty ? nil : pairs.joined(separator: "; ")
     }
 }
+
+extension WebSocketCookies {
+    /// A `Set-Cookie` value of the upgrade answer as a jar line (libcurl's Netscape format, for `CURLOPT_COOKIELIST`):
+    /// libcurl parses no answer on a `CURLOPT_CONNECT_ONLY` connection, and a `Set-Cookie:` line given to it without
+    /// the request's host would be kept with no domain (sent to every host). So apix applies RFC 6265 §5.2–5.3
+    /// itself: a `Domain` that the host does not domain-match refuses the cookie, none makes it host-only; `Path`
+    /// must start with `/`, else the request path's directory (§5.1.4); `Max-Age` wins over `Expires`; a cookie that
+    /// already expired is written expired, which removes the one the jar holds. Nil for a line that is no cookie.
+    static func jarLine(setCookie: String, url: URLComponents, now: Date) -> String? {
+        let host = (url.host ?? "").lowercased()
+        let parts = setCookie.split(separator: ";", omittingEmptySubsequences: false)
+        guard let pair = parts.first, let equals = pair.firstIndex(of: "="), !host.isEmpty else { return nil }
+        let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
+        let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        // Tabs and line ends would break the jar's format (a line per cookie, tab-separated).
+        guard !name.isEmpty, !(name + value).contains(where: { $0 == "\t" || $0.isNewline }) else { return nil }
+        var cookie = CookieJar.Cookie(
+            domain: host, includesSubdomains: false, path: defaultPath(url.path), secure: false, httpOnly: false,
+            expires: nil, name: name, value: value)
+        var maxAge: Int64?
+        for attribute in parts.dropFirst() {
+            let (key, text) = split(attribute)
+            switch key {
+            case "domain":
+                var domain = text.lowercased()
+                if domain.hasPrefix(".") { domain.removeFirst() }
+                guard !domain.isEmpty else { continue }
+                guard host == domain || host.hasSuffix("." + domain) else { return nil }
+                cookie.domain = domain
+                cookie.includesSubdomains = true
+            case "path" where text.hasPrefix("/"):
+                cookie.path = text
+            case "secure":
+                cookie.secure = true
+            case "httponly":
+                cookie.httpOnly = true
+            case "max-age":
+                if let seconds = Int64(text) { maxAge = seconds }
+            case "expires" where maxAge == nil:
+                cookie.expires = HTTPDate.parse(text)
+            default:
+                continue
+            }
+        }
+        if let maxAge {
+            cookie.expires = maxAge <= 0 ? Date(timeIntervalSince1970: 1) : now.addingTimeInterval(TimeInterval(maxAge))
+        }
+        return CookieJar.line(cookie)
+    }
+
+    private static func split(_ attribute: Substring) -> (String, String) {
+        guard let equals = attribute.firstIndex(of: "=") else {
+            return (attribute.trimmingCharacters(in: .whitespaces).lowercased(), "")
+        }
+        return (
+            attribute[..<equals].trimmingCharacters(in: .whitespaces).lowercased(),
+            attribute[attribute.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        )
+    }
+
+    /// RFC 6265 §5.1.4: the request path up to its last `/` (`/` when that is the first character or none).
+    private static func defaultPath(_ path: String) -> String {
+        guard path.hasPrefix("/"), let last = path.lastIndex(of: "/"), last != path.startIndex else { return "/" }
+        return String(path[..<last])
+    }
+}
