@@ -24,6 +24,8 @@ public struct Profile: Sendable, Hashable, Identifiable {
     var envFile: DotEnv.Reference?
     /// Where each variable came from, layer by layer (the loader records them; the explorer edits them).
     package var variableLayers = VariableLayers()
+    /// `schemas:`, `ID.schemas.json`, `schema_dialect:` and `format_assertion:`: what `responses:` names.
+    package var schemas = ProfileSchemas()
 
     package init(
         id: String, name: String? = nil, description: String? = nil, file: String = "",
