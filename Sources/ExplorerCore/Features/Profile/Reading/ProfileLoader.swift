@@ -160,17 +160,6 @@ public enum ProfileLoader {
         }.map(\.element)
     }
 
-    /// The companion file `ID.KIND.yaml` (or `.yml`) next to a profile, when it exists.
-    static func companion(of path: String, kind: String) -> String? {
-        let directory = (path as NSString).deletingLastPathComponent
-        let base = id(forFile: path)
-        for ext in ["yaml", "yml"] {
-            let candidate = (directory as NSString).appendingPathComponent("\(base).\(kind).\(ext)")
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
     static func readText(_ path: String) -> Result<String, ProfileProblem> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(ProfileProblem("cannot read file", at: .init(file: path, line: 1, column: 1)))
