@@ -86,6 +86,28 @@ package struct ProfileSchemas: Sendable, Hashable {
         }
     }
 
+    /// Why each schema of `names` does not compile (each error once), compiled together: one compiler shares what
+    /// they reach (an imported document's schemas reach much of each other; one by one, `apix check` compiled the
+    /// same graph a thousand times). After an error the next name starts a fresh compiler.
+    package func compileErrors(_ names: [String]) -> Result<[SchemaError], ProfileProblem> {
+        let resources: SchemaResources
+        switch library.resources(make: makeResources) {
+        case .success(let made): resources = made
+        case .failure(let problem): return .failure(problem)
+        }
+        var errors: [SchemaError] = []
+        var compiler = SchemaCompiler(resources: resources)
+        for name in names {
+            do throws(SchemaError) {
+                _ = try compiler.compile(reference: Self.reference(to: name), base: Self.base)
+            } catch {
+                if !errors.contains(error) { errors.append(error) }
+                compiler = SchemaCompiler(resources: resources)
+            }
+        }
+        return .success(errors)
+    }
+
     /// The one document's resources (its `$id`s and anchors found once, not at every schema compiled), and the
     /// side file's names.
     private func makeResources() -> Result<(SchemaResources, Set<String>), ProfileProblem> {

@@ -144,12 +144,14 @@ extension ProfileLoader {
                 }
             }
         }
-        var reported: Set<String> = []
-        for name in names {
-            guard case .failure(.invalid(let error)) = schemas.compiled(name) else { continue }
+        switch schemas.compileErrors(names) {
+        case .success(let errors):
             // A broken schema that many reach is reported once, where it is.
-            guard reported.insert(error.location).inserted else { continue }
-            problems.append(locate(error, in: schemas, fallback: fallback))
+            var reported: Set<String> = []
+            for error in errors where reported.insert(error.location).inserted {
+                problems.append(locate(error, in: schemas, fallback: fallback))
+            }
+        case .failure(let problem): problems.append(problem)
         }
         return problems
     }
