@@ -63,7 +63,7 @@ struct SchemaCommandTests {
             #expect(wrong.status == 0, "\(wrong.stderr)")
             #expect(
                 wrong.stderr.contains(
-                    "apix: schema StrictTodo: $.id: expected a string, got an integer "
+                    "apix: schema StrictTodo: $.id: expected a string, got a number "
                         + "(#/components/schemas/StrictTodo/properties/id/type)"), "\(wrong.stderr)")
             let strict = try await ApixProcess.run(
                 ["run", "schemas", "todo.wrong", "--profiles", folder, "--no-history", "--strict-schema"],
@@ -82,7 +82,7 @@ struct SchemaCommandTests {
             #expect(
                 schema["violations"]?[0]?["schema_location"]
                     == .string("#/components/schemas/StrictTodo/properties/id/type"))
-            #expect(schema["violations"]?[0]?["message"] == .string("expected a string, got an integer"))
+            #expect(schema["violations"]?[0]?["message"] == .string("expected a string, got a number"))
 
             let expected = try await ApixProcess.run(
                 ["run", "schemas", "todo.expected", "--profiles", folder, "--no-history"], environment: environment)
@@ -117,7 +117,7 @@ struct SchemaCommandTests {
                 environment: environment)
             #expect(out.status == 1)
             #expect(out.stderr.contains("✗ todo.wrong"), "\(out.stderr)")
-            #expect(out.stderr.contains("    ✗ schema StrictTodo: $.id: expected a string, got an integer"))
+            #expect(out.stderr.contains("    ✗ schema StrictTodo: $.id: expected a string, got a number"))
             #expect(out.stderr.contains("✗ todo "))
             #expect(out.stderr.contains("    ✗ capture title type integer (got string)"))
             #expect(out.stderr.contains("0 passed, 2 failed"))
