@@ -38,6 +38,22 @@ enum BuiltInDemoProfile {
           username: "{{user}}"
           password: "{{password}}"
           scope: "todos:read todos:write profile"
+        # JSON Schemas the answers should match, named by each endpoint's `responses:` (docs/SCHEMAS.md).
+        schemas:
+          Todo:
+            type: object
+            required: [id, title, completed, user_id]
+            additionalProperties: false
+            properties:
+              id: { type: integer, minimum: 1 }
+              title: { type: string }
+              completed: { type: boolean }
+              user_id: { type: integer }
+          Todos: { type: array, items: { $ref: "#/components/schemas/Todo" } }
+          Error:
+            type: object
+            required: [error]
+            properties: { error: { type: string }, error_description: { type: string } }
 
         endpoints:
           # --- Todos -----------------------------------------------------------------------------------------------
@@ -47,6 +63,7 @@ enum BuiltInDemoProfile {
             method: GET
             path: /todos
             query: { completed: null, limit: null }
+            responses: { "200": Todos, "4XX": Error }
           - id: todos.get
             name: Get one todo
             folder: Todos
@@ -57,6 +74,7 @@ enum BuiltInDemoProfile {
             params: { id: 1 }
             query: { expand: null }
             headers: { X-Trace: "{{trace}}" }
+            responses: { "200": Todo, "4XX": Error }
           - id: todos.create
             name: Create a todo
             folder: Todos
@@ -64,6 +82,7 @@ enum BuiltInDemoProfile {
             path: /todos
             body:
               json: { title: "Try apix", completed: false, user_id: 1 }
+            responses: { "201": Todo, "4XX": Error }
           - id: todos.update
             name: Replace a todo
             folder: Todos

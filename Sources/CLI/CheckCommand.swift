@@ -1,7 +1,8 @@
 import ArgumentParser
 import ExplorerCore
 
-/// `apix check [PROFILE...]`: loads profiles and prints every problem as `file:line:col: message`.
+/// `apix check [PROFILE...]`: loads profiles and prints every problem as `file:line:col: message`, their schemas
+/// included (the side file `ID.schemas.json` read, every schema compiled).
 ///
 /// Exit statuses: 0 when every profile loads, 3 when any has a problem, 2 for an unknown profile id.
 struct CheckCommand: AsyncParsableCommand {
@@ -20,9 +21,15 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let wanted = ids.isEmpty ? known : Set(ids)
         let ofWanted = Set(wanted.flatMap { catalog.problemsByProfile[$0] ?? [] })
-        let problems = catalog.problems.filter(ofWanted.contains)  // in the catalog's (file) order
+        var problems = catalog.problems.filter(ofWanted.contains)  // in the catalog's (file) order
+        // Schemas are read and compiled here only: a load never reads the side file.
+        var good = 0
+        for profile in catalog.profiles where wanted.contains(profile.id) {
+            let found = ProfileLoader.schemaProblems(in: profile)
+            problems += found
+            if found.isEmpty { good += 1 }
+        }
         for problem in problems { print(SafeText.escape(problem.description)) }
-        let good = catalog.profiles.filter { wanted.contains($0.id) }.count
         let failed = wanted.count - good
         if problems.isEmpty {
             StandardError.writeLine("apix: \(Units.count(good, "profile")) OK")

@@ -29,7 +29,8 @@ enum FastArguments {
     static let repeatable: Set = ["-p", "-q", "-H", "--var"]
     static let runFlags: Set = [
         "--timings", "--json", "--fail", "--no-follow", "--insecure", "--reveal", "--cached", "--no-cache",
-        "--compressed", "--no-compressed", "--no-history", "--http1.1", "--http2", "--http2-prior-knowledge",
+        "--compressed", "--no-compressed", "--no-history", "--strict-schema", "--http1.1", "--http2",
+        "--http2-prior-knowledge",
     ]
     static let listOptions = ["--profiles": "--profiles"]
 
@@ -114,6 +115,7 @@ enum FastArguments {
         command.cached = line.flags.contains("--cached")
         command.noCache = line.flags.contains("--no-cache")
         command.noHistory = line.flags.contains("--no-history")
+        command.strictSchema = line.flags.contains("--strict-schema")
         command.priority = line.value("--priority")
         command.profileOptions = profileOptions(line)
         return command

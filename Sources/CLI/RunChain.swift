@@ -20,11 +20,13 @@ struct RunChain {
         return runner.conclude(endpoint, result: result, held: &held)
     }
 
-    /// Failed checks and missing captures on stderr (`--json` carries the checks in its document instead).
+    /// Failed checks, schema violations (a line each) and missing captures on stderr (`--json` carries the checks
+    /// and the schema in its document instead).
     static func report(_ step: ChainStep, json: Bool) {
         for failure in step.captureFailures { StandardError.writeLine("apix: warning: no value captured: \(failure)") }
         if let warning = step.storeWarning { StandardError.writeLine("apix: warning: \(warning)") }
         guard !json else { return }
+        for line in step.schema?.lines ?? [] { StandardError.writeLine("apix: \(line)") }
         for check in step.checks where !check.passed { StandardError.writeLine("apix: check failed: \(check)") }
     }
 }

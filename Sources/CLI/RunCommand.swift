@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Exit statuses: 0 on any HTTP response, 22 with `--fail` on 4xx/5xx, curl's codes when no response came
 /// (6, 7, 28, 35/60, …; 63 when a body not written to a file passed `--max-body`, 62 when a body grew past
-/// `--max-body-ratio` times its wire size as it was decoded), 1 when a check of `expect:` failed or an endpoint sent first (`uses:`) failed, 2 for usage
+/// `--max-body-ratio` times its wire size as it was decoded), 1 when a check of `expect:` failed (`schema: true`
+/// included), the answer did not match its schema with `--strict-schema`, or an endpoint sent first (`uses:`) failed, 2 for usage
 /// errors, 3 for profile errors (and a value used that nothing fetches), 4 when credentials could not be obtained.
 ///
 /// The profile's `auth` is applied through `AuthSessions.shared` (tokens from the state directory, one refresh
@@ -55,6 +56,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Queue priority (default: the endpoint's, else normal).", valueName: "high|normal|low"))
     var priority: String?
     @Flag(name: .customLong("no-history"), help: "Do not record this exchange in the history.") var noHistory = false
+    @Flag(
+        name: .customLong("strict-schema"),
+        help:
+            "Exit with 1 when the answer does not match the schema `responses:` names for its status (or none is named)."
+    )
+    var strictSchema = false
     @Option(
         name: .customLong("max-events"),
         help: ArgumentHelp(
@@ -233,7 +240,7 @@ struct RunCommand: AsyncParsableCommand {
                 try output(
                     response, request: shown,
                     url: CredentialPresentation.shownURL(of: response, sent: transfer.request, shown: shown),
-                    savedTo: savedTo, checks: step?.checks)
+                    savedTo: savedTo, checks: step?.checks, schema: step?.schema)
             }
             if let step { RunChain.report(step, json: json) }
             // After the answer is out: opening the history never delays it.
@@ -243,6 +250,13 @@ struct RunCommand: AsyncParsableCommand {
                 throw ExitCode(22)
             }
             if let step, !step.checks.allSatisfy(\.passed) { throw ExitCode(1) }
+            if strictSchema, step?.schema?.isValid != true {
+                if !json, step?.schema == nil {
+                    StandardError.writeLine(
+                        "apix: --strict-schema: " + SchemaCheck.missingResult(status: response.statusCode).actual)
+                }
+                throw ExitCode(1)
+            }
         }
     }
 
@@ -256,7 +270,8 @@ struct RunCommand: AsyncParsableCommand {
 
     /// `savedTo`: where the body went (`-o`, or the endpoint's `download: { to: }`); then it is not printed.
     private func output(
-        _ response: Response, request: PreparedRequest, url: String, savedTo: String?, checks: [CheckResult]?
+        _ response: Response, request: PreparedRequest, url: String, savedTo: String?, checks: [CheckResult]?,
+        schema: SchemaCheck?
     ) throws {
         if json {
             // The body is streamed into its place, never held whole (a placeholder no server can guess).
@@ -265,6 +280,10 @@ struct RunCommand: AsyncParsableCommand {
                 response, url: url, bodyFile: savedTo, request: request, bodyPlaceholder: placeholder)
             if let checks, case .object(var members) = document {
                 members.append(key: "checks", value: TestReport.checksJSON(checks))
+                document = .object(members)
+            }
+            if let schema, case .object(var members) = document {
+                members.append(key: "schema", value: TestReport.schemaJSON(schema))
                 document = .object(members)
             }
             try ResponseDocument.write(document, streaming: response, placeholder: placeholder) {
@@ -298,7 +317,8 @@ struct RunCommand: AsyncParsableCommand {
         let overrides = try makeOverrides()
         runner.variables = overrides.variables
         guard RunChain.isChained(endpointValue, in: loaded) else {
-            return RunChain(runner: nil, endpoint: endpointValue, held: [:])
+            // A declared schema needs the runner's conclusion, not the values held.
+            return RunChain(runner: endpointValue.responses.isEmpty ? nil : runner, endpoint: endpointValue, held: [:])
         }
         var (held, warning) = runner.heldValues()
         if let warning { StandardError.writeLine("apix: warning: \(warning)") }

@@ -37,6 +37,10 @@ struct TestReport {
             }
             var lines = [line]
             lines += step.checks.filter { !$0.passed }.map { "    \($0.description)" }
+            // Worded by the check itself, unless `expect: { schema: true }` already said it as a check.
+            if !step.checks.contains(where: { $0.subject == "schema" }) {
+                lines += (step.schema?.lines ?? []).map { "    ✗ \($0)" }
+            }
             lines += step.captureFailures.map { "    no value captured: \(SafeText.escape($0))" }
             return lines
         }
@@ -60,6 +64,7 @@ struct TestReport {
                     (key: "time_ms", value: .number(String(format: "%.3f", response.metrics.total.seconds * 1000))))
             }
             members.append((key: "checks", value: Self.checksJSON(step.checks)))
+            if let schema = step.schema { members.append((key: "schema", value: Self.schemaJSON(schema))) }
             if !step.captureFailures.isEmpty {
                 members.append((key: "capture_failures", value: .array(step.captureFailures.map { .string($0) })))
             }
@@ -85,6 +90,34 @@ struct TestReport {
                     "actual": .string(check.actual), "passed": .bool(check.passed),
                 ]
             })
+    }
+
+    /// The `schema` object of `apix run --json` and `apix test --json`: `{ name, valid, violations[] }`, each
+    /// violation `{ path, schema_location, message }` (the path a JSONPath); `status` is the `responses:` key that
+    /// chose the schema, `violation_count` counts those left out too, `error` says why the answer was not checked.
+    static func schemaJSON(_ schema: SchemaCheck) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            (key: "name", value: .string(schema.name)),
+            (key: "status", value: .string(schema.status)),
+            (key: "valid", value: .bool(schema.isValid)),
+            (
+                key: "violations",
+                value: .array(
+                    schema.violations.map { violation in
+                        [
+                            "path": .string(violation.instanceLocation),
+                            "schema_location": .string(violation.schemaLocation),
+                            "message": .string(violation.message),
+                        ]
+                    })
+            ),
+        ]
+        if let validation = schema.validation {
+            members.append((key: "violation_count", value: .number(String(validation.violationCount))))
+            if let stopped = validation.stopped { members.append((key: "stopped", value: .string(stopped))) }
+        }
+        if let problem = schema.problem { members.append((key: "error", value: .string(problem))) }
+        return .object(JSONObject(members))
     }
 
     // MARK: - JUnit
@@ -116,7 +149,7 @@ struct TestReport {
             case .success:
                 let failedChecks =
                     step.checks.filter { !$0.passed }.map(\.description)
-                    + step.captureFailures.map { "no value captured: \($0)" }
+                    + (step.schema?.lines ?? []) + step.captureFailures.map { "no value captured: \($0)" }
                 let message = failedChecks.first ?? "failed"
                 xml += open + ">\n"
                 xml += #"      <failure message="\#(Self.escape(message))" type="check">"#

@@ -14,6 +14,8 @@ package struct ProfileImport: Sendable {
     package var environmentSecrets: [String: [String: String]]
     /// What could not be carried over, one line each.
     package var notes: [String]
+    /// Schemas by name for the side file `ID.schemas.json` (what `responses:` names); empty: none is written.
+    package var sideSchemas = JSONObject()
 
     package init(
         profile: Profile, auth: ProfileEmitter.Value?, secretVariables: [String], secretValues: [String: String] = [:],

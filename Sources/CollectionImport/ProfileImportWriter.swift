@@ -47,6 +47,7 @@ package enum ProfileImportWriter {
                 throw Failure(message: error.description, profileProblem: false)
             }
         }
+        try writeSchemas(imported, directory: directory, merging: false)
         do {
             try AtomicFile.write(imported.yaml(source: source), to: file)
         } catch {
@@ -83,6 +84,7 @@ package enum ProfileImportWriter {
             }
             wroteSecrets = secretsFile
         }
+        try writeSchemas(imported, directory: directory, merging: true)
         do {
             let merged = try ProfileWriter.merge(imported.profile, secrets: imported.secretEntries, into: file)
             return Written(file: file, secretsFile: wroteSecrets, merged: merged)
@@ -90,6 +92,31 @@ package enum ProfileImportWriter {
             if let wroteSecrets { try? FileManager.default.removeItem(atPath: wroteSecrets) }
             let broken = if case .brokenProfile = error.reason { true } else { false }
             throw Failure(message: error.message + " (--force replaces it)", profileProblem: broken)
+        }
+    }
+
+    /// Writes the side file `ID.schemas.json` (pretty-printed, so `apix check` can name a line). Merging keeps the
+    /// schemas it holds and adds the names it lacks.
+    private static func writeSchemas(_ imported: ProfileImport, directory: String, merging: Bool) throws(Failure) {
+        guard !imported.sideSchemas.isEmpty else { return }
+        let path = (directory as NSString).appendingPathComponent("\(imported.profile.id).schemas.json")
+        var schemas = imported.sideSchemas
+        if merging, FileManager.default.fileExists(atPath: path) {
+            guard let data = FileManager.default.contents(atPath: path),
+                case .object(var existing)? = try? JSONValue.parse(data)
+            else {
+                throw Failure(
+                    message: "\(path) is not a JSON object of schemas: fix or remove it", profileProblem: true)
+            }
+            for member in schemas where existing[member.key] == nil {
+                existing.append(key: member.key, value: member.value)
+            }
+            schemas = existing
+        }
+        do {
+            try AtomicFile.write(JSONValue.object(schemas).serialized(pretty: true) + "\n", to: path)
+        } catch {
+            throw Failure(message: "cannot write \(path): \(error)", profileProblem: false)
         }
     }
 }

@@ -18,6 +18,7 @@ package enum OpenAPIImporter {
             id: profileID, name: document.info.title, description: document.info.description.map(firstParagraph),
             file: file, environments: environments(document.servers, notes: &notes))
         profile.defaultEnvironment = profile.environments.first?.name
+        if !read.schemas.schemas.isEmpty { profile.schemas.dialect = read.dialect }
 
         let operations = OpenAPIOperation.all(in: document, notes: &notes)
         let (auth, secrets, schemeName) = authentication(document: document, operations: operations, notes: &notes)
@@ -29,6 +30,9 @@ package enum OpenAPIImporter {
             }
             var endpoint = makeEndpoint(operation, method: method, components: document.components, notes: &notes)
             endpoint.id = ImportNaming.unique(endpoint.id, in: &usedIDs)
+            endpoint.responses =
+                read.schemas.rules[OpenAPIResponseSchemas.key(path: operation.path, method: operation.method.rawValue)]
+                ?? []
             if let schemeName, !operation.security.contains(where: { $0.keys.contains { $0.name == schemeName } }) {
                 endpoint.authDisabled = true
             }
@@ -41,7 +45,9 @@ package enum OpenAPIImporter {
             }
         }
         let distinctNotes = notes.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        return OpenAPIImport(profile: profile, auth: auth, secretVariables: secrets, notes: distinctNotes)
+        var imported = OpenAPIImport(profile: profile, auth: auth, secretVariables: secrets, notes: distinctNotes)
+        imported.sideSchemas = read.schemas.schemas
+        return imported
     }
 
     // MARK: - Environments

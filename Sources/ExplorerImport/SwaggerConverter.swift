@@ -103,7 +103,16 @@ enum SwaggerConverter {
         var responses: [(Node, Node)] = []
         for (status, response) in operation["responses"]?.mapping ?? [:] {
             let description = response["description"] ?? node("")
-            responses.append((status, node([(node("description"), description)])))
+            var fields = [(node("description"), description)]
+            // The answer's schema, kept as the JSON content's (what `responses:` checks answers against).
+            if let schema = response["schema"] {
+                fields.append(
+                    (
+                        node("content"),
+                        node([(node("application/json"), node([(node("schema"), rewriteReferences(schema))]))])
+                    ))
+            }
+            responses.append((status, node(fields)))
         }
         if responses.isEmpty { responses = [(node("default"), node([(node("description"), node(""))]))] }
         pairs.append((node("responses"), node(responses)))

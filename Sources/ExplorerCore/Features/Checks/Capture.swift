@@ -8,6 +8,7 @@
 ///   session: { cookie: sid }
 ///   code: { status: true }
 ///   order: { regex: 'order (\d+)' }        # on the body as text
+///   id: { json: $.id, type: integer }      # a value of another type is a failed check
 /// ```
 /// A `regex:` applies to the source's text and keeps its first group (the whole match when it has none).
 package struct Capture: Sendable, Hashable {
@@ -30,6 +31,9 @@ package struct Capture: Sendable, Hashable {
     package var source: Source
     /// Applied to the source's text: the first group, or the whole match.
     package var regex: String?
+    /// `type:` (with `json:`): the JSON type the selected value must have (`ResponseExpectation.typeNames`); a value
+    /// of another type is not kept and is a failed check naming both.
+    package var type: String?
     package var location: SourceLocation?
 
     package init(name: String, source: Source, regex: String? = nil, location: SourceLocation? = nil) {

@@ -11,6 +11,8 @@ enum CaptureExtractor {
         var values: [CapturedValue] = []
         /// `token: $.access_token selected nothing`, one per capture that found no value.
         var failures: [String] = []
+        /// One check per typed capture (`{ json: $.id, type: integer }`), passed or not.
+        var checks: [CheckResult] = []
     }
 
     /// `tokenEndpoint`: the endpoint hands out credentials, so all its values are secret (`Capture.isSecretLike`).
@@ -24,7 +26,19 @@ enum CaptureExtractor {
             switch text(of: capture.source, facts: &facts) {
             case .failure(let reason):
                 outcome.failures.append("\(capture.name): \(reason.reason)")
-            case .success(let source):
+            case .success(let (source, node)):
+                if let type = capture.type, let node {
+                    let found = ExpectationChecker.typeName(node)
+                    let passed = found == type || (type == "number" && found == "integer")
+                    outcome.checks.append(
+                        CheckResult(
+                            subject: "capture \(capture.name)", expected: "type \(type)", actual: found, passed: passed)
+                    )
+                    guard passed else {
+                        outcome.failures.append("\(capture.name): expected \(article(type)), got \(article(found))")
+                        continue
+                    }
+                }
                 var value = source
                 if let pattern = capture.regex {
                     let found: String?
@@ -55,25 +69,33 @@ enum CaptureExtractor {
         return outcome
     }
 
-    private static func text(of source: Capture.Source, facts: inout ResponseFacts) -> Result<String, Failure> {
+    /// `an integer`, `a string`, `null`: a JSON type in words.
+    private static func article(_ type: String) -> String {
+        type == "null" ? "null" : (type == "integer" || type == "object" || type == "array" ? "an " : "a ") + type
+    }
+
+    /// The source's text, and for `json:` the value selected.
+    private static func text(of source: Capture.Source, facts: inout ResponseFacts) -> Result<
+        (String, JSONValue?), Failure
+    > {
         switch source {
         case .status:
-            return .success(String(facts.statusCode))
+            return .success((String(facts.statusCode), nil))
         case .header(let name):
             guard let value = facts.headers[name] else { return .failure(Failure("no \(name) header")) }
-            return .success(value)
+            return .success((value, nil))
         case .cookie(let name):
             for line in facts.headers.values(for: "Set-Cookie") {
                 let pair = line.split(separator: ";", maxSplits: 1).first ?? ""
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
-                    return .success(parts[1].trimmingCharacters(in: .whitespaces))
+                    return .success((parts[1].trimmingCharacters(in: .whitespaces), nil))
                 }
             }
             return .failure(Failure("no cookie \(name) was set"))
         case .body:
             guard let text = facts.text() else { return .failure(Failure("the body is not text")) }
-            return .success(text)
+            return .success((text, nil))
         case .json(let query):
             let document: JSONValue
             switch facts.json() {
@@ -89,8 +111,8 @@ enum CaptureExtractor {
                 nodes = []
             }
             guard let node = nodes.first else { return .failure(Failure("\(query) selected nothing")) }
-            if case .string(let string) = node.value { return .success(string) }
-            return .success(node.value.serialized())
+            if case .string(let string) = node.value { return .success((string, node.value)) }
+            return .success((node.value.serialized(), node.value))
         }
     }
 

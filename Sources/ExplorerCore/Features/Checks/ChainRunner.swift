@@ -105,12 +105,14 @@ package struct ChainRunner: Sendable {
     ) -> ChainStep {
         var step = ChainStep(endpointID: endpoint.id, isPrerequisite: isPrerequisite, result: result)
         guard case .success(let response) = result else { return step }
+        step.schema = SchemaCheck.check(response, endpoint: endpoint, schemas: profile.schemas)
         if !endpoint.captures.isEmpty {
             let outcome = CaptureExtractor.extract(
                 endpoint.captures, from: response, endpointID: endpoint.id, at: now,
                 tokenEndpoint: Capture.isTokenEndpoint(endpoint))
             step.captured = outcome.values
             step.captureFailures = outcome.failures
+            step.checks += outcome.checks
             held = held.filter { $0.value.endpointID != endpoint.id }
             for value in outcome.values { held[value.reference] = value }
             do {
@@ -120,7 +122,10 @@ package struct ChainRunner: Sendable {
             }
         }
         if let expectation = endpoint.expectation {
-            step.checks = ExpectationChecker.check(expectation, against: response, variables: scopes(held: held))
+            step.checks += ExpectationChecker.check(expectation, against: response, variables: scopes(held: held))
+            if expectation.schema {
+                step.checks.append(step.schema?.checkResult ?? SchemaCheck.missingResult(status: response.statusCode))
+            }
         }
         return step
     }

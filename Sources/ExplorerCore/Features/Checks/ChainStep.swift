@@ -12,10 +12,13 @@ package struct ChainStep: Sendable {
     package var checks: [CheckResult] = []
     /// The captured values could not be kept on disk (they still serve this run).
     package var storeWarning: String?
+    /// The answer against the schema `responses:` names for its status; nil when none is named.
+    package var schema: SchemaCheck?
 
-    /// True when the response came and every check passed.
+    /// True when the response came, every check passed and the answer matches its declared schema (`apix test`
+    /// fails an answer that does not; `apix run` exits 0 unless `expect: { schema: true }` or `--strict-schema`).
     package var passed: Bool {
         guard case .success = result else { return false }
-        return checks.allSatisfy(\.passed)
+        return checks.allSatisfy(\.passed) && schema?.isValid != false
     }
 }

@@ -10,6 +10,7 @@
 ///     "$.items[?@.done == true]": { exists: true }
 ///   body_contains: "items"
 ///   max_ms: 500
+///   schema: true                      # the answer matches its `responses:` schema
 /// ```
 package struct ResponseExpectation: Sendable, Hashable {
     /// One accepted status: a code or a class (`2xx` is class 2).
@@ -66,6 +67,8 @@ package struct ResponseExpectation: Sendable, Hashable {
     package var bodyContains: [String] = []
     /// The longest the whole exchange may take, in milliseconds.
     package var maxMilliseconds: Int?
+    /// `schema: true`: the answer must match the schema `responses:` names for its status (a check of its own).
+    package var schema = false
     package var location: SourceLocation?
 
     package init() {}
@@ -73,5 +76,6 @@ package struct ResponseExpectation: Sendable, Hashable {
     /// True when nothing is checked.
     package var isEmpty: Bool {
         status.isEmpty && headers.isEmpty && json.isEmpty && bodyContains.isEmpty && maxMilliseconds == nil
+            && !schema
     }
 }

@@ -35,6 +35,8 @@ public struct Endpoint: Sendable, Hashable, Identifiable {
     package var uses: [EndpointUse] = []
     /// `expect:`: what a good response looks like.
     package var expectation: ResponseExpectation?
+    /// `responses:`: the schema each answer should match, by status (`"200"`, `"4XX"`, `default`).
+    package var responses: [ResponseSchemaRule] = []
     /// `protocol: websocket` and its keys; nil for an HTTP endpoint.
     package var webSocket: WebSocketEndpoint?
     package var location: SourceLocation?

@@ -27,6 +27,8 @@ public struct Profile: Sendable, Hashable, Identifiable {
     /// The values of variables written `{ command: […] }`, by command (run when the profile loaded:
     /// `ProfileLoader.runSecretCommands`); kept in memory only.
     package var commandValues: [[String]: String] = [:]
+    /// `schemas:`, `ID.schemas.json`, `schema_dialect:` and `format_assertion:`: what `responses:` names.
+    package var schemas = ProfileSchemas()
 
     package init(
         id: String, name: String? = nil, description: String? = nil, file: String = "",

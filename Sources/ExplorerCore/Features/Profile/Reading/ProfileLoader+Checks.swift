@@ -20,7 +20,7 @@ extension ProfileLoader {
                 continue
             }
             let what = "capture `\(name)`"
-            guard let spec = reader.fields(value, what, known: captureSources + ["regex"]) else { continue }
+            guard let spec = reader.fields(value, what, known: captureSources + ["regex", "type"]) else { continue }
             let given = captureSources.filter { spec[$0] != nil }
             let regex = spec["regex"].flatMap { reader.string($0, "\(name).regex") }
             if let regex, let regexNode = spec["regex"], !TextPattern.isValid(regex) {
@@ -31,6 +31,22 @@ extension ProfileLoader {
                     "\(what) needs one of `json`, `header`, `status`, `cookie`, or `regex` alone (on the body)",
                     at: value)
                 continue
+            }
+            var type: String?
+            if let typeNode = spec["type"] {
+                guard let name = reader.string(typeNode, "\(name).type"), ResponseExpectation.typeNames.contains(name)
+                else {
+                    reader.fail(
+                        "`type` of \(what) must be one of " + ResponseExpectation.typeNames.joined(separator: ", "),
+                        at: typeNode)
+                    continue
+                }
+                guard given.first == "json", regex == nil else {
+                    reader.fail(
+                        "`type` of \(what) needs `json` (and no `regex`): it is the JSON value's type", at: typeNode)
+                    continue
+                }
+                type = name
             }
             let source: Capture.Source
             switch given.first {
@@ -59,7 +75,9 @@ extension ProfileLoader {
             default:
                 source = .body
             }
-            captures.append(Capture(name: name, source: source, regex: regex, location: reader.location(keyNode)))
+            var capture = Capture(name: name, source: source, regex: regex, location: reader.location(keyNode))
+            capture.type = type
+            captures.append(capture)
         }
         return captures
     }
@@ -102,7 +120,7 @@ extension ProfileLoader {
     static func readExpectation(_ node: YAMLNode, reader: inout YAMLReader) -> ResponseExpectation? {
         guard
             let fields = reader.fields(
-                node, "`expect`", known: ["status", "headers", "json", "body_contains", "max_ms"])
+                node, "`expect`", known: ["status", "headers", "json", "body_contains", "max_ms", "schema"])
         else { return nil }
         var expectation = ResponseExpectation()
         expectation.location = reader.location(node)
@@ -146,6 +164,7 @@ extension ProfileLoader {
         if let maxNode = fields["max_ms"] {
             expectation.maxMilliseconds = reader.integer(maxNode, "expect.max_ms", atLeast: 1)
         }
+        if let schemaNode = fields["schema"] { expectation.schema = reader.bool(schemaNode, "expect.schema") ?? false }
         return expectation
     }
 

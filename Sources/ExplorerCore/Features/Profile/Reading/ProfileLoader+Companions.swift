@@ -5,6 +5,17 @@ extension ProfileLoader {
     static let secretsKeys = ["variables", "environments"]
     static let overlayKeys = ["endpoints"]
 
+    /// The companion file `ID.KIND.yaml` (or `.yml`) next to a profile, when it exists.
+    static func companion(of path: String, kind: String) -> String? {
+        let directory = (path as NSString).deletingLastPathComponent
+        let base = id(forFile: path)
+        for ext in ["yaml", "yml"] {
+            let candidate = (directory as NSString).appendingPathComponent("\(base).\(kind).\(ext)")
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
     /// Merges a secrets file: `variables:` over the profile's, `environments: {NAME: {variables:}}` over that
     /// environment's. Every name it defines becomes a secret (masked on display, `$NAME` in exports).
     static func mergeSecrets(file: String, text: String? = nil, into profile: inout Profile) -> [ProfileProblem] {

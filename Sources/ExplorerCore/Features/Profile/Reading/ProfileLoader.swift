@@ -9,7 +9,8 @@ public enum ProfileLoader {
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
         "compressed", "max_body", "max_body_ratio", "http_version", "proxy", "no_proxy", "cert_file", "key_file",
-        "key_password", "cookies", "env_file", "auth", "auths", "endpoints", "history", "stream",
+        "key_password", "cookies", "env_file", "auth", "auths", "endpoints", "history", "stream", "schemas",
+        "schema_dialect", "format_assertion",
     ]
     static let environmentKeys = [
         "base_url", "headers", "variables", "insecure", "ca_file", "compressed", "auth", "auths", "http_version",
@@ -21,7 +22,7 @@ public enum ProfileLoader {
         "compressed", "max_body", "max_body_ratio", "priority", "cache", "auth", "download", "custom_method", "capture",
         "uses", "expect", "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies",
         "stream",
-        "protocol", "subprotocols", "ping_interval", "max_message", "messages",
+        "protocol", "subprotocols", "ping_interval", "max_message", "messages", "responses",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file"]
 
@@ -86,6 +87,9 @@ public enum ProfileLoader {
         let (profile, found) = read(yaml: yaml, file: path, id: id(forFile: path))
         var problems = found
         guard var loaded = profile else { return .failure(ProfileLoadFailure(problems)) }
+        // Only whether it is there: the side file is read when a schema is first used.
+        let sideFile = ProfileSchemas.sideFile(of: path)
+        if FileManager.default.fileExists(atPath: sideFile) { loaded.schemas.sideFile = sideFile }
         loaded.variableLayers.add(.profileFile, environment: nil, loaded.variables)
         for environment in loaded.environments {
             loaded.variableLayers.add(.profileFile, environment: environment.name, environment.variables)
@@ -112,6 +116,7 @@ public enum ProfileLoader {
         problems += runSecretCommands(in: &loaded, commands: commands)
         if secretsRead { problems += variableProblems(in: loaded) }
         problems += authNameProblems(in: loaded)
+        problems += schemaNameProblems(in: loaded)
         return problems.isEmpty ? .success(loaded) : .failure(ProfileLoadFailure(inFileOrder(problems, first: path)))
     }
 
@@ -141,7 +146,8 @@ public enum ProfileLoader {
     package static func parse(yaml: String, file: String, id: String) -> Result<Profile, ProfileLoadFailure> {
         let (profile, found) = read(yaml: yaml, file: file, id: id)
         guard let profile else { return .failure(ProfileLoadFailure(found)) }
-        let problems = found + variableProblems(in: profile) + authNameProblems(in: profile)
+        let problems =
+            found + variableProblems(in: profile) + authNameProblems(in: profile) + schemaNameProblems(in: profile)
         return problems.isEmpty ? .success(profile) : .failure(ProfileLoadFailure(inFileOrder(problems, first: file)))
     }
 
@@ -154,17 +160,6 @@ public enum ProfileLoader {
             let (fx, fy) = (files.firstIndex(of: x.file) ?? 0, files.firstIndex(of: y.file) ?? 0)
             return (fx, x.line, x.column, a.offset) < (fy, y.line, y.column, b.offset)
         }.map(\.element)
-    }
-
-    /// The companion file `ID.KIND.yaml` (or `.yml`) next to a profile, when it exists.
-    static func companion(of path: String, kind: String) -> String? {
-        let directory = (path as NSString).deletingLastPathComponent
-        let base = id(forFile: path)
-        for ext in ["yaml", "yml"] {
-            let candidate = (directory as NSString).appendingPathComponent("\(base).\(kind).\(ext)")
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 
     static func readText(_ path: String) -> Result<String, ProfileProblem> {
@@ -219,6 +214,7 @@ public enum ProfileLoader {
         if let node = fields["auth"] { profile.auth = readAuth(node, reader: &reader) }
         if let node = fields["auths"] { profile.auths = readAuthDefinitions(node, reader: &reader) }
         if let node = fields["history"] { profile.recordsHistory = reader.bool(node, "history") ?? true }
+        readSchemas(fields, into: &profile, reader: &reader)
         if let node = fields["environments"] {
             for entry in reader.entries(node, "`environments`") ?? [] {
                 if let environment = readEnvironment(entry.value, name: entry.key, reader: &reader) {
@@ -342,6 +338,7 @@ public enum ProfileLoader {
             endpoint.downloadTo = reader.string(to, "download.to")
         }
         readChecks(fields, into: &endpoint, reader: &reader)
+        if let node = fields["responses"] { endpoint.responses = readResponses(node, reader: &reader) }
         endpoint.webSocket = readWebSocket(fields, reader: &reader)
         let declared = Set(endpoint.params.map(\.name))
         for name in endpoint.placeholders where !declared.contains(name) {

@@ -13,6 +13,7 @@ extension ProfileEmitter {
                 case .body: break
                 }
                 if let regex = capture.regex { fields.append(Entry("regex", .string(regex))) }
+                if let type = capture.type { fields.append(Entry("type", .scalar(type))) }
                 return Entry(capture.name, .mapping(fields))
             })
     }
@@ -74,7 +75,24 @@ extension ProfileEmitter {
             entries.append(Entry("body_contains", texts.count == 1 ? texts[0] : .sequence(texts)))
         }
         if let limit = expectation.maxMilliseconds { entries.append(Entry("max_ms", .scalar(String(limit)))) }
+        if expectation.schema { entries.append(Entry("schema", .scalar("true"))) }
         return .mapping(entries)
+    }
+
+    /// `responses:` as OpenAPI writes its keys, each naming a schema.
+    static func responses(_ rules: [ResponseSchemaRule]) -> Value {
+        .mapping(rules.map { Entry($0.status.description, .string($0.schema)) })
+    }
+
+    /// A profile's `schemas:`, `schema_dialect:` and `format_assertion:` (the side file is written apart).
+    static func schemas(_ schemas: ProfileSchemas) -> [Entry] {
+        var entries: [Entry] = []
+        if schemas.dialect != .draft2020 { entries.append(Entry("schema_dialect", .scalar(schemas.dialect.rawValue))) }
+        if schemas.formatAssertion { entries.append(Entry("format_assertion", .scalar("true"))) }
+        if !schemas.inline.isEmpty {
+            entries.append(Entry("schemas", .mapping(schemas.inline.map { Entry($0.key, literal($0.value)) })))
+        }
+        return entries
     }
 
     private static func literal(_ value: JSONValue) -> Value {

@@ -42,6 +42,7 @@ package enum ProfileEmitter {
         if let file = profile.envFile { entries.append(.init("env_file", .string(file.path))) }
         if let spec = profile.auth { entries.append(.init("auth", auth(spec))) }
         if !profile.auths.isEmpty { entries.append(.init("auths", definitions(profile.auths))) }
+        entries.append(contentsOf: schemas(profile.schemas))
         entries.append(contentsOf: extra)
         var text =
             header.map {
@@ -181,7 +182,7 @@ package enum ProfileEmitter {
         "no_proxy",
         "cert_file", "key_file", "key_password", "cookies", "stream", "priority", "cache", "auth", "download",
         "capture",
-        "uses", "expect", "subprotocols", "ping_interval", "max_message", "messages",
+        "uses", "expect", "responses", "subprotocols", "ping_interval", "max_message", "messages",
     ]
 
     /// The value written for one endpoint key, or nil when the key is left out.
@@ -207,6 +208,7 @@ package enum ProfileEmitter {
         case "capture": return endpoint.captures.isEmpty ? nil : captures(endpoint.captures)
         case "uses": return endpoint.uses.isEmpty ? nil : uses(endpoint.uses)
         case "expect": return endpoint.expectation.map(expectation)
+        case "responses": return endpoint.responses.isEmpty ? nil : responses(endpoint.responses)
         case _ where webSocketKeys.contains(key): return webSocketValue(endpoint, key)
         default: return transfer(endpoint.transfer).first { $0.key == key }?.value
         }

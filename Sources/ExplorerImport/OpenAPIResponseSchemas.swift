@@ -1,0 +1,142 @@
+import ExplorerCore
+import Foundation
+import Yams
+
+/// The response schemas of an OpenAPI tree and the component schemas they reach, read from the composed text (before
+/// it is pruned, so OpenAPIKit never decodes them): what an import writes to the side file `ID.schemas.json` and
+/// each endpoint's `responses:`. References are followed by name, with a set of those reached, never expanded (see
+/// PLATFORM-NOTES: dereferencing Stripe's document whole grows without bound).
+struct OpenAPIResponseSchemas {
+    /// Each operation's rules (`"get /v1/customers"` → `200: Customer`), by the JSON answer's schema.
+    private(set) var rules: [String: [ResponseSchemaRule]] = [:]
+    /// The side file's schemas by name: the components reached, in document order, then the inline response
+    /// schemas (named `OPERATION.STATUS`).
+    private(set) var schemas = JSONObject()
+
+    /// At most this many `$ref` hops from a response to its component response.
+    static let maxResponseHops = 8
+
+    static func key(path: String, method: String) -> String { "\(method.lowercased()) \(path)" }
+
+    static func read(_ root: Node) -> OpenAPIResponseSchemas {
+        var result = OpenAPIResponseSchemas()
+        let components = root["components"]?.mapping
+        var componentSchemas: [String: Node] = [:]
+        var order: [String] = []
+        for (key, value) in components?["schemas"]?.mapping ?? [:] {
+            guard let name = key.string else { continue }
+            componentSchemas[name] = value
+            order.append(name)
+        }
+        let componentResponses = components?["responses"]?.mapping
+        var needed: Set<String> = []
+        var pending: [Node] = []
+        var inline: [(String, Node)] = []
+        var usedNames = Set(order)
+        for (pathKey, itemNode) in root["paths"]?.mapping ?? [:] {
+            guard let path = pathKey.string, let item = itemNode.mapping else { continue }
+            for (methodKey, operationNode) in item {
+                guard let method = methodKey.string, OpenAPIPruner.methods.contains(method),
+                    let responses = operationNode["responses"]?.mapping
+                else { continue }
+                var rules: [ResponseSchemaRule] = []
+                for (statusKey, responseNode) in responses {
+                    guard let statusText = statusKey.string, let status = ResponseSchemaRule.Status(statusText),
+                        let schema = jsonSchema(of: responseNode, componentResponses: componentResponses)
+                    else { continue }
+                    if let name = componentName(schema), componentSchemas[name] != nil {
+                        needed.insert(name)
+                        pending.append(componentSchemas[name]!)
+                        rules.append(ResponseSchemaRule(status: status, schema: name))
+                        continue
+                    }
+                    let base =
+                        (operationNode["operationId"]?.string ?? "\(method.uppercased()) \(path)") + ".\(statusText)"
+                    var name = base
+                    var number = 2
+                    while usedNames.contains(name) {
+                        name = "\(base)#\(number)"
+                        number += 1
+                    }
+                    usedNames.insert(name)
+                    inline.append((name, schema))
+                    pending.append(schema)
+                    rules.append(ResponseSchemaRule(status: status, schema: name))
+                }
+                if !rules.isEmpty { result.rules[key(path: path, method: method)] = rules }
+            }
+        }
+        var references: [String] = []
+        while let node = pending.popLast() {
+            references.removeAll(keepingCapacity: true)
+            OpenAPIPruner.collect(node, into: &references)
+            for reference in references {
+                guard let (kind, name) = OpenAPIPruner.target(reference), kind == "schemas",
+                    let found = componentSchemas[name], needed.insert(name).inserted
+                else { continue }
+                pending.append(found)
+            }
+        }
+        for name in order where needed.contains(name) {
+            if let node = componentSchemas[name] { result.schemas.append(key: name, value: json(node)) }
+        }
+        for (name, node) in inline { result.schemas.append(key: name, value: json(node)) }
+        return result
+    }
+
+    /// The schema of a response's JSON content (`application/json`, `*+json`, else any JSON type), following a
+    /// `$ref` to `#/components/responses/NAME`.
+    private static func jsonSchema(of response: Node, componentResponses: Node.Mapping?) -> Node? {
+        var node = response
+        for _ in 0..<maxResponseHops {
+            guard let reference = node["$ref"]?.string else { break }
+            guard let (kind, name) = OpenAPIPruner.target(reference), kind == "responses",
+                let found = componentResponses?[SwaggerConverter.node(name)]
+            else { return nil }
+            node = found
+        }
+        guard let content = node["content"]?.mapping else { return nil }
+        let types = content.compactMap { $0.key.string }
+        let chosen =
+            types.first { $0.lowercased().hasPrefix("application/json") }
+            ?? types.first { $0.lowercased().contains("+json") } ?? types.first { $0.lowercased().contains("json") }
+        guard let chosen else { return nil }
+        return content[SwaggerConverter.node(chosen)]?["schema"]
+    }
+
+    /// `X` when the schema is only `$ref: "#/components/schemas/X"`.
+    private static func componentName(_ schema: Node) -> String? {
+        guard let mapping = schema.mapping, mapping.count == 1, let reference = mapping["$ref"]?.string,
+            let (kind, name) = OpenAPIPruner.target(reference), kind == "schemas",
+            reference.split(separator: "/").count == 4
+        else { return nil }
+        return name
+    }
+
+    /// A composed node as JSON: quoted scalars are strings; plain ones null, booleans and numbers as YAML 1.1's core
+    /// schema reads them (what JSON documents hold), else strings.
+    static func json(_ node: Node) -> JSONValue {
+        switch node {
+        case .scalar(let scalar):
+            guard scalar.style == .plain || scalar.style == .any else { return .string(scalar.string) }
+            switch scalar.string {
+            case "null", "Null", "NULL", "~", "": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            default:
+                if let first = scalar.string.utf8.first, first == UInt8(ascii: "-") || (48...57).contains(first),
+                    case .number(_)? = try? JSONValue.parse(scalar.string)
+                {
+                    return .number(scalar.string)
+                }
+                return .string(scalar.string)
+            }
+        case .mapping(let mapping):
+            return .object(JSONObject(mapping.map { (key: $0.key.string ?? "", value: json($0.value)) }))
+        case .sequence(let sequence):
+            return .array(sequence.map(json))
+        case .alias:
+            return .null
+        }
+    }
+}
