@@ -5,9 +5,10 @@ import Foundation
 ///
 /// Run it in release mode: `make bench` (`make release`'s build, then `.build/release/apix-bench`, the way the figures
 /// in docs/BENCHMARKS.md were taken). `--quick` runs tiny sizes once, for the test suite's smoke check;
-/// `--only transfers|requests|tui|startup|history|search|filter|import|schema` runs one group of cases (`import`: Stripe's
+/// `--only transfers|requests|tui|startup|history|search|filter|import|schema|checks` runs one group of cases (`import`: Stripe's
 /// OpenAPI document, `--stripe PATH`; `filter`: the list filter over 1,997 endpoints, in process, no server;
-/// `schema`: validating a 5 MB answer against a list-of-objects schema, in process);
+/// `schema`: validating a 5 MB answer against a list-of-objects schema, in process; `checks`: `apix test` on a
+/// 64 MiB JSON answer);
 /// `--output PATH` chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
@@ -38,11 +39,11 @@ struct BenchmarkOptions {
     /// `search` (only with `--only`) the search rows of `tui` alone, `mouse` its mouse rows, `filter` the list
     /// filter's row alone.
     enum Section: String, CaseIterable {
-        case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema
+        case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema, checks
     }
 
     var quick = false
-    var sections: Set<Section> = [.transfers, .requests, .tui, .history, .import]
+    var sections: Set<Section> = [.transfers, .requests, .tui, .history, .import, .checks]
     /// The Stripe document for the import rows (default: `ImportBenchmarks.defaultDocument`).
     var stripe: String?
     var runs = 15
@@ -78,7 +79,7 @@ struct BenchmarkOptions {
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
                     throw BenchmarkError(
                         "--only needs one of: transfers, requests, tui, startup, history, search, mouse, filter, "
-                            + "import, schema")
+                            + "import, schema, checks")
                 }
                 sections = [value]
                 only = true
