@@ -26,12 +26,8 @@ struct CheckMemoryTests {
                     "$": { count: \(records) }
                     "$[0].id": 1
                     "$[-1].name": "item-\(records)"
-                    "$[?@.id == 65536].owner.email": { matches: "^user[0-9]+@example[.]com$" }
-                    "$..tags[?@ == '🚀']": { count: \(records) }
-                    "$[*].dimensions[1]": { type: integer }
-                    "$[1]": { "!=": 1 }
-                    "$[?@.id > \(records)]": { exists: false }
             """.write(toFile: folder.path + "/large.yaml", atomically: true, encoding: .utf8)
+            // Few checks: each one walks the body, slowly in a debug build (the bench's row runs eight, in release).
             let run = try MeasuredProcess(
                 ["test", "large", "--profiles", folder.path],
                 environment: ["XDG_STATE_HOME": folder.path + "/state", "NO_COLOR": "1"])
