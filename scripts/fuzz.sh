@@ -13,8 +13,15 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(ProfileLoader Template CurlImport JSON JSONPath HeaderLine SafeText)
+    targets=(ProfileLoader Template CurlImport JSON JSONPath HeaderLine SafeText WebSocketFrames JSONTape BenchArguments)
 fi
+
+# Sources a target needs from outside ExplorerCore (compiled into it, instrumented like the rest).
+extra_sources() {
+    case $1 in
+        BenchArguments) echo Sources/ExplorerBench/BenchSettings.swift ;;
+    esac
+}
 
 build=$root/.build/fuzz
 yams=$root/.build/checkouts/Yams/Sources
@@ -25,11 +32,12 @@ fi
 opt=${FUZZ_OPT:--O}
 sanitize=(-sanitize=fuzzer,address)
 cflags=(-g -O1 -fsanitize=fuzzer-no-link,address)
-mkdir -p "$build/obj" "$build/modules" "$build/ccurl" "$build/bin"
+mkdir -p "$build/obj" "$build/modules" "$build/ccurl" "$build/cbuildinfo" "$build/bin"
 
 # Rebuilds the libraries when a source is newer than the stamp.
 stamp=$build/libraries.stamp
-if [ ! -f "$stamp" ] || [ -n "$(find Sources/ExplorerCore Sources/CCurl "$yams" -newer "$stamp" -print -quit)" ]; then
+if [ ! -f "$stamp" ] \
+    || [ -n "$(find Sources/ExplorerCore Sources/CCurl Sources/CBuildInfo "$yams" -newer "$stamp" -print -quit)" ]; then
     echo "fuzz: compiling CYaml, CCurl, Yams and ExplorerCore (instrumented)" >&2
     for source in "$yams"/CYaml/src/*.c; do
         clang "${cflags[@]}" -DYAML_DECLARE_STATIC -I "$yams/CYaml/include" -c "$source" \
@@ -38,13 +46,16 @@ if [ ! -f "$stamp" ] || [ -n "$(find Sources/ExplorerCore Sources/CCurl "$yams" 
     clang "${cflags[@]}" -I Sources/CCurl/include -c Sources/CCurl/loader.c -o "$build/obj/ccurl.o"
     printf 'module CCurl {\n    header "%s/Sources/CCurl/include/shim.h"\n    export *\n}\n' "$root" \
         > "$build/ccurl/module.modulemap"
+    clang "${cflags[@]}" -I Sources/CBuildInfo/include -c Sources/CBuildInfo/build_info.c -o "$build/obj/cbuildinfo.o"
+    printf 'module CBuildInfo {\n    header "%s/Sources/CBuildInfo/include/build_info.h"\n    export *\n}\n' "$root" \
+        > "$build/cbuildinfo/module.modulemap"
     swiftc "$opt" -g "${sanitize[@]}" -parse-as-library -wmo -module-name Yams -swift-version 5 -DSWIFT_PACKAGE \
         -I "$yams/CYaml/include" -Xcc -DYAML_DECLARE_STATIC \
         -emit-module -emit-module-path "$build/modules/Yams.swiftmodule" \
         -c "$yams"/Yams/*.swift -o "$build/obj/yams.o"
     swiftc "$opt" -g "${sanitize[@]}" -parse-as-library -wmo -module-name ExplorerCore -swift-version 6 -DSWIFT_PACKAGE \
-        -enable-testing -I "$build/modules" -I "$build/ccurl" -I "$yams/CYaml/include" \
-        -emit-module -emit-module-path "$build/modules/ExplorerCore.swiftmodule" \
+        -enable-testing -package-name apix -I "$build/modules" -I "$build/ccurl" -I "$build/cbuildinfo" \
+        -I Sources/CZlib -I "$yams/CYaml/include" -emit-module -emit-module-path "$build/modules/ExplorerCore.swiftmodule" \
         -c $(find Sources/ExplorerCore -name '*.swift' | sort) -o "$build/obj/explorercore.o"
     touch "$stamp"
 fi
@@ -52,12 +63,16 @@ fi
 for target in "${targets[@]}"; do
     source=Fuzz/Targets/${target}Fuzz.swift
     binary=$build/bin/$target
+    extra=($(extra_sources "$target"))
     if [ ! -x "$binary" ] || [ "$source" -nt "$binary" ] || [ "$stamp" -nt "$binary" ] \
-        || [ Fuzz/Targets/SafeTextCheck.swift -nt "$binary" ]; then
+        || [ Fuzz/Targets/SafeTextCheck.swift -nt "$binary" ] \
+        || { [ ${#extra[@]} -gt 0 ] && [ -n "$(find "${extra[@]}" -newer "$binary")" ]; }
+    then
         echo "fuzz: linking $target" >&2
         swiftc "$opt" -g "${sanitize[@]}" -parse-as-library -swift-version 6 -module-name "${target}Fuzz" \
-            -I "$build/modules" -I "$build/ccurl" -I "$yams/CYaml/include" \
-            "$source" Fuzz/Targets/SafeTextCheck.swift "$build"/obj/*.o -ldl -o "$binary" \
+            -package-name apix -I "$build/modules" -I "$build/ccurl" -I "$build/cbuildinfo" -I Sources/CZlib \
+            -I "$yams/CYaml/include" "$source" "${extra[@]}" Fuzz/Targets/SafeTextCheck.swift "$build"/obj/*.o \
+            -ldl -lz -o "$binary" \
             2> >(grep -v 'Cannot export local symbol' >&2)
     fi
 done

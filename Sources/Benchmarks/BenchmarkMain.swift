@@ -5,10 +5,11 @@ import Foundation
 ///
 /// Run it in release mode: `make bench` (`make release`'s build, then `.build/release/apix-bench`, the way the figures
 /// in docs/BENCHMARKS.md were taken). `--quick` runs tiny sizes once, for the test suite's smoke check;
-/// `--only transfers|requests|tui|startup|history|search|filter|import|schema` runs one group of cases (`import`: Stripe's
-/// OpenAPI document, `--stripe PATH`; `filter`: the list filter over 1,997 endpoints, in process, no server;
+/// `--only transfers|requests|tui|startup|history|search|filter|import|schema|websocket|checks` runs one group of
+/// cases (`import`: Stripe's OpenAPI document, `--stripe PATH`; `filter`: the list filter over 1,997 endpoints, in process, no server;
 /// `schema`: validating a 5 MB answer against a list-of-objects schema, in process; `websocket`: `apix ws` echo
-/// round trips against Python's `websockets` client and the peak RSS with a 64 MiB message);
+/// round trips against Python's `websockets` client and the peak RSS with a 64 MiB message; `checks`: `apix test`
+/// on a 64 MiB JSON answer);
 /// `--output PATH` chooses where the Markdown goes (`-` for none).
 @main
 struct BenchmarkMain {
@@ -39,11 +40,11 @@ struct BenchmarkOptions {
     /// `search` (only with `--only`) the search rows of `tui` alone, `mouse` its mouse rows, `filter` the list
     /// filter's row alone.
     enum Section: String, CaseIterable {
-        case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema, websocket
+        case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema, websocket, checks
     }
 
     var quick = false
-    var sections: Set<Section> = [.transfers, .requests, .tui, .history, .import, .websocket]
+    var sections: Set<Section> = [.transfers, .requests, .tui, .history, .import, .websocket, .checks]
     /// The Stripe document for the import rows (default: `ImportBenchmarks.defaultDocument`).
     var stripe: String?
     var runs = 15
@@ -79,15 +80,15 @@ struct BenchmarkOptions {
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
                     throw BenchmarkError(
                         "--only needs one of: transfers, requests, tui, startup, history, search, mouse, filter, "
-                            + "import, schema, websocket")
+                            + "import, schema, websocket, checks")
                 }
                 sections = [value]
                 only = true
             default:
                 throw BenchmarkError(
                     "unknown argument \(argument) (use --quick, --runs N, --size-mib N, "
-                        + "--only transfers|requests|tui|startup|history|search|mouse|filter|import|schema|websocket, "
-                        + "--stripe PATH, "
+                        + "--only transfers|requests|tui|startup|history|search|mouse|filter|import|schema|"
+                        + "websocket|checks, --stripe PATH, "
                         + "--output PATH|-)"
                 )
             }

@@ -77,6 +77,10 @@ struct BenchmarkSuite {
             rows += history.rows
             notes += history.notes
         }
+        if options.sections.contains(.checks) {
+            Subprocess.settle()
+            rows.append(try CheckBenchmark(options: options, apix: apix, scratch: scratch, port: server.port).run())
+        }
         if options.sections.contains(.mouse) {
             Subprocess.settle()
             rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)

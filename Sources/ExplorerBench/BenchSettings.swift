@@ -54,7 +54,8 @@ public struct BenchSettings: Sendable, Equatable {
         return host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host.hasPrefix("127.")
     }
 
-    /// `30s`, `500ms`, `2m`, `1h` or a number of seconds; nil when it is none of those or not positive.
+    /// `30s`, `500ms`, `2m`, `1h` or a number of seconds; nil when it is none of those, under a millisecond, or
+    /// too long to count (`1e300s` trapped converting to Int64; found by the `BenchArguments` fuzz target).
     public static func duration(_ text: String) -> Duration? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
@@ -66,6 +67,8 @@ public struct BenchSettings: Sendable, Equatable {
             break
         }
         guard let value = Double(number), value.isFinite, value > 0 else { return nil }
-        return .milliseconds(Int64((value * scale * 1000).rounded()))
+        let milliseconds = (value * scale * 1000).rounded()
+        guard milliseconds >= 1, milliseconds < 1e15 else { return nil }
+        return .milliseconds(Int64(milliseconds))
     }
 }

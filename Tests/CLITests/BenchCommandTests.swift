@@ -144,6 +144,8 @@ struct BenchCommandTests {
         #expect(BenchSettings.duration("1.5") == .milliseconds(1500))
         #expect(BenchSettings.duration("-1s") == nil)
         #expect(BenchSettings.duration("soon") == nil)
+        #expect(BenchSettings.duration("1e300s") == nil)  // trapped (Int64 of a Double too large): fuzzing found it
+        #expect(BenchSettings.duration("0.0001s") == nil)  // was a zero duration
         #expect(BenchSettings(stop: .count(5000)).needsConfirmation(host: "localhost") == false)
         #expect(BenchSettings(stop: .count(5000)).needsConfirmation(host: "127.0.0.1") == false)
         #expect(BenchSettings(stop: .count(5000)).needsConfirmation(host: "example.com") == true)

@@ -57,6 +57,35 @@ struct JSONPathComplianceTests {
         #expect(passed == 703 - Self.knownExceptions.count)
     }
 
+    @Test("every valid case selects the same on a JSONTape of the document (how checks read bodies)")
+    func complianceOnTape() throws {
+        var passed = 0
+        var valid = 0
+        for testCase in try Self.loadCases() where !testCase.invalid && Self.knownExceptions[testCase.name] == nil {
+            valid += 1
+            guard let document = testCase.document, let path = try? JSONPath(testCase.selector),
+                let tape = try? JSONTape(data: Data(document.serialized(pretty: true).utf8)),
+                let nodes = try? path.evaluate(in: tape, tracksLocations: true)
+            else {
+                Issue.record("\(testCase.name): no document, or the tape or selection failed")
+                continue
+            }
+            let values = nodes.map { tape.value(at: $0.node) }
+            let paths = nodes.map { JSONPathNode(value: .null, location: $0.location).path }
+            let matched = zip(testCase.results, testCase.paths).contains { expected, expectedPaths in
+                expected.count == values.count && zip(expected, values).allSatisfy { JSONPathComparison.equal($0, $1) }
+                    && expectedPaths == paths
+            }
+            if matched {
+                passed += 1
+            } else {
+                Issue.record(
+                    "\(testCase.name): \(testCase.selector.debugDescription) gave \(paths) \(values) on a tape")
+            }
+        }
+        #expect(passed == valid && valid == 703 - 247)
+    }
+
     private func check(_ testCase: Case) -> Bool {
         let path: JSONPath
         do {

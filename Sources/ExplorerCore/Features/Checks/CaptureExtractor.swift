@@ -97,22 +97,24 @@ enum CaptureExtractor {
             guard let text = facts.text() else { return .failure(Failure("the body is not text")) }
             return .success((text, nil))
         case .json(let query):
-            let document: JSONValue
+            let document: JSONTape
             switch facts.json() {
             case .success(let value): document = value
             case .failure(let problem): return .failure(Failure(problem.reason))
             }
-            let nodes: [JSONPathNode]
+            let nodes: [JSONPathEvaluator<JSONTape>.Node]
             do {
                 nodes = try JSONPath(query).evaluate(in: document)
-            } catch JSONPathEvaluator.Stop.tooExpensive(let expensive) {
+            } catch JSONPathStop.tooExpensive(let expensive) {
                 return .failure(Failure(expensive.description))
             } catch {
                 nodes = []
             }
             guard let node = nodes.first else { return .failure(Failure("\(query) selected nothing")) }
-            if case .string(let string) = node.value { return .success((string, node.value)) }
-            return .success((node.value.serialized(), node.value))
+            // Only the selected node becomes a value (the whole body for `$`: what the user asked for).
+            let value = document.value(at: node.node)
+            if case .string(let string) = value { return .success((string, value)) }
+            return .success((value.serialized(), value))
         }
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 
 /// What checks and captures read from a response, read once: status, headers, the time, and the body as text and
-/// as JSON (parsed at most once, and only when a check or capture needs it).
+/// as JSON (indexed at most once, and only when a check or capture needs it).
 ///
 /// Bodies larger than `bodyLimit` are not read for checks: a check on such a body fails and says why, so a check
-/// can never make apix hold an unbounded body in memory.
+/// can never make apix hold an unbounded body in memory. A JSON body is read as a `JSONTape`, its bytes (a spooled
+/// body mapped, not copied) and a small index, never as a whole tree: checking a 64 MiB body takes about its size.
 struct ResponseFacts {
     static let bodyLimit = 64 << 20
 
@@ -14,7 +15,7 @@ struct ResponseFacts {
     private let body: ResponseBody
     private let charset: String?
     private var parsedText: String??
-    private var parsedJSON: Result<JSONValue, BodyProblem>?
+    private var parsedJSON: Result<JSONTape, BodyProblem>?
 
     /// Why a body could not be read as text or JSON.
     struct BodyProblem: Error {
@@ -41,19 +42,23 @@ struct ResponseFacts {
         return decoded
     }
 
-    mutating func json() -> Result<JSONValue, BodyProblem> {
+    mutating func json() -> Result<JSONTape, BodyProblem> {
         if let parsedJSON { return parsedJSON }
-        let result: Result<JSONValue, BodyProblem>
+        let result: Result<JSONTape, BodyProblem>
         if body.count > Self.bodyLimit {
             result = .failure(BodyProblem(reason: "body too large to check (\(Units.bytes(body.count)))"))
-        } else if let data = try? body.data() {
-            do {
-                result = .success(try JSONValue.parse(data))
-            } catch {
-                result = .failure(BodyProblem(reason: "body is not JSON (\(error))"))
-            }
         } else {
-            result = .failure(BodyProblem(reason: "body could not be read"))
+            do {
+                if let path = body.filePath {
+                    result = .success(try JSONTape.mapping(file: path))
+                } else {
+                    result = .success(try JSONTape(data: try body.data()))
+                }
+            } catch let error as JSONParseError {
+                result = .failure(BodyProblem(reason: "body is not JSON (\(error))"))
+            } catch {
+                result = .failure(BodyProblem(reason: "body could not be read"))
+            }
         }
         parsedJSON = result
         return result

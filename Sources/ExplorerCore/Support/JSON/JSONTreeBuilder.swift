@@ -53,9 +53,13 @@ struct JSONTreeBuilder: JSONScanHandler {
         }
     }
 
-    /// Decodes a validated string token (quotes included). Unpaired surrogate escapes become U+FFFD, since a
-    /// Swift `String` cannot hold them.
     private func decodeString(start: Int, end: Int, hasEscapes: Bool) -> String {
+        Self.decodeString(in: bytes, start: start, end: end, hasEscapes: hasEscapes)
+    }
+
+    /// Decodes a validated string token (quotes included). Unpaired surrogate escapes become U+FFFD, since a
+    /// Swift `String` cannot hold them. `JSONTape` decodes the strings a query reads with it, so both agree.
+    static func decodeString(in bytes: UnsafeRawBufferPointer, start: Int, end: Int, hasEscapes: Bool) -> String {
         let content = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
         guard hasEscapes else { return String(decoding: content, as: UTF8.self) }
         var utf8: [UInt8] = []
@@ -95,7 +99,7 @@ struct JSONTreeBuilder: JSONScanHandler {
         return String(decoding: utf8, as: UTF8.self)
     }
 
-    private func hexUnit(_ content: UnsafeRawBufferPointer, at position: Int) -> UInt32 {
+    private static func hexUnit(_ content: UnsafeRawBufferPointer, at position: Int) -> UInt32 {
         var unit: UInt32 = 0
         for index in position..<(position + 4) {
             unit = unit << 4 | UInt32(JSONScanner.hexValue(content[index]) ?? 0)

@@ -20,22 +20,24 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     /// The nodes the query selects in `document`, in RFC 9535 order. The patterns of `match()` and `search()` run
     /// bounded: once they have taken a second of CPU time in all, the rest count as not matching.
     public func select(in document: JSONValue) throws(CancellationError) -> [JSONPathNode] {
-        var evaluator = JSONPathEvaluator(root: document, stopsOnExpensivePattern: false)
+        var evaluator = JSONPathEvaluator(document: document, stopsOnExpensivePattern: false)
         do {
-            return try evaluator.select(query).map { JSONPathNode(value: $0.value, location: $0.location) }
+            return try evaluator.select(query).map { JSONPathNode(value: $0.node, location: $0.location) }
         } catch {
             // Only cancellation reaches here: this evaluator counts an expensive pattern as no match.
             throw CancellationError()
         }
     }
 
-    /// The nodes the query selects, or why it stopped: cancelled, or a `match()`/`search()` pattern that used up
-    /// `regexBudget` (checks report it as a failure rather than a silent no match).
-    func evaluate(
-        in document: JSONValue, regexBudget: RegexBudget = RegexBudget()
-    ) throws(JSONPathEvaluator.Stop) -> [JSONPathNode] {
-        var evaluator = JSONPathEvaluator(root: document, regexBudget: regexBudget)
-        return try evaluator.select(query).map { JSONPathNode(value: $0.value, location: $0.location) }
+    /// The nodes the query selects in `document` (where each starts in a `JSONTape`), or why it stopped: cancelled,
+    /// or a `match()`/`search()` pattern that used up `regexBudget` (checks report it as a failure rather than a
+    /// silent no match). Locations are tracked only when asked (checks read values alone).
+    func evaluate<Document: JSONPathDocument>(
+        in document: Document, tracksLocations: Bool = false, regexBudget: RegexBudget = RegexBudget()
+    ) throws(JSONPathStop) -> [JSONPathEvaluator<Document>.Node] {
+        var evaluator = JSONPathEvaluator(
+            document: document, tracksLocations: tracksLocations, regexBudget: regexBudget)
+        return try evaluator.select(query)
     }
 
     public var description: String { text }

@@ -1,39 +1,49 @@
-/// Applies a parsed query to a JSON value (RFC 9535 §2.3–2.5), producing nodes in the order the RFC defines.
+/// Applies a parsed query to a JSON document (RFC 9535 §2.3–2.5), producing nodes in the order the RFC defines.
 ///
 /// Descendant segments visit a node before its descendants and arrays in order (objects in document order, one of
 /// the orders the RFC allows). Long walks check for cancellation every few thousand nodes, so a query on a huge
 /// body started from a task stops soon after the task is cancelled. Every `match()`/`search()` of one evaluation
 /// draws on one `RegexBudget`, and the first pattern that uses it up ends the evaluation.
-struct JSONPathEvaluator {
-    /// Why an evaluation ended without a result.
-    enum Stop: Error {
-        case cancelled
-        case tooExpensive(RegexTooExpensive)
-    }
-
+///
+/// The document is a `JSONValue` tree or a `JSONTape` over a body's bytes: the evaluator reads it only through
+/// `JSONPathDocument`, and turns a node into a `JSONValue` only where a filter compares two containers.
+struct JSONPathEvaluator<Document: JSONPathDocument> {
+    typealias Stop = JSONPathStop
     private typealias Syntax = JSONPathSyntax
 
-    /// A selected value and where it is, as path elements (member names and array indexes).
+    /// A selected value and where it is, as path elements (member names and array indexes); the location stays
+    /// empty when the evaluation does not track it (checks read values only).
     struct Node {
-        var value: JSONValue
+        var node: Document.Node
         var location: [JSONPathNode.Element]
     }
 
-    private let root: JSONValue
+    /// A filter's comparable: a literal of the query, or a node of the document (read as a value when needed).
+    private enum Operand {
+        case literal(JSONValue)
+        case node(Document.Node)
+    }
+
+    private let document: Document
+    private let tracksLocations: Bool
     private var visited = 0
     private var regexBudget: RegexBudget
     /// Whether a pattern that used up the budget ends the evaluation (checks, which say so) or counts as not
     /// matching (`JSONPath.select`, whose callers expect only cancellation); once spent, no pattern runs again.
     private let stopsOnExpensivePattern: Bool
 
-    init(root: JSONValue, regexBudget: RegexBudget = RegexBudget(), stopsOnExpensivePattern: Bool = true) {
-        self.root = root
+    init(
+        document: Document, tracksLocations: Bool = true, regexBudget: RegexBudget = RegexBudget(),
+        stopsOnExpensivePattern: Bool = true
+    ) {
+        self.document = document
+        self.tracksLocations = tracksLocations
         self.regexBudget = regexBudget
         self.stopsOnExpensivePattern = stopsOnExpensivePattern
     }
 
     mutating func select(_ query: JSONPathSyntax.Query) throws(Stop) -> [Node] {
-        try select(query, from: Node(value: root, location: []))
+        try select(query, from: Node(node: document.rootNode, location: []))
     }
 
     // MARK: - Segments and selectors
@@ -62,17 +72,15 @@ struct JSONPathEvaluator {
     ) throws(Stop) {
         try countVisit()
         try body(&self, node)
-        switch node.value {
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                try visitDescendants(of: Node(value: element, location: node.location + [.index(index)]), body)
-            }
-        case .object(let object):
-            for member in object {
-                try visitDescendants(of: Node(value: member.value, location: node.location + [.name(member.key)]), body)
-            }
-        default: break
+        let document = document
+        try document.forEachChild(of: node.node, names: tracksLocations) { (element, child) throws(Stop) in
+            try visitDescendants(of: located(child, in: node, element), body)
         }
+    }
+
+    private func located(_ child: Document.Node, in parent: Node, _ element: JSONPathNode.Element?) -> Node {
+        guard tracksLocations, let element else { return Node(node: child, location: []) }
+        return Node(node: child, location: parent.location + [element])
     }
 
     private mutating func countVisit() throws(Stop) {
@@ -83,41 +91,37 @@ struct JSONPathEvaluator {
     private mutating func apply(
         _ selectors: [Syntax.Selector], to node: Node, into output: inout [Node]
     ) throws(Stop) {
+        let document = document
         for selector in selectors {
             switch selector {
             case .name(let name):
-                if case .object(let object) = node.value, let value = object[name] {
-                    output.append(Node(value: value, location: node.location + [.name(name)]))
+                guard document.kind(of: node.node) == .object else { continue }
+                if let value = document.member(named: name, of: node.node) {
+                    output.append(located(value, in: node, .name(name)))
                 }
             case .wildcard:
-                output.append(contentsOf: children(of: node))
+                try document.forEachChild(of: node.node, names: tracksLocations) { (element, child) throws(Stop) in
+                    output.append(located(child, in: node, element))
+                }
             case .index(let index):
-                guard case .array(let elements) = node.value else { continue }
-                let resolved = index < 0 ? elements.count + index : index
-                if elements.indices.contains(resolved) {
-                    output.append(Node(value: elements[resolved], location: node.location + [.index(resolved)]))
+                guard document.kind(of: node.node) == .array else { continue }
+                let resolved = index < 0 ? document.count(of: node.node) + index : index
+                if resolved >= 0, let element = document.element(at: resolved, of: node.node) {
+                    output.append(located(element, in: node, .index(resolved)))
                 }
             case .slice(let start, let end, let step):
-                guard case .array(let elements) = node.value else { continue }
+                guard document.kind(of: node.node) == .array else { continue }
+                let elements = document.elements(of: node.node)
                 for index in Self.sliceIndices(count: elements.count, start: start, end: end, step: step ?? 1) {
-                    output.append(Node(value: elements[index], location: node.location + [.index(index)]))
+                    output.append(located(elements[index], in: node, .index(index)))
                 }
             case .filter(let expression):
-                for child in children(of: node) {
+                try document.forEachChild(of: node.node, names: tracksLocations) { (element, child) throws(Stop) in
                     try countVisit()
-                    if try test(expression, current: child) { output.append(child) }
+                    let candidate = located(child, in: node, element)
+                    if try test(expression, current: candidate) { output.append(candidate) }
                 }
             }
-        }
-    }
-
-    private func children(of node: Node) -> [Node] {
-        switch node.value {
-        case .array(let elements):
-            elements.enumerated().map { Node(value: $1, location: node.location + [.index($0)]) }
-        case .object(let object):
-            object.map { Node(value: $0.value, location: node.location + [.name($0.key)]) }
-        default: []
         }
     }
 
@@ -155,44 +159,82 @@ struct JSONPathEvaluator {
         case .comparison(let left, let comparison, let right):
             let lhs = try value(of: left, current: current)
             let rhs = try value(of: right, current: current)
-            return JSONPathComparison.compare(lhs, comparison, rhs)
+            return JSONPathComparison.compare(
+                comparable(lhs, against: rhs), comparison, comparable(rhs, against: lhs))
         }
     }
 
     private mutating func nodes(of query: Syntax.Query, current: Node) throws(Stop) -> [Node] {
-        query.isRelative ? try select(query, from: current) : try select(query, from: Node(value: root, location: []))
+        query.isRelative
+            ? try select(query, from: current) : try select(query, from: Node(node: document.rootNode, location: []))
     }
 
     /// A comparable's value: a literal, the one node of a singular query, or a value function's result; nil is
     /// RFC 9535's "Nothing" (no node, or no result).
-    private mutating func value(of expression: Syntax.Expression, current: Node) throws(Stop) -> JSONValue? {
+    private mutating func value(of expression: Syntax.Expression, current: Node) throws(Stop) -> Operand? {
         switch expression {
-        case .literal(let literal): return literal
+        case .literal(let literal): return .literal(literal)
         case .query(let query):
             let selected = try nodes(of: query, current: current)
-            return selected.count == 1 ? selected[0].value : nil
+            return selected.count == 1 ? .node(selected[0].node) : nil
         case .function(let function, let arguments):
             return try valueResult(function, arguments, current: current)
         default: return nil  // refused by the parser's type rules
         }
     }
 
+    /// The operands as values for `JSONPathComparison`. A container is read whole only when the other side is a
+    /// container too; against a scalar or Nothing an empty one of its kind compares the same, at no cost.
+    private func comparable(_ operand: Operand?, against other: Operand?) -> JSONValue? {
+        switch operand {
+        case nil: return nil
+        case .literal(let literal): return literal
+        case .node(let node):
+            switch document.kind(of: node) {
+            case .array where isContainer(other): return document.value(of: node)
+            case .array: return .array([])
+            case .object where isContainer(other): return document.value(of: node)
+            case .object: return .object(JSONObject())
+            default: return document.value(of: node)
+            }
+        }
+    }
+
+    private func isContainer(_ operand: Operand?) -> Bool {
+        switch operand {
+        case nil: false
+        case .literal(let literal): literal.arrayValue != nil || literal.objectValue != nil
+        case .node(let node): document.kind(of: node).isContainer
+        }
+    }
+
+    private func string(of operand: Operand?) -> String? {
+        switch operand {
+        case nil: nil
+        case .literal(let literal): literal.stringValue
+        case .node(let node): document.string(of: node)
+        }
+    }
+
     private mutating func valueResult(
         _ function: JSONPathFunction, _ arguments: [Syntax.Expression], current: Node
-    ) throws(Stop) -> JSONValue? {
+    ) throws(Stop) -> Operand? {
         switch function {
         case .length:
-            switch try value(of: arguments[0], current: current) {
-            case .string(let text)?: return .number(String(text.unicodeScalars.count))
-            case .array(let elements)?: return .number(String(elements.count))
-            case .object(let object)?: return .number(String(object.count))
+            let argument = try value(of: arguments[0], current: current)
+            if let text = string(of: argument) { return .literal(.number(String(text.unicodeScalars.count))) }
+            switch argument {
+            case .literal(.array(let elements)): return .literal(.number(String(elements.count)))
+            case .literal(.object(let object)): return .literal(.number(String(object.count)))
+            case .node(let node) where document.kind(of: node).isContainer:
+                return .literal(.number(String(document.count(of: node))))
             default: return nil
             }
         case .count:
-            return .number(String(try nodesResult(function, arguments, current: current).count))
+            return .literal(.number(String(try nodesResult(function, arguments, current: current).count)))
         case .value:
             let selected = try nodesResult(function, arguments, current: current)
-            return selected.count == 1 ? selected[0].value : nil
+            return selected.count == 1 ? .node(selected[0].node) : nil
         case .match, .search:
             return nil
         }
@@ -209,8 +251,8 @@ struct JSONPathEvaluator {
     private mutating func logical(
         _ function: JSONPathFunction, _ arguments: [Syntax.Expression], current: Node
     ) throws(Stop) -> Bool {
-        guard case .string(let text)? = try value(of: arguments[0], current: current),
-            case .string(let pattern)? = try value(of: arguments[1], current: current)
+        guard let text = string(of: try value(of: arguments[0], current: current)),
+            let pattern = string(of: try value(of: arguments[1], current: current))
         else { return false }
         do {
             return try JSONPathRegex.matches(text, pattern: pattern, whole: function == .match, budget: &regexBudget)
