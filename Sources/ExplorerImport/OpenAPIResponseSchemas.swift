@@ -132,11 +132,29 @@ struct OpenAPIResponseSchemas {
                 return .string(scalar.string)
             }
         case .mapping(let mapping):
-            return .object(JSONObject(mapping.map { (key: $0.key.string ?? "", value: json($0.value)) }))
+            return .object(
+                JSONObject(
+                    mapping.map { entry in
+                        let key = entry.key.string ?? ""
+                        let value = json(entry.value)
+                        return (key: key, value: key == "type" ? typeNames(value) : value)
+                    }))
         case .sequence(let sequence):
             return .array(sequence.map(json))
         case .alias:
             return .null
+        }
+    }
+
+    /// A schema's `type` with its YAML nulls read as the type name: 3.1 documents write `type: [string, null]`
+    /// (Resend's does), where JSON Schema means the string `"null"`. Only a null or a list holding one changes, so a
+    /// property named `type` (whose value is a schema) stays as it is.
+    private static func typeNames(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .null: return .string("null")
+        case .array(let items) where items.contains(.null):
+            return .array(items.map { $0 == .null ? .string("null") : $0 })
+        default: return value
         }
     }
 }

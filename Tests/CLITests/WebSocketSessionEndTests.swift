@@ -11,7 +11,7 @@ import Testing
 /// bounds the upgrade (docs/WEBSOCKET.md).
 @Suite("apix ws: Ctrl-C, cookies and time limits")
 struct WebSocketSessionEndTests {
-    /// `apix ws ARGUMENTS` with stdin open; once stderr says the session is open, `signal` is sent to it.
+    /// `apix ws ARGUMENTS` with stdin open; once the first message is on stdout, `signal` is sent to it.
     static func interrupted(_ arguments: [String], signal: Int32) async throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
@@ -26,21 +26,23 @@ struct WebSocketSessionEndTests {
         defer { try? input.fileHandleForWriting.close() }
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<(Data, Data), Never>) in
             let thread = Thread {
-                var errors = Data()
+                var outputs = Data()
                 var signalled = false
-                let outputs = Thread.detachedRead(out.fileHandleForReading)
-                // Bounded: stderr ends when the process does.
+                let errors = Thread.detachedRead(err.fileHandleForReading)
+                // Bounded: stdout ends when the process does. The signal goes once the first message is printed:
+                // the session is then running (its signal handling is taken before it starts, after the
+                // `connected to` line: a signal between the two would end apix with the default disposition).
                 while true {
-                    let chunk = err.fileHandleForReading.availableData
+                    let chunk = out.fileHandleForReading.availableData
                     if chunk.isEmpty { break }
-                    errors += chunk
-                    if !signalled, String(decoding: errors, as: UTF8.self).contains("apix: connected to") {
+                    outputs += chunk
+                    if !signalled, outputs.contains(0x0A) {
                         signalled = true
                         kill(process.processIdentifier, signal)
                     }
                 }
                 process.waitUntilExit()
-                continuation.resume(returning: (outputs.wait(), errors))
+                continuation.resume(returning: (outputs, errors.wait()))
             }
             thread.start()
         }

@@ -144,7 +144,7 @@ extension AppState {
             message = StatusMessage("closing the session with \(exchange.url) (1000)")
             return [.closeWebSocket(exchange: exchange.id)]
         case .closing, .closed:
-            message = StatusMessage("waiting for the server's close (5 s at most)")
+            message = StatusMessage("waiting for the server's close (5 s at most, the timeout if shorter)")
             return []
         }
     }

@@ -35,7 +35,10 @@ package struct SchemaCheck: Sendable, Hashable {
             return check
         }
         switch facts.json() {
-        case .success(let body): check.validation = schema.validate(body, options: schemas.options)
+        case .success(let body):
+            // The validator reads a tree: the whole body becomes one here (checks and captures read the tape in
+            // place; a validator over the tape is the next step for very large answers).
+            check.validation = schema.validate(body.value(at: body.root), options: schemas.options)
         case .failure(let problem): check.problem = problem.reason
         }
         return check

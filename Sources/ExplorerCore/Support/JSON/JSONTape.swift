@@ -198,31 +198,48 @@ final class JSONTape {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(_ offset: Int, to output: inout [UInt8], limit: Int) {
+    /// Writes the value at `offset`, stopping once `output` holds `limit` bytes; true when it was written whole. A
+    /// container cut short gets no closing bracket, nor do the ones around it: what is written is always a prefix of
+    /// the whole serialisation, never a shorter value that looks complete.
+    @discardableResult
+    private func write(_ offset: Int, to output: inout [UInt8], limit: Int) -> Bool {
         switch kind(at: offset) {
         case .array, .object:
             output.append(bytes[offset])
+            var whole = true
             forEachChild(of: offset) { index, key, value in
-                guard output.count < limit else { return false }
+                guard output.count < limit else {
+                    whole = false
+                    return false
+                }
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 if let key {
-                    writeString(at: key.start, to: &output, limit: limit)
+                    guard writeString(at: key.start, to: &output, limit: limit) else {
+                        whole = false
+                        return false
+                    }
                     output.append(UInt8(ascii: ":"))
                 }
-                write(value, to: &output, limit: limit)
+                guard write(value, to: &output, limit: limit) else {
+                    whole = false
+                    return false
+                }
                 return true
             }
-            output.append(bytes[offset] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+            if whole { output.append(bytes[offset] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
+            return whole
         case .string:
-            writeString(at: offset, to: &output, limit: limit)
+            return writeString(at: offset, to: &output, limit: limit)
         default:
             output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<end(of: offset)]))
+            return true
         }
     }
 
     /// Writes the string at `offset` escaped, cut after about `limit` bytes of its content (at an escape's or a
     /// character's start, so a long string is never decoded whole for a preview).
-    private func writeString(at offset: Int, to output: inout [UInt8], limit: Int) {
+    @discardableResult
+    private func writeString(at offset: Int, to output: inout [UInt8], limit: Int) -> Bool {
         let (end, hasEscapes) = stringEnd(at: offset)
         var cut = offset + 1
         while cut < end - 1, cut - offset <= limit {
@@ -232,7 +249,9 @@ final class JSONTape {
         let text = JSONTreeBuilder.decodeString(in: bytes, start: offset, end: cut + 1, hasEscapes: hasEscapes)
         output.append(UInt8(ascii: "\""))
         JSONValue.appendEscapedContents(of: text.utf8, to: &output)
-        if cut == end - 1 { output.append(UInt8(ascii: "\"")) }
+        guard cut == end - 1 else { return false }
+        output.append(UInt8(ascii: "\""))
+        return true
     }
 
     // MARK: - Bytes
