@@ -45,7 +45,9 @@ struct RuntimeHeadlessTests {
 
         /// Waits (bounded) for the loop to end after a quit, and reports whether it did (without an error).
         func ended() async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(10)
+            // A bound, not a speed check: in a full run the shared pool can be busy with other suites for seconds
+            // (10 s was missed there), and a loop that ends returns at once.
+            let deadline = ContinuousClock.now + .seconds(60)
             while backend.isActive && ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(10))
             }

@@ -46,8 +46,13 @@ package final class PythonPeer: Sendable {
     /// `http://127.0.0.1:PORT` + `path`.
     package func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+    /// Ends the server and waits for it. Not by closing stdin alone: a child that another test started meanwhile may
+    /// hold a copy of the pipe's write end (Foundation's `Process` leaves descriptors open across spawns), and a
+    /// server that never sees end-of-file kept this wait, on a thread of the shared pool, from ever returning (seen:
+    /// two such waits held both pool threads, and with them the in-process demo API every other test waited for).
     package func stop() {
         try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
     }
 

@@ -39,8 +39,16 @@ package struct SecretCommandRunner: Sendable {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for word in argv { free(word) } }
         var pid: pid_t = 0
-        let spawned = SpawnAttributes.with(newSession: true) { attributes in
-            posix_spawnp(&pid, program, &actions, attributes, argv, environ)
+        var spawned: Int32 = 0
+        // "Text file busy": a program just written (a script a password manager or a test made) is still open for
+        // writing in a child that another thread is starting; that child closes it when it execs, so a few short
+        // retries start it (bounded: 5 tries over about 50 ms).
+        for attempt in 0..<5 {
+            spawned = SpawnAttributes.with(newSession: true) { attributes in
+                posix_spawnp(&pid, program, &actions, attributes, argv, environ)
+            }
+            guard spawned == ETXTBSY, attempt < 4 else { break }
+            usleep(10_000)
         }
         close(writeEnd)
         guard spawned == 0 else {
