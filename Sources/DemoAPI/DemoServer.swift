@@ -81,7 +81,8 @@ package struct DemoServer: Sendable {
         let serviceGroup = ServiceGroup(
             configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger)
         )
-        let runTask = Task {
+        // Handlers run in child tasks of this one, so they inherit its preference for `ServerThreads`.
+        let runTask = Task(executorPreference: ServerThreads.shared) {
             do {
                 try await serviceGroup.run()
                 boundPort.finish()

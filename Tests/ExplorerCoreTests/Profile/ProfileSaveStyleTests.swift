@@ -333,4 +333,33 @@ struct ProfileSaveStyleTests {
         #expect(after.contains("    body:\n      json:\n        status: paid\n        tags:\n          - a\n"))
         #expect(!after.contains("{"))
     }
+
+    @Test("a quoted scalar stays in its quotes: \"1\" edited to 142 is \"142\", 'abc' edited to it's is 'it''s'")
+    func quotedScalarsKeepQuotes() throws {
+        let text = """
+            environments: { local: { base_url: "http://127.0.0.1:1" } }
+            endpoints:
+              - id: item
+                path: /items
+                query:
+                  id: "1"
+                  page: 2
+                headers:
+                  X-Tag: 'abc'   # kept
+
+            """
+        let after = try saved(text, "item") { endpoint in
+            endpoint.query[0] = Parameter("id", "142")
+            endpoint.query[1] = Parameter("page", "3")
+            endpoint.headers[0] = Parameter("X-Tag", "it's")
+        }
+        #expect(
+            after
+                == replacing(
+                    text,
+                    [
+                        ("      id: \"1\"", "      id: \"142\""), ("      page: 2", "      page: 3"),
+                        ("      X-Tag: 'abc'   # kept", "      X-Tag: 'it''s'   # kept"),
+                    ]))
+    }
 }

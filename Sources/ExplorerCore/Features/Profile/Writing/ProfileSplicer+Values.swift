@@ -56,7 +56,7 @@ extension ProfileSplicer {
 
     /// `node` rewritten whole as `new`, keeping its style where `new` can take it.
     func replacement(of node: YAMLSpan, with new: Value, at place: Place) -> [SpliceText.Edit] {
-        let flow = ProfileEmitter.flowText(new)
+        let flow = Self.quoted(ProfileEmitter.flowText(new), like: node)
         let collection = Self.isCollection(new)
         switch place {
         case .flow:
@@ -93,6 +93,17 @@ extension ProfileSplicer {
         let indent = text.column(of: node.start)
         let block = ProfileEmitter.block(new, indent: indent, style: .block)
         return .init(node.start..<text.lineEnd(lastLine), String(block.dropFirst(indent).dropLast()))
+    }
+
+    /// A scalar's new text in the quotes its old text was written in: `id: "1"` edited to 142 stays `"142"`, as
+    /// the file's author wrote it (the emitter writes a string field's `142` plain, which reads back the same).
+    /// Text the emitter already quoted, an empty value and a node that was not a quoted scalar keep their text.
+    static func quoted(_ text: String, like node: YAMLSpan) -> String {
+        guard node.kind == .scalar, let quote = node.quote, let first = text.first, first != "\"", first != "'",
+            !"[{|>".contains(first), text != "null", text != "~"
+        else { return text }
+        if quote == "'" { return "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        return ProfileEmitter.doubleQuoted(text)
     }
 
     private static func isCollection(_ value: Value) -> Bool {

@@ -20,6 +20,8 @@ struct YAMLSpan {
     /// A collection written in flow style (`[…]`, `{…}`), or a scalar written on its own (plain or quoted): not a
     /// block collection and not a `|` or `>` block scalar.
     var flow: Bool
+    /// The quote a scalar is written in (`"` or `'`); nil for a plain or block scalar and for collections.
+    var quote: Character?
     /// Where the node starts, and where it ends (exclusive). A block collection's end is where libyaml ended it,
     /// which can be after comments that follow it: the splicer bounds those by lines instead.
     var start: Int
@@ -56,6 +58,8 @@ struct YAMLSpan {
                         string: String(
                             decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self),
                         flow: style != YAML_LITERAL_SCALAR_STYLE && style != YAML_FOLDED_SCALAR_STYLE,
+                        quote: style == YAML_DOUBLE_QUOTED_SCALAR_STYLE
+                            ? "\"" : style == YAML_SINGLE_QUOTED_SCALAR_STYLE ? "'" : nil,
                         start: start, end: end)
                 case YAML_ALIAS_EVENT:
                     done = YAMLSpan(kind: .alias, flow: true, start: start, end: end)
