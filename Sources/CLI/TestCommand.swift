@@ -23,6 +23,13 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "FILE")) var junit: String?
     @Flag(help: "Print one JSON object describing every result.") var json = false
     @Flag(help: "Stop at the first endpoint that fails.") var failFast = false
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Send the chosen endpoints N times, one round after another, and report each endpoint's p50, p90, "
+                + "p99 and max of dns, connect, tls, ttfb and total.",
+            valueName: "N"))
+    var rounds = 1
     @Option(name: .customLong("var"), help: ArgumentHelp("Variable for {{name}}.", valueName: "name=value"))
     var variables: [String] = []
     @Option(help: ArgumentHelp("Give up on each request after SECONDS (0: no limit).", valueName: "SECONDS"))
@@ -48,6 +55,7 @@ struct TestCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard parallel >= 1 else { throw CLIFailure(.usage, "--parallel must be at least 1") }
+        guard rounds >= 1 else { throw CLIFailure(.usage, "--repeat must be at least 1") }
         let loaded = try profileOptions.profile(profile)
         let chosen = try choose(in: loaded)
         var overrides = RequestOverrides()
@@ -75,18 +83,29 @@ struct TestCommand: AsyncParsableCommand {
         runner.variables = overrides.variables
         let started = Date()
         let quiet = json
-        let report = await TestRun(
-            runner: runner, send: { await sender.send($0, captured: $1) }, endpoints: chosen, parallel: parallel,
-            failFast: failFast
-        ) { step in
-            history?.record(endpoint: step.endpointID, checks: step.checks)
-            if !quiet { StandardError.writeLine(TestReport.lines(for: step).joined(separator: "\n")) }
-        }.run()
+        var report = TestRun.Outcome()
+        // Each round is a whole run; captured values carry over (the store holds them), so a login is not redone.
+        for round in 1...rounds {
+            let outcome = await TestRun(
+                runner: runner, send: { await sender.send($0, captured: $1) }, endpoints: chosen, parallel: parallel,
+                failFast: failFast
+            ) { step in
+                history?.record(endpoint: step.endpointID, checks: step.checks)
+                if !quiet { StandardError.writeLine(TestReport.lines(for: step).joined(separator: "\n")) }
+            }.run()
+            report.steps += outcome.steps
+            report.skipped += outcome.skipped
+            report.warnings += outcome.warnings.filter { !report.warnings.contains($0) }
+            if let stopped = outcome.stopped {
+                report.stopped = rounds > 1 ? "\(stopped), in round \(round) of \(rounds)" : stopped
+                break
+            }
+        }
         history?.flush()
         for warning in report.warnings { StandardError.writeLine("apix: warning: \(warning)") }
         let summary = TestReport(
             profile: loaded.id, steps: report.steps, skipped: report.skipped, stopped: report.stopped,
-            duration: Date().timeIntervalSince(started))
+            duration: Date().timeIntervalSince(started), repeated: rounds > 1)
         if let junit {
             do {
                 try AtomicFile.write(Data(summary.junitXML().utf8), to: junit, options: .userFile)
@@ -98,6 +117,7 @@ struct TestCommand: AsyncParsableCommand {
             StandardOutput.write(summary.json().serialized() + "\n")
         } else {
             StandardError.writeLine(summary.summaryLine)
+            if rounds > 1 { StandardError.writeLine(TestTimings(report.steps).lines.joined(separator: "\n")) }
         }
         if summary.failed > 0 || report.stopped != nil { throw ExitCode(1) }
     }

@@ -10,6 +10,8 @@ struct TestReport {
     let skipped: [String]
     let stopped: String?
     let duration: TimeInterval
+    /// `--repeat`: `--json` adds each endpoint's percentiles (`timings`).
+    var repeated = false
 
     /// Endpoints chosen or needed that answered and passed every check.
     var passed: Int { steps.filter(\.passed).count }
@@ -78,6 +80,7 @@ struct TestReport {
             (key: "results", value: .array(results)),
         ]
         if let stopped { members.append((key: "stopped", value: .string(stopped))) }
+        if repeated { members.append((key: "timings", value: TestTimings(steps).json())) }
         return .object(JSONObject(members))
     }
 
@@ -134,7 +137,11 @@ struct TestReport {
         xml += #"  <testsuite name="\#(Self.escape(profile))" \#(counts) time="\#(time)">"# + "\n"
         for step in steps {
             var seconds = 0.0
-            if case .success(let response) = step.result { seconds = response.metrics.total.seconds }
+            var properties = ""
+            if case .success(let response) = step.result {
+                seconds = response.metrics.total.seconds
+                properties = TestTimings.junitProperties(response.metrics)
+            }
             let name = step.isPrerequisite ? "\(step.endpointID) (needed first)" : step.endpointID
             let open =
                 #"    <testcase classname="\#(Self.escape(profile))" name="\#(Self.escape(name))" "#
@@ -145,13 +152,13 @@ struct TestReport {
                 xml += #"      <error message="\#(Self.escape(error.summary))" type="no_response"/>"# + "\n"
                 xml += "    </testcase>\n"
             case .success where step.passed:
-                xml += open + "/>\n"
+                xml += open + ">\n" + properties + "    </testcase>\n"
             case .success:
                 let failedChecks =
                     step.checks.filter { !$0.passed }.map(\.description)
                     + (step.schema?.lines ?? []) + step.captureFailures.map { "no value captured: \($0)" }
                 let message = failedChecks.first ?? "failed"
-                xml += open + ">\n"
+                xml += open + ">\n" + properties
                 xml += #"      <failure message="\#(Self.escape(message))" type="check">"#
                 xml += Self.escape(failedChecks.joined(separator: "\n")) + "</failure>\n"
                 xml += "    </testcase>\n"

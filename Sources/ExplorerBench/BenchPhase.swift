@@ -7,14 +7,12 @@ public enum BenchPhase: String, Sendable, CaseIterable, Codable {
     case dns, connect, tls, ttfb, total
 
     /// The phase's duration in `metrics` (`total` as the transport measured it, without queueing).
-    func duration(in metrics: Metrics) -> Duration {
+    package func duration(in metrics: Metrics) -> Duration {
         switch self {
         case .dns: metrics.dns
         case .connect: metrics.connect
         case .tls: metrics.tls
-        case .ttfb:
-            metrics.redirectTime + metrics.dns + metrics.connect + metrics.tls + metrics.preTransfer
-                + metrics.firstByte
+        case .ttfb: metrics.timeToFirstByte
         case .total: metrics.total
         }
     }

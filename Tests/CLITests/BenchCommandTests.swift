@@ -100,6 +100,23 @@ struct BenchCommandTests {
         }
     }
 
+    @Test("the latency bars count every request once, however the totals spread over the buckets")
+    func barsCountOnce() {
+        let recorder = BenchRecorder()
+        let start = ContinuousClock.now
+        for index in 0..<2000 {
+            // Totals from 50 µs to about 2.5 s, spread so that many land near the bars' edges.
+            let micros = Int64(50 + (index * index * 613) % 2_500_000)
+            let response = Response(
+                method: .get, url: "http://127.0.0.1/", statusCode: 200, reason: "OK", headers: HTTPHeaders(),
+                body: ResponseBody(data: Data()), metrics: Metrics(total: .microseconds(micros)))
+            recorder.record(.success(response), due: start, ended: start)
+        }
+        let bars = recorder.snapshot().histogram
+        #expect(bars.reduce(0) { $0 + $1.count } == 2000)
+        #expect(bars.count <= 10)
+    }
+
     @Test("at a rate for a duration, no more requests start than are due in it; totals count from when each was due")
     func runnerRate() async throws {
         try await withDemoServer { server in

@@ -58,6 +58,10 @@ public struct Metrics: Sendable, Equatable {
         self.decoding = decoding
     }
 
+    /// From the start of the request, its redirect hops included, to the first byte of the final answer: what
+    /// `ttfb` means in `expect: { timing: … }`, `apix bench` and `apix test --repeat`.
+    package var timeToFirstByte: Duration { redirectTime + dns + connect + tls + preTransfer + firstByte }
+
     /// Average upload rate in bytes per second over the final exchange.
     package var uploadRate: Double { Self.rate(bytesSent, over: preTransfer + firstByte) }
 

@@ -10,6 +10,7 @@
 ///     "$.items[?@.done == true]": { exists: true }
 ///   body_contains: "items"
 ///   max_ms: 500
+///   timing: { ttfb: "< 200ms", total: "<= 1.5s" }   # per phase (TimingRule)
 ///   schema: true                      # the answer matches its `responses:` schema
 /// ```
 package struct ResponseExpectation: Sendable, Hashable {
@@ -67,6 +68,8 @@ package struct ResponseExpectation: Sendable, Hashable {
     package var bodyContains: [String] = []
     /// The longest the whole exchange may take, in milliseconds.
     package var maxMilliseconds: Int?
+    /// Checks on phases of the exchange's time, in the order written.
+    package var timing: [TimingRule] = []
     /// `schema: true`: the answer must match the schema `responses:` names for its status (a check of its own).
     package var schema = false
     package var location: SourceLocation?
@@ -76,6 +79,6 @@ package struct ResponseExpectation: Sendable, Hashable {
     /// True when nothing is checked.
     package var isEmpty: Bool {
         status.isEmpty && headers.isEmpty && json.isEmpty && bodyContains.isEmpty && maxMilliseconds == nil
-            && !schema
+            && timing.isEmpty && !schema
     }
 }

@@ -12,6 +12,7 @@ struct ResponseFacts {
     let statusCode: Int
     let headers: HTTPHeaders
     let totalMilliseconds: Double
+    let metrics: Metrics
     private let body: ResponseBody
     private let charset: String?
     private var parsedText: String??
@@ -27,6 +28,7 @@ struct ResponseFacts {
         headers = response.headers
         let total = response.metrics.total.components
         totalMilliseconds = Double(total.seconds) * 1000 + Double(total.attoseconds) / 1e15
+        metrics = response.metrics
         body = response.body
         charset = MediaType.charset(of: response.contentType)
     }

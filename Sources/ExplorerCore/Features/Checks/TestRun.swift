@@ -16,6 +16,8 @@ package struct TestRun: Sendable {
         package var stopped: String?
         /// Things the user should know that did not fail a check: the captures file could not be read or written.
         package var warnings: [String] = []
+
+        package init() {}
     }
 
     let runner: ChainRunner

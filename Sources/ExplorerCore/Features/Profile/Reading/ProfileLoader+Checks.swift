@@ -120,7 +120,7 @@ extension ProfileLoader {
     static func readExpectation(_ node: YAMLNode, reader: inout YAMLReader) -> ResponseExpectation? {
         guard
             let fields = reader.fields(
-                node, "`expect`", known: ["status", "headers", "json", "body_contains", "max_ms", "schema"])
+                node, "`expect`", known: ["status", "headers", "json", "body_contains", "max_ms", "timing", "schema"])
         else { return nil }
         var expectation = ResponseExpectation()
         expectation.location = reader.location(node)
@@ -163,6 +163,25 @@ extension ProfileLoader {
         }
         if let maxNode = fields["max_ms"] {
             expectation.maxMilliseconds = reader.integer(maxNode, "expect.max_ms", atLeast: 1)
+        }
+        if let timingNode = fields["timing"], let entries = reader.entries(timingNode, "`expect.timing`") {
+            for (name, keyNode, value) in entries {
+                guard let measure = TimingRule.Measure(rawValue: name) else {
+                    let known = TimingRule.Measure.allCases.map(\.rawValue)
+                    reader.fail(
+                        "unknown phase `\(name)` in `expect.timing`; known: \(known.joined(separator: ", "))",
+                        at: keyNode)
+                    continue
+                }
+                guard let text = reader.string(value, "expect.timing.\(name)") else { continue }
+                guard let rule = TimingRule(measure, text) else {
+                    reader.fail(
+                        "`expect.timing.\(name)` must be \(TimingRule.syntax), got \(YAMLReader.describe(value))",
+                        at: value)
+                    continue
+                }
+                expectation.timing.append(rule)
+            }
         }
         if let schemaNode = fields["schema"] { expectation.schema = reader.bool(schemaNode, "expect.schema") ?? false }
         return expectation

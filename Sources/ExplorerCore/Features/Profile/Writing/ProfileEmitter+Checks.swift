@@ -75,6 +75,10 @@ extension ProfileEmitter {
             entries.append(Entry("body_contains", texts.count == 1 ? texts[0] : .sequence(texts)))
         }
         if let limit = expectation.maxMilliseconds { entries.append(Entry("max_ms", .scalar(String(limit)))) }
+        if !expectation.timing.isEmpty {
+            entries.append(
+                Entry("timing", .mapping(expectation.timing.map { Entry($0.measure.rawValue, .string($0.text)) })))
+        }
         if expectation.schema { entries.append(Entry("schema", .scalar("true"))) }
         return .mapping(entries)
     }
