@@ -8,11 +8,14 @@ package final class PythonPeer: Sendable {
     private let process: Process
     private let input: Pipe
 
-    /// `script`: a file name in `Tests/Peers`; `arguments` follow it.
-    package init(_ script: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `script`: a file name in `Tests/Peers`; `arguments` follow it. `interpreter`: Debian's, which the python3-…
+    /// packages install into (not a pyenv shim on the PATH), or `venvPython` for the peers from PyPI.
+    package init(
+        _ script: String, arguments: [String] = [], environment: [String: String] = [:],
+        interpreter: String = "/usr/bin/python3"
+    ) throws {
         let process = Process()
-        // Debian's interpreter, which the python3-… packages install into (not a pyenv shim on the PATH).
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.executableURL = URL(fileURLWithPath: interpreter)
         process.arguments = [Self.directory + "/" + script] + arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
@@ -37,6 +40,13 @@ package final class PythonPeer: Sendable {
         self.port = port
         self.process = process
         self.input = input
+    }
+
+    /// The venv `scripts/setup.sh` installs the PyPI peers into (Ariadne and uvicorn for the GraphQL tests).
+    package static var venvPython: String {
+        let environment = ProcessInfo.processInfo.environment
+        let state = environment["XDG_STATE_HOME"] ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
+        return state + "/apix-tests/venv/bin/python3"
     }
 
     /// The scripts beside the tests' sources.
