@@ -60,9 +60,14 @@ package final class PythonPeer: Sendable {
     /// hold a copy of the pipe's write end (Foundation's `Process` leaves descriptors open across spawns), and a
     /// server that never sees end-of-file kept this wait, on a thread of the shared pool, from ever returning (seen:
     /// two such waits held both pool threads, and with them the in-process demo API every other test waited for).
+    ///
+    /// With SIGKILL, not SIGTERM: a peer inherits the signal mask of the thread that started it, and a thread of the
+    /// test process may have SIGTERM blocked (seen: httpbin and the SigV4 checker with SIGTERM pending and blocked,
+    /// their `stop()`s waiting on both pool threads, the whole run stuck). SIGKILL cannot be blocked, and a peer has
+    /// nothing to clean up.
     package func stop() {
         try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

@@ -67,6 +67,17 @@ struct GraphQLBodyTests {
         #expect(String(decoding: data, as: UTF8.self) == #"{"query":"{ me }"}"#)
     }
 
+    @Test("a GET's variables that carry a secret are a credential query item (kept from another origin)")
+    func secretVariables() throws {
+        var profile = try ProfileLoader.parse(yaml: Self.yaml, file: "/p/g.yaml", id: "g").get()
+        profile.secretNames = ["token"]
+        let builder = try RequestBuilder(profile: profile, environment: "local", processEnvironment: [:])
+        let request = try builder.plan(for: try #require(profile.endpoint("get"))).request
+        #expect(request.credentialNames.removing(from: request.url) == "http://h/graphql?query=%7B%20me%20%7D")
+        let post = try builder.plan(for: try #require(profile.endpoint("post"))).request
+        #expect(post.credentialNames.isEmpty)
+    }
+
     @Test("the emitter writes graphql: back as the loader reads it")
     func roundTrip() throws {
         let profile = try ProfileLoader.parse(yaml: Self.yaml, file: "/p/g.yaml", id: "g").get()

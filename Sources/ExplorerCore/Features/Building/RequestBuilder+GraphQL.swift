@@ -12,6 +12,20 @@ extension RequestBuilder {
         return try graphql.queryItems(scope, masking: masking)
     }
 
+    /// Whether the `graphql:` body's `variables` use one of `secrets` (directly or through other variables).
+    func graphQLVariablesUse(_ secrets: Set<String>, _ endpoint: Endpoint) -> Bool {
+        guard case .graphql(let graphql)? = endpoint.body, let variables = graphql.variables else { return false }
+        func uses(_ value: TemplateValue) -> Bool {
+            switch value {
+            case .string(let template): Self.uses(secrets, template)
+            case .array(let items): items.contains(where: uses)
+            case .object(let members): members.contains { uses($0.value) }
+            case .null, .bool, .number: false
+            }
+        }
+        return uses(variables)
+    }
+
     /// `Accept: application/graphql-response+json, application/json` unless the endpoint or the user chose an
     /// `Accept` (a profile-wide one is for the REST endpoints beside it).
     func addGraphQLAccept(_ endpoint: Endpoint, overrides: RequestOverrides, to headers: inout HTTPHeaders) {

@@ -157,7 +157,10 @@ public struct RequestBuilder: Sendable {
             }
         }
         query.append(contentsOf: overrides.query)
-        query.append(contentsOf: try graphQLQueryItems(endpoint, overrides: overrides, scope: scope, masking: masking))
+        let graphQLItems = try graphQLQueryItems(endpoint, overrides: overrides, scope: scope, masking: masking)
+        query.append(contentsOf: graphQLItems)
+        // A GET's `variables` parameter that carries a secret is a credential like any query item that does.
+        if !graphQLItems.isEmpty, graphQLVariablesUse(secrets, endpoint) { secretNames.insertQueryItem("variables") }
         url = URLBuilder.appendingQuery(query, to: url)
 
         var (headers, secretHeaders) = try headers(
