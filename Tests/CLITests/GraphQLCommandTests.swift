@@ -6,8 +6,10 @@ import Testing
 
 /// `graphql:` bodies, `apix graphql schema` and query validation through the real `apix` against a real GraphQL
 /// server: Ariadne under uvicorn (from PyPI, into the venv `scripts/setup.sh` makes; `Tests/Peers/graphql_server.py`),
-/// whose schema has an interface, a union, an enum, an input object and a deprecated field.
-@Suite("GraphQL against a real server")
+/// whose schema has an interface, a union, an enum, an input object and a deprecated field. One test at a time: each
+/// starts a Python server (a second of imports on a loaded machine), and the run's other tests need the CPU and the
+/// cooperative pool.
+@Suite("GraphQL against a real server", .serialized)
 struct GraphQLCommandTests {
     static let search = """
         query Search($text: String!) {
@@ -92,7 +94,17 @@ struct GraphQLCommandTests {
         let state: TemporaryDirectory
         var environment: [String: String] { ["XDG_STATE_HOME": state.path] }
 
-        init() throws {
+        /// Started on a thread of its own: `PythonPeer` waits for the port with blocking reads, which must not hold a
+        /// thread of the cooperative pool while the server imports its modules.
+        static func start() async throws -> Setup {
+            let result = await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<Setup, Error>, Never>) in
+                Thread { continuation.resume(returning: Result { try Setup() }) }.start()
+            }
+            return try result.get()
+        }
+
+        private init() throws {
             peer = try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
             profiles = try TemporaryDirectory()
             state = try TemporaryDirectory()
@@ -112,7 +124,7 @@ struct GraphQLCommandTests {
 
     @Test("a query with variables is a POST of {query, variables, operationName} with GraphQL's Accept")
     func queryWithVariables() async throws {
-        let setup = try Setup()
+        let setup = try await Setup.start()
         defer { setup.peer.stop() }
         let run = try await setup.apix(["run", "gql", "user"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -137,7 +149,7 @@ struct GraphQLCommandTests {
 
     @Test("export curl writes the same JSON body: curl gets the same answer as apix run")
     func exportCurl() async throws {
-        let setup = try Setup()
+        let setup = try await Setup.start()
         defer { setup.peer.stop() }
         let export = try await setup.apix(["export", "curl", "gql", "create"])
         #expect(export.status == 0, "\(export.stderr)")
@@ -156,7 +168,7 @@ struct GraphQLCommandTests {
 
     @Test("method: GET sends query, variables and operationName as query parameters")
     func getMode() async throws {
-        let setup = try Setup()
+        let setup = try await Setup.start()
         defer { setup.peer.stop() }
         let run = try await setup.apix(["run", "gql", "user-get", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -170,7 +182,7 @@ struct GraphQLCommandTests {
 
     @Test("a query from a file, with an interface and a union in the answer")
     func queryFile() async throws {
-        let setup = try Setup()
+        let setup = try await Setup.start()
         defer { setup.peer.stop() }
         let run = try await setup.apix(["run", "gql", "search"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -182,7 +194,7 @@ struct GraphQLCommandTests {
 
     @Test("apix test: errors fail an exchange unless expect: checks $.errors; $.data paths are checked")
     func errorsFailTests() async throws {
-        let setup = try Setup()
+        let setup = try await Setup.start()
         defer { setup.peer.stop() }
         let failing = try await setup.apix(["test", "gql", "secret"])
         #expect(failing.status == 1, "\(failing.text) \(failing.stderr)")
@@ -201,7 +213,7 @@ struct GraphQLCommandTests {
 
     @Test("graphql schema: the summary, the SDL, and the cache (kept per profile and environment)")
     func schema() async throws {
-        let setup = try Setup()
+        let setup = try await Setup.start()
         defer { setup.peer.stop() }
         let summary = try await setup.apix(["graphql", "schema", "gql", "user"])
         #expect(summary.status == 0, "\(summary.stderr)")
@@ -231,7 +243,7 @@ struct GraphQLCommandTests {
 
     @Test("with a kept schema: run refuses an invalid query (exit 3, line:col), --no-validate sends it, check reports")
     func validation() async throws {
-        let setup = try Setup()
+        let setup = try await Setup.start()
         defer { setup.peer.stop() }
         // No schema kept yet: sent as written (the server says what is wrong).
         let unchecked = try await setup.apix(["run", "gql", "bad"])
