@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The bench's latency percentiles (ExplorerBench): fixed memory whatever the number of requests.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // GraphQL queries parsed and validated against an introspected schema (ExplorerGraphQL only).
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         // libcurl: typed shims over the variadic setopt/getinfo calls, through a table loaded with dlopen on first
@@ -71,6 +73,11 @@ let package = Package(
         .target(
             name: "ExplorerBench",
             dependencies: ["ExplorerCore", .product(name: "Histogram", package: "hdrhistogram-swift")]),
+        // GraphQL schemas (introspection to SDL, the cache) and query validation: kept out of ExplorerCore so the core
+        // stays light; the body kind and its sending are ExplorerCore's (one send pipeline).
+        .target(
+            name: "ExplorerGraphQL",
+            dependencies: ["ExplorerCore", .product(name: "GraphQL", package: "GraphQL")]),
         // The terminal UI: state, pure update, views, runtime over a terminal backend.
         .target(
             name: "TUI",
@@ -80,7 +87,7 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "ExplorerCore", "ExplorerHistory", "ExplorerBench", "TUI", "CollectionImport",
+                "ExplorerCore", "ExplorerHistory", "ExplorerBench", "TUI", "CollectionImport", "ExplorerGraphQL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -120,6 +127,7 @@ let package = Package(
             dependencies: [
                 "CLI", "apix", "apix-demo", "apix-openapi", "apix-helpers", "apix-bench", "apix-test-loops",
                 "ExplorerCore", "ExplorerHistory", "DemoAPI", "TUI", "HostileServer", "CPseudoTerminal", "TestSupport",
+                "ExplorerGraphQL",
             ]),
         .testTarget(
             name: "ExplorerImportTests", dependencies: ["ExplorerImport", "CollectionImport", "ExplorerCore"],

@@ -25,6 +25,8 @@ command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 /usr/bin/python3 -c 'import botocore' >/dev/null 2>&1 || missing+=(python3-botocore)
 /usr/bin/python3 -c 'import authlib' >/dev/null 2>&1 || missing+=(python3-authlib)
 /usr/bin/python3 -c 'import flask' >/dev/null 2>&1 || missing+=(python3-flask)
+# The GraphQL tests' peer needs a venv (below), which needs ensurepip.
+/usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
@@ -33,4 +35,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The GraphQL tests' real peer (Tests/Peers/graphql_server.py): Ariadne under uvicorn. Debian 12 has neither (its
+# graphql-core is 2.x), so they come from PyPI into a venv under the state directory; `PythonPeer.venvPython` in
+# Tests/TestSupport names the same path.
+venv="${XDG_STATE_HOME:-$HOME/.local/state}/apix-tests/venv"
+if ! "$venv/bin/python3" -c 'import ariadne, uvicorn' >/dev/null 2>&1; then
+  echo "setup: installing ariadne and uvicorn into $venv" >&2
+  /usr/bin/python3 -m venv "$venv"
+  "$venv/bin/pip" install -q 'ariadne==1.1.1' 'uvicorn==0.54.0'
 fi

@@ -12,7 +12,7 @@ struct ApixCommand: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, TestCommand.self, ListCommand.self, DemoCommand.self, AuthCommand.self, CheckCommand.self,
             ImportCommand.self, ExportCommand.self, HistoryCommand.self, ReplayCommand.self, DiffCommand.self,
-            CookiesCommand.self, WebSocketCommand.self, BenchCommand.self,
+            CookiesCommand.self, WebSocketCommand.self, BenchCommand.self, GraphQLCommand.self,
         ]
     )
 

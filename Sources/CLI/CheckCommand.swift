@@ -1,8 +1,10 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerGraphQL
 
 /// `apix check [PROFILE...]`: loads profiles and prints every problem as `file:line:col: message`, their schemas
-/// included (the side file `ID.schemas.json` read, every schema compiled).
+/// included (the side file `ID.schemas.json` read, every schema compiled), and every `graphql:` query against the
+/// schema kept for its URL in the profile's default environment (`apix graphql schema`; none kept: not checked).
 ///
 /// Exit statuses: 0 when every profile loads, 3 when any has a problem, 2 for an unknown profile id.
 struct CheckCommand: AsyncParsableCommand {
@@ -25,7 +27,7 @@ struct CheckCommand: AsyncParsableCommand {
         // Schemas are read and compiled here only: a load never reads the side file.
         var good = 0
         for profile in catalog.profiles where wanted.contains(profile.id) {
-            let found = ProfileLoader.schemaProblems(in: profile)
+            let found = ProfileLoader.schemaProblems(in: profile) + Self.graphQLProblems(in: profile)
             problems += found
             if found.isEmpty { good += 1 }
         }
@@ -38,5 +40,15 @@ struct CheckCommand: AsyncParsableCommand {
         StandardError.writeLine(
             "apix: " + ProfileCatalog.problemSummary(problems: problems.count, broken: failed, good: good))
         throw ExitCode(CLIFailure.Status.profile.rawValue)
+    }
+
+    /// The `graphql:` queries' problems against the kept schemas (the default environment's).
+    static func graphQLProblems(in profile: Profile) -> [ProfileProblem] {
+        guard let builder = try? RequestBuilder(profile: profile) else { return [] }
+        var problems: [ProfileProblem] = []
+        for endpoint in profile.endpoints {
+            if case .checked(let found) = GraphQLEndpointCheck.check(endpoint, builder: builder) { problems += found }
+        }
+        return problems
     }
 }

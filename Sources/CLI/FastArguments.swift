@@ -30,7 +30,7 @@ enum FastArguments {
     static let runFlags: Set = [
         "--timings", "--json", "--fail", "--no-follow", "--insecure", "--reveal", "--cached", "--no-cache",
         "--compressed", "--no-compressed", "--no-history", "--strict-schema", "--http1.1", "--http2",
-        "--http2-prior-knowledge",
+        "--http2-prior-knowledge", "--no-validate",
     ]
     static let listOptions = ["--profiles": "--profiles"]
 
@@ -116,6 +116,7 @@ enum FastArguments {
         command.noCache = line.flags.contains("--no-cache")
         command.noHistory = line.flags.contains("--no-history")
         command.strictSchema = line.flags.contains("--strict-schema")
+        command.noValidate = line.flags.contains("--no-validate")
         command.priority = line.value("--priority")
         command.profileOptions = profileOptions(line)
         return command

@@ -9,7 +9,8 @@ import Foundation
 /// (6, 7, 28, 35/60, …; 63 when a body not written to a file passed `--max-body`, 62 when a body grew past
 /// `--max-body-ratio` times its wire size as it was decoded), 1 when a check of `expect:` failed (`schema: true`
 /// included), the answer did not match its schema with `--strict-schema`, or an endpoint sent first (`uses:`) failed, 2 for usage
-/// errors, 3 for profile errors (and a value used that nothing fetches), 4 when credentials could not be obtained.
+/// errors, 3 for profile errors (and a value used that nothing fetches, and a `graphql:` query the kept schema finds
+/// invalid, unless `--no-validate`), 4 when credentials could not be obtained.
 ///
 /// The profile's `auth` is applied through `AuthSessions.shared` (tokens from the state directory, one refresh
 /// after a 401); `--json` shows the request with credentials masked unless `--reveal`.
@@ -71,6 +72,10 @@ struct RunCommand: AsyncParsableCommand {
         name: .customLong("events-file"),
         help: ArgumentHelp("Also write every event of a stream to FILE, one JSON object a line.", valueName: "FILE"))
     var eventsFile: String?
+    @Flag(
+        name: .customLong("no-validate"),
+        help: "Send a `graphql:` query even when the schema kept for it (apix graphql schema) finds it invalid.")
+    var noValidate = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
@@ -97,17 +102,22 @@ struct RunCommand: AsyncParsableCommand {
     private func prepare(_ loaded: Profile, captured: [String: CapturedValue]) throws -> ExchangePlan {
         let overrides = try makeOverrides()
         let choices = try sendChoices()
+        let exchange: ExchangePlan
+        var refusal: CLIFailure?
         do throws(RequestBuildError) {
             var builder = try RequestBuilder(profile: loaded, environment: requestOptions.environment)
             builder.captured = captured
             guard let endpointValue = builder.profile.endpoint(endpoint) else {
                 throw RequestBuildError(.unknownEndpoint(endpoint))
             }
-            return try ExchangePlan(
+            if !noValidate { refusal = Self.invalidGraphQL(endpointValue, builder: builder) }
+            exchange = try ExchangePlan(
                 endpointValue, builder: builder, overrides: overrides, cache: choices.cache, priority: choices.priority)
         } catch {
             throw CLIFailure(.profile, error.message)
         }
+        if let refusal { throw refusal }
+        return exchange
     }
 
     /// The queue priority and cache use the flags ask for (`nil`: the endpoint's priority).

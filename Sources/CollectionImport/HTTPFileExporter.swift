@@ -86,6 +86,15 @@ package enum HTTPFileExporter {
         case .file(let file, let type):
             if let type { lines.append("Content-Type: \(type)") }
             lines += ["", "< " + (file.raw.hasPrefix("@") ? String(file.raw.dropFirst()) : file.raw)]
+        case .graphql(let graphql):
+            // The JSON body GraphQL over HTTP sends, `{{variables}}` as written (a GET's query is in no body).
+            guard endpoint.method != .get else { break }
+            var members = ["\"query\": " + JSONValue.string(graphql.query).serialized()]
+            if let variables = graphql.variables { members.append("\"variables\": " + json(variables)) }
+            if let operation = graphql.operation {
+                members.append("\"operationName\": " + JSONValue.string(operation).serialized())
+            }
+            lines += ["Content-Type: application/json", "", "{" + members.joined(separator: ", ") + "}"]
         }
         return lines
     }

@@ -133,7 +133,7 @@ package enum OpenAPIImporter {
         switch body {
         case .form(let fields), .multipart(let fields): fields.isEmpty
         case .json(let value): value == .object([])
-        case .text, .file: false
+        case .text, .file, .graphql: false
         }
     }
 

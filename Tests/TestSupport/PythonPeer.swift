@@ -8,11 +8,14 @@ package final class PythonPeer: Sendable {
     private let process: Process
     private let input: Pipe
 
-    /// `script`: a file name in `Tests/Peers`; `arguments` follow it.
-    package init(_ script: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `script`: a file name in `Tests/Peers`; `arguments` follow it. `interpreter`: Debian's, which the python3-…
+    /// packages install into (not a pyenv shim on the PATH), or `venvPython` for the peers from PyPI.
+    package init(
+        _ script: String, arguments: [String] = [], environment: [String: String] = [:],
+        interpreter: String = "/usr/bin/python3"
+    ) throws {
         let process = Process()
-        // Debian's interpreter, which the python3-… packages install into (not a pyenv shim on the PATH).
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.executableURL = URL(fileURLWithPath: interpreter)
         process.arguments = [Self.directory + "/" + script] + arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
@@ -39,6 +42,13 @@ package final class PythonPeer: Sendable {
         self.input = input
     }
 
+    /// The venv `scripts/setup.sh` installs the PyPI peers into (Ariadne and uvicorn for the GraphQL tests).
+    package static var venvPython: String {
+        let environment = ProcessInfo.processInfo.environment
+        let state = environment["XDG_STATE_HOME"] ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
+        return state + "/apix-tests/venv/bin/python3"
+    }
+
     /// The scripts beside the tests' sources.
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Peers").path
@@ -50,9 +60,14 @@ package final class PythonPeer: Sendable {
     /// hold a copy of the pipe's write end (Foundation's `Process` leaves descriptors open across spawns), and a
     /// server that never sees end-of-file kept this wait, on a thread of the shared pool, from ever returning (seen:
     /// two such waits held both pool threads, and with them the in-process demo API every other test waited for).
+    ///
+    /// With SIGKILL, not SIGTERM: a peer inherits the signal mask of the thread that started it, and a thread of the
+    /// test process may have SIGTERM blocked (seen: httpbin and the SigV4 checker with SIGTERM pending and blocked,
+    /// their `stop()`s waiting on both pool threads, the whole run stuck). SIGKILL cannot be blocked, and a peer has
+    /// nothing to clean up.
     package func stop() {
         try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

@@ -112,7 +112,8 @@ extension BodyTypeChoice {
         case .json: self = .json
         case .form: self = .form
         case .multipart: self = .multipart
-        case .text: self = .text
+        // A GraphQL query chosen as text is sent as text.
+        case .text, .graphql: self = .text
         case .file: self = .file
         }
     }

@@ -34,6 +34,10 @@ extension BodyDraft {
                 return .failure(ConversionRefusal(reason: "the text is not JSON"))
             }
             return .success(BodyDraft(kind: .json, text: body.text))
+        case (.graphql, .text):
+            return .success(BodyDraft(kind: .text(contentType: "application/graphql"), text: body.text))
+        case (.graphql, _):
+            return .failure(ConversionRefusal(reason: "a GraphQL query is text: make it text first (T t)"))
         case (.file(let type), .text):
             return .success(BodyDraft(kind: .text(contentType: type), text: body.text))
         case (_, .text):

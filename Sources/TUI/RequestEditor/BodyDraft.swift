@@ -11,6 +11,8 @@ package struct BodyDraft: Hashable, Sendable {
         case text(contentType: String?)
         /// `@path` of a file streamed from disk.
         case file(contentType: String?)
+        /// A GraphQL query (the text); the variables, operation and file it came from stay as the profile gives them.
+        case graphql(GraphQLBody)
 
         package var name: String {
             switch self {
@@ -19,6 +21,7 @@ package struct BodyDraft: Hashable, Sendable {
             case .multipart: "multipart"
             case .text: "text"
             case .file: "file"
+            case .graphql: "GraphQL"
             }
         }
 
@@ -28,7 +31,7 @@ package struct BodyDraft: Hashable, Sendable {
             case .form: "name=value, one per line"
             case .multipart: "name=value or name=@path/to/file, one per line"
             case .file: "@path/to/file"
-            case .json, .text: nil
+            case .json, .text, .graphql: nil
             }
         }
     }
@@ -63,6 +66,9 @@ package struct BodyDraft: Hashable, Sendable {
         case .file(let template, let type):
             kind = .file(contentType: type)
             text = template.raw.hasPrefix("@") ? template.raw : "@" + template.raw
+        case .graphql(let graphql):
+            kind = .graphql(graphql)
+            text = graphql.query
         }
     }
 
@@ -101,7 +107,7 @@ package struct BodyDraft: Hashable, Sendable {
                 return "line \(number + 1), column 1: expected name=value"
             }
             return nil
-        case .text:
+        case .text, .graphql:
             return nil
         case .file:
             return BodyFileReference.isFile(text) ? nil : "line 1, column 1: expected @path of a file"
@@ -129,6 +135,11 @@ package struct BodyDraft: Hashable, Sendable {
             return .text(Template(text), contentType: type)
         case .file(let type):
             return .file(Template(trimmed), contentType: type)
+        case .graphql(var graphql):
+            // An edited query is no longer the file's text: saved inline.
+            if text != graphql.query { graphql.file = nil }
+            graphql.query = text
+            return .graphql(graphql)
         }
     }
 

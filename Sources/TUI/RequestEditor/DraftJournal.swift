@@ -69,6 +69,11 @@ struct DraftJournal {
             var kind: String
             var contentType: String?
             var text: String
+            /// A GraphQL body's parts beside its query (the text): the variables as JSON text (`{{variables}}` as
+            /// written), the operation and the file the query came from.
+            var variables: String?
+            var operation: String?
+            var file: String?
         }
 
         var profile: String
@@ -98,6 +103,11 @@ struct DraftJournal {
                 case .multipart: Body(kind: "multipart", text: body.text)
                 case .text(let type): Body(kind: "text", contentType: type, text: body.text)
                 case .file(let type): Body(kind: "file", contentType: type, text: body.text)
+                case .graphql(let graphql):
+                    Body(
+                        kind: "graphql", text: body.text,
+                        variables: graphql.variables.map { BodyDraft.json($0).serialized() },
+                        operation: graphql.operation, file: graphql.file)
                 }
             }
         }
@@ -118,6 +128,12 @@ struct DraftJournal {
                 case "multipart": kind = .multipart
                 case "text": kind = .text(contentType: body.contentType)
                 case "file": kind = .file(contentType: body.contentType)
+                case "graphql":
+                    var graphql = GraphQLBody(query: body.text, file: body.file, operation: body.operation)
+                    if let text = body.variables, case .json(let value) = BodyTemplate.json(text: text) {
+                        graphql.variables = value
+                    }
+                    kind = .graphql(graphql)
                 default: return nil
                 }
                 draft.body = BodyDraft(kind: kind, text: body.text)

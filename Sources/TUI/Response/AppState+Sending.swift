@@ -91,6 +91,7 @@ extension AppState {
         var effects: [Effect] = [.prepareBody(exchange: id, response)]
         if let profile = catalog.profile(exchange.key.profile), let endpoint = profile.endpoint(exchange.key.endpoint),
             !endpoint.captures.isEmpty || endpoint.expectation != nil || pendingChain?.current == id
+                || Self.isGraphQL(endpoint)
         {
             let environment = environmentName(for: profile)
             let values = ChainValues(
@@ -99,6 +100,12 @@ extension AppState {
             effects.append(.concludeChain(exchange: id, profile, environment: environment, endpoint, response, values))
         }
         return effects
+    }
+
+    /// A GraphQL answer is concluded even without `expect:`: a non-empty `errors` is a failed check
+    /// (`GraphQLErrorsCheck`), as in `apix test`.
+    static func isGraphQL(_ endpoint: Endpoint) -> Bool {
+        if case .graphql? = endpoint.body { true } else { false }
     }
 
     // MARK: - Stored responses

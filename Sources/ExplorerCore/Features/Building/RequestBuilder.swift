@@ -157,10 +157,15 @@ public struct RequestBuilder: Sendable {
             }
         }
         query.append(contentsOf: overrides.query)
+        let graphQLItems = try graphQLQueryItems(endpoint, overrides: overrides, scope: scope, masking: masking)
+        query.append(contentsOf: graphQLItems)
+        // A GET's `variables` parameter that carries a secret is a credential like any query item that does.
+        if !graphQLItems.isEmpty, graphQLVariablesUse(secrets, endpoint) { secretNames.insertQueryItem("variables") }
         url = URLBuilder.appendingQuery(query, to: url)
 
-        let (headers, secretHeaders) = try headers(
+        var (headers, secretHeaders) = try headers(
             for: endpoint, url: url, base: base, overrides: overrides, secrets: secrets, scope: scope, masking: masking)
+        addGraphQLAccept(endpoint, overrides: overrides, to: &headers)
         for name in secretHeaders { secretNames.insertHeader(name) }
         for field in headers where !Self.isValidHeader(field) {
             throw RequestBuildError(.invalidHeader("\(field.name): \(field.value)"), context: context)
@@ -273,6 +278,11 @@ public struct RequestBuilder: Sendable {
         case .file(let path, let contentType):
             let resolved = try fileReference(path, scope: scope)
             return .file(path: resolved, contentType: declaredType ?? contentType ?? MediaType.guess(forPath: resolved))
+        case .graphql(let graphql):
+            // GET carries the query in the URL (`graphQLQueryItems`).
+            guard endpoint.method != .get else { return .none }
+            let envelope = try graphql.envelope(scope, masking: masking)
+            return .bytes(Data(envelope.serialized().utf8), contentType: declaredType ?? "application/json")
         case .multipart(let fields):
             var parts: [MultipartBody.Part] = []
             for field in fields {
@@ -298,7 +308,7 @@ public struct RequestBuilder: Sendable {
 
     private static func defaultContentType(_ body: BodyTemplate) -> String? {
         switch body {
-        case .json: "application/json"
+        case .json, .graphql: "application/json"
         case .form: "application/x-www-form-urlencoded"
         case .text(_, let type): type
         case .file(_, let type): type

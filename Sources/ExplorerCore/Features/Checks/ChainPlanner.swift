@@ -158,6 +158,7 @@ package enum ChainPlanner {
         case .json(let value): return strings(value)
         case .form(let fields), .multipart(let fields): return fields.flatMap { $0.values ?? [] }
         case .text(let template, _), .file(let template, _): return [template]
+        case .graphql(let graphql): return graphql.variables.map(strings) ?? []
         }
     }
 

@@ -121,6 +121,11 @@ package struct ChainRunner: Sendable {
                 step.storeWarning = error.description
             }
         }
+        if let errors = GraphQLErrorsCheck.result(for: response, endpoint: endpoint),
+            !errors.passed || endpoint.expectation != nil
+        {
+            step.checks.append(errors)
+        }
         if let expectation = endpoint.expectation {
             step.checks += ExpectationChecker.check(expectation, against: response, variables: scopes(held: held))
             if expectation.schema {

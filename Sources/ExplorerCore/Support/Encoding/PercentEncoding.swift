@@ -39,7 +39,7 @@ package enum PercentEncoding {
 
     /// A name for a file from any text (a profile, environment or namespace), unambiguous and never `.`, `..` or
     /// containing a `/`.
-    static func fileName(_ text: String) -> String {
+    package static func fileName(_ text: String) -> String {
         encode(text, allowed: fileNameSafe)
     }
 

@@ -57,7 +57,7 @@ extension JSONValue {
     }
 
     /// The elements, if this is an array.
-    var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { elements } else { nil }
     }
 

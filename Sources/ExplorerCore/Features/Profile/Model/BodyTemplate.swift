@@ -10,6 +10,8 @@ package enum BodyTemplate: Sendable, Hashable {
     case text(Template, contentType: String?)
     /// `file: "@path"` streamed from disk with `content_type` (default guessed from the name).
     case file(Template, contentType: String?)
+    /// `graphql:` a GraphQL query, its variables and operation (`GraphQLBody`), sent as GraphQL over HTTP.
+    case graphql(GraphQLBody)
 
     /// The `body:` key that introduces this kind.
     package var kindName: String {
@@ -19,6 +21,7 @@ package enum BodyTemplate: Sendable, Hashable {
         case .multipart: "multipart"
         case .text: "text"
         case .file: "file"
+        case .graphql: "graphql"
         }
     }
 }

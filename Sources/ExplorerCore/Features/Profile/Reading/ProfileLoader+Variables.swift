@@ -135,6 +135,8 @@ extension ProfileLoader {
             case .json(let value): check(value, "the body of \(owner)")
             case .form(let fields), .multipart(let fields): check(fields, "body field", owner)
             case .text(let template, _), .file(let template, _): check(template, "the body of \(owner)")
+            case .graphql(let graphql):
+                if let variables = graphql.variables { check(variables, "the GraphQL variables of \(owner)") }
             case nil: break
             }
             for message in endpoint.webSocket?.messages ?? [] {

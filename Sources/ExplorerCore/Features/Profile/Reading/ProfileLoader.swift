@@ -24,7 +24,7 @@ public enum ProfileLoader {
         "stream",
         "protocol", "subprotocols", "ping_interval", "max_message", "messages", "responses",
     ]
-    static let bodyKinds = ["json", "form", "multipart", "text", "file"]
+    static let bodyKinds = ["json", "form", "multipart", "text", "file", "graphql"]
 
     /// Every `*.yaml` / `*.yml` profile in `directory` (not `*.secrets.yaml` or `*.local.yaml`), sorted by id.
     public static func load(directory: String) -> ProfileCatalog {
@@ -321,6 +321,8 @@ public enum ProfileLoader {
         if let node = fields["query"] { endpoint.query = reader.parameters(node, "query") }
         if let node = fields["headers"] { endpoint.headers = reader.parameters(node, "headers") }
         if let node = fields["body"] { endpoint.body = readBody(node, reader: &reader) }
+        // A GraphQL body is a POST unless the endpoint says otherwise (GET sends it as query parameters).
+        if fields["method"] == nil, case .graphql? = endpoint.body { endpoint.method = .post }
         endpoint.transfer = readTransfer(fields, reader: &reader)
         if let node = fields["priority"], let text = reader.string(node, "priority") {
             if let priority = Endpoint.Priority(rawValue: text.lowercased()) {
@@ -355,7 +357,8 @@ public enum ProfileLoader {
         guard kinds.count == 1, let kind = kinds.first, let value = fields[kind] else {
             let found = kinds.isEmpty ? "none" : kinds.map { "`\($0)`" }.joined(separator: " and ")
             reader.fail(
-                "`body` needs exactly one of `json`, `form`, `multipart`, `text` or `file`, got \(found)", at: node)
+                "`body` needs exactly one of `json`, `form`, `multipart`, `text`, `file` or `graphql`, got \(found)",
+                at: node)
             return nil
         }
         let contentType = fields["content_type"].flatMap { reader.string($0, "content_type") }
@@ -368,6 +371,8 @@ public enum ProfileLoader {
             return .multipart(reader.parameters(value, "multipart"))
         case "text":
             return reader.template(value, "text").map { .text($0, contentType: contentType) }
+        case "graphql":
+            return readGraphQL(value, reader: &reader).map { .graphql($0) }
         default:
             guard let path = reader.template(value, "file") else { return nil }
             if !path.raw.hasPrefix("@") {

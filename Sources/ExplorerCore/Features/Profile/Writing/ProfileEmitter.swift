@@ -253,6 +253,13 @@ package enum ProfileEmitter {
             return .mapping([.init("text", template(text))] + (type.map { [.init("content_type", .string($0))] } ?? []))
         case .file(let path, let type):
             return .mapping([.init("file", template(path))] + (type.map { [.init("content_type", .string($0))] } ?? []))
+        case .graphql(let graphql):
+            var entries: [Entry] = [
+                graphql.file.map { Entry("file", .string($0)) } ?? Entry("query", .string(graphql.query))
+            ]
+            if let variables = graphql.variables { entries.append(.init("variables", json(variables))) }
+            if let operation = graphql.operation { entries.append(.init("operation", .string(operation))) }
+            return .mapping([.init("graphql", .mapping(entries))])
         }
     }
 
