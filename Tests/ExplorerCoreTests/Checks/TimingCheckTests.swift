@@ -55,7 +55,10 @@ struct TimingCheckTests {
             return
         }
         let lines = failure.problems.map(\.description)
-        #expect(lines.contains { $0.contains("t.yaml:7:") && $0.contains("unknown phase `ttbf`") })
+        #expect(
+            lines.contains {
+                $0.contains("t.yaml:7:") && $0.contains("unknown phase `ttbf` in `expect.timing`; did you mean `ttfb`?")
+            })
         #expect(lines.contains { $0.contains("t.yaml:7:") && $0.contains("`expect.timing.total` must be") })
         #expect(lines.contains { $0.contains("`expect.timing.tls` must be") })
     }

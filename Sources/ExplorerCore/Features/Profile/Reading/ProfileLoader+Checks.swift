@@ -168,9 +168,11 @@ extension ProfileLoader {
             for (name, keyNode, value) in entries {
                 guard let measure = TimingRule.Measure(rawValue: name) else {
                     let known = TimingRule.Measure.allCases.map(\.rawValue)
-                    reader.fail(
-                        "unknown phase `\(name)` in `expect.timing`; known: \(known.joined(separator: ", "))",
-                        at: keyNode)
+                    var message = "unknown phase `\(name)` in `expect.timing`"
+                    if let suggestion = YAMLReader.nearest(name, in: known) {
+                        message += "; did you mean `\(suggestion)`?"
+                    }
+                    reader.fail(message + " (known: \(known.joined(separator: ", ")))", at: keyNode)
                     continue
                 }
                 guard let text = reader.string(value, "expect.timing.\(name)") else { continue }
