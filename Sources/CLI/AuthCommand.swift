@@ -129,13 +129,36 @@ struct AuthCommand: AsyncParsableCommand {
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "login",
-            abstract: "Run the profile's OAuth2 grant (password or client credentials) and store the tokens.")
+            abstract:
+                "Run the profile's OAuth2 grant (password, client credentials, or authorization code in a browser) "
+                + "and store the tokens.")
 
         @OptionGroup var target: AuthTarget
+        @Option(
+            help: ArgumentHelp(
+                "Authorization code grant: wait at most SECONDS for the browser's redirect (default 300).",
+                valueName: "SECONDS"))
+        var timeout: Double = 300
+        @Flag(
+            name: .customLong("no-browser"),
+            help: ArgumentHelp(
+                "Authorization code grant: open no browser; print the URL and also take the redirected URL pasted "
+                    + "on stdin (a browser on another machine)."))
+        var noBrowser = false
+
+        func validate() throws {
+            guard timeout.isFinite, timeout > 0, timeout <= 86400 else {
+                throw ValidationError("--timeout must be a number of seconds between 0 and 86400")
+            }
+        }
 
         func run() async throws {
             let (session, refresher) = try await target.refresher(for: "log in")
-            let token = try await AuthTarget.obtain { () async throws(AuthError) in try await refresher.login() }
+            let browser = BrowserLoginPrompt.login(
+                timeout: .milliseconds(Int64(timeout * 1000)), noBrowser: noBrowser)
+            let token = try await AuthTarget.obtain { () async throws(AuthError) in
+                try await refresher.login(browser: browser)
+            }
             let state = TokenState.valid(expiresAt: token.expiresAt).summary()
             let grant = session.settings?.grant.rawValue ?? "oauth2"
             StandardOutput.write("\(session.key): logged in with the \(grant) grant; token \(state)\n")

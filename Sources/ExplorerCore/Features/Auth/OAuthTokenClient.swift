@@ -9,6 +9,8 @@ package struct OAuthTokenClient: Sendable {
         case configured
         /// The `refresh_token` grant.
         case refresh(refreshToken: String)
+        /// The code a browser login brought back, exchanged with its PKCE verifier (RFC 6749 section 4.1.3).
+        case authorizationCode(AuthorizationCode)
     }
 
     package let client: Client
@@ -50,6 +52,13 @@ package struct OAuthTokenClient: Sendable {
         switch grant {
         case .refresh(let refreshToken):
             form.append(("refresh_token", refreshToken))
+        case .authorizationCode(let authorization):
+            form.append(("code", authorization.code))
+            form.append(("redirect_uri", authorization.redirectURI))
+            form.append(("code_verifier", authorization.verifier))
+        case .configured where settings.grant == .authorizationCode:
+            // Nothing to send without a browser's code: `TokenRefresher` asks `BrowserLogin` for one first.
+            throw AuthError(.loginRequired, grant: settings.grant.rawValue)
         case .configured where settings.grant == .password:
             guard let username = settings.username, let password = settings.password else {
                 throw AuthError(.missingSetting("the password grant needs `username` and `password` under `auth`"))
@@ -81,11 +90,12 @@ package struct OAuthTokenClient: Sendable {
             body: .bytes(Data(body.utf8), contentType: "application/x-www-form-urlencoded"), options: options)
     }
 
-    /// `password`, `client_credentials` or `refresh_token`.
+    /// `password`, `client_credentials`, `authorization_code` or `refresh_token`.
     static func grantName(_ grant: Grant, settings: OAuth2Settings) -> String {
         switch grant {
         case .configured: settings.grant.rawValue
         case .refresh: "refresh_token"
+        case .authorizationCode: "authorization_code"
         }
     }
 

@@ -31,6 +31,9 @@ public actor TokenRefresher {
     private var nextObserver = 0
     private var published: TokenState?
     private var expiryTimer: Task<Void, Never>?
+    /// How the authorization code grant reaches a user for a login nobody asked for explicitly (a request with no
+    /// token): the front end's, nil when there is nobody to ask (a script).
+    private let browserLogin: @Sendable () -> BrowserLogin?
 
     private enum Phase {
         case idle
@@ -51,8 +54,9 @@ public actor TokenRefresher {
     /// client is ignored; an unreadable file is reported by `status()` and treated as empty).
     package init(
         key: ProfileEnvironmentKey, settings: OAuth2Settings, store: TokenStore, tokenClient: OAuthTokenClient,
-        policy: RefreshPolicy = RefreshPolicy()
+        policy: RefreshPolicy = RefreshPolicy(), browserLogin: @escaping @Sendable () -> BrowserLogin? = { nil }
     ) {
+        self.browserLogin = browserLogin
         self.key = key
         self.settings = settings
         self.store = store
@@ -107,8 +111,14 @@ public actor TokenRefresher {
     /// Runs the profile's grant now (after any refresh in flight) and clears an earlier failure.
     @discardableResult
     public func login() async throws(AuthError) -> OAuthToken {
+        try await login(browser: nil)
+    }
+
+    /// `login()`, with `browser` for the authorization code grant (else the front end's, if it gave one).
+    @discardableResult
+    package func login(browser: BrowserLogin?) async throws(AuthError) -> OAuthToken {
         await waitForRefreshInFlight()
-        return try await startRefresh(.login).value.get()
+        return try await startRefresh(.login, browser: browser).value.get()
     }
 
     /// Refreshes now: with the refresh token when there is one, else with the profile's grant. Joins a refresh
@@ -213,14 +223,22 @@ public actor TokenRefresher {
 
     /// Starts a refresh and makes it the one in flight. Synchronous on purpose: the task is stored before the
     /// caller's first suspension, so concurrent callers find it and join.
-    private func startRefresh(_ mode: Mode) throws(AuthError) -> Task<Result<OAuthToken, AuthError>, Never> {
-        if mode == .automatic, !window.admit(at: .now) {
-            throw AuthError(.tooManyRefreshes(count: window.policy.maxRefreshes, window: window.policy.window))
-        }
+    private func startRefresh(_ mode: Mode, browser: BrowserLogin? = nil) throws(AuthError)
+        -> Task<Result<OAuthToken, AuthError>, Never>
+    {
         let grant: OAuthTokenClient.Grant =
             if mode != .login, let refreshToken = token?.refreshToken { .refresh(refreshToken: refreshToken) } else {
                 .configured
             }
+        // The authorization code grant needs the user at a browser: without a front end to ask, say how to log in.
+        var login: BrowserLogin?
+        if case .configured = grant, settings.grant == .authorizationCode {
+            guard let found = browser ?? browserLogin() else { throw AuthError(.loginRequired, session: key) }
+            login = found
+        }
+        if mode == .automatic, !window.admit(at: .now) {
+            throw AuthError(.tooManyRefreshes(count: window.policy.maxRefreshes, window: window.policy.window))
+        }
         // With no token yet, obtaining one is a login whoever asked (a request's first token included): a failure
         // then reads `failed: login: …`, never a refresh of a token that never existed.
         let operation: AuthError.Operation = mode == .login || token == nil ? .login : .refresh
@@ -228,7 +246,17 @@ public actor TokenRefresher {
         let tokenClient = tokenClient
         let generation = generation
         let task = Task {
-            var result = await tokenClient.obtain(grant, settings: settings)
+            var result: Result<OAuthToken, AuthError>
+            if let login {
+                do throws(AuthError) {
+                    let code = try await login.authorize(settings)
+                    result = await tokenClient.obtain(.authorizationCode(code), settings: settings)
+                } catch {
+                    result = .failure(error)
+                }
+            } else {
+                result = await tokenClient.obtain(grant, settings: settings)
+            }
             if case .failure(var error) = result {
                 error.operation = operation
                 result = .failure(error)
