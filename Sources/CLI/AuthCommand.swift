@@ -184,22 +184,30 @@ struct AuthCommand: AsyncParsableCommand {
     /// `apix auth logout`: forgets the tokens.
     struct Logout: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "logout", abstract: "Forget the profile's stored tokens.")
+            commandName: "logout",
+            abstract: "Revoke the tokens at the profile's `revocation_url` (if any), then forget them.")
 
         @OptionGroup var target: AuthTarget
 
         func run() async throws {
             let session = try target.resolve()
+            var failures: [AuthError] = []
             do {
                 if case .oauth2(let settings)? = session.auth {
-                    try await AuthSessions.shared.refresher(for: session.key, settings: settings).logout()
+                    let refresher = await AuthSessions.shared.refresher(for: session.key, settings: settings)
+                    failures = try await refresher.logoutRevoking()
                 } else {
                     try AuthSessions.shared.store.remove(session.key)
                 }
             } catch {
                 throw CLIFailure(.auth, "cannot forget the tokens: \(error.message)")
             }
-            StandardOutput.write("\(session.key): tokens forgotten\n")
+            let revoked = session.settings?.revocationURL != nil && failures.isEmpty ? "revoked and " : ""
+            StandardOutput.write("\(session.key): tokens \(revoked)forgotten\n")
+            // Forgotten all the same: what the server still honours is said, and the exit status says it too.
+            guard failures.isEmpty else {
+                throw CLIFailure(.auth, failures.map(\.message).joined(separator: "; "))
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// listener) or by a user pasting the redirected URL (`Tests/Peers/paste_login.py`).
 @Suite("Authorization code with PKCE against Authlib")
 struct AuthorizationCodeCommandTests {
-    static func profile(port: Int) -> String {
+    static func profile(port: Int, revocation: String = "/revoke") -> String {
         """
         name: OAuth peer
         environments:
@@ -23,6 +23,7 @@ struct AuthorizationCodeCommandTests {
           client_id: apix-cli
           client_secret: "{{client_secret}}"
           scope: profile
+          revocation_url: \(revocation)
         endpoints:
           - { id: me, path: /me }
           - { id: stats, path: /stats, auth: none }
@@ -40,12 +41,12 @@ struct AuthorizationCodeCommandTests {
         var browserLog: String { logs.path + "/browser.log" }
         var tokenFile: String { state.path + "/apix/tokens/oauth@local.json" }
 
-        init(expiresIn: Int = 3600) throws {
+        init(expiresIn: Int = 3600, revocation: String = "/revoke") throws {
             peer = try PythonPeer("oauth_server.py", arguments: [String(expiresIn)])
             profiles = try TemporaryDirectory()
             state = try TemporaryDirectory()
             logs = try TemporaryDirectory()
-            try AuthorizationCodeCommandTests.profile(port: peer.port).write(
+            try AuthorizationCodeCommandTests.profile(port: peer.port, revocation: revocation).write(
                 toFile: profiles.path + "/oauth.yaml", atomically: true, encoding: .utf8)
             try "variables: { client_secret: cli-secret }\n".write(
                 toFile: profiles.path + "/oauth.secrets.yaml", atomically: true, encoding: .utf8)
@@ -225,5 +226,38 @@ struct AuthorizationCodeCommandTests {
         #expect(run.stderr.contains("run `apix auth login oauth -e local` on a terminal first"), "\(run.stderr)")
         #expect(try setup.browserRuns().isEmpty)
         #expect(try await setup.stats()["authorizations"]?.intValue == 0)
+    }
+
+    @Test("logout revokes the refresh token, then the access token (RFC 7009), and forgets them")
+    func logout() async throws {
+        let setup = try Setup()
+        defer { setup.stop() }
+        #expect(try await setup.apix(["auth", "login", "oauth"]).status == 0)
+        let access = try #require(try setup.storedToken()?["access_token"]?.stringValue)
+        let logout = try await setup.apix(["auth", "logout", "oauth"])
+        #expect(logout.status == 0, "\(logout.stderr)")
+        #expect(logout.text == "oauth (local): tokens revoked and forgotten\n", "\(logout.text)")
+        #expect(
+            try await setup.stats()["revocations"]?.arrayValue?.map(\.stringValue) == ["refresh_token", "access_token"])
+        #expect(!FileManager.default.fileExists(atPath: setup.tokenFile))
+        // The server no longer honours the old access token.
+        let old = try await setup.apix(["run", "oauth", "me", "--json", "-H", "Authorization: Bearer \(access)"])
+        #expect(try JSONValue.parse(old.stdout)["status"]?.intValue == 401, "\(old.text) \(old.stderr)")
+        #expect(!logout.text.contains(access) && !logout.stderr.contains(access))
+    }
+
+    @Test("a revocation the server refuses is reported (exit 4) and the tokens are forgotten all the same")
+    func failedRevocation() async throws {
+        let setup = try Setup(revocation: "/no-such-endpoint")
+        defer { setup.stop() }
+        #expect(try await setup.apix(["auth", "login", "oauth"]).status == 0)
+        let logout = try await setup.apix(["auth", "logout", "oauth"])
+        #expect(logout.status == 4, "\(logout.stderr)")
+        #expect(logout.text == "oauth (local): tokens forgotten\n", "\(logout.text)")
+        #expect(logout.stderr.contains("the refresh token was not revoked: http://127.0.0.1:"), "\(logout.stderr)")
+        #expect(logout.stderr.contains("/no-such-endpoint answered HTTP 404"), "\(logout.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: setup.tokenFile))
+        let status = try await setup.apix(["auth", "status", "oauth"])
+        #expect(status.text.contains("state: none"), "\(status.text)")
     }
 }

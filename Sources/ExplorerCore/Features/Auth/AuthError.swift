@@ -25,6 +25,8 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
         case loginRequired
         /// A browser login ended without a code: a wrong `state`, an `error=` redirect, no redirect in time.
         case authorization(String)
+        /// The revocation endpoint did not confirm a revocation (RFC 7009); the tokens are forgotten anyway.
+        case revocation(String)
     }
 
     /// What was being done when it failed: a login (the profile's grant, asked for) or a refresh.
@@ -86,6 +88,8 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "on a terminal first"
         case .authorization(let why):
             return "browser login failed: \(why)"
+        case .revocation(let why):
+            return why
         }
     }
 

@@ -69,6 +69,39 @@ package struct OAuthTokenClient: Sendable {
         case .configured:
             if let scope = settings.scope, !scope.isEmpty { form.append(("scope", scope)) }
         }
+        return Self.formRequest(to: settings.tokenURL, form: form, settings: settings)
+    }
+
+    /// RFC 7009: asks the revocation endpoint to revoke `token` (`hint`: `refresh_token` or `access_token`);
+    /// nil when it answered 200, else why not.
+    package func revoke(_ token: String, hint: String, settings: OAuth2Settings) async -> AuthError? {
+        guard let url = settings.revocationURL else { return nil }
+        let request = Self.formRequest(
+            to: url, form: [("token", token), ("token_type_hint", hint)], settings: settings, extra: false)
+        let what = hint.replacingOccurrences(of: "_", with: " ")
+        switch await client.send(request) {
+        case .failure(let error):
+            if error.isCancelled { return AuthError(.cancelled) }
+            return AuthError(.revocation("the \(what) was not revoked: \(url) unreachable: \(error.message)"))
+        case .success(let response) where response.statusCode == 200:
+            return nil
+        case .success(let response):
+            let json = (try? response.body.data(limit: 1 << 20)).flatMap { try? JSONValue.parse($0) }
+            var said = json?["error"]?.stringValue.map(Self.printable) ?? ""
+            if let detail = json?["error_description"]?.stringValue { said += ": " + Self.printable(detail) }
+            return AuthError(
+                .revocation(
+                    "the \(what) was not revoked: \(url) answered HTTP \(response.statusCode)"
+                        + (said.isEmpty ? "" : " (\(said))")))
+        }
+    }
+
+    /// The one way a form goes to the authorization server (token and revocation requests): a POST with the client
+    /// authenticated as the profile says, `extra` fields added (token requests), never redirected.
+    static func formRequest(
+        to url: String, form: [(name: String, value: String)], settings: OAuth2Settings, extra: Bool = true
+    ) -> PreparedRequest {
+        var form = form
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if settings.clientAuth == .basic, let secret = settings.clientSecret {
             // RFC 6749 section 2.3.1: id and secret are form-encoded before they are joined and Base64-encoded.
@@ -78,7 +111,7 @@ package struct OAuthTokenClient: Sendable {
             form.append(("client_id", settings.clientID))
             if let secret = settings.clientSecret { form.append(("client_secret", secret)) }
         }
-        form.append(contentsOf: settings.extra.map { ($0.name, $0.value) })
+        if extra { form.append(contentsOf: settings.extra.map { ($0.name, $0.value) }) }
         let body = FormEncoding.body(form)
         var options = settings.transfer
         options.downloadTo = nil
@@ -86,7 +119,7 @@ package struct OAuthTokenClient: Sendable {
         // Location points; the credentials go only to the configured token_url (a redirect is reported instead).
         options.followRedirects = false
         return PreparedRequest(
-            method: .post, url: settings.tokenURL, headers: headers,
+            method: .post, url: url, headers: headers,
             body: .bytes(Data(body.utf8), contentType: "application/x-www-form-urlencoded"), options: options)
     }
 

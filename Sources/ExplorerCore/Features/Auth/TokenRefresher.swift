@@ -145,6 +145,25 @@ public actor TokenRefresher {
         try store.remove(key)
     }
 
+    /// Revokes the tokens at the profile's `revocation_url` (RFC 7009: the refresh token first, which ends the
+    /// grant, then the access token), then forgets them as `logout()` does, whether or not the server confirmed.
+    /// Returns the revocations that failed; throws only when the token file could not be removed.
+    package func logoutRevoking() async throws(AuthError) -> [AuthError] {
+        if case .refreshing(let task) = phase { task.cancel() }
+        let held = token ?? (try? store.load(key))?.flatMap { $0.issuer == settings.issuer ? $0.token : nil }
+        var failures: [AuthError] = []
+        if settings.revocationURL != nil, let held {
+            let revocations = [("refresh_token", held.refreshToken), ("access_token", held.accessToken)]
+            for case (let hint, let value?) in revocations {
+                if let failure = await tokenClient.revoke(value, hint: hint, settings: settings) {
+                    failures.append(failure)
+                }
+            }
+        }
+        try logout()
+        return failures
+    }
+
     /// Takes new settings (the user changed a variable). Settings for another token endpoint or client start
     /// from that server's stored tokens, if any.
     package func update(_ newSettings: OAuth2Settings) {
