@@ -65,6 +65,12 @@ struct AuthCommand: AsyncParsableCommand {
                 let refresh = token.refreshToken.map { reveal ? $0 : "yes" } ?? "no"
                 lines.append("  refresh token: \(refresh)")
                 if let scope = token.scope { lines.append("  scope: \(scope)") }
+                if let claims = JWTClaims(token: token.accessToken) {
+                    lines.append("  access token claims: \(claims.line)")
+                }
+                if let claims = token.idToken.flatMap(JWTClaims.init(token:)) {
+                    lines.append("  id token claims: \(claims.line)")
+                }
             }
             lines.append("  file: \(status.storeFile)")
             if let problem = status.storeProblem { lines.append("  warning: \(problem.message)") }
@@ -94,6 +100,11 @@ struct AuthCommand: AsyncParsableCommand {
                 object.append(key: "refresh_token", value: .string(refresh))
             }
             object.append(key: "scope", value: token?.scope.map(JSONValue.string) ?? .null)
+            // Read from the tokens when they are JWTs, not verified (`verified: false` says so).
+            let accessClaims = token.flatMap { JWTClaims(token: $0.accessToken) }
+            object.append(key: "access_token_claims", value: accessClaims?.json ?? .null)
+            let idClaims = token?.idToken.flatMap(JWTClaims.init(token:))
+            object.append(key: "id_token_claims", value: idClaims?.json ?? .null)
             object.append(key: "file", value: .string(status.storeFile))
             object.append(key: "problem", value: status.storeProblem.map { .string($0.message) } ?? .null)
             return object

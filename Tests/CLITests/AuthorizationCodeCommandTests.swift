@@ -260,4 +260,41 @@ struct AuthorizationCodeCommandTests {
         let status = try await setup.apix(["auth", "status", "oauth"])
         #expect(status.text.contains("state: none"), "\(status.text)")
     }
+
+    @Test("auth status shows the claims of a JWT access token and ID token, marked not verified, in text and --json")
+    func claims() async throws {
+        let setup = try Setup()
+        defer { setup.stop() }
+        func part(_ text: String) -> String {
+            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        let header = part(#"{"alg":"RS256"}"#)
+        let access =
+            header + "."
+            + part(
+                #"{"sub":"alice","iss":"https://id.example","aud":"api","scope":"read","exp":4102444800,"iat":1764370800}"#
+            ) + ".sig"
+        var token = OAuthToken(accessToken: access, refreshToken: "r", expiresAt: Date().addingTimeInterval(600))
+        token.idToken = header + "." + part(#"{"sub":"alice","aud":"apix-cli","iss":"https://id.example"}"#) + ".sig"
+        try TokenStore(stateDirectory: setup.state.path + "/apix").save(
+            TokenStore.Record(issuer: "apix-cli@" + setup.peer.url("/token"), token: token),
+            for: ProfileEnvironmentKey(profile: "oauth", environment: "local"))
+        let status = try await setup.apix(["auth", "status", "oauth"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(
+            status.text.contains(
+                "  access token claims: sub alice, iss https://id.example, aud api, scope read, exp 2100-01-01T00:00:00Z, "
+                    + "iat 2025-11-28T23:00:00Z (not verified)"), "\(status.text)")
+        #expect(
+            status.text.contains("  id token claims: sub alice, iss https://id.example, aud apix-cli (not verified)"),
+            "\(status.text)")
+        #expect(!status.text.contains(access))
+        let json = try JSONValue.parse(await setup.apix(["auth", "status", "oauth", "--json"]).stdout)
+        #expect(json["access_token_claims"]?["sub"]?.stringValue == "alice")
+        #expect(json["access_token_claims"]?["exp"]?.intValue == 4_102_444_800)
+        #expect(json["access_token_claims"]?["verified"] == .bool(false))
+        #expect(json["id_token_claims"]?["aud"]?.stringValue == "apix-cli")
+        #expect(json["access_token"]?.stringValue == "••••")
+    }
 }

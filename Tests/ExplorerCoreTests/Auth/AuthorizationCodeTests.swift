@@ -183,3 +183,36 @@ private final class Pages: Sendable {
     func add(_ status: Int, _ page: String) { state.withLock { $0.append((status, page)) } }
     var all: [(Int, String)] { state.withLock { $0 } }
 }
+
+/// `apix auth status`'s view of a JWT: the claims read, not verified.
+@Suite("JWT claims")
+struct JWTClaimsTests {
+    static func jwt(_ payload: String) -> String {
+        func part(_ text: String) -> String { AuthorizationRequest.base64URL(Array(text.utf8)) }
+        return part(#"{"alg":"RS256","typ":"JWT"}"#) + "." + part(payload) + ".c2lnbmF0dXJl"
+    }
+
+    @Test("sub, iss, aud, scope, exp and iat are read in that order; times shown in UTC; marked not verified")
+    func claims() throws {
+        let token = Self.jwt(
+            #"{"iat":1764370800,"exp":1764374400,"aud":["api","web"],"iss":"https://id.example/","sub":"alice","#
+                + #""scp":["read","write"],"nonce":"x"}"#)
+        let claims = try #require(JWTClaims(token: token))
+        #expect(claims.claims.map(\.name) == ["sub", "iss", "aud", "scope", "exp", "iat"])
+        #expect(
+            claims.line
+                == "sub alice, iss https://id.example/, aud api, web, scope read write, exp 2025-11-29T00:00:00Z, "
+                + "iat 2025-11-28T23:00:00Z (not verified)")
+        #expect(claims.json["verified"] == .bool(false) && claims.json["exp"] == .number("1764374400"))
+    }
+
+    @Test("opaque tokens, encrypted or broken JWTs have no claims")
+    func notJWTs() {
+        for token in [
+            "opaque-token", "a.b", "a.b.c.d.e", "x." + AuthorizationRequest.base64URL(Array("[1]".utf8)) + ".s",
+            "x.%%%.s",
+        ] {
+            #expect(JWTClaims(token: token) == nil, "\(token)")
+        }
+    }
+}

@@ -167,6 +167,7 @@ package struct OAuthTokenClient: Sendable {
         if let type = object["token_type"]?.stringValue, !type.isEmpty { token.tokenType = type }
         if let refresh = object["refresh_token"]?.stringValue, !refresh.isEmpty { token.refreshToken = refresh }
         if let scope = object["scope"]?.stringValue { token.scope = scope }
+        if let idToken = object["id_token"]?.stringValue, !idToken.isEmpty { token.idToken = idToken }
         // Some servers send `expires_in` as a string; both forms mean seconds from now.
         let expiresIn = object["expires_in"].flatMap { $0.doubleValue ?? $0.stringValue.flatMap(Double.init) }
         if let expiresIn, expiresIn.isFinite, expiresIn >= 0 { token.expiresAt = now.addingTimeInterval(expiresIn) }
