@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
@@ -115,6 +116,23 @@ struct AuthorizationCodeTests {
         task.cancel()
         let result = await task.result
         #expect(throws: AuthError(.cancelled)) { try result.get() }
+    }
+
+    @Test("with nobody to ask, a request fails saying to run apix auth login; an explicit login shows it as its state")
+    func loginRequired() async throws {
+        let state = try TemporaryDirectory()
+        let key = ProfileEnvironmentKey(profile: "gh", environment: "prod")
+        let refresher = TokenRefresher(
+            key: key, settings: Self.settings, store: TokenStore(stateDirectory: state.path),
+            tokenClient: OAuthTokenClient())
+        await #expect(throws: AuthError(.loginRequired, session: key)) { try await refresher.token(replacing: nil) }
+        #expect(await refresher.state == .none, "a request's attempt is not remembered")
+        await #expect(throws: AuthError(.loginRequired, session: key)) { try await refresher.login() }
+        guard case .failed(let reason) = await refresher.state else {
+            Issue.record("state: \(await refresher.state)")
+            return
+        }
+        #expect(reason.hasPrefix("login: no token yet") && reason.contains("apix auth login gh -e prod"), "\(reason)")
     }
 
     @Test(

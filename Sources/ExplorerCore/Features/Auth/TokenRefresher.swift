@@ -118,7 +118,20 @@ public actor TokenRefresher {
     @discardableResult
     package func login(browser: BrowserLogin?) async throws(AuthError) -> OAuthToken {
         await waitForRefreshInFlight()
-        return try await startRefresh(.login, browser: browser).value.get()
+        let task: Task<Result<OAuthToken, AuthError>, Never>
+        do throws(AuthError) {
+            task = try startRefresh(.login, browser: browser)
+        } catch {
+            // Asked for by the user (the explorer's `l`): the reason shows where the token's state shows.
+            if error.reason == .loginRequired {
+                var failure = error
+                failure.operation = .login
+                phase = .failed(failure)
+                publish()
+            }
+            throw error
+        }
+        return try await task.value.get()
     }
 
     /// Refreshes now: with the refresh token when there is one, else with the profile's grant. Joins a refresh
