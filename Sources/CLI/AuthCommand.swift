@@ -65,6 +65,12 @@ struct AuthCommand: AsyncParsableCommand {
                 let refresh = token.refreshToken.map { reveal ? $0 : "yes" } ?? "no"
                 lines.append("  refresh token: \(refresh)")
                 if let scope = token.scope { lines.append("  scope: \(scope)") }
+                if let claims = JWTClaims(token: token.accessToken) {
+                    lines.append("  access token claims: \(claims.line)")
+                }
+                if let claims = token.idToken.flatMap(JWTClaims.init(token:)) {
+                    lines.append("  id token claims: \(claims.line)")
+                }
             }
             lines.append("  file: \(status.storeFile)")
             if let problem = status.storeProblem { lines.append("  warning: \(problem.message)") }
@@ -94,6 +100,11 @@ struct AuthCommand: AsyncParsableCommand {
                 object.append(key: "refresh_token", value: .string(refresh))
             }
             object.append(key: "scope", value: token?.scope.map(JSONValue.string) ?? .null)
+            // Read from the tokens when they are JWTs, not verified (`verified: false` says so).
+            let accessClaims = token.flatMap { JWTClaims(token: $0.accessToken) }
+            object.append(key: "access_token_claims", value: accessClaims?.json ?? .null)
+            let idClaims = token?.idToken.flatMap(JWTClaims.init(token:))
+            object.append(key: "id_token_claims", value: idClaims?.json ?? .null)
             object.append(key: "file", value: .string(status.storeFile))
             object.append(key: "problem", value: status.storeProblem.map { .string($0.message) } ?? .null)
             return object
@@ -129,13 +140,36 @@ struct AuthCommand: AsyncParsableCommand {
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "login",
-            abstract: "Run the profile's OAuth2 grant (password or client credentials) and store the tokens.")
+            abstract:
+                "Run the profile's OAuth2 grant (password, client credentials, or authorization code in a browser) "
+                + "and store the tokens.")
 
         @OptionGroup var target: AuthTarget
+        @Option(
+            help: ArgumentHelp(
+                "Authorization code grant: wait at most SECONDS for the browser's redirect (default 300).",
+                valueName: "SECONDS"))
+        var timeout: Double = 300
+        @Flag(
+            name: .customLong("no-browser"),
+            help: ArgumentHelp(
+                "Authorization code grant: open no browser; print the URL and also take the redirected URL pasted "
+                    + "on stdin (a browser on another machine)."))
+        var noBrowser = false
+
+        func validate() throws {
+            guard timeout.isFinite, timeout > 0, timeout <= 86400 else {
+                throw ValidationError("--timeout must be a number of seconds between 0 and 86400")
+            }
+        }
 
         func run() async throws {
             let (session, refresher) = try await target.refresher(for: "log in")
-            let token = try await AuthTarget.obtain { () async throws(AuthError) in try await refresher.login() }
+            let browser = BrowserLoginPrompt.login(
+                timeout: .milliseconds(Int64(timeout * 1000)), noBrowser: noBrowser)
+            let token = try await AuthTarget.obtain { () async throws(AuthError) in
+                try await refresher.login(browser: browser)
+            }
             let state = TokenState.valid(expiresAt: token.expiresAt).summary()
             let grant = session.settings?.grant.rawValue ?? "oauth2"
             StandardOutput.write("\(session.key): logged in with the \(grant) grant; token \(state)\n")
@@ -161,22 +195,30 @@ struct AuthCommand: AsyncParsableCommand {
     /// `apix auth logout`: forgets the tokens.
     struct Logout: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "logout", abstract: "Forget the profile's stored tokens.")
+            commandName: "logout",
+            abstract: "Revoke the tokens at the profile's `revocation_url` (if any), then forget them.")
 
         @OptionGroup var target: AuthTarget
 
         func run() async throws {
             let session = try target.resolve()
+            var failures: [AuthError] = []
             do {
                 if case .oauth2(let settings)? = session.auth {
-                    try await AuthSessions.shared.refresher(for: session.key, settings: settings).logout()
+                    let refresher = await AuthSessions.shared.refresher(for: session.key, settings: settings)
+                    failures = try await refresher.logoutRevoking()
                 } else {
                     try AuthSessions.shared.store.remove(session.key)
                 }
             } catch {
                 throw CLIFailure(.auth, "cannot forget the tokens: \(error.message)")
             }
-            StandardOutput.write("\(session.key): tokens forgotten\n")
+            let revoked = session.settings?.revocationURL != nil && failures.isEmpty ? "revoked and " : ""
+            StandardOutput.write("\(session.key): tokens \(revoked)forgotten\n")
+            // Forgotten all the same: what the server still honours is said, and the exit status says it too.
+            guard failures.isEmpty else {
+                throw CLIFailure(.auth, failures.map(\.message).joined(separator: "; "))
+            }
         }
     }
 }

@@ -79,6 +79,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
+        BrowserLoginPrompt.allowForRequests()
         do {
             let loaded = try requestOptions.profile(profile, from: profileOptions)
             let history = HistoryLog(profile: loaded, disabled: noHistory, origin: .run)

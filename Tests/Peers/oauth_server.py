@@ -4,15 +4,17 @@
 
 Prints the port on the first line of stdout; runs until stdin closes.
 Grants: authorization code with PKCE (S256 required, RFC 7636) and refresh token with rotation (every refresh
-answers a new refresh token and revokes the one it used).
+answers a new refresh token and revokes the one it used); token revocation (RFC 7009).
 Client: `apix-cli` with secret `cli-secret` (client_secret_basic or client_secret_post), redirect URIs
 `http://127.0.0.1:ANY/callback` (RFC 8252 section 7.3: any loopback port).
 Routes:
   GET  /authorize   the consent: approved, unless the query says `decision=deny` (then `error=access_denied`);
                     answers 302 to the redirect URI, as a browser would follow
   POST /token       the token endpoint
+  POST /revoke      the revocation endpoint (RFC 7009): a revoked token's access and refresh tokens stop working
   GET  /me          200 {"sub": "alice"} with a valid `Authorization: Bearer`, else 401
-  GET  /stats       {"authorizations", "token_requests", "refreshes", "verifiers"} so tests can see what happened
+  GET  /stats       {"authorizations", "token_requests", "refreshes", "verifiers", "revocations"} so tests can see
+                    what happened ("revocations": the token_type_hint of each revocation request, in order)
 Arguments: [EXPIRES_IN] seconds for access tokens (default 3600).
 """
 import os
@@ -25,13 +27,14 @@ os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # loopback http:// in tests
 from authlib.integrations.flask_oauth2 import AuthorizationServer
 from authlib.oauth2.rfc6749 import grants
 from authlib.oauth2.rfc6749.models import AuthorizationCodeMixin, ClientMixin, TokenMixin
+from authlib.oauth2.rfc7009 import RevocationEndpoint
 from authlib.oauth2.rfc7636 import CodeChallenge
 from flask import Flask, jsonify, request
 from werkzeug.serving import make_server
 
 EXPIRES_IN = int(sys.argv[1]) if len(sys.argv) > 1 else 3600
 USER = "alice"
-stats = {"authorizations": 0, "token_requests": 0, "refreshes": 0, "verifiers": []}
+stats = {"authorizations": 0, "token_requests": 0, "refreshes": 0, "verifiers": [], "revocations": []}
 codes = {}
 tokens = {}
 lock = threading.Lock()
@@ -147,6 +150,20 @@ class RefreshTokenGrant(grants.RefreshTokenGrant):
             stats["refreshes"] += 1
 
 
+class Revocation(RevocationEndpoint):
+    CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
+
+    def query_token(self, token_string, token_type_hint):
+        with lock:
+            if token_type_hint in ("access_token", "refresh_token"):
+                return tokens.get((token_type_hint.split("_")[0], token_string))
+            return tokens.get(("access", token_string)) or tokens.get(("refresh", token_string))
+
+    def revoke_token(self, token, request):
+        with lock:
+            token.revoked = True
+
+
 def save_token(data, req):
     token = Token(dict(data))
     with lock:
@@ -162,6 +179,7 @@ server = AuthorizationServer(app, query_client=lambda client_id: CLIENT if clien
                              save_token=save_token)
 server.register_grant(AuthorizationCodeGrant, [CodeChallenge(required=True)])
 server.register_grant(RefreshTokenGrant)
+server.register_endpoint(Revocation)
 
 
 @app.route("/authorize")
@@ -188,9 +206,16 @@ def me():
     header = request.headers.get("Authorization", "")
     with lock:
         token = tokens.get(("access", header[7:])) if header.startswith("Bearer ") else None
-    if token is None or token.is_expired():
+    if token is None or token.is_expired() or token.is_revoked():
         return jsonify({"error": "invalid_token"}), 401
     return jsonify({"sub": USER})
+
+
+@app.route("/revoke", methods=["POST"])
+def revoke():
+    with lock:
+        stats["revocations"].append(request.form.get("token_type_hint"))
+    return server.create_endpoint_response(Revocation.ENDPOINT_NAME)
 
 
 @app.route("/stats")

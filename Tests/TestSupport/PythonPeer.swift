@@ -50,7 +50,8 @@ package final class PythonPeer: Sendable {
     }
 
     /// The scripts beside the tests' sources.
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    package static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Peers").path
 
     /// `http://127.0.0.1:PORT` + `path`.

@@ -55,8 +55,9 @@ package final class CoreAuthProvider: AuthProvider {
         _ = try? await refresher(key, auth)?.refresh()
     }
 
+    /// Revokes at the profile's `revocation_url` first, when it has one (a failed revocation is not shown yet).
     package func logout(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async {
-        try? await refresher(key, auth)?.logout()
+        _ = try? await refresher(key, auth)?.logoutRevoking()
     }
 
     package func cancelRefresh(_ key: ProfileEnvironmentKey) async {

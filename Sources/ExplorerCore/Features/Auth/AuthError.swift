@@ -21,6 +21,12 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
         case store(path: String, detail: String)
         /// The wait for a token was cancelled.
         case cancelled
+        /// The authorization code grant has no token and no way to ask the user here (a script, not a terminal).
+        case loginRequired
+        /// A browser login ended without a code: a wrong `state`, an `error=` redirect, no redirect in time.
+        case authorization(String)
+        /// The revocation endpoint did not confirm a revocation (RFC 7009); the tokens are forgotten anyway.
+        case revocation(String)
     }
 
     /// What was being done when it failed: a login (the profile's grant, asked for) or a refresh.
@@ -74,6 +80,16 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
             return "token store \(path): \(detail)"
         case .cancelled:
             return "cancelled"
+        case .loginRequired:
+            let command = session.map { "apix auth login \($0.profile) -e \($0.environment)" } ?? "apix auth login"
+            let named = session?.definition.map { " --auth \($0)" } ?? ""
+            return
+                "no token yet, and the authorization_code grant signs in through a browser: run `\(command)\(named)` "
+                + "on a terminal first"
+        case .authorization(let why):
+            return "browser login failed: \(why)"
+        case .revocation(let why):
+            return why
         }
     }
 

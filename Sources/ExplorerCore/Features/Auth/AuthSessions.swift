@@ -11,6 +11,9 @@ public final class AuthSessions: Sendable {
     package let tokenClient: OAuthTokenClient
     package let policy: RefreshPolicy
     private let refreshers = Mutex<[ProfileEnvironmentKey: TokenRefresher]>([:])
+    /// How a request with no token signs in with the authorization code grant: set by a front end that has a user
+    /// at hand (the explorer, `apix run` on a terminal); nil: such a request fails saying to run `apix auth login`.
+    private let browserLogin = Mutex<BrowserLogin?>(nil)
 
     package init(
         store: TokenStore = TokenStore(), tokenClient: OAuthTokenClient = OAuthTokenClient(),
@@ -28,7 +31,9 @@ public final class AuthSessions: Sendable {
             return existing
         }
         // Built outside the lock (it reads the token file); the first one stored wins a race.
-        let made = TokenRefresher(key: key, settings: settings, store: store, tokenClient: tokenClient, policy: policy)
+        let made = TokenRefresher(
+            key: key, settings: settings, store: store, tokenClient: tokenClient, policy: policy,
+            browserLogin: { [weak self] in self?.browserLogin.withLock { $0 } })
         let chosen = refreshers.withLock { table in
             if let existing = table[key] { return existing }
             table[key] = made
@@ -36,6 +41,11 @@ public final class AuthSessions: Sendable {
         }
         if chosen !== made { await chosen.update(settings) }
         return chosen
+    }
+
+    /// Lets requests with no token sign in through `login` (the authorization code grant); nil stops that.
+    package func allowBrowserLogin(_ login: BrowserLogin?) {
+        browserLogin.withLock { $0 = login }
     }
 
     /// The refresher for `key` if one was created, e.g. for the TUI to watch.

@@ -55,6 +55,8 @@ package enum AuthSpec: Sendable, Hashable {
         package enum Grant: String, Sendable, Hashable, CaseIterable {
             case password
             case clientCredentials = "client_credentials"
+            /// RFC 6749 section 4.1 with PKCE (RFC 7636, S256): the user signs in in a browser (`BrowserLogin`).
+            case authorizationCode = "authorization_code"
         }
 
         /// How the client authenticates to the token endpoint (RFC 6749 section 2.3.1).
@@ -74,14 +76,25 @@ package enum AuthSpec: Sendable, Hashable {
         package var password: Template?
         package var scope: Template?
         package var clientAuth: ClientAuth
-        /// Extra form fields sent with every token request (e.g. `audience`).
+        /// Extra form fields sent with every token request (e.g. `audience`), and with the authorization code
+        /// grant in the authorization URL too.
         package var extra: [Parameter]
+        /// The authorization endpoint (authorization code grant): absolute, or relative to the base URL.
+        package var authorizationURL: Template?
+        /// Where the browser is sent back; `nil`: `http://127.0.0.1:{free port}/callback`.
+        package var redirectURI: Template?
+        /// RFC 7009's revocation endpoint, which `apix auth logout` tells about the tokens it forgets.
+        package var revocationURL: Template?
 
         package init(
             grant: Grant, tokenURL: Template, clientID: Template, clientSecret: Template? = nil,
             username: Template? = nil, password: Template? = nil, scope: Template? = nil,
-            clientAuth: ClientAuth = .basic, extra: [Parameter] = []
+            clientAuth: ClientAuth = .basic, extra: [Parameter] = [], authorizationURL: Template? = nil,
+            redirectURI: Template? = nil, revocationURL: Template? = nil
         ) {
+            self.authorizationURL = authorizationURL
+            self.redirectURI = redirectURI
+            self.revocationURL = revocationURL
             self.grant = grant
             self.tokenURL = tokenURL
             self.clientID = clientID

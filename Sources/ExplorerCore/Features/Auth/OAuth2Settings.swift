@@ -13,6 +13,12 @@ package struct OAuth2Settings: Sendable, Equatable {
     package var extra: [Field]
     /// Time limits and TLS settings for token requests (the profile's and environment's).
     package var transfer: TransferOptions
+    /// Absolute URL of the authorization endpoint (authorization code grant).
+    package var authorizationURL: String?
+    /// The redirect URI as written (`nil`: `http://127.0.0.1:{free port}/callback`).
+    package var redirectURI: String?
+    /// Absolute URL of the revocation endpoint (RFC 7009), when there is one.
+    package var revocationURL: String?
 
     /// One extra form field.
     package struct Field: Sendable, Equatable {
@@ -29,8 +35,12 @@ package struct OAuth2Settings: Sendable, Equatable {
         grant: AuthSpec.OAuth2.Grant, tokenURL: String, clientID: String, clientSecret: String? = nil,
         username: String? = nil, password: String? = nil, scope: String? = nil,
         clientAuth: AuthSpec.OAuth2.ClientAuth = .basic, extra: [Field] = [],
-        transfer: TransferOptions = TransferOptions(timeout: .seconds(30))
+        transfer: TransferOptions = TransferOptions(timeout: .seconds(30)), authorizationURL: String? = nil,
+        redirectURI: String? = nil, revocationURL: String? = nil
     ) {
+        self.authorizationURL = authorizationURL
+        self.redirectURI = redirectURI
+        self.revocationURL = revocationURL
         self.grant = grant
         self.tokenURL = tokenURL
         self.clientID = clientID

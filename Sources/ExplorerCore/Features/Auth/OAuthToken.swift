@@ -11,6 +11,8 @@ public struct OAuthToken: Sendable, Hashable, Codable, CustomStringConvertible, 
     /// When the access token stops working, from `expires_in`; `nil` when the server did not say.
     public var expiresAt: Date?
     public var scope: String?
+    /// OpenID Connect's ID token, when the token response carried one (shown by `apix auth status`, never sent).
+    package var idToken: String?
     var receivedAt: Date
 
     package init(
@@ -59,6 +61,7 @@ public struct OAuthToken: Sendable, Hashable, Codable, CustomStringConvertible, 
         case refreshToken = "refresh_token"
         case expiresAt = "expires_at"
         case scope
+        case idToken = "id_token"
         case receivedAt = "received_at"
     }
 }

@@ -9,6 +9,8 @@ package struct OAuthTokenClient: Sendable {
         case configured
         /// The `refresh_token` grant.
         case refresh(refreshToken: String)
+        /// The code a browser login brought back, exchanged with its PKCE verifier (RFC 6749 section 4.1.3).
+        case authorizationCode(AuthorizationCode)
     }
 
     package let client: Client
@@ -50,6 +52,13 @@ package struct OAuthTokenClient: Sendable {
         switch grant {
         case .refresh(let refreshToken):
             form.append(("refresh_token", refreshToken))
+        case .authorizationCode(let authorization):
+            form.append(("code", authorization.code))
+            form.append(("redirect_uri", authorization.redirectURI))
+            form.append(("code_verifier", authorization.verifier))
+        case .configured where settings.grant == .authorizationCode:
+            // Nothing to send without a browser's code: `TokenRefresher` asks `BrowserLogin` for one first.
+            throw AuthError(.loginRequired, grant: settings.grant.rawValue)
         case .configured where settings.grant == .password:
             guard let username = settings.username, let password = settings.password else {
                 throw AuthError(.missingSetting("the password grant needs `username` and `password` under `auth`"))
@@ -60,6 +69,39 @@ package struct OAuthTokenClient: Sendable {
         case .configured:
             if let scope = settings.scope, !scope.isEmpty { form.append(("scope", scope)) }
         }
+        return Self.formRequest(to: settings.tokenURL, form: form, settings: settings)
+    }
+
+    /// RFC 7009: asks the revocation endpoint to revoke `token` (`hint`: `refresh_token` or `access_token`);
+    /// nil when it answered 200, else why not.
+    package func revoke(_ token: String, hint: String, settings: OAuth2Settings) async -> AuthError? {
+        guard let url = settings.revocationURL else { return nil }
+        let request = Self.formRequest(
+            to: url, form: [("token", token), ("token_type_hint", hint)], settings: settings, extra: false)
+        let what = hint.replacingOccurrences(of: "_", with: " ")
+        switch await client.send(request) {
+        case .failure(let error):
+            if error.isCancelled { return AuthError(.cancelled) }
+            return AuthError(.revocation("the \(what) was not revoked: \(url) unreachable: \(error.message)"))
+        case .success(let response) where response.statusCode == 200:
+            return nil
+        case .success(let response):
+            let json = (try? response.body.data(limit: 1 << 20)).flatMap { try? JSONValue.parse($0) }
+            var said = json?["error"]?.stringValue.map(Self.printable) ?? ""
+            if let detail = json?["error_description"]?.stringValue { said += ": " + Self.printable(detail) }
+            return AuthError(
+                .revocation(
+                    "the \(what) was not revoked: \(url) answered HTTP \(response.statusCode)"
+                        + (said.isEmpty ? "" : " (\(said))")))
+        }
+    }
+
+    /// The one way a form goes to the authorization server (token and revocation requests): a POST with the client
+    /// authenticated as the profile says, `extra` fields added (token requests), never redirected.
+    static func formRequest(
+        to url: String, form: [(name: String, value: String)], settings: OAuth2Settings, extra: Bool = true
+    ) -> PreparedRequest {
+        var form = form
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if settings.clientAuth == .basic, let secret = settings.clientSecret {
             // RFC 6749 section 2.3.1: id and secret are form-encoded before they are joined and Base64-encoded.
@@ -69,7 +111,7 @@ package struct OAuthTokenClient: Sendable {
             form.append(("client_id", settings.clientID))
             if let secret = settings.clientSecret { form.append(("client_secret", secret)) }
         }
-        form.append(contentsOf: settings.extra.map { ($0.name, $0.value) })
+        if extra { form.append(contentsOf: settings.extra.map { ($0.name, $0.value) }) }
         let body = FormEncoding.body(form)
         var options = settings.transfer
         options.downloadTo = nil
@@ -77,15 +119,16 @@ package struct OAuthTokenClient: Sendable {
         // Location points; the credentials go only to the configured token_url (a redirect is reported instead).
         options.followRedirects = false
         return PreparedRequest(
-            method: .post, url: settings.tokenURL, headers: headers,
+            method: .post, url: url, headers: headers,
             body: .bytes(Data(body.utf8), contentType: "application/x-www-form-urlencoded"), options: options)
     }
 
-    /// `password`, `client_credentials` or `refresh_token`.
+    /// `password`, `client_credentials`, `authorization_code` or `refresh_token`.
     static func grantName(_ grant: Grant, settings: OAuth2Settings) -> String {
         switch grant {
         case .configured: settings.grant.rawValue
         case .refresh: "refresh_token"
+        case .authorizationCode: "authorization_code"
         }
     }
 
@@ -124,6 +167,7 @@ package struct OAuthTokenClient: Sendable {
         if let type = object["token_type"]?.stringValue, !type.isEmpty { token.tokenType = type }
         if let refresh = object["refresh_token"]?.stringValue, !refresh.isEmpty { token.refreshToken = refresh }
         if let scope = object["scope"]?.stringValue { token.scope = scope }
+        if let idToken = object["id_token"]?.stringValue, !idToken.isEmpty { token.idToken = idToken }
         // Some servers send `expires_in` as a string; both forms mean seconds from now.
         let expiresIn = object["expires_in"].flatMap { $0.doubleValue ?? $0.stringValue.flatMap(Double.init) }
         if let expiresIn, expiresIn.isFinite, expiresIn >= 0 { token.expiresAt = now.addingTimeInterval(expiresIn) }

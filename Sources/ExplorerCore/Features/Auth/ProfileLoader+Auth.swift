@@ -8,7 +8,7 @@ extension ProfileLoader {
         "oauth2": (
             [
                 "type", "grant", "token_url", "client_id", "client_secret", "username", "password", "scope",
-                "client_auth", "extra",
+                "client_auth", "extra", "authorization_url", "redirect_uri", "revocation_url",
             ],
             ["grant", "token_url", "client_id"]
         ),
@@ -137,26 +137,48 @@ extension ProfileLoader {
             let grant = choice("grant", AuthSpec.OAuth2.Grant.self)
             let clientAuth =
                 fields["client_auth"] == nil ? .basic : choice("client_auth", AuthSpec.OAuth2.ClientAuth.self)
-            let tokenURL = template("token_url")
-            if let tokenURL, let node = fields["token_url"], tokenURL.variableNames.isEmpty,
-                tokenURL.raw.contains("://") && !RequestBuilder.isHTTPURL(tokenURL.raw) || tokenURL.raw.isEmpty
+            var endpoints: [String: Template] = [:]
+            for key in ["token_url", "authorization_url", "revocation_url"] {
+                guard let url = template(key), let node = fields[key] else { continue }
+                endpoints[key] = url
+                if url.variableNames.isEmpty,
+                    url.raw.contains("://") && !RequestBuilder.isHTTPURL(url.raw) || url.raw.isEmpty
+                {
+                    reader.fail(
+                        "`\(name).\(key)` must be an http:// or https:// URL or a path such as /oauth/token, got "
+                            + "\"\(url.raw)\"", at: node)
+                }
+            }
+            let redirectURI = template("redirect_uri")
+            if let redirectURI, let node = fields["redirect_uri"], redirectURI.variableNames.isEmpty,
+                let problem = RedirectListener.Address.problem(redirectURI.raw)
             {
-                reader.fail(
-                    "`\(name).token_url` must be an http:// or https:// URL or a path such as /oauth/token, got "
-                        + "\"\(tokenURL.raw)\"", at: node)
+                reader.fail("`\(name).redirect_uri` \(problem)", at: node)
             }
             if grant == .password {
                 for key in ["username", "password"] where fields[key] == nil {
                     reader.fail("`\(name)` (oauth2, password grant) is missing required key `\(key)`", at: node)
                 }
             }
+            if grant == .authorizationCode, fields["authorization_url"] == nil {
+                reader.fail(
+                    "`\(name)` (oauth2, authorization_code grant) is missing required key `authorization_url`", at: node
+                )
+            }
+            if grant != .authorizationCode, let node = fields["authorization_url"] ?? fields["redirect_uri"] {
+                reader.fail(
+                    "`\(name).\(fields["authorization_url"] == nil ? "redirect_uri" : "authorization_url")` is only "
+                        + "for `grant: authorization_code`", at: node)
+            }
             let extra = fields["extra"].map { reader.parameters($0, "\(name).extra") } ?? []
-            guard let grant, let clientAuth, let tokenURL, let clientID = template("client_id") else { return nil }
+            guard let grant, let clientAuth, let tokenURL = endpoints["token_url"], let clientID = template("client_id")
+            else { return nil }
             return .oauth2(
                 AuthSpec.OAuth2(
                     grant: grant, tokenURL: tokenURL, clientID: clientID, clientSecret: template("client_secret"),
                     username: template("username"), password: template("password"), scope: template("scope"),
-                    clientAuth: clientAuth, extra: extra))
+                    clientAuth: clientAuth, extra: extra, authorizationURL: endpoints["authorization_url"],
+                    redirectURI: redirectURI, revocationURL: endpoints["revocation_url"]))
         }
     }
 }

@@ -94,14 +94,24 @@ extension RequestBuilder {
         case .none, .bearer, .basic, .apiKey, .challenge, .awsSigV4:
             return try Self.staticAuth(spec, scope: scope, masking: false)
         case .oauth2(let spec):
-            let written = try spec.tokenURL.render(scope)
-            let tokenURL =
-                URLBuilder.hasScheme(written)
-                ? written : URLBuilder.join(base: try environment.baseURL.render(scope), path: written)
-            guard Self.isHTTPURL(tokenURL) else {
-                throw RequestBuildError(
-                    .invalidURL(tokenURL), location: spec.tokenURL.location, context: "auth.token_url")
+            /// An endpoint's URL: as written with a scheme, else joined to the environment's base URL.
+            func endpointURL(_ template: Template, _ key: String) throws(RequestBuildError) -> String {
+                let written = try template.render(scope)
+                let url =
+                    URLBuilder.hasScheme(written)
+                    ? written : URLBuilder.join(base: try environment.baseURL.render(scope), path: written)
+                guard Self.isHTTPURL(url) else {
+                    throw RequestBuildError(.invalidURL(url), location: template.location, context: "auth.\(key)")
+                }
+                return url
             }
+            let tokenURL = try endpointURL(spec.tokenURL, "token_url")
+            var authorizationURL: String?
+            if let template = spec.authorizationURL {
+                authorizationURL = try endpointURL(template, "authorization_url")
+            }
+            var revocationURL: String?
+            if let template = spec.revocationURL { revocationURL = try endpointURL(template, "revocation_url") }
             var extra: [OAuth2Settings.Field] = []
             for parameter in spec.extra {
                 for value in parameter.values ?? [] {
@@ -115,7 +125,9 @@ extension RequestBuilder {
                     password: try spec.password?.render(scope), scope: try spec.scope?.render(scope),
                     clientAuth: spec.clientAuth, extra: extra,
                     transfer: try tokenTransferOptions(
-                        for: endpoint, tokenURL: tokenURL, overrides: overrides, scope: scope)))
+                        for: endpoint, tokenURL: tokenURL, overrides: overrides, scope: scope),
+                    authorizationURL: authorizationURL, redirectURI: try spec.redirectURI?.render(scope),
+                    revocationURL: revocationURL))
         }
     }
 

@@ -31,6 +31,9 @@ public actor TokenRefresher {
     private var nextObserver = 0
     private var published: TokenState?
     private var expiryTimer: Task<Void, Never>?
+    /// How the authorization code grant reaches a user for a login nobody asked for explicitly (a request with no
+    /// token): the front end's, nil when there is nobody to ask (a script).
+    private let browserLogin: @Sendable () -> BrowserLogin?
 
     private enum Phase {
         case idle
@@ -51,8 +54,9 @@ public actor TokenRefresher {
     /// client is ignored; an unreadable file is reported by `status()` and treated as empty).
     package init(
         key: ProfileEnvironmentKey, settings: OAuth2Settings, store: TokenStore, tokenClient: OAuthTokenClient,
-        policy: RefreshPolicy = RefreshPolicy()
+        policy: RefreshPolicy = RefreshPolicy(), browserLogin: @escaping @Sendable () -> BrowserLogin? = { nil }
     ) {
+        self.browserLogin = browserLogin
         self.key = key
         self.settings = settings
         self.store = store
@@ -107,8 +111,27 @@ public actor TokenRefresher {
     /// Runs the profile's grant now (after any refresh in flight) and clears an earlier failure.
     @discardableResult
     public func login() async throws(AuthError) -> OAuthToken {
+        try await login(browser: nil)
+    }
+
+    /// `login()`, with `browser` for the authorization code grant (else the front end's, if it gave one).
+    @discardableResult
+    package func login(browser: BrowserLogin?) async throws(AuthError) -> OAuthToken {
         await waitForRefreshInFlight()
-        return try await startRefresh(.login).value.get()
+        let task: Task<Result<OAuthToken, AuthError>, Never>
+        do throws(AuthError) {
+            task = try startRefresh(.login, browser: browser)
+        } catch {
+            // Asked for by the user (the explorer's `l`): the reason shows where the token's state shows.
+            if error.reason == .loginRequired {
+                var failure = error
+                failure.operation = .login
+                phase = .failed(failure)
+                publish()
+            }
+            throw error
+        }
+        return try await task.value.get()
     }
 
     /// Refreshes now: with the refresh token when there is one, else with the profile's grant. Joins a refresh
@@ -133,6 +156,25 @@ public actor TokenRefresher {
         issuedTokens.removeAll()
         publish()
         try store.remove(key)
+    }
+
+    /// Revokes the tokens at the profile's `revocation_url` (RFC 7009: the refresh token first, which ends the
+    /// grant, then the access token), then forgets them as `logout()` does, whether or not the server confirmed.
+    /// Returns the revocations that failed; throws only when the token file could not be removed.
+    package func logoutRevoking() async throws(AuthError) -> [AuthError] {
+        if case .refreshing(let task) = phase { task.cancel() }
+        let held = token ?? (try? store.load(key))?.flatMap { $0.issuer == settings.issuer ? $0.token : nil }
+        var failures: [AuthError] = []
+        if settings.revocationURL != nil, let held {
+            let revocations = [("refresh_token", held.refreshToken), ("access_token", held.accessToken)]
+            for case (let hint, let value?) in revocations {
+                if let failure = await tokenClient.revoke(value, hint: hint, settings: settings) {
+                    failures.append(failure)
+                }
+            }
+        }
+        try logout()
+        return failures
     }
 
     /// Takes new settings (the user changed a variable). Settings for another token endpoint or client start
@@ -213,14 +255,22 @@ public actor TokenRefresher {
 
     /// Starts a refresh and makes it the one in flight. Synchronous on purpose: the task is stored before the
     /// caller's first suspension, so concurrent callers find it and join.
-    private func startRefresh(_ mode: Mode) throws(AuthError) -> Task<Result<OAuthToken, AuthError>, Never> {
-        if mode == .automatic, !window.admit(at: .now) {
-            throw AuthError(.tooManyRefreshes(count: window.policy.maxRefreshes, window: window.policy.window))
-        }
+    private func startRefresh(_ mode: Mode, browser: BrowserLogin? = nil) throws(AuthError)
+        -> Task<Result<OAuthToken, AuthError>, Never>
+    {
         let grant: OAuthTokenClient.Grant =
             if mode != .login, let refreshToken = token?.refreshToken { .refresh(refreshToken: refreshToken) } else {
                 .configured
             }
+        // The authorization code grant needs the user at a browser: without a front end to ask, say how to log in.
+        var login: BrowserLogin?
+        if case .configured = grant, settings.grant == .authorizationCode {
+            guard let found = browser ?? browserLogin() else { throw AuthError(.loginRequired, session: key) }
+            login = found
+        }
+        if mode == .automatic, !window.admit(at: .now) {
+            throw AuthError(.tooManyRefreshes(count: window.policy.maxRefreshes, window: window.policy.window))
+        }
         // With no token yet, obtaining one is a login whoever asked (a request's first token included): a failure
         // then reads `failed: login: …`, never a refresh of a token that never existed.
         let operation: AuthError.Operation = mode == .login || token == nil ? .login : .refresh
@@ -228,7 +278,17 @@ public actor TokenRefresher {
         let tokenClient = tokenClient
         let generation = generation
         let task = Task {
-            var result = await tokenClient.obtain(grant, settings: settings)
+            var result: Result<OAuthToken, AuthError>
+            if let login {
+                do throws(AuthError) {
+                    let code = try await login.authorize(settings)
+                    result = await tokenClient.obtain(.authorizationCode(code), settings: settings)
+                } catch {
+                    result = .failure(error)
+                }
+            } else {
+                result = await tokenClient.obtain(grant, settings: settings)
+            }
             if case .failure(var error) = result {
                 error.operation = operation
                 result = .failure(error)

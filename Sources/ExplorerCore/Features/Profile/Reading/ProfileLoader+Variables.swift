@@ -168,6 +168,8 @@ extension ProfileLoader {
             let optional: [(String, Template?)] = [
                 ("client_secret", settings.clientSecret), ("username", settings.username),
                 ("password", settings.password), ("scope", settings.scope),
+                ("authorization_url", settings.authorizationURL), ("redirect_uri", settings.redirectURI),
+                ("revocation_url", settings.revocationURL),
             ]
             return [("token_url", settings.tokenURL), ("client_id", settings.clientID)]
                 + optional.compactMap { key, template in template.map { (key, $0) } }

@@ -36,6 +36,11 @@ extension ProfileEmitter {
                 entries.append(Entry("client_auth", .scalar(settings.clientAuth.rawValue)))
             }
             if !settings.extra.isEmpty { entries.append(Entry("extra", parameters(settings.extra))) }
+            let endpoints: [(String, Template?)] = [
+                ("authorization_url", settings.authorizationURL), ("redirect_uri", settings.redirectURI),
+                ("revocation_url", settings.revocationURL),
+            ]
+            for (key, value) in endpoints { if let value { entries.append(Entry(key, template(value))) } }
             return .mapping(entries)
         case .challenge(let scheme, let username, let password):
             // Negotiate may go without them (a Kerberos ticket): an empty one is left out.
