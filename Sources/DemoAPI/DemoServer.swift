@@ -81,8 +81,7 @@ package struct DemoServer: Sendable {
         let serviceGroup = ServiceGroup(
             configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger)
         )
-        // Handlers run in child tasks of this one, so they inherit its preference for `ServerThreads`.
-        let runTask = Task(executorPreference: ServerThreads.shared) {
+        let runTask = Task {
             do {
                 try await serviceGroup.run()
                 boundPort.finish()

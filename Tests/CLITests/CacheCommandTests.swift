@@ -66,7 +66,9 @@ struct CacheCommandTests {
             #expect(try Self.served(first) == 1)
 
             let second = try await setup.json(["report", "--cached"])
-            #expect(second["source"]?.stringValue == "cache")
+            #expect(
+                second["source"]?.stringValue == "cache",
+                "\(second["headers"] ?? .null) age \(second["age_s"] ?? .null)")
             #expect(try Self.served(second) == 1)
             #expect((second["age_s"]?.doubleValue ?? -1) >= 0)
 
@@ -89,7 +91,7 @@ struct CacheCommandTests {
             #expect(try await setup.run(["short", "--cached"]).status == 0)
             let hit = try await setup.run(["short", "--cached"])
             #expect(hit.status == 0)
-            #expect(hit.stderr.contains("from the cache"))
+            #expect(hit.stderr.contains("from the cache"), "\(hit.stderr)")
             #expect(try JSONValue.parse(hit.stdout)["served"]?.intValue == 1)
             _ = try await setup.json(["plain", "--cached"])
             let plain = try await setup.json(["plain", "--cached"])
@@ -118,7 +120,8 @@ struct CacheCommandTests {
             #expect(out.status == 0)
             #expect(out.stderr.contains("warning: ignoring the damaged cache file"))
             let again = try await setup.json(["report", "--cached"])
-            #expect(again["source"]?.stringValue == "cache")
+            #expect(
+                again["source"]?.stringValue == "cache", "\(again["headers"] ?? .null) age \(again["age_s"] ?? .null)")
         }
     }
 }

@@ -10,19 +10,24 @@ import Testing
 struct WebSocketDemoRouteTests {
     @Test("/ws/echo sends every message back, text and binary (exit 0 after --max-messages)")
     func echo() async throws {
-        try await withDemoServer { server in
-            let input = #"{"type":"binary","base64":"AAEC/w=="}"# + "\n"
-            let out = try await ApixProcess.run(
-                [
-                    "ws", "ws://127.0.0.1:\(server.port)/ws/echo", "--jsonl", "--send", "hello demo",
-                    "--max-messages", "2", "--no-history",
-                ], input: Data(input.utf8), keepInputOpen: true)
-            #expect(out.status == 0, "\(out.stderr)")
-            let lines = try WebSocketCommandTests.jsonLines(out.text)
-            #expect(lines.first?["data"]?.stringValue == "hello demo")
-            #expect(lines.dropFirst().first?["base64"]?.stringValue == "AAEC/w==")
-            #expect(lines.last?["code"]?.intValue == 1000)
-        }
+        // The demo API in a process of its own: apix waits 5 s for the server's close, and an in-process server
+        // shares the test runner's pool with CPU-heavy suites (a CI run saw 1006 after 5 s).
+        let serving = try DemoServeProcess()
+        defer { serving.stop() }
+        let address = try #require(
+            serving.line.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression).map { serving.line[$0] },
+            "\(serving.line)")
+        let input = #"{"type":"binary","base64":"AAEC/w=="}"# + "\n"
+        let out = try await ApixProcess.run(
+            [
+                "ws", "ws://\(address)/ws/echo", "--jsonl", "--send", "hello demo", "--max-messages", "2",
+                "--no-history",
+            ], input: Data(input.utf8), keepInputOpen: true)
+        #expect(out.status == 0, "\(out.stderr)")
+        let lines = try WebSocketCommandTests.jsonLines(out.text)
+        #expect(lines.first?["data"]?.stringValue == "hello demo")
+        #expect(lines.dropFirst().first?["base64"]?.stringValue == "AAEC/w==")
+        #expect(lines.last?["code"]?.intValue == 1000)
     }
 
     @Test("/ws/feed sends count messages then closes with 1000 (feed done); the subprotocol is negotiated")
