@@ -32,9 +32,8 @@ struct TestTimings {
         }
     }
 
-    /// The nearest-rank percentile `p` (0…100) of `samples`.
-    static func percentile(_ p: Double, of samples: [Double]) -> Double {
-        let sorted = samples.sorted()
+    /// The nearest-rank percentile `p` (0…100) of `sorted` (ascending).
+    static func percentile(_ p: Double, of sorted: [Double]) -> Double {
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
         return sorted[min(max(rank, 1), sorted.count) - 1]
@@ -51,7 +50,7 @@ struct TestTimings {
                 heading.padding(toLength: max(heading.count, 28), withPad: " ", startingAt: 0)
                     + Self.percentiles.map { $0.name.leftPadded(to: 10) }.joined())
             for phase in BenchPhase.allCases {
-                let values = endpoint.samples[phase] ?? []
+                let values = (endpoint.samples[phase] ?? []).sorted()
                 lines.append(
                     "  \(phase.rawValue)".padding(toLength: max(heading.count, 28), withPad: " ", startingAt: 0)
                         + Self.percentiles.map { Self.format(Self.percentile($0.p, of: values)).leftPadded(to: 10) }
@@ -70,7 +69,7 @@ struct TestTimings {
                         (key: "runs", value: .number(String(endpoint.runs)))
                     ]
                     for phase in BenchPhase.allCases {
-                        let values = endpoint.samples[phase] ?? []
+                        let values = (endpoint.samples[phase] ?? []).sorted()
                         let figures = Self.percentiles.map { item in
                             (key: item.name, value: JSONValue.number(Self.format(Self.percentile(item.p, of: values))))
                         }

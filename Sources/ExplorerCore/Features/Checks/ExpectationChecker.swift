@@ -122,7 +122,7 @@ enum ExpectationChecker {
                     passed: text?.contains(needle) ?? false))
         }
         if let limit = expectation.maxMilliseconds {
-            let elapsed = facts.totalMilliseconds
+            let elapsed = facts.metrics.total.milliseconds
             results.append(
                 CheckResult(
                     subject: "time", expected: "<= \(limit) ms", actual: "\(Int(elapsed.rounded())) ms",

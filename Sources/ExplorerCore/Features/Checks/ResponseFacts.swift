@@ -11,7 +11,6 @@ struct ResponseFacts {
 
     let statusCode: Int
     let headers: HTTPHeaders
-    let totalMilliseconds: Double
     let metrics: Metrics
     private let body: ResponseBody
     private let charset: String?
@@ -26,8 +25,6 @@ struct ResponseFacts {
     init(_ response: Response) {
         statusCode = response.statusCode
         headers = response.headers
-        let total = response.metrics.total.components
-        totalMilliseconds = Double(total.seconds) * 1000 + Double(total.attoseconds) / 1e15
         metrics = response.metrics
         body = response.body
         charset = MediaType.charset(of: response.contentType)
