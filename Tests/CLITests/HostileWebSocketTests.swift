@@ -37,6 +37,12 @@ struct HostileWebSocketTests {
         Case(route: "ws-deflate-bomb", arguments: ["--max-message", "1MiB"], status: 8, message: "1009"),
         // §7.1.1: apix's close is never answered; the wait is bounded (5 s)
         Case(route: "ws-never-closes", arguments: ["--idle", "1"], status: 56, message: "did not answer the close"),
+        // §7.1.1: a server still sending after apix's close is waited for while it talks (silence ends the wait)...
+        Case(route: "ws-slow-close", status: 0, message: ": 1000"),
+        // ...up to a ceiling (30 s, or --timeout when shorter)
+        Case(
+            route: "ws-endless-pings", arguments: ["--idle", "1", "--timeout", "3"], status: 56,
+            message: "kept sending for 3 s without answering the close"),
         // §5.5.3: 200,000 pings; the pongs do not pile up
         Case(route: "ws-ping-flood", status: 0, message: ": 1000"),
         // Escapes in a message and in the close reason reach the terminal escaped

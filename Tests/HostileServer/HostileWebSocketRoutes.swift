@@ -31,6 +31,21 @@ extension HostileRoutes {
             connection.write(flood)
             connection.write(frame(0x8, [0x03, 0xE8] + Array("flood over".utf8)))
         },
+        "/ws-slow-close": upgraded { connection in
+            // A ping every 250 ms for 6 s, then the close: longer than apix's 5 s close wait, but never silent.
+            for index in 0..<24 {
+                guard connection.write(frame(0x9, Array(String(index).utf8))), connection.pause(milliseconds: 250)
+                else { return }
+            }
+            connection.write(frame(0x8, [0x03, 0xE8] + Array("slow goodbye".utf8)))
+        },
+        "/ws-endless-pings": upgraded(closes: false) { connection in
+            // A ping every 200 ms and never a close (for at most a minute, or until apix leaves).
+            for index in 0..<300 {
+                guard connection.write(frame(0x9, Array(String(index).utf8))), connection.pause(milliseconds: 200)
+                else { return }
+            }
+        },
         "/ws-deflate-bomb": upgraded(deflate: true) { connection in
             connection.write(frame(0x2, deflateBomb, rsv: 0x40))
         },

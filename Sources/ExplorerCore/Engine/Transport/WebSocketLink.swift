@@ -265,11 +265,19 @@ final class WebSocketLink: @unchecked Sendable {
         return settings.handshakeTimeout
     }
 
-    /// How long apix waits for the server's close after its own: the settings' (5 s), or the exchange's `timeout`
-    /// when that is shorter (who asked for 2 s on an exchange is not kept 5 s by a server that does not answer).
+    /// How long apix waits for the server's close after its own, counted from the last byte heard: the settings'
+    /// (5 s), or the exchange's `timeout` when that is shorter (who asked for 2 s on an exchange is not kept 5 s by
+    /// a server that does not answer).
     private var closeLimit: Duration {
         if let timeout = request.options.timeout, timeout > .zero { return min(timeout, settings.closeTimeout) }
         return settings.closeTimeout
+    }
+
+    /// The longest the wait for the server's close lasts however much the server sends: the settings' (30 s), or
+    /// the exchange's `timeout` when that is shorter.
+    private var closeCeiling: Duration {
+        if let timeout = request.options.timeout, timeout > .zero { return min(timeout, settings.closeCeiling) }
+        return settings.closeCeiling
     }
 
     /// `2`, `0.5`: seconds as a person writes them.
@@ -329,7 +337,9 @@ final class WebSocketLink: @unchecked Sendable {
         let pingEvery = settings.pingInterval.map { UInt64(max(1, $0.milliseconds)) * 1_000_000 }
         var nextPing = pingEvery.map { monotonicNanos() + $0 }
         let closeWait = UInt64(closeLimit.milliseconds) * 1_000_000
+        var closeStarted: UInt64?
         var closeDeadline: UInt64?
+        var kept = false
         var buffer = [UInt8](repeating: 0, count: Self.readChunk)
         var moreToRead = false
         while true {
@@ -344,7 +354,10 @@ final class WebSocketLink: @unchecked Sendable {
                 }
                 pending += session!.takeOutbound()
             }
-            if session!.state != .open, closeDeadline == nil { closeDeadline = now + closeWait }
+            if session!.state != .open, closeStarted == nil {
+                closeStarted = now
+                closeDeadline = now + closeWait
+            }
             if let failure = writePending() { return end(failure.message) }
             var ended = false
             moreToRead = false
@@ -360,6 +373,13 @@ final class WebSocketLink: @unchecked Sendable {
                     case .some(let count) where count > 0:
                         total += count
                         channel.push(session!.receive(buffer[0..<count]))
+                        if let started = closeStarted {
+                            // The server is still talking: silence, not its backlog, ends the wait (bounded).
+                            let ceiling = started + UInt64(closeCeiling.milliseconds) * 1_000_000
+                            let heard = monotonicNanos()
+                            kept = heard + closeWait > ceiling
+                            closeDeadline = min(heard + closeWait, ceiling)
+                        }
                         if !channel.hasRoom { break reading }
                     case .some:
                         ended = true
@@ -375,6 +395,10 @@ final class WebSocketLink: @unchecked Sendable {
                 // close wait for that, reading (and dropping) what still comes.
                 if closeDeadline.map({ now >= $0 }) ?? true { return }
             } else if let closeDeadline, now >= closeDeadline {
+                if kept {
+                    return end(
+                        "the server kept sending for \(Self.seconds(closeCeiling)) s without answering the close")
+                }
                 return end("the server did not answer the close within \(Self.seconds(closeLimit)) s")
             }
             var descriptors = [

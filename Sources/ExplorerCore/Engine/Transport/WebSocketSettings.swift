@@ -10,8 +10,12 @@ package struct WebSocketSettings: Sendable, Equatable {
     /// How long the server may take to answer the upgrade request, once connected.
     package var handshakeTimeout: Duration = .seconds(30)
     /// How long apix waits for the server's close after sending its own (RFC 6455 §7.1.1), then ends the
-    /// connection.
+    /// connection. The wait counts silence: each byte the server sends meanwhile (the rest of a flood of frames
+    /// that were on their way before its close) starts it again, up to `closeCeiling` in all.
     package var closeTimeout: Duration = .seconds(5)
+    /// The longest apix goes on reading (and dropping) what a server sends after apix's close: a server that never
+    /// stops sending and never closes is left after this.
+    package var closeCeiling: Duration = .seconds(30)
     /// Received events not yet taken by the reader: past this, apix stops reading from the socket until the reader
     /// catches up (the server then waits on TCP), so a fast server cannot grow memory.
     package var maxQueuedEvents = 256
