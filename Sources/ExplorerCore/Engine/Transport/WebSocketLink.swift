@@ -222,7 +222,7 @@ final class WebSocketLink: @unchecked Sendable {
 
     private func handshakeTimeout() -> TransportError {
         TransportError(
-            .timeout(.total), "timed out: no upgrade answer within \(Self.seconds(handshakeLimit)) s")
+            .timeout(.total), "timed out: no upgrade answer within \(WebSocketCloseWait.seconds(handshakeLimit)) s")
     }
 
     /// The `Cookie` value libcurl would send to `url` from the profile's jar (`CURLINFO_COOKIELIST` after the jar
@@ -263,27 +263,6 @@ final class WebSocketLink: @unchecked Sendable {
     private var handshakeLimit: Duration {
         if let timeout = request.options.timeout, timeout > .zero { return timeout }
         return settings.handshakeTimeout
-    }
-
-    /// How long apix waits for the server's close after its own, counted from the last byte heard: the settings'
-    /// (5 s), or the exchange's `timeout` when that is shorter (who asked for 2 s on an exchange is not kept 5 s by
-    /// a server that does not answer).
-    private var closeLimit: Duration {
-        if let timeout = request.options.timeout, timeout > .zero { return min(timeout, settings.closeTimeout) }
-        return settings.closeTimeout
-    }
-
-    /// The longest the wait for the server's close lasts however much the server sends: the settings' (30 s), or
-    /// the exchange's `timeout` when that is shorter.
-    private var closeCeiling: Duration {
-        if let timeout = request.options.timeout, timeout > .zero { return min(timeout, settings.closeCeiling) }
-        return settings.closeCeiling
-    }
-
-    /// `2`, `0.5`: seconds as a person writes them.
-    private static func seconds(_ duration: Duration) -> String {
-        let seconds = duration.seconds
-        return seconds == seconds.rounded() ? "\(Int(seconds))" : String(format: "%g", seconds)
     }
 
     // MARK: - Socket I/O
@@ -336,10 +315,7 @@ final class WebSocketLink: @unchecked Sendable {
     private func loop() {
         let pingEvery = settings.pingInterval.map { UInt64(max(1, $0.milliseconds)) * 1_000_000 }
         var nextPing = pingEvery.map { monotonicNanos() + $0 }
-        let closeWait = UInt64(closeLimit.milliseconds) * 1_000_000
-        var closeStarted: UInt64?
-        var closeDeadline: UInt64?
-        var kept = false
+        var closeWait = WebSocketCloseWait(settings, timeout: request.options.timeout)
         var buffer = [UInt8](repeating: 0, count: Self.readChunk)
         var moreToRead = false
         while true {
@@ -354,10 +330,7 @@ final class WebSocketLink: @unchecked Sendable {
                 }
                 pending += session!.takeOutbound()
             }
-            if session!.state != .open, closeStarted == nil {
-                closeStarted = now
-                closeDeadline = now + closeWait
-            }
+            if session!.state != .open { closeWait.start(at: now) }
             if let failure = writePending() { return end(failure.message) }
             var ended = false
             moreToRead = false
@@ -373,13 +346,7 @@ final class WebSocketLink: @unchecked Sendable {
                     case .some(let count) where count > 0:
                         total += count
                         channel.push(session!.receive(buffer[0..<count]))
-                        if let started = closeStarted {
-                            // The server is still talking: silence, not its backlog, ends the wait (bounded).
-                            let ceiling = started + UInt64(closeCeiling.milliseconds) * 1_000_000
-                            let heard = monotonicNanos()
-                            kept = heard + closeWait > ceiling
-                            closeDeadline = min(heard + closeWait, ceiling)
-                        }
+                        closeWait.heard(at: monotonicNanos())
                         if !channel.hasRoom { break reading }
                     case .some:
                         ended = true
@@ -393,13 +360,9 @@ final class WebSocketLink: @unchecked Sendable {
             if session!.state == .closed, written >= pending.count {
                 // Both closes crossed. The server ends TCP first (RFC 6455 §7.1.1); apix waits at most the
                 // close wait for that, reading (and dropping) what still comes.
-                if closeDeadline.map({ now >= $0 }) ?? true { return }
-            } else if let closeDeadline, now >= closeDeadline {
-                if kept {
-                    return end(
-                        "the server kept sending for \(Self.seconds(closeCeiling)) s without answering the close")
-                }
-                return end("the server did not answer the close within \(Self.seconds(closeLimit)) s")
+                if closeWait.deadline.map({ now >= $0 }) ?? true { return }
+            } else if closeWait.isOver(at: now) {
+                return end(closeWait.failure)
             }
             var descriptors = [
                 pollfd(fd: socket, events: channel.hasRoom ? Int16(POLLIN) : 0, revents: 0),
@@ -407,7 +370,7 @@ final class WebSocketLink: @unchecked Sendable {
             ]
             if written < pending.count { descriptors[0].events |= Int16(POLLOUT) }
             var timeout: UInt64 = moreToRead ? 0 : 1000
-            for deadline in [nextPing, closeDeadline].compactMap({ $0 }) {
+            for deadline in [nextPing, closeWait.deadline].compactMap({ $0 }) {
                 timeout = min(timeout, deadline > now ? (deadline - now) / 1_000_000 + 1 : 0)
             }
             _ = poll(&descriptors, nfds_t(channel.wakeDescriptor >= 0 ? 2 : 1), Int32(timeout))
