@@ -31,6 +31,12 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-tui"), help: "No live view: the summary at the end only.") var noTUI = false
     @Flag(help: "Run more than 1,000 requests against a host that is not this machine.") var yes = false
     @Option(help: ArgumentHelp("Give up on a request after SECONDS.", valueName: "SECONDS")) var timeout: Double?
+    @Option(
+        name: .customLong("rate-limit-wait"),
+        help: ArgumentHelp(
+            "Pause the run when an answer is 429 or 503 with a Retry-After of at most SECONDS (default 60; 0: never).",
+            valueName: "SECONDS"))
+    var rateLimitWait = 60.0
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @OptionGroup var requestOptions: RequestOptions
     @OptionGroup var profileOptions: ProfileOptions
@@ -44,13 +50,18 @@ struct BenchCommand: AsyncParsableCommand {
         if !(1...10_000).contains(connections) { throw ValidationError("-c must be between 1 and 10000") }
         if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("--rate must be a positive number") }
         if let timeout, !(timeout >= 0 && timeout.isFinite) { throw ValidationError("--timeout must be ≥ 0") }
+        if !(rateLimitWait >= 0 && rateLimitWait.isFinite) {
+            throw ValidationError("--rate-limit-wait must be a number of seconds ≥ 0")
+        }
     }
 
     var settings: BenchSettings {
         let stop: BenchSettings.Stop =
             duration.flatMap(BenchSettings.duration).map { .duration($0) }
             ?? .count(requests ?? BenchSettings.defaultCount)
-        return BenchSettings(stop: stop, connections: connections, rate: rate)
+        var settings = BenchSettings(stop: stop, connections: connections, rate: rate)
+        settings.longestRetryAfter = .milliseconds(Int64(rateLimitWait * 1000))
+        return settings
     }
 
     func run() async throws {
@@ -66,7 +77,11 @@ struct BenchCommand: AsyncParsableCommand {
         let view = live ? BenchLiveView(connections: settings.connections) : nil
         let client = BenchRunner.client(connections: settings.connections)
         let run = Task {
-            await BenchRunner.run(plan, settings: settings, client: client) { view?.show($0) }
+            // The live view shows a pause on its own line; without it each pause is said on stderr.
+            let endpoint = endpoint
+            return await BenchRunner.run(
+                plan, settings: settings, client: client, progress: { view?.show($0) },
+                said: { if view == nil { StandardError.writeLine("apix: \(endpoint) \($0)") } })
         }
         // q, Esc (in the live view) and Ctrl-C stop the run early; what was measured is the result.
         let interrupts = SignalCancellation { run.cancel() }

@@ -143,6 +143,12 @@ enum BuiltInDemoProfile {
             folder: Status
             path: /status/{code}
             params: { code: 418 }
+          - id: status.busy
+            name: Busy twice, then 200 (429 with Retry-After; apix test waits and retries)
+            folder: Status
+            path: /retry-after/{key}
+            params: { key: demo }
+            query: { times: 2, seconds: 1 }
           - id: redirect.chain
             name: Three redirects
             folder: Redirects

@@ -48,6 +48,19 @@ struct TestCommand: AsyncParsableCommand {
                 + "profile's `max_body_ratio:`; 0: no limit): a decompression bomb, exit 62.",
             valueName: "N"))
     var maxBodyRatio: Int?
+    @Option(
+        name: .customLong("rate-limit-retries"),
+        help: ArgumentHelp(
+            "Send an endpoint again, up to N times, when it answers 429 or 503 with Retry-After, after the wait it "
+                + "asks (default 3; 0: never).",
+            valueName: "N"))
+    var rateLimitRetries = 3
+    @Option(
+        name: .customLong("rate-limit-wait"),
+        help: ArgumentHelp(
+            "The longest Retry-After waited for (default 60); a longer one leaves the answer as it is.",
+            valueName: "SECONDS"))
+    var rateLimitWait = 60.0
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @Flag(name: .customLong("no-history"), help: "Do not record the exchanges in the history.")
     var noHistory = false
@@ -56,6 +69,12 @@ struct TestCommand: AsyncParsableCommand {
     func run() async throws {
         guard parallel >= 1 else { throw CLIFailure(.usage, "--parallel must be at least 1") }
         guard rounds >= 1 else { throw CLIFailure(.usage, "--repeat must be at least 1") }
+        guard rateLimitRetries >= 0 else { throw CLIFailure(.usage, "--rate-limit-retries must be ≥ 0") }
+        guard rateLimitWait >= 0, rateLimitWait.isFinite else {
+            throw CLIFailure(.usage, "--rate-limit-wait must be a number of seconds ≥ 0")
+        }
+        let retryAfter = RetryAfterPolicy(
+            retries: rateLimitRetries, longestWait: .milliseconds(Int64(rateLimitWait * 1000)))
         let loaded = try profileOptions.profile(profile)
         let chosen = try choose(in: loaded)
         var overrides = RequestOverrides()
@@ -87,8 +106,12 @@ struct TestCommand: AsyncParsableCommand {
         // Each round is a whole run; captured values carry over (the store holds them), so a login is not redone.
         for round in 1...rounds {
             let outcome = await TestRun(
-                runner: runner, send: { await sender.send($0, captured: $1) }, endpoints: chosen, parallel: parallel,
-                failFast: failFast
+                runner: runner,
+                send: { endpoint, captured in
+                    await retryAfter.send(endpoint.id, said: { StandardError.writeLine("apix: \($0)") }) {
+                        await sender.send(endpoint, captured: captured)
+                    }
+                }, endpoints: chosen, parallel: parallel, failFast: failFast
             ) { step in
                 history?.record(endpoint: step.endpointID, checks: step.checks)
                 if !quiet { StandardError.writeLine(TestReport.lines(for: step).joined(separator: "\n")) }

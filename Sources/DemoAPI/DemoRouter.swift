@@ -18,6 +18,7 @@ enum DemoRouter {
         TodoRoutes(store: todos).register(on: router)
         EchoRoutes().register(on: router)
         StatusRoutes().register(on: router)
+        RetryAfterRoutes().register(on: router)
         RedirectRoutes().register(on: router)
         TransferRoutes().register(on: router)
         GzipRoutes().register(on: router)
@@ -38,7 +39,8 @@ enum DemoRouter {
         "name": "apix demo API",
         "routes": [
             "GET /todos?completed=&limit=", "GET|PUT|PATCH|DELETE /todos/{id}", "POST /todos",
-            "ANY /echo[/...]", "ANY /status/{code}", "ANY /redirect/{n}?status=", "ANY /redirect-to?url=&status=",
+            "ANY /echo[/...]", "ANY /status/{code}", "ANY /retry-after/{key}?times=&seconds=&status=",
+            "ANY /redirect/{n}?status=", "ANY /redirect-to?url=&status=",
             "ANY /redirect/cross-host", "GET /bytes/{n}", "GET /drip?bytes=&duration=&delay=", "GET /stall?bytes=",
             "ANY /delay/{seconds}", "POST|PUT /upload", "GET /gzip", "GET /gzip/bytes/{n}",
             "POST /auth/token", "GET /auth/stats", "POST /auth/revoke", "POST /auth/expire", "GET /me",

@@ -20,6 +20,10 @@ public final class BenchRecorder: Sendable {
         var completed = 0
         /// Requests completed in each second since the start (the last `throughputSeconds`, by second number).
         var perSecond: [Int: Int] = [:]
+        /// Until when no request goes out, as a 429 or 503 with `Retry-After` asked.
+        var pausedUntil: ContinuousClock.Instant?
+        var pauses = 0
+        var paused: Duration = .zero
     }
 
     private let state: Mutex<State>
@@ -65,6 +69,28 @@ public final class BenchRecorder: Sendable {
         }
     }
 
+    /// Holds every worker's next request until `wait` after `now` (a `Retry-After`); true when that starts a pause
+    /// or makes the current one longer (the caller says so once), false when one already lasts as long.
+    func pause(for wait: Duration, at now: ContinuousClock.Instant) -> Bool {
+        let until = now + wait
+        return state.withLock { state in
+            if let current = state.pausedUntil, current > now {
+                guard until > current else { return false }
+                state.paused += until - current
+            } else {
+                state.pauses += 1
+                state.paused += wait
+            }
+            state.pausedUntil = until
+            return true
+        }
+    }
+
+    /// Until when requests wait, when a pause is on at `now`.
+    func pausedUntil(at now: ContinuousClock.Instant = .now) -> ContinuousClock.Instant? {
+        state.withLock { state in state.pausedUntil.flatMap { $0 > now ? $0 : nil } }
+    }
+
     /// A number for the next request to send: 0, 1, 2, … across every worker.
     func nextTicket() -> Int {
         tickets.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -84,7 +110,8 @@ public final class BenchRecorder: Sendable {
             return BenchSnapshot(
                 requests: state.completed, elapsed: elapsed, statuses: state.statuses, errors: state.errors,
                 latency: latency, bytesSent: state.bytesSent, bytesReceived: state.bytesReceived,
-                throughput: throughput, histogram: totals)
+                throughput: throughput, histogram: totals, pauses: state.pauses, paused: state.paused,
+                pauseLeft: state.pausedUntil.flatMap { $0 > now ? $0 - now : nil })
         }
     }
 

@@ -19,6 +19,12 @@ public enum BenchReport {
             let errors = snapshot.errors.sorted { $0.value > $1.value }.map { "\($0.key) ×\(count($0.value))" }
             lines.append("errors   " + errors.joined(separator: "  "))
         }
+        if snapshot.pauses > 0 {
+            let left = snapshot.pauseLeft.map { " (\(Units.duration($0)) left)" } ?? ""
+            lines.append(
+                "paused   \(count(snapshot.pauses)) × for Retry-After, \(Units.duration(snapshot.paused)) in all\(left)"
+            )
+        }
         lines.append("↑ \(Units.bytes(snapshot.bytesSent))  ↓ \(Units.bytes(snapshot.bytesReceived))")
         lines.append(pad("ms", 9) + ["p50", "p90", "p99", "p99.9", "max"].map { left($0, 10) }.joined())
         for phase in BenchPhase.allCases {
@@ -65,6 +71,7 @@ public enum BenchReport {
             "latency_ms": latency,
             "bytes": ["sent": snapshot.bytesSent, "received": snapshot.bytesReceived],
             "connections": settings.connections,
+            "retry_after": ["pauses": snapshot.pauses, "waited_s": snapshot.paused.seconds],
         ]
         if let rate = settings.rate { document["rate"] = rate }
         return document

@@ -14,11 +14,13 @@ public enum BenchRunner {
     /// Runs the bench of `plan` and returns its figures; `progress` gets a snapshot every `interval` until the end.
     public static func run(
         _ plan: ExchangePlan, settings: BenchSettings, client: Client, sessions: AuthSessions = .shared,
-        interval: Duration = .milliseconds(250), progress: @escaping @Sendable (BenchSnapshot) -> Void = { _ in }
+        interval: Duration = .milliseconds(250), progress: @escaping @Sendable (BenchSnapshot) -> Void = { _ in },
+        said: @escaping @Sendable (String) -> Void = { _ in }
     ) async -> BenchSnapshot {
         let options = await plan.sendOptions(sessions: sessions)
         let recorder = BenchRecorder()
         let start = recorder.started
+        let policy = RetryAfterPolicy(retries: 1, longestWait: settings.longestRetryAfter)
         await withTaskGroup(of: Void.self) { group in
             let reporter = Task {
                 while !Task.isCancelled {
@@ -33,11 +35,23 @@ public enum BenchRunner {
                         let ticket = recorder.nextTicket()
                         guard let due = Self.due(ticket, settings: settings, start: start) else { break }
                         if due > .now { try? await Task.sleep(until: due, clock: .continuous) }
+                        if let until = Self.hold(recorder, settings: settings, start: start) {
+                            try? await Task.sleep(until: until, clock: .continuous)
+                        }
                         if Task.isCancelled { break }
                         let result = await client.send(plan.request.prepared(), options: options)
                         // A request cut short by the user's stop is not a failure of the server's.
                         if Task.isCancelled, case .failure(let error) = result, error.isCancelled { break }
-                        recorder.record(result, due: due, ended: .now)
+                        let ended = ContinuousClock.now
+                        recorder.record(result, due: due, ended: ended)
+                        if case .success(let response) = result,
+                            case .retry(let wait) = policy.decision(after: response, retry: 0),
+                            recorder.pause(for: wait, at: ended)
+                        {
+                            said(
+                                "answered \(response.statusCode) with Retry-After: pausing the run "
+                                    + "\(Units.plainSeconds(wait)) s")
+                        }
                     }
                 }
             }
@@ -45,6 +59,16 @@ public enum BenchRunner {
             reporter.cancel()
         }
         return recorder.snapshot()
+    }
+
+    /// Until when a worker holds its next request: the pause a `Retry-After` asked for, cut at the end of a run
+    /// that has a duration; nil when none is on.
+    static func hold(
+        _ recorder: BenchRecorder, settings: BenchSettings, start: ContinuousClock.Instant
+    ) -> ContinuousClock.Instant? {
+        guard var until = recorder.pausedUntil() else { return nil }
+        if case .duration(let duration) = settings.stop { until = min(until, start + duration) }
+        return until
     }
 
     /// When request number `ticket` is due: at once without a rate, else `ticket / rate` seconds after the start;

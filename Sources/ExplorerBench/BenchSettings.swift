@@ -24,6 +24,9 @@ public struct BenchSettings: Sendable, Equatable {
     public var connections: Int
     /// Requests a second, spread evenly (open model); nil: as fast as the connections go (closed model).
     public var rate: Double?
+    /// When an answer is a 429 or 503 with `Retry-After`, every worker holds its next request for that long, if it
+    /// is at most this (0: never; default 60 s). The run's count or duration still bounds it.
+    public var longestRetryAfter: Duration = .seconds(60)
 
     public init(stop: Stop = .count(BenchSettings.defaultCount), connections: Int = 1, rate: Double? = nil) {
         self.stop = stop

@@ -48,6 +48,11 @@ public struct BenchSnapshot: Sendable, Equatable {
     public var throughput: [Int]
     /// The totals in ten bars spaced evenly on a log scale from the fastest to the slowest.
     public var histogram: [Bin]
+    /// How often the run paused because an answer (429 or 503) asked with `Retry-After`, and for how long in all.
+    public var pauses = 0
+    public var paused: Duration = .zero
+    /// What is left of the pause on now, if one is.
+    public var pauseLeft: Duration?
 
     /// Requests completed a second over the whole run.
     public var requestsPerSecond: Double {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How long apix waits for the server's close after sending its own (RFC 6455 §7.1.1), and after both closes for
 /// the server to end TCP: until the server has been silent for `silence`, and never past `ceiling` from the start.
 /// Silence, not time since the close, because frames the server sent before its close (a flood of pings, a slow
@@ -47,15 +45,9 @@ struct WebSocketCloseWait {
 
     /// Why the wait ended without the server's close: its silence, or its talking past the ceiling.
     var failure: String {
-        guard capped else { return "the server did not answer the close within \(Self.seconds(silence)) s" }
-        return "the server kept sending for \(Self.seconds(ceiling)) s without answering the close"
+        guard capped else { return "the server did not answer the close within \(Units.plainSeconds(silence)) s" }
+        return "the server kept sending for \(Units.plainSeconds(ceiling)) s without answering the close"
     }
 
     private static func nanos(_ duration: Duration) -> UInt64 { UInt64(max(0, duration.milliseconds)) * 1_000_000 }
-
-    /// `2`, `0.5`: seconds as a person writes them.
-    static func seconds(_ duration: Duration) -> String {
-        let seconds = duration.seconds
-        return seconds == seconds.rounded() ? "\(Int(seconds))" : String(format: "%g", seconds)
-    }
 }

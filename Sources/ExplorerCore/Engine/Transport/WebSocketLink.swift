@@ -222,7 +222,7 @@ final class WebSocketLink: @unchecked Sendable {
 
     private func handshakeTimeout() -> TransportError {
         TransportError(
-            .timeout(.total), "timed out: no upgrade answer within \(WebSocketCloseWait.seconds(handshakeLimit)) s")
+            .timeout(.total), "timed out: no upgrade answer within \(Units.plainSeconds(handshakeLimit)) s")
     }
 
     /// The `Cookie` value libcurl would send to `url` from the profile's jar (`CURLINFO_COOKIELIST` after the jar

@@ -31,6 +31,12 @@ package enum Units {
         return "\(fixed(ms / 1000, digits: 2)) s"
     }
 
+    /// `2`, `0.5`: seconds as a person writes them in a limit (`within 5 s`, `--timeout 0.5`).
+    package static func plainSeconds(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        return seconds == seconds.rounded() ? "\(Int(seconds))" : String(format: "%g", seconds)
+    }
+
     /// A response's age, coarse: `12 s`, `5 min`, `3 h`, `2 d`.
     package static func age(_ age: Duration) -> String {
         let seconds = max(0, Int(age.seconds))
