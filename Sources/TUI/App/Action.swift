@@ -42,6 +42,9 @@ package enum Action: Sendable {
     /// No `$EDITOR` is set: edit the body in the built-in editor.
     case builtInEditorRequested(EndpointKey, text: String)
     case tokenUpdated(ProfileEnvironmentKey, TokenStatus)
+    /// A browser login started (the authorization code grant): the URL to open, shown in the auth panel until the
+    /// token's state moves on.
+    case browserLoginStarted(BrowserLogin.Prompt)
     case profileSaved(profile: String, saved: Profile?, error: String?)
     case bodySaved(path: String, bytes: Int64, error: String?)
     /// SIGINT or SIGTERM from outside: cancel everything and quit.

@@ -121,7 +121,11 @@ extension AppState {
             return []
         case .tokenUpdated(let key, let status):
             tokens[key] = status
+            // The login the prompt was for has ended (a token, a failure, a cancel): its URL is spent.
+            if status != .token(.refreshing) { browserPrompt = nil }
             return []
+        case .browserLoginStarted(let prompt):
+            return browserLoginStarted(prompt)
         case .profileSaved(let id, let saved, let error):
             profileSaved(id, saved: saved, error: error)
             return []

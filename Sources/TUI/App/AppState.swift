@@ -86,6 +86,8 @@ package struct AppState: Sendable {
     package var overlay: Overlay?
     package var message: StatusMessage?
     package var tokens: [ProfileEnvironmentKey: TokenStatus] = [:]
+    /// The browser login waiting for its redirect, shown in the auth panel while the token is being fetched.
+    package var browserPrompt: BrowserLogin.Prompt?
     /// Token stores already being followed (so each is watched once).
     var watchedTokens: Set<ProfileEnvironmentKey> = []
     /// Values captured from responses (`{{endpoint.name}}`), per profile and environment, and which were read.

@@ -79,6 +79,7 @@ final class Runtime {
         let inbox = self.inbox
         try backend.start(noColor: !(environment["NO_COLOR"] ?? "").isEmpty) { inbox.post(.terminationRequested) }
         theme = backend.usesColor ? Theme(colors: true, palette: palette) : .monochrome
+        auth?.allowBrowserLogin { inbox.post(.browserLoginStarted($0)) }
         // The status bar's queued count arrives as messages when it changes.
         let scheduler = client.scheduler
         let queueWatch = Task.detached {

@@ -26,6 +26,14 @@ extension AppState {
         return []
     }
 
+    /// A browser login is waiting for its redirect: the panel opens (a send may have started the login) to show
+    /// the address and how long apix waits; Esc there cancels it.
+    mutating func browserLoginStarted(_ prompt: BrowserLogin.Prompt) -> [Effect] {
+        browserPrompt = prompt
+        overlay = .auth
+        return watchCurrentToken()
+    }
+
     /// Whether the current profile's token is being fetched (a login, a refresh, or one a send started).
     var isLoginPending: Bool {
         currentTokenStatus == .token(.refreshing)

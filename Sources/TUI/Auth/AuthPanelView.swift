@@ -1,4 +1,5 @@
 import ExplorerCore
+import Foundation
 
 /// The token of the current profile and environment: its state with a live countdown, and the keys to log in,
 /// refresh and log out.
@@ -10,7 +11,9 @@ enum AuthPanelView {
         let label = "token: "
         let summary = SafeText.escape(status.summary(now: state.now.date))
         let lines = TextWidth.wrap(summary, to: max(1, width - 4 - label.count))
-        let rect = screen.centered(width: width, height: min(screen.height, 8 + lines.count))
+        let prompt = state.isLoginPending ? state.browserPrompt.map { Self.promptLines($0, width: width - 4) } : nil
+        let promptHeight = prompt.map { $0.count + 1 } ?? 0
+        let rect = screen.centered(width: width, height: min(screen.height, 8 + lines.count + promptHeight))
         BoxView.draw(rect, title: "Auth", focused: true, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
@@ -33,6 +36,15 @@ enum AuthPanelView {
             let text = cut ? TextWidth.truncate(line, to: max(1, inner.maxX - x - 2)) + " …" : line
             buffer.write(text, x: x, y: inner.y + 2 + index, limit: inner.maxX, style: style)
         }
+        if let prompt {
+            // Under the state: what to open, and where apix waits. Selectable with the terminal's Shift-drag.
+            let top = inner.y + 2 + lines.count + 1
+            for (index, line) in prompt.enumerated() where top + index < inner.maxY - 1 {
+                let isURL = index > 0 && index < prompt.count - 1
+                buffer.write(
+                    line, x: inner.x + 1, y: top + index, limit: inner.maxX, style: isURL ? theme.accent : theme.muted)
+            }
+        }
         if case .unavailable = status {
             buffer.write(
                 "This profile has no token to manage.", x: inner.x + 1, y: inner.y + 2 + lines.count + 1,
@@ -42,5 +54,26 @@ enum AuthPanelView {
         if state.isLoginPending { hints.insert("Esc cancel", at: 0) }
         buffer.write(
             hints.joined(separator: "   "), x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX, style: theme.accent)
+    }
+
+    /// The browser login's lines: which program opened it (or that none did), the authorization URL cut into
+    /// lines of `width` (whole, so it can be copied), and the redirect apix waits for.
+    static func promptLines(_ prompt: BrowserLogin.Prompt, width: Int) -> [String] {
+        let opened =
+            prompt.browser.map {
+                "Sign in in the browser (opened with \(SafeText.escape(($0 as NSString).lastPathComponent))):"
+            }
+            ?? "Open this address in a browser to sign in:"
+        let url = SafeText.escape(prompt.url)
+        let room = max(8, width)
+        var chunks: [String] = []
+        var rest = Substring(url)
+        while !rest.isEmpty {
+            chunks.append(String(rest.prefix(room)))
+            rest = rest.dropFirst(room)
+        }
+        let seconds = prompt.timeout.components.seconds
+        let waiting = "Waiting up to \(seconds) s for the redirect to \(SafeText.escape(prompt.redirectURI))"
+        return [opened] + chunks + TextWidth.wrap(waiting, to: room)
     }
 }

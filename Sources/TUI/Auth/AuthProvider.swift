@@ -18,4 +18,7 @@ package protocol AuthProvider: Sendable {
     func logout(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async
     /// Stops the login or refresh in flight for `key` (its token request ends; nothing is remembered as failed).
     func cancelRefresh(_ key: ProfileEnvironmentKey) async
+    /// Lets logins with the authorization code grant (the panel's `l`, or a send that needs a token) sign in through
+    /// a browser, `show` getting what to show the user while apix waits for the redirect.
+    func allowBrowserLogin(show: @escaping @Sendable (BrowserLogin.Prompt) -> Void)
 }

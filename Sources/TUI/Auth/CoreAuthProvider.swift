@@ -63,4 +63,11 @@ package final class CoreAuthProvider: AuthProvider {
     package func cancelRefresh(_ key: ProfileEnvironmentKey) async {
         await sessions.existingRefresher(for: key)?.cancelRefresh()
     }
+
+    /// The browser login of every refresher (`AuthSessions.allowBrowserLogin`): `$BROWSER` or `xdg-open` opens the
+    /// URL (with its input and output on /dev/null, so a terminal browser cannot take the screen), the listener
+    /// waits for the redirect on 127.0.0.1; nothing is read from stdin, which is the explorer's keyboard.
+    package func allowBrowserLogin(show: @escaping @Sendable (BrowserLogin.Prompt) -> Void) {
+        sessions.allowBrowserLogin(BrowserLogin(opensBrowser: true, readsPastedURL: false, show: show))
+    }
 }
