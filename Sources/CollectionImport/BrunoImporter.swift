@@ -155,7 +155,9 @@ enum BrunoImporter {
             endpoint.params.append(Parameter(name: placeholder, values: nil))
         }
         if socket == nil {
-            endpoint.body = body(blocks, kind: request.value("body") ?? "none", headers: &endpoint.headers)
+            endpoint.body = body(
+                blocks, kind: request.value("body") ?? "none", headers: &endpoint.headers, request: "\(name) (\(file))",
+                notes: &draft.notes)
         }
         let mode = request.value("auth") ?? "inherit"
         if mode == "none", draft.auth != nil {
@@ -200,7 +202,9 @@ enum BrunoImporter {
             disabledValues: pair.enabled ? [] : [Template(pair.value)])
     }
 
-    static func body(_ blocks: [Block], kind: String, headers: inout [Parameter]) -> BodyTemplate? {
+    static func body(
+        _ blocks: [Block], kind: String, headers: inout [Parameter], request: String, notes: inout [String]
+    ) -> BodyTemplate? {
         guard kind != "none", let block = blocks.first(where: { $0.name == "body:\(kind)" }) else { return nil }
         switch kind {
         case "json":
@@ -217,8 +221,16 @@ enum BrunoImporter {
                     if pair.value.hasPrefix("@file(") { pair.value = "@" + pair.value.dropFirst(6).dropLast() }
                     return parameter(pair)
                 })
+        case "graphql":
+            // `body:graphql` holds the query, `body:graphql:vars` the variables as JSON text (Bruno has no operation
+            // name: it sends `{query, variables}`).
+            headers.removeAll { $0.name.lowercased() == "content-type" }
+            let variables = blocks.first { $0.name == "body:graphql:vars" }?.text
+            return ImportGraphQL.body(
+                query: block.text, variables: variables.map { .text($0) }, operation: nil, request: request,
+                notes: &notes)
         default:
-            let type = ["xml": "application/xml", "text": "text/plain", "graphql": "application/json"][kind]
+            let type = ["xml": "application/xml", "text": "text/plain"][kind]
             let text = block.text
             return .text(Template(BodyFileReference.literal(text)), contentType: type)
         }

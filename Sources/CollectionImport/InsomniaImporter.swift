@@ -162,7 +162,8 @@ enum InsomniaImporter {
         for placeholder in endpoint.placeholders where !endpoint.params.contains(where: { $0.name == placeholder }) {
             endpoint.params.append(Parameter(name: placeholder, values: nil))
         }
-        endpoint.body = body(item["body"], headers: &endpoint.headers, converter: &converter)
+        endpoint.body = body(
+            item["body"], headers: &endpoint.headers, converter: &converter, request: name, notes: &draft.notes)
         let auth = item["authentication"].flatMap { $0["type"] == nil ? nil : $0 } ?? request.auth
         applyAuth(auth, to: &endpoint, name: name, draft: &draft, converter: &converter)
         if isWebSocket(item, url: url) {
@@ -195,7 +196,10 @@ enum InsomniaImporter {
         return result
     }
 
-    static func body(_ body: JSONValue?, headers: inout [Parameter], converter: inout Nunjucks) -> BodyTemplate? {
+    static func body(
+        _ body: JSONValue?, headers: inout [Parameter], converter: inout Nunjucks, request: String,
+        notes: inout [String]
+    ) -> BodyTemplate? {
         guard let body else { return nil }
         let mime = body["mimeType"]?.text ?? ""
         if let params = body["params"]?.array, !params.isEmpty {
@@ -219,8 +223,23 @@ enum InsomniaImporter {
         guard let raw = body["text"]?.text, !raw.isEmpty else { return nil }
         let text = converter.convert(raw)
         headers.removeAll { $0.name.lowercased() == "content-type" }
+        if mime.lowercased().hasPrefix("application/graphql") { return graphQL(text, request: request, notes: &notes) }
         if MediaType.isJSON(mime) { return .json(text: text) }
         return .text(Template(BodyFileReference.literal(text)), contentType: mime.isEmpty ? nil : mime)
+    }
+
+    /// A GraphQL request's body: Insomnia keeps `{"query", "variables", "operationName"}` as JSON text, the variables
+    /// an object (or, since it saves them as typed, JSON text); text that is not such JSON is the query itself, as
+    /// `application/graphql` means.
+    static func graphQL(_ text: String, request: String, notes: inout [String]) -> BodyTemplate {
+        guard let envelope = try? JSONValue.parse(text), let query = envelope["query"]?.text else {
+            notes.append(
+                "\(request): its GraphQL body is not the JSON Insomnia writes: the whole text kept as the query")
+            return ImportGraphQL.body(query: text, variables: nil, operation: nil, request: request, notes: &notes)
+        }
+        return ImportGraphQL.body(
+            query: query, variables: envelope["variables"].map { .value($0) },
+            operation: envelope["operationName"]?.text, request: request, notes: &notes)
     }
 
     /// Insomnia's auth on the request (or its folder): bearer and API keys as headers or query items, basic

@@ -46,6 +46,8 @@ extension PostmanImporter {
             endpoint.body = body
             if case .form? = body { endpoint.headers.removeAll { $0.name.lowercased() == "content-type" } }
             if case .multipart? = body { endpoint.headers.removeAll { $0.name.lowercased() == "content-type" } }
+            // A `graphql:` body sets its own (JSON, or none for GET).
+            if case .graphql? = body { endpoint.headers.removeAll { $0.name.lowercased() == "content-type" } }
             applyAuth(request["auth"] ?? inherited, to: &endpoint, name: name)
             if ImportWebSocket.isWebSocketURL(endpoint.path.raw) {
                 // v2.1 has no WebSocket item (Postman does not export its WebSocket collections): a `ws(s)://` URL is
@@ -195,13 +197,11 @@ extension PostmanImporter {
             if source.isEmpty { draft.notes.append("\(name): its file body names no file: set `@./\(name).body`") }
             return .file(Template("@" + (source.isEmpty ? "./body" : source)), contentType: declared)
         case "graphql":
-            let query = body["graphql"]?["query"]?.text ?? ""
-            let variables = body["graphql"]?["variables"]?.text ?? ""
-            var members = [TemplateValue.Member(key: "query", value: .string(Template(query)))]
-            if case .json(let parsed) = BodyTemplate.json(text: variables.isEmpty ? "{}" : variables) {
-                members.append(.init(key: "variables", value: parsed))
-            }
-            return .json(.object(members))
+            // Postman keeps the variables as the JSON text typed in its editor.
+            let graphql = body["graphql"]
+            return ImportGraphQL.body(
+                query: graphql?["query"]?.text ?? "", variables: graphql?["variables"].map { .value($0) },
+                operation: graphql?["operationName"]?.text, request: name, notes: &draft.notes)
         default:
             return nil
         }

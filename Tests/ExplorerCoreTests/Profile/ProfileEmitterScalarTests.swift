@@ -31,4 +31,38 @@ struct ProfileEmitterScalarTests {
         }
         #expect(failures.isEmpty, "\(failures.prefix(10))")
     }
+
+    @Test("text of several lines: a literal block where it reads back as itself, else quoted; flow stays quoted")
+    func literalBlocks() throws {
+        let alphabet = Array("ab{}():#-|>'\"\\ \t\n\n\r$@é漢\u{2028}")
+        var generator = SeededGenerator(seed: 0x6A1)
+        var failures: [String] = []
+        var blocks = 0
+        for _ in 0..<20_000 {
+            let length = 1 + Int(generator.next() % 14)
+            let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            let value = ProfileEmitter.lines(text)
+            if case .literal = value { blocks += 1 }
+            // As a field in a block mapping under another (where a body's `query:` is), and in flow.
+            let field = ProfileEmitter.field(.init("query", value), indent: 4)
+            let flow = ProfileEmitter.flowText(.mapping([.init("query", value)]))
+            for document in ["a:\n  b:\n" + field + "  c: 1\n", "a: \(flow)\n"] {
+                guard case .success(let node?) = YAMLComposer.compose(document),
+                    let inner = node.mapping?.first?.value,
+                    let scalar = (inner.mapping?.first?.value.mapping?.first?.value ?? inner.mapping?.first?.value),
+                    scalar.scalar?.string == text
+                else {
+                    failures.append("\(text.debugDescription) in \(document.debugDescription)")
+                    continue
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
+        // Not a vacuous check: many were written as blocks.
+        #expect(blocks > 2_000, "\(blocks)")
+        #expect(
+            ProfileEmitter.field(.init("query", ProfileEmitter.lines("query {\n  a\n}")), indent: 2)
+                == "  query: |-\n    query {\n      a\n    }\n")
+        #expect(ProfileEmitter.lines("{ a }") == .string("{ a }"))
+    }
 }

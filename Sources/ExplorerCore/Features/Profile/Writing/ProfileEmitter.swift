@@ -10,6 +10,9 @@ package enum ProfileEmitter {
         case scalar(String)
         case sequence([Value])
         case mapping([Entry])
+        /// Text of several lines, written as a literal block (`|`) where it is a field's value in block style, and
+        /// double-quoted where it stands in flow (`ProfileEmitter+Literal.swift`). Made by `lines(_:)` only.
+        case literal(String)
 
         package static func string(_ text: String) -> Value { .scalar(ProfileEmitter.quoted(text, asString: true)) }
     }
@@ -100,6 +103,8 @@ package enum ProfileEmitter {
         switch entry.value {
         case .scalar(let text):
             return "\(pad)\(key): \(text)\n"
+        case .literal(let text):
+            return "\(pad)\(key): " + literalBlock(text, indent: indent + 2)
         case .sequence(let items) where items.isEmpty:
             return "\(pad)\(key): []\n"
         case .mapping(let entries) where entries.isEmpty:
@@ -129,6 +134,8 @@ package enum ProfileEmitter {
     private static func compactFlow(_ value: Value, width: Int) -> String? {
         let flow = flowText(value)
         if case .mapping = value, depth(value) > 2 { return nil }
+        // Lines read better as a block than as one quoted line.
+        if containsLiteral(value) { return nil }
         return width + flow.count <= flowWidth ? flow : nil
     }
 
@@ -151,6 +158,7 @@ package enum ProfileEmitter {
     static func flowText(_ value: Value) -> String {
         switch value {
         case .scalar(let text): text
+        case .literal(let text): doubleQuoted(text)
         case .sequence(let items): "[" + items.map(flowText).joined(separator: ", ") + "]"
         case .mapping(let entries) where entries.isEmpty: "{}"
         case .mapping(let entries):
@@ -161,7 +169,7 @@ package enum ProfileEmitter {
 
     static func depth(_ value: Value) -> Int {
         switch value {
-        case .scalar: 0
+        case .scalar, .literal: 0
         case .sequence(let items): 1 + (items.map(depth).max() ?? 0)
         case .mapping(let entries): 1 + (entries.map { depth($0.value) }.max() ?? 0)
         }
@@ -255,7 +263,7 @@ package enum ProfileEmitter {
             return .mapping([.init("file", template(path))] + (type.map { [.init("content_type", .string($0))] } ?? []))
         case .graphql(let graphql):
             var entries: [Entry] = [
-                graphql.file.map { Entry("file", .string($0)) } ?? Entry("query", .string(graphql.query))
+                graphql.file.map { Entry("file", .string($0)) } ?? Entry("query", lines(graphql.query))
             ]
             if let variables = graphql.variables { entries.append(.init("variables", json(variables))) }
             if let operation = graphql.operation { entries.append(.init("operation", .string(operation))) }

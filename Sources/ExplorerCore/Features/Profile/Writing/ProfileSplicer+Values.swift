@@ -108,7 +108,7 @@ extension ProfileSplicer {
 
     private static func isCollection(_ value: Value) -> Bool {
         switch value {
-        case .scalar: false
+        case .scalar, .literal: false
         case .sequence(let items): !items.isEmpty
         case .mapping(let entries): !entries.isEmpty
         }
