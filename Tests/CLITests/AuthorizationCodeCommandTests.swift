@@ -10,26 +10,6 @@ import Testing
 /// listener) or by a user pasting the redirected URL (`Tests/Peers/paste_login.py`).
 @Suite("Authorization code with PKCE against Authlib")
 struct AuthorizationCodeCommandTests {
-    static func profile(port: Int, revocation: String = "/revoke") -> String {
-        """
-        name: OAuth peer
-        environments:
-          local: { base_url: "http://127.0.0.1:\(port)" }
-        auth:
-          type: oauth2
-          grant: authorization_code
-          authorization_url: /authorize
-          token_url: /token
-          client_id: apix-cli
-          client_secret: "{{client_secret}}"
-          scope: profile
-          revocation_url: \(revocation)
-        endpoints:
-          - { id: me, path: /me }
-          - { id: stats, path: /stats, auth: none }
-        """
-    }
-
     /// The peer, a profile directory, a state directory and the browser's log.
     struct Setup {
         let peer: PythonPeer
@@ -46,9 +26,9 @@ struct AuthorizationCodeCommandTests {
             profiles = try TemporaryDirectory()
             state = try TemporaryDirectory()
             logs = try TemporaryDirectory()
-            try AuthorizationCodeCommandTests.profile(port: peer.port, revocation: revocation).write(
+            try AuthorizationCodeProfile.yaml(port: peer.port, revocation: revocation).write(
                 toFile: profiles.path + "/oauth.yaml", atomically: true, encoding: .utf8)
-            try "variables: { client_secret: cli-secret }\n".write(
+            try AuthorizationCodeProfile.secrets.write(
                 toFile: profiles.path + "/oauth.secrets.yaml", atomically: true, encoding: .utf8)
         }
 

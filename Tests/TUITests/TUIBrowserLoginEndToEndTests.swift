@@ -14,7 +14,7 @@ extension EndToEndTerminal {
             try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
             try AuthorizationCodeProfile.yaml(port: peer.port).write(
                 toFile: profiles + "/oauth.yaml", atomically: true, encoding: .utf8)
-            try "variables: { client_secret: cli-secret }\n".write(
+            try AuthorizationCodeProfile.secrets.write(
                 toFile: profiles + "/oauth.secrets.yaml", atomically: true, encoding: .utf8)
             let browser = "/usr/bin/python3 \(PythonPeer.directory)/scripted_browser.py"
             try session.run(
@@ -71,26 +71,5 @@ extension EndToEndTerminal {
             try session.send("q")
             try session.send("q")
         }
-    }
-}
-
-/// The profile of the Authlib peer's authorization code client, shared by the CLI and TUI tests of the grant.
-enum AuthorizationCodeProfile {
-    static func yaml(port: Int) -> String {
-        """
-        name: OAuth peer
-        environments:
-          local: { base_url: "http://127.0.0.1:\(port)" }
-        auth:
-          type: oauth2
-          grant: authorization_code
-          authorization_url: /authorize
-          token_url: /token
-          client_id: apix-cli
-          client_secret: "{{client_secret}}"
-          scope: profile
-        endpoints:
-          - { id: me, path: /me }
-        """
     }
 }
