@@ -32,10 +32,16 @@ public enum BenchRunner {
             for _ in 0..<settings.connections {
                 group.addTask {
                     while !Task.isCancelled {
+                        // A pause is waited out before the next request is numbered: without a rate its total
+                        // then starts after the pause (the server asked for it; no request was waiting on it),
+                        // at a rate the requests due meanwhile still count from when they were due.
+                        if let until = Self.hold(recorder, settings: settings, start: start) {
+                            try? await Task.sleep(until: until, clock: .continuous)
+                        }
                         let ticket = recorder.nextTicket()
                         guard let due = Self.due(ticket, settings: settings, start: start) else { break }
                         if due > .now { try? await Task.sleep(until: due, clock: .continuous) }
-                        if let until = Self.hold(recorder, settings: settings, start: start) {
+                        if settings.rate != nil, let until = Self.hold(recorder, settings: settings, start: start) {
                             try? await Task.sleep(until: until, clock: .continuous)
                         }
                         if Task.isCancelled { break }
