@@ -50,8 +50,9 @@ struct BenchCommand: AsyncParsableCommand {
         if !(1...10_000).contains(connections) { throw ValidationError("-c must be between 1 and 10000") }
         if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("--rate must be a positive number") }
         if let timeout, !(timeout >= 0 && timeout.isFinite) { throw ValidationError("--timeout must be ≥ 0") }
-        if !(rateLimitWait >= 0 && rateLimitWait.isFinite) {
-            throw ValidationError("--rate-limit-wait must be a number of seconds ≥ 0")
+        // At most a day, as `RateLimit` reads no longer wait (and `1e300` s would trap converting to Int64).
+        if !(0...86_400).contains(rateLimitWait) {
+            throw ValidationError("--rate-limit-wait must be a number of seconds from 0 to 86400")
         }
     }
 

@@ -70,8 +70,9 @@ struct TestCommand: AsyncParsableCommand {
         guard parallel >= 1 else { throw CLIFailure(.usage, "--parallel must be at least 1") }
         guard rounds >= 1 else { throw CLIFailure(.usage, "--repeat must be at least 1") }
         guard rateLimitRetries >= 0 else { throw CLIFailure(.usage, "--rate-limit-retries must be ≥ 0") }
-        guard rateLimitWait >= 0, rateLimitWait.isFinite else {
-            throw CLIFailure(.usage, "--rate-limit-wait must be a number of seconds ≥ 0")
+        // At most a day, as `RateLimit` reads no longer wait (and `1e300` s would trap converting to Int64).
+        guard (0...86_400).contains(rateLimitWait) else {
+            throw CLIFailure(.usage, "--rate-limit-wait must be a number of seconds from 0 to 86400")
         }
         let retryAfter = RetryAfterPolicy(
             retries: rateLimitRetries, longestWait: .milliseconds(Int64(rateLimitWait * 1000)))

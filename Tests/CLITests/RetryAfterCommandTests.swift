@@ -69,6 +69,12 @@ struct RetryAfterCommandTests {
             let usage = try await ApixProcess.run(
                 ["test", "busy", "--rate-limit-retries", "-1", "--profiles", profiles])
             #expect(usage.status == 2)
+            // A wait too long to count was a trap converting to Int64; it is a usage error in both commands.
+            for command in [["test", "busy"], ["bench", "busy", "busy", "-n", "1"]] {
+                let huge = try await ApixProcess.run(command + ["--rate-limit-wait", "1e300", "--profiles", profiles])
+                #expect(huge.status == 2, "\(command): \(huge.stderr)")
+                #expect(huge.stderr.contains("--rate-limit-wait must be"), "\(huge.stderr)")
+            }
         }
     }
 
