@@ -35,7 +35,7 @@ extension RuntimeHeadlessTests {
     func structuredBodyAgreesWithRun() async throws {
         try await withRuntime(width: 120, height: 90, profile: Self.bodiesProfile) { session in
             session.backend.press(.enter)
-            let shown = await session.backend.waitForFrame { Self.echoedBody($0.text) != nil }
+            let shown = await session.backend.waitForFrame(timeout: .seconds(90)) { Self.echoedBody($0.text) != nil }
             let tui = try #require(shown.flatMap { Self.echoedBody($0.text) }, "\(session.backend.screenText)")
             let run = try TmuxSession.spawn(
                 [TmuxSession.apix, "run", "headless", "structured", "--profiles", session.directory, "--no-history"],
@@ -62,7 +62,7 @@ extension RuntimeHeadlessTests {
                     "curl -H 'Content-Type: application/json' --data-raw '\(body)' http://127.0.0.1:\(session.port)/echo/oneoff\(number)"
                 )
                 session.backend.press(.enter)
-                let shown = await session.backend.waitForFrame { frame in
+                let shown = await session.backend.waitForFrame(timeout: .seconds(90)) { frame in
                     frame.text.contains(#""path": "/echo/oneoff\#(number)""#) && Self.echoedBody(frame.text) != nil
                 }
                 let echoed = try #require(shown.flatMap { Self.echoedBody($0.text) }, "\(session.backend.screenText)")

@@ -121,7 +121,7 @@ struct RuntimeHeadlessTests {
     func progressAndCancelOnQuit() async throws {
         try await withRuntime { session in
             session.backend.press(.down, .enter)
-            let moving = await session.backend.waitForFrame(timeout: .seconds(20)) { frame in
+            let moving = await session.backend.waitForFrame(timeout: .seconds(25)) { frame in
                 guard let done = Self.downloaded(frame.text) else { return false }
                 return done != "0 B"
             }
