@@ -47,8 +47,11 @@ package final class HistoryStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
+            // One process at a time turns a new database to WAL and creates its schema (HistoryOpenLock).
+            let lock = HistoryOpenLock(databasePath: path)
             pool = try DatabasePool(path: path, configuration: configuration)
             try HistorySchema.migrate(pool)
+            _ = consume lock
         } catch {
             throw HistoryStoreError("cannot open the history at \(path): \(error)")
         }

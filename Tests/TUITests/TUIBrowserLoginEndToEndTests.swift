@@ -37,8 +37,9 @@ extension EndToEndTerminal {
             #expect(!valid.contains("Waiting up to"), "the prompt goes once the login ended")
             try session.send("Escape")
             try session.send("Enter")
-            let answer = try await session.waiting(for: "200 OK")
-            #expect(answer.contains("alice"), "the peer answers /me only with a valid bearer token")
+            // The body, not the status line: the body is indexed after the status shows.
+            let answer = try await session.waiting(for: "alice")
+            #expect(answer.contains("200 OK"), "the peer answers /me only with a valid bearer token")
             try session.send("q")
         }
 
