@@ -37,7 +37,7 @@ extension RuntimeHeadlessTests {
             session.backend.press(.enter)
             let shown = await session.backend.waitForFrame(timeout: .seconds(90)) { Self.echoedBody($0.text) != nil }
             let tui = try #require(shown.flatMap { Self.echoedBody($0.text) }, "\(session.backend.screenText)")
-            let run = try TmuxSession.spawn(
+            let run = try await TmuxSession.spawnAside(
                 [TmuxSession.apix, "run", "headless", "structured", "--profiles", session.directory, "--no-history"],
                 capture: true)
             #expect(run.status == 0, "\(run.output)")

@@ -186,6 +186,15 @@ final class TmuxSession: @unchecked Sendable {
         return result.output
     }
 
+    /// `spawn` on a thread of its own: for a caller on the main actor or the shared pool, which a program that
+    /// waits for an in-process server must not hold (the headless runtime tests share the main actor; one that
+    /// waited for `apix run` there froze the others' runtimes).
+    static func spawnAside(_ arguments: [String], capture: Bool) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try spawn(arguments, capture: capture) }) }.start()
+        }
+    }
+
     /// Runs a program found on PATH and waits for it with `waitpid` (Foundation's `Process` left tmux clients
     /// unreaped here, hanging the wait).
     static func spawn(_ arguments: [String], capture: Bool) throws -> (status: Int32, output: String) {
