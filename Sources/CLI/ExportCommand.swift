@@ -7,7 +7,7 @@ import Foundation
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Export an endpoint to another tool.",
-        subcommands: [ExportCurlCommand.self, ExportHTTPCommand.self])
+        subcommands: [ExportCurlCommand.self, ExportHTTPCommand.self, ExportK6Command.self])
 }
 
 /// `apix export http PROFILE [-e ENV]`: prints the profile as a `.http` file (JetBrains HTTP Client, VS Code REST

@@ -31,6 +31,27 @@ struct RunBodiesTests {
         }
     }
 
+    @Test("a profile loaded from a relative --profiles directory finds its @file body beside it")
+    func relativeProfileDirectory() async throws {
+        let directory = try TemporaryDirectory()
+        try await withDemoServer { server in
+            try FileManager.default.createDirectory(
+                atPath: directory.path + "/profiles", withIntermediateDirectories: true)
+            try """
+            environments:
+              local: { base_url: "http://127.0.0.1:\(server.port)" }
+            endpoints:
+              - { id: upload, method: POST, path: /echo, body: { file: "@./data.txt" } }
+            """.write(toFile: directory.path + "/profiles/rel.yaml", atomically: true, encoding: .utf8)
+            try "twelve bytes".write(toFile: directory.path + "/profiles/data.txt", atomically: true, encoding: .utf8)
+            // Resolved as `/profiles/data.txt` before: the file was not found.
+            let out = try await ApixProcess.run(
+                ["run", "rel", "upload", "--profiles", "profiles", "--no-history"], directory: directory.path)
+            #expect(out.status == 0, "\(out.stderr)")
+            #expect(try JSONValue.parse(out.stdout)["body_bytes"]?.intValue == 12, "\(out.text)")
+        }
+    }
+
     @Test("a compressed answer prints decoded, and the status line gives the wire and decoded sizes")
     func decoded() async throws {
         try await withProfiles { profiles, _ in

@@ -333,9 +333,11 @@ public struct RequestBuilder: Sendable {
 
     func resolvePath(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
-        let base =
-            profile.file.isEmpty
-            ? workingDirectory ?? FileManager.default.currentDirectoryPath : profile.directory
+        let current = workingDirectory ?? FileManager.default.currentDirectoryPath
+        var base = profile.file.isEmpty ? current : profile.directory
+        // A profile loaded from a relative directory (`--profiles profiles`): its files are under the current one,
+        // not under the root, which normalising `profiles/./x` alone would make of it.
+        if !base.hasPrefix("/") { base = base == "." ? current : current + "/" + base }
         return BodyFileReference.resolve(path, base: base, home: home)
     }
 

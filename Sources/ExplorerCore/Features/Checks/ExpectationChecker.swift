@@ -39,6 +39,19 @@ enum ExpectationChecker {
         return results
     }
 
+    /// `expectation` with its templates filled from `scope`: as sent, or with `masked` secrets as the scope's style
+    /// masks them (an export's `SecretMarker`s); `complete` is false when a value named an unknown variable (that
+    /// value is left as written).
+    static func filled(_ expectation: ResponseExpectation, scope: VariableScope, masked: Bool)
+        -> (expectation: ResponseExpectation, complete: Bool)
+    {
+        var real = expectation
+        var shown = expectation
+        var broken: [Int: String] = [:]
+        expand(expectation, Scopes(real: scope, shown: scope), into: &real, shown: &shown, broken: &broken)
+        return (masked ? shown : real, broken.isEmpty)
+    }
+
     /// Fills the templates of every string an expectation compares with; rules are numbered as `check` returns
     /// their results (status first when there is one, then headers, JSON, body text).
     private static func expand(

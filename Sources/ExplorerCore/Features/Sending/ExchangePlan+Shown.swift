@@ -99,42 +99,19 @@ extension ExchangePlan {
     /// secrets as `${NAME}` references, an OAuth2 token as `$ACCESS_TOKEN`; with `revealed`, every value in clear
     /// and the OAuth2 token `token` (else still `$ACCESS_TOKEN`).
     public func curlCommand(revealed: Bool, token: String? = nil) throws(RequestBuildError) -> CurlExport {
-        let presentation: CredentialPresentation = revealed ? .revealed : .marker
-        var request = try shown(presentation, withCredential: false).request
-        var credential: ShownCredential?
-        var readsToken = false
-        if let endpoint, let builder, !isReplay {
-            credential = try presentation.credential(
-                for: endpoint, builder: builder, overrides: overrides, token: token)
-            if credential == nil, case .oauth2? = builder.authSpec(for: endpoint) {
-                // Revealed without a stored token: the command reads $ACCESS_TOKEN instead.
-                readsToken = revealed
-                credential = try CredentialPresentation.marker.credential(
-                    for: endpoint, builder: builder, overrides: overrides)
-            }
-        } else if let auth {
-            credential = presentation.credential(for: auth, token: token)
+        var exported = try exported(revealed: revealed, token: token)
+        let authOptions = exported.scheme?.curlOptions ?? []
+        // curl 7.88 signs the query as written, as libcurl does: the same canonical order apix sends (secret markers
+        // are made of unreserved characters, which the reordering leaves as they are).
+        if case .awsSigV4? = exported.scheme {
+            exported.request.url = TransportCredential.canonicalQueryURL(exported.request.url)
         }
-        var basic: (username: String, password: String)?
-        var authOptions: [String] = []
-        switch credential {
-        case .basic(let username, let password)?: basic = (username, password)
-        case .computed(let computed, let headers)?:
-            // curl works it out as libcurl does for apix: its own options, the user and password as `-u`.
-            for header in headers { request = header.apply(to: request) }
-            basic = (computed.username, computed.password)
-            authOptions = computed.scheme.curlOptions
-            // curl 7.88 signs the query as written, as libcurl does: the same canonical order apix sends (secret
-            // markers are made of unreserved characters, which the reordering leaves as they are).
-            if case .awsSigV4 = computed.scheme { request.url = TransportCredential.canonicalQueryURL(request.url) }
-        case let credential?: request = credential.apply(to: request)
-        case nil: break
-        }
+        let request = exported.request
         return CurlExport(
-            command: CurlCommandLine.render(request, basicAuth: basic, authOptions: authOptions),
-            variables: CurlCommandLine.shellVariables(in: request, basicAuth: basic),
+            command: CurlCommandLine.render(request, basicAuth: exported.basic, authOptions: authOptions),
+            variables: CurlCommandLine.shellVariables(in: request, basicAuth: exported.basic),
             secretsInEscapedContext: CurlCommandLine.secretsInEscapedContext(request),
-            readsToken: readsToken)
+            readsToken: exported.readsToken)
     }
 }
 

@@ -41,4 +41,23 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     }
 
     public var description: String { text }
+
+    /// One step of a singular query: a member name or an array index (negative: from the end).
+    package enum Step: Sendable, Equatable {
+        case name(String)
+        case index(Int)
+    }
+
+    /// The steps of a singular query (`$.items[0].id`: names and indexes, one per segment), nil for any other: what
+    /// an export to a tool without JSONPath (k6) can walk by itself.
+    package var singularSteps: [Step]? {
+        guard !query.isRelative, query.isSingular else { return nil }
+        return query.segments.compactMap { segment in
+            switch segment.selectors.first {
+            case .name(let name)?: .name(name)
+            case .index(let index)?: .index(index)
+            default: nil
+            }
+        }
+    }
 }
