@@ -10,7 +10,7 @@ struct ImportCommand: AsyncParsableCommand {
         subcommands: [
             ImportFileCommand.self, ImportOpenAPICommand.self, ImportPostmanCommand.self, ImportHARCommand.self,
             ImportHTTPCommand.self,
-            ImportInsomniaCommand.self, ImportBrunoCommand.self, ImportCurlCommand.self,
+            ImportInsomniaCommand.self, ImportBrunoCommand.self, ImportCurlCommand.self, ImportGraphQLCommand.self,
         ],
         defaultSubcommand: ImportFileCommand.self)
 }
