@@ -61,9 +61,15 @@ extension EndToEndTerminal {
                 try await session.waiting(for: "No cookies")
                 #expect(jar.cookies().isEmpty)
 
-                try session.send("Escape", "/", "C-u")
+                // One step at a time: on a loaded machine an Escape and the `/` right after it can reach apix
+                // together, read as Alt-/ (seen once in a full run: nothing was sent).
+                try session.send("Escape")
+                try await session.waiting("the cookie view closed") { !$0.contains("Cookies · jar") }
+                try session.send("/", "C-u")
                 try session.send("show", literal: true)
-                try session.send("Enter", "Enter")
+                try await session.waiting(for: "Endpoints (1)")
+                try session.send("Enter")
+                try session.send("C-r")
                 let shown = try await session.waiting(for: #""cookies""#)
                 #expect(!shown.contains("s3cr3t-cookie") && !shown.contains("dark"), "\(shown)")
                 try session.send("q")
