@@ -102,69 +102,9 @@ enum ImportGraphQL {
         return result + rest
     }
 
-    /// The operations a GraphQL document defines, in order: each one's name, nil for an anonymous one. A light scan
-    /// (strings, block strings and comments skipped; fragments are not operations), enough to see that a document
-    /// holds several.
+    /// The operations a GraphQL document defines, in order: each one's name, nil for an anonymous one
+    /// (`GraphQLOperations`).
     static func operationNames(_ query: String) -> [String?] {
-        var names: [String?] = []
-        var depth = 0
-        // After `query`/`mutation`/`subscription`/`fragment` at the top: the next top-level `{` is its selection set.
-        var definition: String?
-        var expectName = false
-        var word = ""
-        var characters = Array(query)[...]
-        func endWord() {
-            defer { word = "" }
-            guard !word.isEmpty, depth == 0 else { return }
-            if expectName {
-                expectName = false
-                if definition != "fragment" { names.append(word) }
-                definition = "named"
-            } else if definition == nil, ["query", "mutation", "subscription", "fragment"].contains(word) {
-                definition = word
-                expectName = true
-            }
-        }
-        while let character = characters.popFirst() {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-                continue
-            }
-            endWord()
-            if depth == 0, expectName, !character.isWhitespace, character != ",", character != "#" {
-                // `query ($id: ID)`, `query @directive`, `query { … }`: no name comes.
-                expectName = false
-                if definition != "fragment" { names.append(nil) }
-                definition = "named"
-            }
-            switch character {
-            case "#":
-                while let next = characters.first, !next.isNewline { characters.removeFirst() }
-            case "\"":
-                let block = characters.starts(with: "\"\"")
-                if block { characters.removeFirst(2) }
-                while let next = characters.popFirst() {
-                    if next == "\\", !block {
-                        _ = characters.popFirst()
-                    } else if next == "\"", !block || characters.starts(with: "\"\"") {
-                        if block { characters.removeFirst(2) }
-                        break
-                    }
-                }
-            case "{", "(", "[":
-                if depth == 0, character == "{" {
-                    // A selection set at the top: the definition's, or a `{ … }` query on its own.
-                    if definition == nil { names.append(nil) }
-                    definition = nil
-                }
-                depth += 1
-            case "}", ")", "]":
-                depth = max(0, depth - 1)
-            default:
-                break
-            }
-        }
-        endWord()
-        return names
+        GraphQLOperations.scan(query).map(\.name)
     }
 }

@@ -218,11 +218,11 @@ struct GraphQLCommandTests {
         let summary = try await setup.apix(["graphql", "schema", "gql", "user"])
         #expect(summary.status == 0, "\(summary.stderr)")
         #expect(
-            summary.text.contains("types: 9 (5 objects, 1 interface, 1 union, 1 enum, 1 input object, 0 scalars)"),
+            summary.text.contains("types: 10 (6 objects, 1 interface, 1 union, 1 enum, 1 input object, 0 scalars)"),
             "\(summary.text)")
         #expect(summary.text.contains("query: Query, 6 fields: user, users, search, node, secret, request"))
         #expect(summary.text.contains("mutation: Mutation, 1 field: createPost"))
-        #expect(summary.text.contains("subscription: none"))
+        #expect(summary.text.contains("subscription: Subscription, 1 field: count"), "\(summary.text)")
         let cached = try FileManager.default.contentsOfDirectory(atPath: setup.state.path + "/apix/cache/graphql")
         #expect(cached == ["gql@local.json"])
 

@@ -3,16 +3,19 @@
 on 127.0.0.1, port 0.
 
 Prints the port on the first line of stdout; runs until stdin closes. The schema has an interface, a union, an enum,
-an input object and a deprecated field; `secret` fails with a field error (a path), `request` says how the request
+an input object, a deprecated field and a subscription (over SSE); `secret` fails with a field error (a path), `request` says how the request
 came (method and Accept), and GET queries run (GraphQL over HTTP).
 """
+import asyncio
 import socket
 import sys
 import threading
 
 import uvicorn
-from ariadne import (InterfaceType, MutationType, QueryType, UnionType, EnumType, make_executable_schema)
+from ariadne import (InterfaceType, MutationType, QueryType, SubscriptionType, UnionType, EnumType,
+                     make_executable_schema)
 from ariadne.asgi import GraphQL
+from ariadne.contrib.sse import GraphQLHTTPSSEHandler
 
 SDL = '''
 """Anything with an id."""
@@ -67,6 +70,11 @@ type Query {
 type Mutation {
   createPost(input: NewPostInput!): Post!
 }
+
+type Subscription {
+  "Counts from 1 to `to`, one number every `every` seconds (over SSE: Accept: text/event-stream)."
+  count(to: Int!, every: Float = 0.2): Int!
+}
 '''
 
 USERS = {
@@ -118,6 +126,21 @@ def resolve_create_post(_, info, input):
     return post
 
 
+subscription = SubscriptionType()
+
+
+@subscription.source("count")
+async def count_source(_, info, to, every=0.2):
+    for number in range(1, to + 1):
+        yield number
+        await asyncio.sleep(every)
+
+
+@subscription.field("count")
+def resolve_count(number, *_, **__):
+    return number
+
+
 def resolve_type(obj, *_):
     return "User" if "name" in obj else "Post"
 
@@ -138,8 +161,9 @@ def resolve_posts(user, *_):
     return [post for post in POSTS.values() if post["authorId"] == user["id"]]
 
 
-schema = make_executable_schema(SDL, query, mutation, node, search_result, post_type, user_type)
-app = GraphQL(schema, execute_get_queries=True)
+schema = make_executable_schema(SDL, query, mutation, subscription, node, search_result, post_type, user_type)
+# Subscriptions over server-sent events (GraphQL over SSE, distinct connections mode) beside plain queries.
+app = GraphQL(schema, execute_get_queries=True, http_handler=GraphQLHTTPSSEHandler())
 
 
 def main():

@@ -26,13 +26,16 @@ extension RequestBuilder {
         return uses(variables)
     }
 
-    /// `Accept: application/graphql-response+json, application/json` unless the endpoint or the user chose an
-    /// `Accept` (a profile-wide one is for the REST endpoints beside it).
+    /// `Accept: application/graphql-response+json, application/json` (a subscription's: `text/event-stream`, so its
+    /// results arrive as events) unless the endpoint or the user chose an `Accept` (a profile-wide one is for the
+    /// REST endpoints beside it).
     func addGraphQLAccept(_ endpoint: Endpoint, overrides: RequestOverrides, to headers: inout HTTPHeaders) {
-        guard case .graphql? = endpoint.body else { return }
+        guard case .graphql(let graphql)? = endpoint.body else { return }
         let chosen =
             endpoint.headers.contains { $0.name.lowercased() == "accept" }
             || overrides.headers.contains("Accept")
-        if !chosen { headers.set("Accept", GraphQLBody.accept) }
+        if !chosen {
+            headers.set("Accept", graphql.isSubscription ? GraphQLBody.subscriptionAccept : GraphQLBody.accept)
+        }
     }
 }

@@ -32,6 +32,12 @@ package struct GraphQLBody: Sendable, Hashable {
 
     /// The media types a GraphQL response may come as, the newer first (GraphQL over HTTP, "Accept").
     package static let accept = "application/graphql-response+json, application/json"
+    /// The `Accept` of a subscription: its answers come as server-sent events (GraphQL over SSE, distinct
+    /// connections mode), each `next` event one result, then `complete`.
+    package static let subscriptionAccept = "text/event-stream"
+
+    /// Whether the operation this body runs (`operation:`, else the document's only one) is a subscription.
+    package var isSubscription: Bool { GraphQLOperations.chosen(query, name: operation)?.kind == "subscription" }
 
     /// The variables with every `{{variable}}` filled in; a string that holds a JSON document is that document.
     package func renderedVariables(_ scope: VariableScope, masking: Bool) throws(RequestBuildError) -> JSONValue? {
