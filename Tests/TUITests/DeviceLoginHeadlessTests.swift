@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ExplorerCore
+@testable import TUI
+
+/// The device grant from the explorer (RFC 8628, issue 27) on a headless terminal: `l` in the auth panel asks the
+/// Authlib peer (`Tests/Peers/oauth_server.py`, whose simulated user approves after three polls) for a code, the
+/// panel shows it in large type with the address and a countdown, and the token is valid once approved.
+@Suite("Device login in the auth panel, headless")
+@MainActor
+struct DeviceLoginHeadlessTests {
+    @Test("l shows the user code in large type and the address; after the approval the token is valid and sent")
+    func panelLogin() async throws {
+        let peer = try PythonPeer("oauth_server.py", arguments: ["3600", "approve:3"])
+        defer { peer.stop() }
+        let directory = try TemporaryDirectory()
+        try DeviceCodeProfile.yaml(port: peer.port).write(
+            toFile: directory.path + "/device.yaml", atomically: true, encoding: .utf8)
+        try AuthorizationCodeProfile.secrets.write(
+            toFile: directory.path + "/device.secrets.yaml", atomically: true, encoding: .utf8)
+        let catalog = ProfileLoader.load(directory: directory.path)
+        try #require(catalog.problems.isEmpty, "\(catalog.problems)")
+        let store = TokenStore(directory: directory.path + "/tokens")
+        let backend = HeadlessBackend(width: 100, height: 40)
+        let runtime = Runtime(
+            state: AppState(catalog: catalog, profileDirectory: directory.path, processEnvironment: [:], now: .now),
+            client: Client(), auth: CoreAuthProvider(sessions: AuthSessions(store: store)), saver: nil,
+            log: LogFile(directory: directory.path), backend: backend)
+        let loop = Task { try await runtime.run() }
+        defer {
+            if backend.isActive { backend.requestTermination() }
+            loop.cancel()
+        }
+        try #require(await backend.waitForScreen(containing: "env: local") != nil, "the first frame")
+        backend.press(.character("a"))
+        try #require(await backend.waitForScreen(containing: "token: none") != nil, "\(backend.screenText)")
+        backend.press(.character("l"))
+        let shown = try #require(
+            await backend.waitForScreen(containing: "enter the code", "Code expires in"), "\(backend.screenText)")
+        let screen = shown.text
+        #expect(screen.contains("http://127.0.0.1:\(peer.port)/device"), "\(screen)")
+        let code = try #require(screen.firstMatch(of: /[B-Z]{4}-[B-Z]{4}/).map { String($0.output) }, "\(screen)")
+        #expect(screen.contains("/device?user_code=\(code)"), "verification_uri_complete too: \(screen)")
+        // The large type: three rows of half blocks, the code's dash among them.
+        #expect(screen.contains("▀▀▀"), "\(screen)")
+        #expect(screen.contains("checking every 1 s") && screen.contains("Esc cancel"))
+
+        let valid = await backend.waitForScreen(containing: "token: valid, expires in", timeout: .seconds(60))
+        #expect(valid != nil, "\(backend.screenText)")
+        #expect(valid?.text.contains(code) == false, "the code goes once the login ended")
+        let stored = try store.load(ProfileEnvironmentKey(profile: "device", environment: "local"))
+        #expect(stored?.token?.accessToken.isEmpty == false)
+        backend.press(.escape, .enter)
+        #expect(await backend.waitForScreen(containing: "alice", timeout: .seconds(60)) != nil, "\(backend.screenText)")
+        backend.press(.character("q"))
+    }
+}
