@@ -46,6 +46,15 @@ struct DeviceLoginHeadlessTests {
         // The large type: three rows of half blocks, the code's dash among them.
         #expect(screen.contains("▀▀▀"), "\(screen)")
         #expect(screen.contains("checking every 1 s") && screen.contains("Esc cancel"))
+        // The countdown runs while the panel waits (the peer's code lives 60 s; it approves after three polls).
+        func left(_ text: String) -> Int? {
+            text.firstMatch(of: /Code expires in (\d+) s/).flatMap { Int($0.output.1) }
+        }
+        let first = try #require(left(screen))
+        let later = await backend.waitForFrame(timeout: .seconds(30)) { frame in
+            left(frame.text).map { $0 < first } ?? false
+        }
+        #expect(later != nil, "the countdown moves: \(backend.screenText)")
 
         let valid = await backend.waitForScreen(containing: "token: valid, expires in", timeout: .seconds(60))
         #expect(valid != nil, "\(backend.screenText)")
