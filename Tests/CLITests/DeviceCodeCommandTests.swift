@@ -35,10 +35,15 @@ struct DeviceCodeCommandTests {
         /// What the token endpoint answered each device-code poll (`authorization_pending`, `token`, …) and when
         /// (seconds since the peer started).
         func polls() async throws -> [(at: Double, answer: String)] {
-            let stats = try JSONValue.parse(await apix(["run", "device", "stats"]).stdout)
-            return (stats["device_polls"]?.arrayValue ?? []).map {
+            (try await stats()["device_polls"]?.arrayValue ?? []).map {
                 ($0["at"]?.doubleValue ?? -1, $0["answer"]?.stringValue ?? "")
             }
+        }
+
+        /// The peer's `/stats`, read with curl: through apix, the answer (it lists the device codes issued) would
+        /// itself be recorded in the history.
+        func stats() async throws -> JSONValue {
+            try JSONValue.parse(await ApixProcess.run(executable: "/usr/bin/curl", ["-s", peer.url("/stats")]).stdout)
         }
 
         func storedToken() throws -> JSONValue? {
@@ -76,11 +81,21 @@ struct DeviceCodeCommandTests {
         let refreshed = try await setup.apix(["auth", "refresh", "device"])
         #expect(refreshed.status == 0, "\(refreshed.stderr)")
         #expect(try setup.storedToken()?["refresh_token"]?.stringValue != refresh)
+        let stats = try await setup.stats()
+        let deviceCode = try #require(stats["device_codes"]?.arrayValue?.first?.stringValue)
         for output in [login, me, refreshed] {
-            for secret in [access, refresh] {
+            for secret in [access, refresh, deviceCode] {
                 #expect(!output.text.contains(secret) && !output.stderr.contains(secret))
             }
         }
+        // On disk: the tokens only in the token file, the device code nowhere (history, its WAL, logs, cache).
+        for secret in [access, refresh] {
+            #expect(
+                AuthorizationCodeCommandTests.files(containing: secret, under: setup.state.path).allSatisfy {
+                    $0.hasPrefix("apix/tokens/")
+                })
+        }
+        #expect(AuthorizationCodeCommandTests.files(containing: deviceCode, under: setup.state.path).isEmpty)
     }
 
     @Test("slow_down: every later poll waits 5 s longer")

@@ -19,7 +19,8 @@ Routes:
                     codes live 60 s (see DEVICE); the user's decision on each code is DEVICE's, no user is needed
   GET  /device      the verification URI (a page that says so; the decision is DEVICE's)
   GET  /stats       also "device_polls": [{"at": seconds since the server started, "answer": what the token
-                    endpoint said}] for each device_code token request, in order
+                    endpoint said}] for each device_code token request, in order, and "device_codes" issued (so
+                    tests can look for them where they must not be)
 Arguments: [EXPIRES_IN] seconds for access tokens (default 3600); [DEVICE] how the user answers each device code:
   approve:N   N polls are answered authorization_pending, the next one gets the tokens (default approve:2)
   deny:N      N polls pending, then access_denied
@@ -53,7 +54,7 @@ DEVICE_COUNT = int(DEVICE_COUNT or "0")
 USER = "alice"
 STARTED = time.monotonic()
 stats = {"authorizations": 0, "token_requests": 0, "refreshes": 0, "verifiers": [], "revocations": [],
-         "device_polls": []}
+         "device_polls": [], "device_codes": []}
 codes = {}
 devices = {}  # device_code -> DeviceCredentialDict
 polls = {}  # user_code -> polls so far
@@ -198,6 +199,7 @@ class DeviceAuthorization(DeviceAuthorizationEndpoint):
         del client_id
         lifetime = 2 if DEVICE_MODE == "expire" else self.EXPIRES_IN
         with lock:
+            stats["device_codes"].append(data["device_code"])
             devices[data["device_code"]] = DeviceCredentialDict(
                 client_id=CLIENT.client_id, scope=scope, expires_at=time.time() + lifetime, **data)
 
