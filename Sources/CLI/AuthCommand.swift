@@ -141,13 +141,14 @@ struct AuthCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "login",
             abstract:
-                "Run the profile's OAuth2 grant (password, client credentials, or authorization code in a browser) "
-                + "and store the tokens.")
+                "Run the profile's OAuth2 grant (password, client credentials, authorization code in a browser, or "
+                + "a device code entered elsewhere) and store the tokens.")
 
         @OptionGroup var target: AuthTarget
         @Option(
             help: ArgumentHelp(
-                "Authorization code grant: wait at most SECONDS for the browser's redirect (default 300).",
+                "Authorization code and device grants: wait at most SECONDS for the browser's redirect or the "
+                    + "device's approval (default 300; the device code's own expiry may come first).",
                 valueName: "SECONDS"))
         var timeout: Double = 300
         @Flag(
@@ -156,6 +157,12 @@ struct AuthCommand: AsyncParsableCommand {
                 "Authorization code grant: open no browser; print the URL and also take the redirected URL pasted "
                     + "on stdin (a browser on another machine)."))
         var noBrowser = false
+        @Flag(
+            help: ArgumentHelp(
+                "Print one JSON object on stdout: the device grant's user_code, verification_uri, "
+                    + "verification_uri_complete (when given), expires_in and interval; other grants: the login's "
+                    + "outcome."))
+        var json = false
 
         func validate() throws {
             guard timeout.isFinite, timeout > 0, timeout <= 86400 else {
@@ -166,13 +173,25 @@ struct AuthCommand: AsyncParsableCommand {
         func run() async throws {
             let (session, refresher) = try await target.refresher(for: "log in")
             let browser = BrowserLoginPrompt.login(
-                timeout: .milliseconds(Int64(timeout * 1000)), noBrowser: noBrowser)
+                timeout: .milliseconds(Int64(timeout * 1000)), noBrowser: noBrowser, json: json)
             let token = try await AuthTarget.obtain { () async throws(AuthError) in
                 try await refresher.login(browser: browser)
             }
             let state = TokenState.valid(expiresAt: token.expiresAt).summary()
-            let grant = session.settings?.grant.rawValue ?? "oauth2"
-            StandardOutput.write("\(session.key): logged in with the \(grant) grant; token \(state)\n")
+            let grant = session.settings?.grant ?? .password
+            let line = "\(session.key): logged in with the \(grant.rawValue) grant; token \(state)"
+            switch (json, grant) {
+            case (false, _): StandardOutput.write(line + "\n")
+            // stdout already holds the one JSON object (the code to enter); the outcome is the exit status.
+            case (true, .deviceCode): StandardError.writeLine("apix: " + line)
+            case (true, _):
+                var object = AuthCommand.Status.base(session, type: "oauth2", state: "valid")
+                object.append(key: "grant", value: .string(grant.rawValue))
+                if let expiresAt = token.expiresAt {
+                    object.append(key: "expires_at", value: .string(ResponseDocument.iso8601(expiresAt)))
+                }
+                StandardOutput.write(JSONValue.object(object).serialized() + "\n")
+            }
         }
     }
 

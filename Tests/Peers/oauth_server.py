@@ -15,8 +15,21 @@ Routes:
   GET  /me          200 {"sub": "alice"} with a valid `Authorization: Bearer`, else 401
   GET  /stats       {"authorizations", "token_requests", "refreshes", "verifiers", "revocations"} so tests can see
                     what happened ("revocations": the token_type_hint of each revocation request, in order)
-Arguments: [EXPIRES_IN] seconds for access tokens (default 3600).
+  POST /device_authorization   the device authorization endpoint (RFC 8628 section 3.1, Authlib's): interval 1 s,
+                    codes live 60 s (see DEVICE); the user's decision on each code is DEVICE's, no user is needed
+  GET  /device      the verification URI (a page that says so; the decision is DEVICE's)
+  GET  /stats       also "device_polls": [{"at": seconds since the server started, "answer": what the token
+                    endpoint said}] for each device_code token request, in order, and "device_codes" issued (so
+                    tests can look for them where they must not be)
+Arguments: [EXPIRES_IN] seconds for access tokens (default 3600); [DEVICE] how the user answers each device code:
+  approve:N   N polls are answered authorization_pending, the next one gets the tokens (default approve:2)
+  deny:N      N polls pending, then access_denied
+  slow:N      the first poll is answered slow_down, then N polls pending, then the tokens
+  expire      the code dies 2 s after it was issued (the response still says 60 s): expired_token
+  short       the response says expires_in 3 and nobody approves: apix gives up on its own
+  nointerval  the response names no interval (RFC 8628 default 5 s), then as approve:0
 """
+import json
 import os
 import sys
 import threading
@@ -29,13 +42,22 @@ from authlib.oauth2.rfc6749 import grants
 from authlib.oauth2.rfc6749.models import AuthorizationCodeMixin, ClientMixin, TokenMixin
 from authlib.oauth2.rfc7009 import RevocationEndpoint
 from authlib.oauth2.rfc7636 import CodeChallenge
+from authlib.oauth2.rfc8628 import DEVICE_CODE_GRANT_TYPE, DeviceAuthorizationEndpoint, DeviceCodeGrant
+from authlib.oauth2.rfc8628.models import DeviceCredentialDict
 from flask import Flask, jsonify, request
 from werkzeug.serving import make_server
 
 EXPIRES_IN = int(sys.argv[1]) if len(sys.argv) > 1 else 3600
+DEVICE = sys.argv[2] if len(sys.argv) > 2 else "approve:2"
+DEVICE_MODE, _, DEVICE_COUNT = DEVICE.partition(":")
+DEVICE_COUNT = int(DEVICE_COUNT or "0")
 USER = "alice"
-stats = {"authorizations": 0, "token_requests": 0, "refreshes": 0, "verifiers": [], "revocations": []}
+STARTED = time.monotonic()
+stats = {"authorizations": 0, "token_requests": 0, "refreshes": 0, "verifiers": [], "revocations": [],
+         "device_polls": [], "device_codes": []}
 codes = {}
+devices = {}  # device_code -> DeviceCredentialDict
+polls = {}  # user_code -> polls so far
 tokens = {}
 lock = threading.Lock()
 
@@ -66,7 +88,7 @@ class Client(ClientMixin):
         return response_type == "code"
 
     def check_grant_type(self, grant_type):
-        return grant_type in ("authorization_code", "refresh_token")
+        return grant_type in ("authorization_code", "refresh_token", DEVICE_CODE_GRANT_TYPE)
 
 
 CLIENT = Client()
@@ -164,6 +186,46 @@ class Revocation(RevocationEndpoint):
             token.revoked = True
 
 
+class DeviceAuthorization(DeviceAuthorizationEndpoint):
+    CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
+    INTERVAL = 1
+    EXPIRES_IN = 3 if DEVICE_MODE == "short" else 60
+
+    def get_verification_uri(self):
+        return request.host_url + "device"
+
+    def save_device_credential(self, client_id, scope, data):
+        # Authlib passes the form's client_id, None when the client authenticated with Basic: only one client here.
+        del client_id
+        lifetime = 2 if DEVICE_MODE == "expire" else self.EXPIRES_IN
+        with lock:
+            stats["device_codes"].append(data["device_code"])
+            devices[data["device_code"]] = DeviceCredentialDict(
+                client_id=CLIENT.client_id, scope=scope, expires_at=time.time() + lifetime, **data)
+
+
+class DeviceGrant(DeviceCodeGrant):
+    TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
+
+    def query_device_credential(self, device_code):
+        with lock:
+            return devices.get(device_code)
+
+    def query_user_grant(self, user_code):
+        # Called once per poll of a live code: counts the polls and decides as DEVICE says.
+        with lock:
+            polls[user_code] = polls.get(user_code, 0) + 1
+            count = polls[user_code]
+        pending = DEVICE_COUNT + (1 if DEVICE_MODE == "slow" else 0)
+        if DEVICE_MODE in ("expire", "short") or count <= pending:
+            return None
+        return USER, DEVICE_MODE != "deny"
+
+    def should_slow_down(self, credential):
+        with lock:
+            return DEVICE_MODE == "slow" and polls.get(credential.get_user_code()) == 1
+
+
 def save_token(data, req):
     token = Token(dict(data))
     with lock:
@@ -173,13 +235,16 @@ def save_token(data, req):
 
 
 app = Flask(__name__)
-app.config["OAUTH2_TOKEN_EXPIRES_IN"] = {"authorization_code": EXPIRES_IN, "refresh_token": EXPIRES_IN}
+app.config["OAUTH2_TOKEN_EXPIRES_IN"] = {
+    "authorization_code": EXPIRES_IN, "refresh_token": EXPIRES_IN, DEVICE_CODE_GRANT_TYPE: EXPIRES_IN}
 app.config["OAUTH2_REFRESH_TOKEN_GENERATOR"] = True
 server = AuthorizationServer(app, query_client=lambda client_id: CLIENT if client_id == CLIENT.client_id else None,
                              save_token=save_token)
 server.register_grant(AuthorizationCodeGrant, [CodeChallenge(required=True)])
 server.register_grant(RefreshTokenGrant)
 server.register_endpoint(Revocation)
+server.register_grant(DeviceGrant)
+server.register_endpoint(DeviceAuthorization)
 
 
 @app.route("/authorize")
@@ -198,7 +263,29 @@ def token():
         stats["token_requests"] += 1
         if request.form.get("code_verifier"):
             stats["verifiers"].append(len(request.form["code_verifier"]))
-    return server.create_token_response()
+    response = server.create_token_response()
+    if request.form.get("grant_type") == DEVICE_CODE_GRANT_TYPE:
+        answer = response.get_json().get("error", "token")
+        with lock:
+            stats["device_polls"].append({"at": time.monotonic() - STARTED, "answer": answer})
+            if answer == "token":  # a device code is good for one token response
+                devices.pop(request.form.get("device_code"), None)
+    return response
+
+
+@app.route("/device_authorization", methods=["POST"])
+def device_authorization():
+    response = server.create_endpoint_response(DeviceAuthorization.ENDPOINT_NAME)
+    if DEVICE_MODE == "nointerval":
+        body = response.get_json()
+        body.pop("interval", None)
+        response.set_data(json.dumps(body))
+    return response
+
+
+@app.route("/device")
+def device():
+    return "<p>Enter the code shown by apix (this test server decides by itself).</p>"
 
 
 @app.route("/me")

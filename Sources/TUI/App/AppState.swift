@@ -210,6 +210,7 @@ package struct AppState: Sendable {
     package var isAnimating: Bool {
         if case .values? = overlay { return true }  // the values' ages
         if case .cookies? = overlay { return true }  // the cookies' expiry, relative to now
+        if case .auth? = overlay, isLoginPending, browserPrompt?.device != nil { return true }  // the code's countdown
         return !runningExchanges.isEmpty || currentTokenStatus.isCountingDown
     }
 

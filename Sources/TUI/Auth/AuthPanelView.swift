@@ -11,7 +11,9 @@ enum AuthPanelView {
         let label = "token: "
         let summary = SafeText.escape(status.summary(now: state.now.date))
         let lines = TextWidth.wrap(summary, to: max(1, width - 4 - label.count))
-        let prompt = state.isLoginPending ? state.browserPrompt.map { Self.promptLines($0, width: width - 4) } : nil
+        let prompt =
+            state.isLoginPending
+            ? state.browserPrompt.map { Self.promptLines($0, width: width - 4, now: state.now.date) } : nil
         let promptHeight = prompt.map { $0.count + 1 } ?? 0
         let rect = screen.centered(width: width, height: min(screen.height, 8 + lines.count + promptHeight))
         BoxView.draw(rect, title: "Auth", focused: true, theme: theme, on: &buffer)
@@ -40,9 +42,13 @@ enum AuthPanelView {
             // Under the state: what to open, and where apix waits. Selectable with the terminal's Shift-drag.
             let top = inner.y + 2 + lines.count + 1
             for (index, line) in prompt.enumerated() where top + index < inner.maxY - 1 {
-                let isURL = index > 0 && index < prompt.count - 1
-                buffer.write(
-                    line, x: inner.x + 1, y: top + index, limit: inner.maxX, style: isURL ? theme.accent : theme.muted)
+                let style =
+                    switch line.tone {
+                    case .plain: theme.muted
+                    case .address: theme.accent
+                    case .code: theme.title.with(bold: true)
+                    }
+                buffer.write(line.text, x: inner.x + 1, y: top + index, limit: inner.maxX, style: style)
             }
         }
         if case .unavailable = status {
@@ -56,24 +62,59 @@ enum AuthPanelView {
             hints.joined(separator: "   "), x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX, style: theme.accent)
     }
 
+    /// A line of the login's prompt and how it stands out.
+    struct PromptLine: Equatable {
+        enum Tone { case plain, address, code }
+        var text: String
+        var tone: Tone
+    }
+
     /// The browser login's lines: which program opened it (or that none did), the authorization URL cut into
-    /// lines of `width` (whole, so it can be copied), and the redirect apix waits for.
-    static func promptLines(_ prompt: BrowserLogin.Prompt, width: Int) -> [String] {
+    /// lines of `width` (whole, so it can be copied), and the redirect apix waits for. A device login's: where to
+    /// go, the user code in large type and as text, and how long it still lives.
+    static func promptLines(_ prompt: BrowserLogin.Prompt, width: Int, now: Date) -> [PromptLine] {
+        let room = max(8, width)
+        if let device = prompt.device { return deviceLines(device, width: room, now: now) }
+        return browserLines(prompt, width: room)
+    }
+
+    static func browserLines(_ prompt: BrowserLogin.Prompt, width room: Int) -> [PromptLine] {
         let opened =
             prompt.browser.map {
                 "Sign in in the browser (opened with \(SafeText.escape(($0 as NSString).lastPathComponent))):"
             }
             ?? "Open this address in a browser to sign in:"
-        let url = SafeText.escape(prompt.url)
-        let room = max(8, width)
-        var chunks: [String] = []
-        var rest = Substring(url)
-        while !rest.isEmpty {
-            chunks.append(String(rest.prefix(room)))
-            rest = rest.dropFirst(room)
-        }
         let seconds = prompt.timeout.components.seconds
         let waiting = "Waiting up to \(seconds) s for the redirect to \(SafeText.escape(prompt.redirectURI))"
-        return [opened] + chunks + TextWidth.wrap(waiting, to: room)
+        return [PromptLine(text: opened, tone: .plain)] + chunks(SafeText.escape(prompt.url), width: room)
+            + TextWidth.wrap(waiting, to: room).map { PromptLine(text: $0, tone: .plain) }
+    }
+
+    static func deviceLines(_ device: BrowserLogin.DevicePrompt, width room: Int, now: Date) -> [PromptLine] {
+        let code = SafeText.escape(device.userCode)
+        var lines = [PromptLine(text: "On any device, open this address and enter the code:", tone: .plain)]
+        lines += chunks(SafeText.escape(device.verificationURI), width: room)
+        lines.append(PromptLine(text: "", tone: .plain))
+        lines += (BlockLetters.rows(code, width: room) ?? []).map { PromptLine(text: $0, tone: .code) }
+        lines.append(PromptLine(text: code, tone: .code))
+        if let complete = device.verificationURIComplete {
+            lines.append(PromptLine(text: "", tone: .plain))
+            lines.append(PromptLine(text: "Or open this one, the code already in it:", tone: .plain))
+            lines += chunks(SafeText.escape(complete), width: room)
+        }
+        let left = max(0, Int(device.deadline.timeIntervalSince(now).rounded(.up)))
+        let waiting = "Code expires in \(left) s · checking every \(device.interval) s"
+        return lines + TextWidth.wrap(waiting, to: room).map { PromptLine(text: $0, tone: .plain) }
+    }
+
+    /// An address cut into lines of `width`, whole, so that it can be copied.
+    private static func chunks(_ address: String, width: Int) -> [PromptLine] {
+        var chunks: [PromptLine] = []
+        var rest = Substring(address)
+        while !rest.isEmpty {
+            chunks.append(PromptLine(text: String(rest.prefix(width)), tone: .address))
+            rest = rest.dropFirst(width)
+        }
+        return chunks
     }
 }

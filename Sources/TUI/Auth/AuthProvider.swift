@@ -19,6 +19,7 @@ package protocol AuthProvider: Sendable {
     /// Stops the login or refresh in flight for `key` (its token request ends; nothing is remembered as failed).
     func cancelRefresh(_ key: ProfileEnvironmentKey) async
     /// Lets logins with the authorization code grant (the panel's `l`, or a send that needs a token) sign in through
-    /// a browser, `show` getting what to show the user while apix waits for the redirect.
+    /// a browser, `show` getting what to show the user while apix waits for the redirect; the device grant shows its
+    /// code through the same `show` (`BrowserLogin.Prompt.device`) while apix polls.
     func allowBrowserLogin(show: @escaping @Sendable (BrowserLogin.Prompt) -> Void)
 }

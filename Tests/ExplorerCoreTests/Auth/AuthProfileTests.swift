@@ -162,7 +162,7 @@ struct AuthProfileTests {
             ),
             (
                 "auth: { type: oauth2, grant: implicit, token_url: /t, client_id: c }", 2, 30,
-                "`auth.grant` must be password, client_credentials or authorization_code, got \"implicit\""
+                "`auth.grant` must be password, client_credentials, authorization_code or device_code, got \"implicit\""
             ),
             (
                 "auth: { type: oauth2, grant: client_credentials, token_url: /t, client_id: c, client_auth: jwt }", 2,

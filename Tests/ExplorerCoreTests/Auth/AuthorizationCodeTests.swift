@@ -125,9 +125,13 @@ struct AuthorizationCodeTests {
         let refresher = TokenRefresher(
             key: key, settings: Self.settings, store: TokenStore(stateDirectory: state.path),
             tokenClient: OAuthTokenClient())
-        await #expect(throws: AuthError(.loginRequired, session: key)) { try await refresher.token(replacing: nil) }
+        await #expect(throws: AuthError(.loginRequired, grant: "authorization_code", session: key)) {
+            try await refresher.token(replacing: nil)
+        }
         #expect(await refresher.state == .none, "a request's attempt is not remembered")
-        await #expect(throws: AuthError(.loginRequired, session: key)) { try await refresher.login() }
+        await #expect(throws: AuthError(.loginRequired, grant: "authorization_code", session: key)) {
+            try await refresher.login()
+        }
         guard case .failed(let reason) = await refresher.state else {
             Issue.record("state: \(await refresher.state)")
             return

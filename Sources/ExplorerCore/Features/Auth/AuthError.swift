@@ -21,10 +21,13 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
         case store(path: String, detail: String)
         /// The wait for a token was cancelled.
         case cancelled
-        /// The authorization code grant has no token and no way to ask the user here (a script, not a terminal).
+        /// The authorization code or device grant has no token and no way to ask the user here (a script, not a
+        /// terminal).
         case loginRequired
         /// A browser login ended without a code: a wrong `state`, an `error=` redirect, no redirect in time.
         case authorization(String)
+        /// A device login (RFC 8628) ended without a token: the user denied it, or the code expired first.
+        case deviceAuthorization(String)
         /// The revocation endpoint did not confirm a revocation (RFC 7009); the tokens are forgotten anyway.
         case revocation(String)
     }
@@ -83,11 +86,15 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
         case .loginRequired:
             let command = session.map { "apix auth login \($0.profile) -e \($0.environment)" } ?? "apix auth login"
             let named = session?.definition.map { " --auth \($0)" } ?? ""
-            return
-                "no token yet, and the authorization_code grant signs in through a browser: run `\(command)\(named)` "
-                + "on a terminal first"
+            let how =
+                grant == AuthSpec.OAuth2.Grant.deviceCode.rawValue
+                ? "the device_code grant signs in with a code entered on another device"
+                : "the authorization_code grant signs in through a browser"
+            return "no token yet, and \(how): run `\(command)\(named)` on a terminal first"
         case .authorization(let why):
             return "browser login failed: \(why)"
+        case .deviceAuthorization(let why):
+            return "device login failed: \(why)"
         case .revocation(let why):
             return why
         }

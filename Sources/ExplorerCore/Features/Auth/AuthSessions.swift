@@ -11,8 +11,9 @@ public final class AuthSessions: Sendable {
     package let tokenClient: OAuthTokenClient
     package let policy: RefreshPolicy
     private let refreshers = Mutex<[ProfileEnvironmentKey: TokenRefresher]>([:])
-    /// How a request with no token signs in with the authorization code grant: set by a front end that has a user
-    /// at hand (the explorer, `apix run` on a terminal); nil: such a request fails saying to run `apix auth login`.
+    /// How a request with no token signs in with the authorization code or device grant: set by a front end that has
+    /// a user at hand (the explorer, `apix run` on a terminal); nil: such a request fails saying to run `apix auth
+    /// login`.
     private let browserLogin = Mutex<BrowserLogin?>(nil)
 
     package init(
@@ -43,7 +44,8 @@ public final class AuthSessions: Sendable {
         return chosen
     }
 
-    /// Lets requests with no token sign in through `login` (the authorization code grant); nil stops that.
+    /// Lets requests with no token sign in through `login` (the authorization code and device grants); nil stops
+    /// that.
     package func allowBrowserLogin(_ login: BrowserLogin?) {
         browserLogin.withLock { $0 = login }
     }

@@ -57,6 +57,8 @@ package enum AuthSpec: Sendable, Hashable {
             case clientCredentials = "client_credentials"
             /// RFC 6749 section 4.1 with PKCE (RFC 7636, S256): the user signs in in a browser (`BrowserLogin`).
             case authorizationCode = "authorization_code"
+            /// RFC 8628: the user approves a code on another device while apix polls (`BrowserLogin.authorizeDevice`).
+            case deviceCode = "device_code"
         }
 
         /// How the client authenticates to the token endpoint (RFC 6749 section 2.3.1).
@@ -85,13 +87,16 @@ package enum AuthSpec: Sendable, Hashable {
         package var redirectURI: Template?
         /// RFC 7009's revocation endpoint, which `apix auth logout` tells about the tokens it forgets.
         package var revocationURL: Template?
+        /// RFC 8628's device authorization endpoint (device grant): absolute, or relative to the base URL.
+        package var deviceAuthorizationURL: Template?
 
         package init(
             grant: Grant, tokenURL: Template, clientID: Template, clientSecret: Template? = nil,
             username: Template? = nil, password: Template? = nil, scope: Template? = nil,
             clientAuth: ClientAuth = .basic, extra: [Parameter] = [], authorizationURL: Template? = nil,
-            redirectURI: Template? = nil, revocationURL: Template? = nil
+            redirectURI: Template? = nil, revocationURL: Template? = nil, deviceAuthorizationURL: Template? = nil
         ) {
+            self.deviceAuthorizationURL = deviceAuthorizationURL
             self.authorizationURL = authorizationURL
             self.redirectURI = redirectURI
             self.revocationURL = revocationURL

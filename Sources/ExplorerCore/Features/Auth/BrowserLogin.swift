@@ -9,7 +9,8 @@ import Synchronization
 /// loopback redirect): it listens on 127.0.0.1 (`RedirectListener`), shows the authorization URL (always) and opens
 /// it in a browser (`BrowserLauncher`) unless told not to, takes exactly one redirect whose `state` matches (or,
 /// with `readsPastedURL`, the redirected URL pasted on stdin), closes the listener and gives the code and verifier
-/// to `TokenRefresher`, which exchanges them through `OAuthTokenClient` like every other grant.
+/// to `TokenRefresher`, which exchanges them through `OAuthTokenClient` like every other grant. The device grant
+/// reaches the user the same way (`authorizeDevice`, the same `show`), with a code to enter instead of a URL to open.
 package struct BrowserLogin: Sendable {
     /// What the front end shows before the wait starts.
     package struct Prompt: Sendable, Equatable {
@@ -20,6 +21,35 @@ package struct BrowserLogin: Sendable {
         package var browser: String?
         package var timeout: Duration
         package var readsPastedURL: Bool
+        /// The device grant's instructions (`authorizeDevice`), nil for a browser login; `url` is then where the
+        /// code is entered and `redirectURI` is empty.
+        package var device: DevicePrompt?
+    }
+
+    /// What the device grant shows (RFC 8628 section 3.3): the code to enter and where. No device code: that
+    /// one stays with the poller.
+    package struct DevicePrompt: Sendable, Equatable {
+        package var userCode: String
+        package var verificationURI: String
+        package var verificationURIComplete: String?
+        /// Seconds the code lives, as the server said.
+        package var expiresIn: Int
+        /// Seconds between polls, as the server said (or RFC 8628's default of 5).
+        package var interval: Int
+        /// When apix stops waiting: the code's expiry, or the login's timeout if that comes first.
+        package var deadline: Date
+
+        package init(
+            userCode: String, verificationURI: String, verificationURIComplete: String? = nil, expiresIn: Int,
+            interval: Int, deadline: Date
+        ) {
+            self.userCode = userCode
+            self.verificationURI = verificationURI
+            self.verificationURIComplete = verificationURIComplete
+            self.expiresIn = expiresIn
+            self.interval = interval
+            self.deadline = deadline
+        }
     }
 
     package static let defaultTimeout: Duration = .seconds(300)

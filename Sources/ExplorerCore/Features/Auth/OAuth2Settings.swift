@@ -19,6 +19,8 @@ package struct OAuth2Settings: Sendable, Equatable {
     package var redirectURI: String?
     /// Absolute URL of the revocation endpoint (RFC 7009), when there is one.
     package var revocationURL: String?
+    /// Absolute URL of the device authorization endpoint (RFC 8628, device grant).
+    package var deviceAuthorizationURL: String?
 
     /// One extra form field.
     package struct Field: Sendable, Equatable {
@@ -36,8 +38,9 @@ package struct OAuth2Settings: Sendable, Equatable {
         username: String? = nil, password: String? = nil, scope: String? = nil,
         clientAuth: AuthSpec.OAuth2.ClientAuth = .basic, extra: [Field] = [],
         transfer: TransferOptions = TransferOptions(timeout: .seconds(30)), authorizationURL: String? = nil,
-        redirectURI: String? = nil, revocationURL: String? = nil
+        redirectURI: String? = nil, revocationURL: String? = nil, deviceAuthorizationURL: String? = nil
     ) {
+        self.deviceAuthorizationURL = deviceAuthorizationURL
         self.authorizationURL = authorizationURL
         self.redirectURI = redirectURI
         self.revocationURL = revocationURL

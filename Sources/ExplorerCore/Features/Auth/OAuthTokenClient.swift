@@ -11,7 +11,12 @@ package struct OAuthTokenClient: Sendable {
         case refresh(refreshToken: String)
         /// The code a browser login brought back, exchanged with its PKCE verifier (RFC 6749 section 4.1.3).
         case authorizationCode(AuthorizationCode)
+        /// One poll of the device grant (RFC 8628 section 3.4) with the device code of `DeviceAuthorization`.
+        case deviceCode(DeviceAuthorization)
     }
+
+    /// RFC 8628 section 3.4's `grant_type`.
+    static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
 
     package let client: Client
 
@@ -31,11 +36,7 @@ package struct OAuthTokenClient: Sendable {
         }
         switch await client.send(request) {
         case .failure(let error):
-            if error.isCancelled { return .failure(AuthError(.cancelled, grant: name)) }
-            guard let transport = error.transportError else {
-                return .failure(AuthError(.invalidResponse(error.message), grant: name))
-            }
-            return .failure(AuthError(.unreachable(transport), grant: name))
+            return .failure(Self.failure(error, grant: name))
         case .success(let response):
             return Self.token(from: response, grant: name).map { token in
                 var token = token
@@ -48,7 +49,9 @@ package struct OAuthTokenClient: Sendable {
     /// The token request for `grant`: a form POST with the client authenticated as the profile says.
     package func request(_ grant: Grant, settings: OAuth2Settings) throws(AuthError) -> PreparedRequest {
         let name = Self.grantName(grant, settings: settings)
-        var form: [(name: String, value: String)] = [("grant_type", name)]
+        var form: [(name: String, value: String)] = [
+            ("grant_type", name == "device_code" ? Self.deviceCodeGrantType : name)
+        ]
         switch grant {
         case .refresh(let refreshToken):
             form.append(("refresh_token", refreshToken))
@@ -56,8 +59,11 @@ package struct OAuthTokenClient: Sendable {
             form.append(("code", authorization.code))
             form.append(("redirect_uri", authorization.redirectURI))
             form.append(("code_verifier", authorization.verifier))
-        case .configured where settings.grant == .authorizationCode:
-            // Nothing to send without a browser's code: `TokenRefresher` asks `BrowserLogin` for one first.
+        case .deviceCode(let authorization):
+            form.append(("device_code", authorization.deviceCode))
+        case .configured where settings.grant == .authorizationCode || settings.grant == .deviceCode:
+            // Nothing to send without a browser's code or an approved device code: `TokenRefresher` asks
+            // `BrowserLogin` for one first.
             throw AuthError(.loginRequired, grant: settings.grant.rawValue)
         case .configured where settings.grant == .password:
             guard let username = settings.username, let password = settings.password else {
@@ -70,6 +76,24 @@ package struct OAuthTokenClient: Sendable {
             if let scope = settings.scope, !scope.isEmpty { form.append(("scope", scope)) }
         }
         return Self.formRequest(to: settings.tokenURL, form: form, settings: settings)
+    }
+
+    /// RFC 8628 section 3.1: asks the device authorization endpoint for a user code and a device code (with the
+    /// client authenticated as for token requests, `scope` and `extra` sent).
+    package func deviceAuthorization(settings: OAuth2Settings) async -> Result<DeviceAuthorization, AuthError> {
+        let name = AuthSpec.OAuth2.Grant.deviceCode.rawValue
+        guard let url = settings.deviceAuthorizationURL else {
+            return .failure(
+                AuthError(.missingSetting("the device_code grant needs `device_authorization_url` under `auth`")))
+        }
+        var form: [(name: String, value: String)] = []
+        if let scope = settings.scope, !scope.isEmpty { form.append(("scope", scope)) }
+        switch await client.send(Self.formRequest(to: url, form: form, settings: settings)) {
+        case .failure(let error):
+            return .failure(Self.failure(error, grant: name))
+        case .success(let response):
+            return DeviceAuthorization.parse(response)
+        }
     }
 
     /// RFC 7009: asks the revocation endpoint to revoke `token` (`hint`: `refresh_token` or `access_token`);
@@ -123,12 +147,23 @@ package struct OAuthTokenClient: Sendable {
             body: .bytes(Data(body.utf8), contentType: "application/x-www-form-urlencoded"), options: options)
     }
 
-    /// `password`, `client_credentials`, `authorization_code` or `refresh_token`.
+    /// Why a request to the authorization server got no answer.
+    static func failure(_ error: ClientError, grant: String) -> AuthError {
+        if error.isCancelled { return AuthError(.cancelled, grant: grant) }
+        guard let transport = error.transportError else {
+            return AuthError(.invalidResponse(error.message), grant: grant)
+        }
+        return AuthError(.unreachable(transport), grant: grant)
+    }
+
+    /// `password`, `client_credentials`, `authorization_code`, `device_code` or `refresh_token` (the device grant's
+    /// `grant_type` is a URN; messages name it by its profile name).
     static func grantName(_ grant: Grant, settings: OAuth2Settings) -> String {
         switch grant {
         case .configured: settings.grant.rawValue
         case .refresh: "refresh_token"
         case .authorizationCode: "authorization_code"
+        case .deviceCode: "device_code"
         }
     }
 

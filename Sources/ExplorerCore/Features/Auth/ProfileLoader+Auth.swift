@@ -9,6 +9,7 @@ extension ProfileLoader {
             [
                 "type", "grant", "token_url", "client_id", "client_secret", "username", "password", "scope",
                 "client_auth", "extra", "authorization_url", "redirect_uri", "revocation_url",
+                "device_authorization_url",
             ],
             ["grant", "token_url", "client_id"]
         ),
@@ -138,7 +139,7 @@ extension ProfileLoader {
             let clientAuth =
                 fields["client_auth"] == nil ? .basic : choice("client_auth", AuthSpec.OAuth2.ClientAuth.self)
             var endpoints: [String: Template] = [:]
-            for key in ["token_url", "authorization_url", "revocation_url"] {
+            for key in ["token_url", "authorization_url", "revocation_url", "device_authorization_url"] {
                 guard let url = template(key), let node = fields[key] else { continue }
                 endpoints[key] = url
                 if url.variableNames.isEmpty,
@@ -170,6 +171,14 @@ extension ProfileLoader {
                     "`\(name).\(fields["authorization_url"] == nil ? "redirect_uri" : "authorization_url")` is only "
                         + "for `grant: authorization_code`", at: node)
             }
+            if grant == .deviceCode, fields["device_authorization_url"] == nil {
+                reader.fail(
+                    "`\(name)` (oauth2, device_code grant) is missing required key `device_authorization_url`",
+                    at: node)
+            }
+            if let grant, grant != .deviceCode, let node = fields["device_authorization_url"] {
+                reader.fail("`\(name).device_authorization_url` is only for `grant: device_code`", at: node)
+            }
             let extra = fields["extra"].map { reader.parameters($0, "\(name).extra") } ?? []
             guard let grant, let clientAuth, let tokenURL = endpoints["token_url"], let clientID = template("client_id")
             else { return nil }
@@ -178,7 +187,8 @@ extension ProfileLoader {
                     grant: grant, tokenURL: tokenURL, clientID: clientID, clientSecret: template("client_secret"),
                     username: template("username"), password: template("password"), scope: template("scope"),
                     clientAuth: clientAuth, extra: extra, authorizationURL: endpoints["authorization_url"],
-                    redirectURI: redirectURI, revocationURL: endpoints["revocation_url"]))
+                    redirectURI: redirectURI, revocationURL: endpoints["revocation_url"],
+                    deviceAuthorizationURL: endpoints["device_authorization_url"]))
         }
     }
 }

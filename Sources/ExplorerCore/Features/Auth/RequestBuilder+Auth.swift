@@ -112,6 +112,10 @@ extension RequestBuilder {
             }
             var revocationURL: String?
             if let template = spec.revocationURL { revocationURL = try endpointURL(template, "revocation_url") }
+            var deviceAuthorizationURL: String?
+            if let template = spec.deviceAuthorizationURL {
+                deviceAuthorizationURL = try endpointURL(template, "device_authorization_url")
+            }
             var extra: [OAuth2Settings.Field] = []
             for parameter in spec.extra {
                 for value in parameter.values ?? [] {
@@ -127,7 +131,7 @@ extension RequestBuilder {
                     transfer: try tokenTransferOptions(
                         for: endpoint, tokenURL: tokenURL, overrides: overrides, scope: scope),
                     authorizationURL: authorizationURL, redirectURI: try spec.redirectURI?.render(scope),
-                    revocationURL: revocationURL))
+                    revocationURL: revocationURL, deviceAuthorizationURL: deviceAuthorizationURL))
         }
     }
 

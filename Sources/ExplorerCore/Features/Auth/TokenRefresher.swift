@@ -31,7 +31,7 @@ public actor TokenRefresher {
     private var nextObserver = 0
     private var published: TokenState?
     private var expiryTimer: Task<Void, Never>?
-    /// How the authorization code grant reaches a user for a login nobody asked for explicitly (a request with no
+    /// How the authorization code and device grants reach a user for a login nobody asked for explicitly (a request with no
     /// token): the front end's, nil when there is nobody to ask (a script).
     private let browserLogin: @Sendable () -> BrowserLogin?
 
@@ -114,7 +114,7 @@ public actor TokenRefresher {
         try await login(browser: nil)
     }
 
-    /// `login()`, with `browser` for the authorization code grant (else the front end's, if it gave one).
+    /// `login()`, with `browser` for the authorization code and device grants (else the front end's, if it gave one).
     @discardableResult
     package func login(browser: BrowserLogin?) async throws(AuthError) -> OAuthToken {
         await waitForRefreshInFlight()
@@ -262,10 +262,13 @@ public actor TokenRefresher {
             if mode != .login, let refreshToken = token?.refreshToken { .refresh(refreshToken: refreshToken) } else {
                 .configured
             }
-        // The authorization code grant needs the user at a browser: without a front end to ask, say how to log in.
+        // The authorization code and device grants need the user (at a browser, at another device): without a front
+        // end to ask, say how to log in.
         var login: BrowserLogin?
-        if case .configured = grant, settings.grant == .authorizationCode {
-            guard let found = browser ?? browserLogin() else { throw AuthError(.loginRequired, session: key) }
+        if case .configured = grant, settings.grant == .authorizationCode || settings.grant == .deviceCode {
+            guard let found = browser ?? browserLogin() else {
+                throw AuthError(.loginRequired, grant: settings.grant.rawValue, session: key)
+            }
             login = found
         }
         if mode == .automatic, !window.admit(at: .now) {
@@ -279,7 +282,13 @@ public actor TokenRefresher {
         let generation = generation
         let task = Task {
             var result: Result<OAuthToken, AuthError>
-            if let login {
+            if let login, settings.grant == .deviceCode {
+                do throws(AuthError) {
+                    result = .success(try await login.authorizeDevice(settings, tokenClient: tokenClient))
+                } catch {
+                    result = .failure(error)
+                }
+            } else if let login {
                 do throws(AuthError) {
                     let code = try await login.authorize(settings)
                     result = await tokenClient.obtain(.authorizationCode(code), settings: settings)

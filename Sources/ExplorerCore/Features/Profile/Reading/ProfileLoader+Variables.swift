@@ -170,6 +170,7 @@ extension ProfileLoader {
                 ("password", settings.password), ("scope", settings.scope),
                 ("authorization_url", settings.authorizationURL), ("redirect_uri", settings.redirectURI),
                 ("revocation_url", settings.revocationURL),
+                ("device_authorization_url", settings.deviceAuthorizationURL),
             ]
             return [("token_url", settings.tokenURL), ("client_id", settings.clientID)]
                 + optional.compactMap { key, template in template.map { (key, $0) } }

@@ -39,6 +39,7 @@ extension ProfileEmitter {
             let endpoints: [(String, Template?)] = [
                 ("authorization_url", settings.authorizationURL), ("redirect_uri", settings.redirectURI),
                 ("revocation_url", settings.revocationURL),
+                ("device_authorization_url", settings.deviceAuthorizationURL),
             ]
             for (key, value) in endpoints { if let value { entries.append(Entry(key, template(value))) } }
             return .mapping(entries)
