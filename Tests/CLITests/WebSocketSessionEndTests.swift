@@ -39,6 +39,12 @@ struct WebSocketSessionEndTests {
                     if !signalled, outputs.contains(0x0A) {
                         signalled = true
                         kill(process.processIdentifier, signal)
+                        // Bounded: a signal apix did not see would leave it running, and this read, forever.
+                        let pid = process.processIdentifier
+                        Thread {
+                            for _ in 0..<600 where process.isRunning { usleep(100_000) }
+                            if process.isRunning { kill(pid, SIGKILL) }
+                        }.start()
                     }
                 }
                 process.waitUntilExit()

@@ -15,7 +15,9 @@ package protocol AuthProvider: Sendable {
     func statuses(for key: ProfileEnvironmentKey, auth: ResolvedAuth?) async -> AsyncStream<TokenStatus>
     func login(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async
     func refresh(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async
-    func logout(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async
+    /// Revokes the tokens where the profile says how (`revocation_url`), then forgets them whatever the server
+    /// answered; returns why a revocation failed, one line each (empty when none did or none was asked).
+    func logout(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async -> [String]
     /// Stops the login or refresh in flight for `key` (its token request ends; nothing is remembered as failed).
     func cancelRefresh(_ key: ProfileEnvironmentKey) async
     /// Lets logins with the authorization code grant (the panel's `l`, or a send that needs a token) sign in through

@@ -55,9 +55,15 @@ package final class CoreAuthProvider: AuthProvider {
         _ = try? await refresher(key, auth)?.refresh()
     }
 
-    /// Revokes at the profile's `revocation_url` first, when it has one (a failed revocation is not shown yet).
-    package func logout(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async {
-        _ = try? await refresher(key, auth)?.logoutRevoking()
+    /// Revokes at the profile's `revocation_url` first, when it has one; the tokens are forgotten even when the
+    /// server refused or could not be reached, and what failed is returned for the status bar (as `apix auth logout`
+    /// says it).
+    package func logout(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async -> [String] {
+        do throws(AuthError) {
+            return try await refresher(key, auth)?.logoutRevoking().map { "logged out, but \($0.message)" } ?? []
+        } catch {
+            return ["cannot forget the tokens: \(error.message)"]
+        }
     }
 
     package func cancelRefresh(_ key: ProfileEnvironmentKey) async {

@@ -10,7 +10,12 @@ extension Runtime {
         case .refreshToken(let key, let resolved):
             runAuth(key) { await $0.refresh(key, auth: resolved) }
         case .logout(let key, let resolved):
-            runAuth(key) { await $0.logout(key, auth: resolved) }
+            let inbox = self.inbox
+            runAuth(key) { auth in
+                // The token state shows the logout; a revocation the server did not take is said apart.
+                let problems = await auth.logout(key, auth: resolved)
+                if !problems.isEmpty { inbox.post(.warned(problems.map { SafeText.escape($0) })) }
+            }
         case .cancelRefresh(let key):
             runAuth(key) { await $0.cancelRefresh(key) }
         case .watchToken(let key, let resolved):
