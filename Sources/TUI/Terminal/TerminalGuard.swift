@@ -1,4 +1,4 @@
-import Dispatch
+import ExplorerCore
 import Foundation
 import Synchronization
 
@@ -12,7 +12,7 @@ nonisolated(unsafe) private var savedTerminalModes = termios()
 nonisolated(unsafe) private var haveSavedTerminalModes = false
 
 /// SIGTSTP asked the loop to step aside and stop (`takeSuspendRequest`); SIGCONT said the process went on after a
-/// stop it did not ask for (`takeContinued`). Set from dispatch's signal queue, taken on the main actor.
+/// stop it did not ask for (`takeContinued`). Set on `SignalRelay`'s thread, taken on the main actor.
 private let suspendRequested = Atomic<Bool>(false)
 private let continuedAfterStop = Atomic<Bool>(false)
 
@@ -34,37 +34,26 @@ private func crashHandler(_ signal: Int32) {
 /// control: SIGTSTP becomes a request the loop takes (`NcursesBackend` gives the terminal back, stops, and redraws
 /// on `fg`), SIGCONT a redraw.
 final class TerminalGuard {
-    private let sources: [any DispatchSourceSignal]
+    private let relays: [SignalRelay]
 
     /// Installs the handlers. Call before `initscr`, so ncurses sees SIGINT/SIGTERM already handled and leaves
-    /// them alone.
+    /// them alone. Through `SignalRelay`: a dispatch signal source (a `signalfd`) lost the signals the kernel gave
+    /// to threads that did not block them (libcurl's loop, the WebSocket reader).
     init(onTerminate: @escaping @Sendable () -> Void) {
         if tcgetattr(STDIN_FILENO, &savedTerminalModes) == 0 { haveSavedTerminalModes = true }
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: onTerminate)
-            source.resume()
-            sources.append(source)
-        }
         // SIGTSTP (`kill -TSTP`; Ctrl-Z arrives as a key in raw mode) and SIGCONT are taken by the loop, never by
         // ncurses' own SIGTSTP handler, which waits for SIGCONT forever in an orphaned process group (the terminal
-        // closed under us): ignored first, so ncurses leaves them alone.
-        for (number, flag) in [(SIGTSTP, 0), (SIGCONT, 1)] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                if flag == 0 {
+        // closed under us): handled first, so ncurses leaves them alone.
+        relays = [
+            SignalRelay([SIGINT, SIGTERM, SIGHUP]) { _ in onTerminate() },
+            SignalRelay([SIGTSTP, SIGCONT]) { number in
+                if number == SIGTSTP {
                     suspendRequested.store(true, ordering: .relaxed)
                 } else {
                     continuedAfterStop.store(true, ordering: .relaxed)
                 }
-            }
-            source.resume()
-            sources.append(source)
-        }
-        self.sources = sources
+            },
+        ]
         for number in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = crashHandler
@@ -76,8 +65,7 @@ final class TerminalGuard {
 
     /// Puts the default signal handling back (after curses has ended).
     func uninstall() {
-        for source in sources { source.cancel() }
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT] { signal(number, SIG_DFL) }
+        for relay in relays { relay.stop() }
         for number in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { signal(number, SIG_DFL) }
         if haveSavedTerminalModes {
             var modes = savedTerminalModes
