@@ -58,7 +58,8 @@ struct AuthCommand: AsyncParsableCommand {
             var lines = [
                 "\(session.key): oauth2, \(status.grant.rawValue) grant", "  state: \(status.state.summary())",
             ]
-            lines.append("  token url: \(status.tokenURL)")
+            if let issuer = status.issuer { lines.append("  issuer: \(issuer)") }
+            lines.append("  token url: \(status.tokenURL ?? "from the issuer's metadata at the first login")")
             if let token = status.token {
                 lines.append(
                     "  access token: " + (reveal ? token.accessToken : VariableScope.mask + "  (--reveal shows it)"))
@@ -80,7 +81,8 @@ struct AuthCommand: AsyncParsableCommand {
         private func oauthDocument(_ session: AuthTarget.Session, _ status: AuthStatus) -> JSONObject {
             var object = Self.base(session, type: "oauth2", state: status.state.name)
             object.append(key: "grant", value: .string(status.grant.rawValue))
-            object.append(key: "token_url", value: .string(status.tokenURL))
+            object.append(key: "token_url", value: status.tokenURL.map(JSONValue.string) ?? .null)
+            if let issuer = status.issuer { object.append(key: "issuer", value: .string(issuer)) }
             switch status.state {
             case .valid(let expiresAt?):
                 object.append(key: "expires_at", value: .string(ResponseDocument.iso8601(expiresAt)))
@@ -232,7 +234,10 @@ struct AuthCommand: AsyncParsableCommand {
             } catch {
                 throw CLIFailure(.auth, "cannot forget the tokens: \(error.message)")
             }
-            let revoked = session.settings?.revocationURL != nil && failures.isEmpty ? "revoked and " : ""
+            let revocationURL = session.settings.flatMap {
+                AuthSessions.shared.discovery.completedFromKept($0, key: session.key).revocationURL
+            }
+            let revoked = revocationURL != nil && failures.isEmpty ? "revoked and " : ""
             StandardOutput.write("\(session.key): tokens \(revoked)forgotten\n")
             // Forgotten all the same: what the server still honours is said, and the exit status says it too.
             guard failures.isEmpty else {

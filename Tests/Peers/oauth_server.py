@@ -21,6 +21,9 @@ Routes:
   GET  /stats       also "device_polls": [{"at": seconds since the server started, "answer": what the token
                     endpoint said}] for each device_code token request, in order, and "device_codes" issued (so
                     tests can look for them where they must not be)
+  GET  /tenant/.well-known/openid-configuration, /.well-known/oauth-authorization-server/tenant
+                    the metadata of the issuer `http://127.0.0.1:PORT/tenant` (OpenID Connect Discovery, RFC 8414),
+                    checked by Authlib's AuthorizationServerMetadata; "discoveries" in /stats lists the paths asked
 Arguments: [EXPIRES_IN] seconds for access tokens (default 3600); [DEVICE] how the user answers each device code:
   approve:N   N polls are answered authorization_pending, the next one gets the tokens (default approve:2)
   deny:N      N polls pending, then access_denied
@@ -28,6 +31,8 @@ Arguments: [EXPIRES_IN] seconds for access tokens (default 3600); [DEVICE] how t
   expire      the code dies 2 s after it was issued (the response still says 60 s): expired_token
   short       the response says expires_in 3 and nobody approves: apix gives up on its own
   nointerval  the response names no interval (RFC 8628 default 5 s), then as approve:0
+[DISCOVERY] which metadata documents exist: both (default), rfc8414 (the OpenID Connect path answers 404), or
+  mismatch (both name the issuer `https://elsewhere.example`)
 """
 import json
 import os
@@ -42,6 +47,7 @@ from authlib.oauth2.rfc6749 import grants
 from authlib.oauth2.rfc6749.models import AuthorizationCodeMixin, ClientMixin, TokenMixin
 from authlib.oauth2.rfc7009 import RevocationEndpoint
 from authlib.oauth2.rfc7636 import CodeChallenge
+from authlib.oauth2.rfc8414 import AuthorizationServerMetadata
 from authlib.oauth2.rfc8628 import DEVICE_CODE_GRANT_TYPE, DeviceAuthorizationEndpoint, DeviceCodeGrant
 from authlib.oauth2.rfc8628.models import DeviceCredentialDict
 from flask import Flask, jsonify, request
@@ -49,12 +55,13 @@ from werkzeug.serving import make_server
 
 EXPIRES_IN = int(sys.argv[1]) if len(sys.argv) > 1 else 3600
 DEVICE = sys.argv[2] if len(sys.argv) > 2 else "approve:2"
+DISCOVERY = sys.argv[3] if len(sys.argv) > 3 else "both"
 DEVICE_MODE, _, DEVICE_COUNT = DEVICE.partition(":")
 DEVICE_COUNT = int(DEVICE_COUNT or "0")
 USER = "alice"
 STARTED = time.monotonic()
 stats = {"authorizations": 0, "token_requests": 0, "refreshes": 0, "verifiers": [], "revocations": [],
-         "device_polls": [], "device_codes": []}
+         "device_polls": [], "device_codes": [], "discoveries": []}
 codes = {}
 devices = {}  # device_code -> DeviceCredentialDict
 polls = {}  # user_code -> polls so far
@@ -303,6 +310,35 @@ def revoke():
     with lock:
         stats["revocations"].append(request.form.get("token_type_hint"))
     return server.create_endpoint_response(Revocation.ENDPOINT_NAME)
+
+
+def metadata():
+    root = request.host_url.rstrip("/")
+    issuer = "https://elsewhere.example" if DISCOVERY == "mismatch" else root + "/tenant"
+    document = AuthorizationServerMetadata({
+        "issuer": issuer, "authorization_endpoint": root + "/authorize", "token_endpoint": root + "/token",
+        "revocation_endpoint": root + "/revoke", "device_authorization_endpoint": root + "/device_authorization",
+        "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"],
+        "grant_types_supported": ["authorization_code", "refresh_token", DEVICE_CODE_GRANT_TYPE]})
+    if DISCOVERY != "mismatch":
+        document.validate()
+    return jsonify(dict(document))
+
+
+@app.route("/tenant/.well-known/openid-configuration")
+def openid_configuration():
+    with lock:
+        stats["discoveries"].append(request.path)
+    if DISCOVERY == "rfc8414":
+        return jsonify({"error": "not_found"}), 404
+    return metadata()
+
+
+@app.route("/.well-known/oauth-authorization-server/tenant")
+def oauth_authorization_server():
+    with lock:
+        stats["discoveries"].append(request.path)
+    return metadata()
 
 
 @app.route("/stats")

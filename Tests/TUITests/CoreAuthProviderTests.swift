@@ -44,7 +44,7 @@ struct CoreAuthProviderTests {
                 return
             }
             let token = OAuthToken(accessToken: "stored-1", expiresAt: Date(timeIntervalSinceNow: -60))
-            try store.save(TokenStore.Record(issuer: settings.issuer, token: token), for: Self.local)
+            try store.save(TokenStore.Record(issuer: settings.owner, token: token), for: Self.local)
             let credentialed = await Self.credentialed(plan, by: provider)
             #expect(credentialed?.headers["Authorization"] == "Bearer stored-1")
             #expect(credentialed?.url == plan.request.request.url)

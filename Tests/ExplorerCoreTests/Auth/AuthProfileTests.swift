@@ -55,10 +55,10 @@ struct AuthProfileTests {
             return
         }
         #expect(spec.grant == .password)
-        #expect(spec.tokenURL.raw == "/oauth/token")
+        #expect(spec.tokenURL?.raw == "/oauth/token")
         #expect(spec.clientAuth == .form)
         #expect(spec.extra.map(\.name) == ["audience", "resource"])
-        #expect(spec.tokenURL.location?.line == 14)
+        #expect(spec.tokenURL?.location?.line == 14)
         guard case .bearer(let token) = profile.environments[1].auth else {
             Issue.record("expected bearer in staging")
             return

@@ -118,13 +118,14 @@ struct OAuthTokenClientTests {
     func redirectNotFollowed() async throws {
         try await withAuthFixture { fixture in
             var settings = fixture.settings
-            let target = FormEncoding.component(settings.tokenURL)
+            let target = FormEncoding.component(settings.tokenURL ?? "")
             settings.tokenURL = fixture.server.url("/redirect-to?status=307&url=\(target)")
             guard case .failure(let error) = await OAuthTokenClient().obtain(.configured, settings: settings) else {
                 Issue.record("a 307 from the token endpoint was followed")
                 return
             }
-            #expect(error.message.contains("HTTP 307 redirects to \(fixture.settings.tokenURL)"), "\(error.message)")
+            let expected = fixture.settings.tokenURL ?? ""
+            #expect(error.message.contains("HTTP 307 redirects to \(expected)"), "\(error.message)")
             let request = try OAuthTokenClient().request(.configured, settings: settings)
             #expect(!request.options.followRedirects)
         }

@@ -16,7 +16,7 @@ struct StoredAuthorizationTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = TokenStore(directory: directory)
         guard case .oauth2(let settings) = auth else { return }
-        if let token { try store.save(TokenStore.Record(issuer: settings.issuer, token: token), for: key) }
+        if let token { try store.save(TokenStore.Record(issuer: settings.owner, token: token), for: key) }
         try await body(AuthSessions(store: store))
     }
 

@@ -37,7 +37,7 @@ struct TokenRefresherTests {
             // The same token, but its recorded lifetime is over: the client knows before asking the server.
             token.receivedAt = Date().addingTimeInterval(-120)
             token.expiresAt = Date().addingTimeInterval(-60)
-            try fixture.store.save(TokenStore.Record(issuer: fixture.settings.issuer, token: token), for: fixture.key)
+            try fixture.store.save(TokenStore.Record(issuer: fixture.settings.owner, token: token), for: fixture.key)
             let refresher = fixture.refresher()
             #expect(await refresher.state == .expired)
             let interceptor = CountingInterceptor(AuthInterceptor(.oauth2(refresher)))
@@ -95,7 +95,7 @@ struct TokenRefresherTests {
             var settings = fixture.settings
             settings.tokenURL = "http://127.0.0.1:1/auth/token"
             let stale = OAuthToken(accessToken: "at_unknown", refreshToken: "rt_unknown")
-            try fixture.store.save(TokenStore.Record(issuer: settings.issuer, token: stale), for: fixture.key)
+            try fixture.store.save(TokenStore.Record(issuer: settings.owner, token: stale), for: fixture.key)
             let refresher = fixture.refresher(settings: settings)
             let interceptor = CountingInterceptor(AuthInterceptor(.oauth2(refresher)))
 

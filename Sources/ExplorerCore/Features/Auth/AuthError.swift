@@ -28,6 +28,8 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
         case authorization(String)
         /// A device login (RFC 8628) ended without a token: the user denied it, or the code expired first.
         case deviceAuthorization(String)
+        /// The issuer's metadata (`issuer:`) could not be read, was refused, or lacks an endpoint the grant needs.
+        case discovery(String)
         /// The revocation endpoint did not confirm a revocation (RFC 7009); the tokens are forgotten anyway.
         case revocation(String)
     }
@@ -57,6 +59,16 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
     var isRejection: Bool {
         if case .rejected(let status, _, _) = reason { return (400..<500).contains(status) }
         return false
+    }
+
+    /// Whether the endpoint itself may be wrong (unreachable, not found, moved): endpoints from an issuer's
+    /// metadata are then read again at the next login.
+    var endpointMayHaveMoved: Bool {
+        switch reason {
+        case .unreachable, .invalidResponse: true
+        case .rejected(let status, _, _): status == 404 || status == 405 || status == 410
+        default: false
+        }
     }
 
     /// One line, for a status bar or stderr.
@@ -97,6 +109,8 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
             return "device login failed: \(why)"
         case .revocation(let why):
             return why
+        case .discovery(let why):
+            return "issuer discovery failed: \(why)"
         }
     }
 

@@ -10,6 +10,8 @@ public final class AuthSessions: Sendable {
     package let store: TokenStore
     package let tokenClient: OAuthTokenClient
     package let policy: RefreshPolicy
+    /// Endpoints from the issuers' metadata (`issuer:`), kept beside the tokens.
+    package let discovery: AuthorizationServerDiscovery
     private let refreshers = Mutex<[ProfileEnvironmentKey: TokenRefresher]>([:])
     /// How a request with no token signs in with the authorization code or device grant: set by a front end that has
     /// a user at hand (the explorer, `apix run` on a terminal); nil: such a request fails saying to run `apix auth
@@ -23,6 +25,7 @@ public final class AuthSessions: Sendable {
         self.store = store
         self.tokenClient = tokenClient
         self.policy = policy
+        self.discovery = AuthorizationServerDiscovery(beside: store, client: tokenClient.client)
     }
 
     /// The refresher for `key`, created on first use and given `settings` (which replace older ones).
@@ -33,7 +36,7 @@ public final class AuthSessions: Sendable {
         }
         // Built outside the lock (it reads the token file); the first one stored wins a race.
         let made = TokenRefresher(
-            key: key, settings: settings, store: store, tokenClient: tokenClient, policy: policy,
+            key: key, settings: settings, store: store, tokenClient: tokenClient, policy: policy, discovery: discovery,
             browserLogin: { [weak self] in self?.browserLogin.withLock { $0 } })
         let chosen = refreshers.withLock { table in
             if let existing = table[key] { return existing }

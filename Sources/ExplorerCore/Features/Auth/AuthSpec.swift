@@ -70,8 +70,11 @@ package enum AuthSpec: Sendable, Hashable {
         }
 
         package var grant: Grant
-        /// Absolute, or relative to the environment's base URL.
-        package var tokenURL: Template
+        /// Absolute, or relative to the environment's base URL; `nil`: the `issuer`'s metadata names it.
+        package var tokenURL: Template?
+        /// The authorization server whose metadata (OpenID Connect discovery, RFC 8414) fills in the endpoints not
+        /// written here (`AuthorizationServerDiscovery`).
+        package var issuer: Template?
         package var clientID: Template
         package var clientSecret: Template?
         package var username: Template?
@@ -91,7 +94,8 @@ package enum AuthSpec: Sendable, Hashable {
         package var deviceAuthorizationURL: Template?
 
         package init(
-            grant: Grant, tokenURL: Template, clientID: Template, clientSecret: Template? = nil,
+            grant: Grant, tokenURL: Template?, issuer: Template? = nil, clientID: Template,
+            clientSecret: Template? = nil,
             username: Template? = nil, password: Template? = nil, scope: Template? = nil,
             clientAuth: ClientAuth = .basic, extra: [Parameter] = [], authorizationURL: Template? = nil,
             redirectURI: Template? = nil, revocationURL: Template? = nil, deviceAuthorizationURL: Template? = nil
@@ -102,6 +106,7 @@ package enum AuthSpec: Sendable, Hashable {
             self.revocationURL = revocationURL
             self.grant = grant
             self.tokenURL = tokenURL
+            self.issuer = issuer
             self.clientID = clientID
             self.clientSecret = clientSecret
             self.username = username

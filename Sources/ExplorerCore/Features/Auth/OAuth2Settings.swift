@@ -1,8 +1,11 @@
 /// OAuth2 settings with every variable filled in: what the token client needs to talk to the token endpoint.
 package struct OAuth2Settings: Sendable, Equatable {
     package var grant: AuthSpec.OAuth2.Grant
-    /// Absolute URL of the token endpoint.
-    package var tokenURL: String
+    /// Absolute URL of the token endpoint; `nil` until the issuer's metadata names it.
+    package var tokenURL: String?
+    /// Absolute URL of the authorization server whose metadata fills in the endpoints not written
+    /// (`AuthorizationServerDiscovery`).
+    package var issuer: String?
     package var clientID: String
     package var clientSecret: String?
     package var username: String?
@@ -34,7 +37,8 @@ package struct OAuth2Settings: Sendable, Equatable {
     }
 
     package init(
-        grant: AuthSpec.OAuth2.Grant, tokenURL: String, clientID: String, clientSecret: String? = nil,
+        grant: AuthSpec.OAuth2.Grant, tokenURL: String?, issuer: String? = nil, clientID: String,
+        clientSecret: String? = nil,
         username: String? = nil, password: String? = nil, scope: String? = nil,
         clientAuth: AuthSpec.OAuth2.ClientAuth = .basic, extra: [Field] = [],
         transfer: TransferOptions = TransferOptions(timeout: .seconds(30)), authorizationURL: String? = nil,
@@ -46,6 +50,7 @@ package struct OAuth2Settings: Sendable, Equatable {
         self.revocationURL = revocationURL
         self.grant = grant
         self.tokenURL = tokenURL
+        self.issuer = issuer
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.username = username
@@ -56,7 +61,18 @@ package struct OAuth2Settings: Sendable, Equatable {
         self.transfer = transfer
     }
 
-    /// Tokens are only reused by the same client of the same token endpoint: a stored token from another server
-    /// (say, a different port) is ignored rather than sent.
-    var issuer: String { "\(clientID)@\(tokenURL)" }
+    /// Tokens are only reused by the same client of the same token endpoint (or issuer, when the token endpoint
+    /// comes from its metadata): a stored token from another server (say, a different port) is ignored rather
+    /// than sent.
+    var owner: String { "\(clientID)@\(tokenURL ?? issuer ?? "")" }
+
+    /// Whether an endpoint this grant needs is left to the issuer's metadata.
+    var needsDiscovery: Bool {
+        guard issuer != nil else { return false }
+        switch grant {
+        case .authorizationCode where authorizationURL == nil: return true
+        case .deviceCode where deviceAuthorizationURL == nil: return true
+        default: return tokenURL == nil
+        }
+    }
 }

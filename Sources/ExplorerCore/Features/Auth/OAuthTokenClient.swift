@@ -75,7 +75,10 @@ package struct OAuthTokenClient: Sendable {
         case .configured:
             if let scope = settings.scope, !scope.isEmpty { form.append(("scope", scope)) }
         }
-        return Self.formRequest(to: settings.tokenURL, form: form, settings: settings)
+        guard let tokenURL = settings.tokenURL else {
+            throw AuthError(.missingSetting("no `token_url` under `auth`, and the issuer's metadata names none"))
+        }
+        return Self.formRequest(to: tokenURL, form: form, settings: settings)
     }
 
     /// RFC 8628 section 3.1: asks the device authorization endpoint for a user code and a device code (with the

@@ -9,9 +9,10 @@ extension ProfileLoader {
             [
                 "type", "grant", "token_url", "client_id", "client_secret", "username", "password", "scope",
                 "client_auth", "extra", "authorization_url", "redirect_uri", "revocation_url",
-                "device_authorization_url",
+                "device_authorization_url", "issuer",
             ],
-            ["grant", "token_url", "client_id"]
+            // `token_url` is required unless `issuer` is given (checked below).
+            ["grant", "client_id"]
         ),
         "digest": (["type", "username", "password"], ["username", "password"]),
         "ntlm": (["type", "username", "password"], ["username", "password"]),
@@ -139,7 +140,7 @@ extension ProfileLoader {
             let clientAuth =
                 fields["client_auth"] == nil ? .basic : choice("client_auth", AuthSpec.OAuth2.ClientAuth.self)
             var endpoints: [String: Template] = [:]
-            for key in ["token_url", "authorization_url", "revocation_url", "device_authorization_url"] {
+            for key in ["token_url", "authorization_url", "revocation_url", "device_authorization_url", "issuer"] {
                 guard let url = template(key), let node = fields[key] else { continue }
                 endpoints[key] = url
                 if url.variableNames.isEmpty,
@@ -161,9 +162,15 @@ extension ProfileLoader {
                     reader.fail("`\(name)` (oauth2, password grant) is missing required key `\(key)`", at: node)
                 }
             }
-            if grant == .authorizationCode, fields["authorization_url"] == nil {
+            // With `issuer`, the endpoints not written come from the server's metadata (`AuthorizationServerDiscovery`).
+            let discovered = fields["issuer"] != nil
+            if !discovered, fields["token_url"] == nil {
+                reader.fail("`\(name)` (oauth2) is missing required key `token_url` (or `issuer`)", at: node)
+            }
+            if !discovered, grant == .authorizationCode, fields["authorization_url"] == nil {
                 reader.fail(
-                    "`\(name)` (oauth2, authorization_code grant) is missing required key `authorization_url`", at: node
+                    "`\(name)` (oauth2, authorization_code grant) is missing required key `authorization_url` (or `issuer`)",
+                    at: node
                 )
             }
             if grant != .authorizationCode, let node = fields["authorization_url"] ?? fields["redirect_uri"] {
@@ -171,20 +178,23 @@ extension ProfileLoader {
                     "`\(name).\(fields["authorization_url"] == nil ? "redirect_uri" : "authorization_url")` is only "
                         + "for `grant: authorization_code`", at: node)
             }
-            if grant == .deviceCode, fields["device_authorization_url"] == nil {
+            if !discovered, grant == .deviceCode, fields["device_authorization_url"] == nil {
                 reader.fail(
-                    "`\(name)` (oauth2, device_code grant) is missing required key `device_authorization_url`",
+                    "`\(name)` (oauth2, device_code grant) is missing required key `device_authorization_url` (or "
+                        + "`issuer`)",
                     at: node)
             }
             if let grant, grant != .deviceCode, let node = fields["device_authorization_url"] {
                 reader.fail("`\(name).device_authorization_url` is only for `grant: device_code`", at: node)
             }
             let extra = fields["extra"].map { reader.parameters($0, "\(name).extra") } ?? []
-            guard let grant, let clientAuth, let tokenURL = endpoints["token_url"], let clientID = template("client_id")
+            guard let grant, let clientAuth, endpoints["token_url"] != nil || endpoints["issuer"] != nil,
+                let clientID = template("client_id")
             else { return nil }
             return .oauth2(
                 AuthSpec.OAuth2(
-                    grant: grant, tokenURL: tokenURL, clientID: clientID, clientSecret: template("client_secret"),
+                    grant: grant, tokenURL: endpoints["token_url"], issuer: endpoints["issuer"], clientID: clientID,
+                    clientSecret: template("client_secret"),
                     username: template("username"), password: template("password"), scope: template("scope"),
                     clientAuth: clientAuth, extra: extra, authorizationURL: endpoints["authorization_url"],
                     redirectURI: redirectURI, revocationURL: endpoints["revocation_url"],

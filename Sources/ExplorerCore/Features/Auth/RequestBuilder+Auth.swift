@@ -105,7 +105,10 @@ extension RequestBuilder {
                 }
                 return url
             }
-            let tokenURL = try endpointURL(spec.tokenURL, "token_url")
+            var tokenURL: String?
+            if let template = spec.tokenURL { tokenURL = try endpointURL(template, "token_url") }
+            var issuer: String?
+            if let template = spec.issuer { issuer = try endpointURL(template, "issuer") }
             var authorizationURL: String?
             if let template = spec.authorizationURL {
                 authorizationURL = try endpointURL(template, "authorization_url")
@@ -124,12 +127,12 @@ extension RequestBuilder {
             }
             return .oauth2(
                 OAuth2Settings(
-                    grant: spec.grant, tokenURL: tokenURL, clientID: try spec.clientID.render(scope),
+                    grant: spec.grant, tokenURL: tokenURL, issuer: issuer, clientID: try spec.clientID.render(scope),
                     clientSecret: try spec.clientSecret?.render(scope), username: try spec.username?.render(scope),
                     password: try spec.password?.render(scope), scope: try spec.scope?.render(scope),
                     clientAuth: spec.clientAuth, extra: extra,
                     transfer: try tokenTransferOptions(
-                        for: endpoint, tokenURL: tokenURL, overrides: overrides, scope: scope),
+                        for: endpoint, tokenURL: tokenURL ?? issuer ?? "", overrides: overrides, scope: scope),
                     authorizationURL: authorizationURL, redirectURI: try spec.redirectURI?.render(scope),
                     revocationURL: revocationURL, deviceAuthorizationURL: deviceAuthorizationURL))
         }

@@ -17,6 +17,7 @@ public actor TokenRefresher {
     package private(set) var settings: OAuth2Settings
     private let store: TokenStore
     private let tokenClient: OAuthTokenClient
+    private let discovery: AuthorizationServerDiscovery
     private var window: RefreshWindow
     private var token: OAuthToken?
     private var phase: Phase = .idle
@@ -54,8 +55,10 @@ public actor TokenRefresher {
     /// client is ignored; an unreadable file is reported by `status()` and treated as empty).
     package init(
         key: ProfileEnvironmentKey, settings: OAuth2Settings, store: TokenStore, tokenClient: OAuthTokenClient,
-        policy: RefreshPolicy = RefreshPolicy(), browserLogin: @escaping @Sendable () -> BrowserLogin? = { nil }
+        policy: RefreshPolicy = RefreshPolicy(), discovery: AuthorizationServerDiscovery? = nil,
+        browserLogin: @escaping @Sendable () -> BrowserLogin? = { nil }
     ) {
+        self.discovery = discovery ?? AuthorizationServerDiscovery(beside: store, client: tokenClient.client)
         self.browserLogin = browserLogin
         self.key = key
         self.settings = settings
@@ -63,7 +66,7 @@ public actor TokenRefresher {
         self.tokenClient = tokenClient
         self.window = RefreshWindow(policy: policy)
         do {
-            if let record = try store.load(key), record.issuer == settings.issuer {
+            if let record = try store.load(key), record.issuer == settings.owner {
                 token = record.token
                 if let failure = record.failure {
                     var error = AuthError(.earlierFailure(failure), session: key)
@@ -163,8 +166,18 @@ public actor TokenRefresher {
     /// Returns the revocations that failed; throws only when the token file could not be removed.
     package func logoutRevoking() async throws(AuthError) -> [AuthError] {
         if case .refreshing(let task) = phase { task.cancel() }
-        let held = token ?? (try? store.load(key))?.flatMap { $0.issuer == settings.issuer ? $0.token : nil }
+        let owner = settings.owner
+        let held = token ?? (try? store.load(key))?.flatMap { $0.issuer == owner ? $0.token : nil }
         var failures: [AuthError] = []
+        var settings = settings
+        if settings.revocationURL == nil, settings.issuer != nil, held != nil {
+            // The issuer's metadata may name a revocation endpoint the profile does not.
+            do throws(AuthError) {
+                settings = try await discovery.complete(settings, key: key)
+            } catch {
+                failures.append(AuthError(.revocation("the tokens were not revoked: \(error.message)")))
+            }
+        }
         if settings.revocationURL != nil, let held {
             let revocations = [("refresh_token", held.refreshToken), ("access_token", held.accessToken)]
             for case (let hint, let value?) in revocations {
@@ -181,14 +194,14 @@ public actor TokenRefresher {
     /// from that server's stored tokens, if any.
     package func update(_ newSettings: OAuth2Settings) {
         guard newSettings != settings else { return }
-        let otherServer = newSettings.issuer != settings.issuer
+        let otherServer = newSettings.owner != settings.owner
         settings = newSettings
         guard otherServer else { return }
         generation += 1
         token = nil
         phase = .idle
         issuedTokens.removeAll()
-        if let record = try? store.load(key), record.issuer == newSettings.issuer { token = record.token }
+        if let record = try? store.load(key), record.issuer == newSettings.owner { token = record.token }
         publish()
     }
 
@@ -208,7 +221,8 @@ public actor TokenRefresher {
     /// A snapshot for `apix auth status`.
     public func status() -> AuthStatus {
         AuthStatus(
-            key: key, state: state, grant: settings.grant, tokenURL: settings.tokenURL, token: token,
+            key: key, state: state, grant: settings.grant,
+            tokenURL: discovery.completedFromKept(settings, key: key).tokenURL, issuer: settings.issuer, token: token,
             storeFile: store.path(for: key), storeProblem: storeProblem)
     }
 
@@ -238,7 +252,7 @@ public actor TokenRefresher {
     /// Another apix process (the CLI beside the TUI) may have refreshed meanwhile, rotating the refresh token:
     /// take its newer token rather than spend ours.
     private func adoptStoredToken(besides rejected: String?) {
-        guard let record = try? store.load(key), record.issuer == settings.issuer, record.failure == nil,
+        guard let record = try? store.load(key), record.issuer == settings.owner, record.failure == nil,
             let stored = record.token, stored.accessToken != rejected,
             stored.receivedAt > (token?.receivedAt ?? .distantPast)
         else { return }
@@ -277,31 +291,12 @@ public actor TokenRefresher {
         // With no token yet, obtaining one is a login whoever asked (a request's first token included): a failure
         // then reads `failed: login: …`, never a refresh of a token that never existed.
         let operation: AuthError.Operation = mode == .login || token == nil ? .login : .refresh
-        let settings = settings
-        let tokenClient = tokenClient
+        let run = GrantRun(
+            grant: grant, settings: settings, login: login, tokenClient: tokenClient, discovery: discovery, key: key,
+            operation: operation)
         let generation = generation
         let task = Task {
-            var result: Result<OAuthToken, AuthError>
-            if let login, settings.grant == .deviceCode {
-                do throws(AuthError) {
-                    result = .success(try await login.authorizeDevice(settings, tokenClient: tokenClient))
-                } catch {
-                    result = .failure(error)
-                }
-            } else if let login {
-                do throws(AuthError) {
-                    let code = try await login.authorize(settings)
-                    result = await tokenClient.obtain(.authorizationCode(code), settings: settings)
-                } catch {
-                    result = .failure(error)
-                }
-            } else {
-                result = await tokenClient.obtain(grant, settings: settings)
-            }
-            if case .failure(var error) = result {
-                error.operation = operation
-                result = .failure(error)
-            }
+            let result = await run.result()
             self.finish(result, grant: grant, generation: generation)
             return result
         }
@@ -317,7 +312,7 @@ public actor TokenRefresher {
             token = newToken
             phase = .idle
             remember(newToken.accessToken)
-            save(TokenStore.Record(issuer: settings.issuer, token: newToken))
+            save(TokenStore.Record(issuer: settings.owner, token: newToken))
         case .failure(let error) where error.reason == .cancelled:
             phase = .idle
         case .failure(let error):
@@ -327,7 +322,7 @@ public actor TokenRefresher {
                 if case .refresh = grant { token?.refreshToken = nil }
                 save(
                     TokenStore.Record(
-                        issuer: settings.issuer, token: token, failure: error.message,
+                        issuer: settings.owner, token: token, failure: error.message,
                         failedOperation: error.operation?.rawValue))
             }
         }

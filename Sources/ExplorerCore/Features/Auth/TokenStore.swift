@@ -8,7 +8,7 @@ import Foundation
 package struct TokenStore: Sendable {
     /// What is kept for one profile and environment.
     package struct Record: Sendable, Hashable, Codable {
-        /// `OAuth2Settings.issuer` of the settings that obtained the token: a record from another token endpoint or
+        /// `OAuth2Settings.owner` of the settings that obtained the token: a record from another token endpoint or
         /// client is ignored.
         var issuer: String
         package var token: OAuthToken?

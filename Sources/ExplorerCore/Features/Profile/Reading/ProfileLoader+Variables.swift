@@ -170,9 +170,9 @@ extension ProfileLoader {
                 ("password", settings.password), ("scope", settings.scope),
                 ("authorization_url", settings.authorizationURL), ("redirect_uri", settings.redirectURI),
                 ("revocation_url", settings.revocationURL),
-                ("device_authorization_url", settings.deviceAuthorizationURL),
+                ("device_authorization_url", settings.deviceAuthorizationURL), ("issuer", settings.issuer),
             ]
-            return [("token_url", settings.tokenURL), ("client_id", settings.clientID)]
+            return [settings.tokenURL.map { ("token_url", $0) }, ("client_id", settings.clientID)].compactMap { $0 }
                 + optional.compactMap { key, template in template.map { (key, $0) } }
                 + settings.extra.flatMap { parameter in
                     (parameter.values ?? []).map { ("extra.\(parameter.name)", $0) }

@@ -25,8 +25,11 @@ extension ProfileEmitter {
         case .oauth2(let settings):
             var entries = [
                 type("oauth2"), Entry("grant", .scalar(settings.grant.rawValue)),
-                Entry("token_url", template(settings.tokenURL)), Entry("client_id", template(settings.clientID)),
             ]
+            for (key, value) in [("token_url", settings.tokenURL), ("issuer", settings.issuer)] {
+                if let value { entries.append(Entry(key, template(value))) }
+            }
+            entries.append(Entry("client_id", template(settings.clientID)))
             let optional: [(String, Template?)] = [
                 ("client_secret", settings.clientSecret), ("username", settings.username),
                 ("password", settings.password), ("scope", settings.scope),
