@@ -5,12 +5,15 @@ import Testing
 @testable import ExplorerCore
 @testable import TUI
 
-/// The auth panel's logout (`o`) when the server does not take the revocation: the tokens are forgotten all the same
-/// and the status bar says what the server still honours, as `apix auth logout` does (issue 27).
-@Suite("Logout in the auth panel, headless")
+/// The auth panel's details and confirmations (`l`, `r`), and its logout (`o`) when the server does not take the
+/// revocation: the tokens are forgotten all the same and the status bar says what the server still honours, as
+/// `apix auth logout` does (issue 27).
+@Suite("The auth panel's details, confirmations and logout, headless")
 @MainActor
 struct PanelLogoutHeadlessTests {
-    @Test("o with a revocation the server refuses: token none, and the status bar says the revocation failed")
+    /// l and r are confirmed with the new expiry; the panel shows grant, token URL, refresh token and expiry; o with
+    /// a revocation the server refuses leaves token none, and the status bar says the revocation failed.
+    @Test("the panel's details and confirmations, and a logout whose revocation fails")
     func failedRevocation() async throws {
         // Started off the main actor: reading the peer's port blocks, and other headless suites draw on this actor.
         let peer = try await Task.detached { try PythonPeer("oauth_server.py", arguments: ["3600", "approve:0"]) }.value
@@ -44,6 +47,21 @@ struct PanelLogoutHeadlessTests {
             await backend.waitForScreen(containing: "token: valid, expires in", timeout: .seconds(90)) != nil,
             "\(backend.screenText)")
         #expect(try store.load(key)?.token != nil)
+        // What `apix auth status` says, under the state; the status bar confirms the login with the absolute expiry.
+        let loggedIn = await backend.waitForScreen(containing: "logged in: valid until 20", timeout: .seconds(90))
+        #expect(loggedIn != nil, "\(backend.screenText)")
+        let panel = await backend.waitForScreen(containing: "refresh token held", timeout: .seconds(90))
+        #expect(panel != nil, "\(backend.screenText)")
+        for row in [
+            "grant      device_code", "token url  http://127.0.0.1:\(peer.port)/token", "scope      profile",
+        ] {
+            #expect(panel?.text.contains(row) == true, "\(row): \(backend.screenText)")
+        }
+        let expires = try #require(try store.load(key)?.token?.expiresAt)
+        #expect(panel?.text.contains("expires    " + TokenDetails.utc(expires)) == true, "\(backend.screenText)")
+        backend.press(.character("r"))
+        let refreshed = await backend.waitForScreen(containing: "token refreshed: valid until", timeout: .seconds(90))
+        #expect(refreshed != nil, "\(backend.screenText)")
         backend.press(.character("o"))
         let said = await backend.waitForScreen(containing: "warning: logged out, but", timeout: .seconds(90))
         #expect(said != nil, "\(backend.screenText)")

@@ -42,6 +42,8 @@ package enum Action: Sendable {
     /// No `$EDITOR` is set: edit the body in the built-in editor.
     case builtInEditorRequested(EndpointKey, text: String)
     case tokenUpdated(ProfileEnvironmentKey, TokenStatus)
+    /// What the auth panel shows under the token's state, read when the state changed.
+    case tokenDetailed(ProfileEnvironmentKey, TokenDetails)
     /// A browser login started (the authorization code grant): the URL to open, shown in the auth panel until the
     /// token's state moves on.
     case browserLoginStarted(BrowserLogin.Prompt)

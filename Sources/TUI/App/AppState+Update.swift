@@ -123,6 +123,10 @@ extension AppState {
             tokens[key] = status
             // The login the prompt was for has ended (a token, a failure, a cancel): its URL is spent.
             if status != .token(.refreshing) { browserPrompt = nil }
+            confirmRequestedToken(key, status)
+            return []
+        case .tokenDetailed(let key, let details):
+            tokenDetails[key] = details
             return []
         case .browserLoginStarted(let prompt):
             return browserLoginStarted(prompt)

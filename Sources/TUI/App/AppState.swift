@@ -86,6 +86,9 @@ package struct AppState: Sendable {
     package var overlay: Overlay?
     package var message: StatusMessage?
     package var tokens: [ProfileEnvironmentKey: TokenStatus] = [:]
+    package var tokenDetails: [ProfileEnvironmentKey: TokenDetails] = [:]
+    /// Logins and refreshes asked for in the auth panel, confirmed in the status bar when their token arrives.
+    var requestedTokens: [ProfileEnvironmentKey: TokenRequest] = [:]
     /// The browser login waiting for its redirect, shown in the auth panel while the token is being fetched.
     package var browserPrompt: BrowserLogin.Prompt?
     /// Token stores already being followed (so each is watched once).

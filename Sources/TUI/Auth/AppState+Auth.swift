@@ -14,8 +14,12 @@ extension AppState {
             return []
         }
         switch keyMap.command(for: key, in: .auth) {
-        case .login: return [.login(auth, resolvedAuth(auth))]
-        case .refreshToken: return [.refreshToken(auth, resolvedAuth(auth))]
+        case .login:
+            requestedTokens[auth] = TokenRequest(kind: .login)
+            return [.login(auth, resolvedAuth(auth))]
+        case .refreshToken:
+            requestedTokens[auth] = TokenRequest(kind: .refresh)
+            return [.refreshToken(auth, resolvedAuth(auth))]
         case .logout: return [.logout(auth, resolvedAuth(auth))]
         case .close:
             // Esc first stops a login or refresh that is waiting for the token server, as it stops a transfer.
@@ -95,5 +99,29 @@ extension AppState {
                 profile: profile, environment: key.environment, processEnvironment: processEnvironment)
         else { return nil }
         return (try? builder.auth(definition: key.definition, overrides: RequestOverrides(variables: variables))) ?? nil
+    }
+
+    /// A login or refresh asked for in the panel has ended: the status bar says so, with the new expiry, or why not
+    /// (the panel shows the state either way, but it may be closed by then).
+    mutating func confirmRequestedToken(_ key: ProfileEnvironmentKey, _ status: TokenStatus) {
+        guard let requested = requestedTokens[key], let state = status.tokenState else { return }
+        if state == .refreshing {
+            requestedTokens[key]?.started = true
+            return
+        }
+        switch state {
+        case .valid(let expiresAt):
+            // Only a token that arrived after the request started answers it (not the one held before).
+            guard requested.started else { return }
+            requestedTokens[key] = nil
+            let until = expiresAt.map { ": valid until " + TokenDetails.utc($0) } ?? ": valid (no expiry given)"
+            message = StatusMessage(requested.done + until)
+        case .failed(let reason):
+            requestedTokens[key] = nil
+            message = StatusMessage("\(requested.kind.rawValue) failed: \(SafeText.escape(reason))", isError: true)
+        default:
+            // Cancelled (Esc), or logged out meanwhile: nothing to confirm.
+            if requested.started { requestedTokens[key] = nil }
+        }
     }
 }

@@ -15,7 +15,15 @@ enum AuthPanelView {
             state.isLoginPending
             ? state.browserPrompt.map { Self.promptLines($0, width: width - 4, now: state.now.date) } : nil
         let promptHeight = prompt.map { $0.count + 1 } ?? 0
-        let rect = screen.centered(width: width, height: min(screen.height, 8 + lines.count + promptHeight))
+        // Under the state, what `apix auth status` says (while a login waits, its prompt takes the room).
+        let details =
+            prompt == nil
+            ? state.currentTokenKey.flatMap { state.tokenDetails[$0] }.map {
+                Self.detailLines($0, width: width - 4)
+            } ?? [] : []
+        let detailsHeight = details.isEmpty ? 0 : details.count + 1
+        let rect = screen.centered(
+            width: width, height: min(screen.height, 8 + lines.count + promptHeight + detailsHeight))
         BoxView.draw(rect, title: "Auth", focused: true, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
@@ -51,6 +59,12 @@ enum AuthPanelView {
                 buffer.write(line.text, x: inner.x + 1, y: top + index, limit: inner.maxX, style: style)
             }
         }
+        let detailsTop = inner.y + 2 + lines.count + 1
+        for (index, line) in details.enumerated() where detailsTop + index < inner.maxY - 1 {
+            let x = buffer.write(
+                line.label, x: inner.x + 1, y: detailsTop + index, limit: inner.maxX, style: theme.muted)
+            buffer.write(line.value, x: x, y: detailsTop + index, limit: inner.maxX, style: theme.title)
+        }
         if case .unavailable = status {
             buffer.write(
                 "This profile has no token to manage.", x: inner.x + 1, y: inner.y + 2 + lines.count + 1,
@@ -60,6 +74,21 @@ enum AuthPanelView {
         if state.isLoginPending { hints.insert("Esc cancel", at: 0) }
         buffer.write(
             hints.joined(separator: "   "), x: inner.x + 1, y: inner.maxY - 1, limit: inner.maxX, style: theme.accent)
+    }
+
+    /// The details as lines of `width`: a label column, then the value (escaped: URLs, scope and claims come from
+    /// the profile and the server), wrapped under itself.
+    static func detailLines(_ details: TokenDetails, width: Int) -> [(label: String, value: String)] {
+        let labelWidth = (details.rows.map(\.label.count).max() ?? 0) + 2
+        var lines: [(String, String)] = []
+        for row in details.rows {
+            let wrapped = TextWidth.wrap(SafeText.escape(row.value), to: max(1, width - labelWidth))
+            for (index, part) in wrapped.prefix(3).enumerated() {
+                let label = index == 0 ? row.label : ""
+                lines.append((label.padding(toLength: labelWidth, withPad: " ", startingAt: 0), part))
+            }
+        }
+        return lines
     }
 
     /// A line of the login's prompt and how it stands out.

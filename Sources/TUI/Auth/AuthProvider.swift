@@ -13,6 +13,9 @@ package protocol AuthProvider: Sendable {
         -> PreparedRequest?
     /// Token states as they change (first the current one), including refreshes triggered by sends.
     func statuses(for key: ProfileEnvironmentKey, auth: ResolvedAuth?) async -> AsyncStream<TokenStatus>
+    /// What the auth panel shows under the state (grant, token URL, scope, refresh token, expiry, claims); nil
+    /// when there is no token to manage.
+    func details(for key: ProfileEnvironmentKey, auth: ResolvedAuth?) async -> TokenDetails?
     func login(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async
     func refresh(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async
     /// Revokes the tokens where the profile says how (`revocation_url`), then forgets them whatever the server
@@ -24,4 +27,9 @@ package protocol AuthProvider: Sendable {
     /// a browser, `show` getting what to show the user while apix waits for the redirect; the device grant shows its
     /// code through the same `show` (`BrowserLogin.Prompt.device`) while apix polls.
     func allowBrowserLogin(show: @escaping @Sendable (BrowserLogin.Prompt) -> Void)
+}
+
+extension AuthProvider {
+    /// Providers without token details (tests' fakes) show the state alone.
+    package func details(for key: ProfileEnvironmentKey, auth: ResolvedAuth?) async -> TokenDetails? { nil }
 }

@@ -46,6 +46,11 @@ package final class CoreAuthProvider: AuthProvider {
         }
     }
 
+    package func details(for key: ProfileEnvironmentKey, auth: ResolvedAuth?) async -> TokenDetails? {
+        guard let refresher = await refresher(key, auth) else { return nil }
+        return TokenDetails(await refresher.status())
+    }
+
     // Failures show up through `statuses` (the refresher publishes `.failed`), so the errors are not rethrown.
     package func login(_ key: ProfileEnvironmentKey, auth: ResolvedAuth?) async {
         _ = try? await refresher(key, auth)?.login()

@@ -27,6 +27,10 @@ extension Runtime {
             tokenTasks.append(
                 Task.detached {
                     for await status in await auth.statuses(for: key, auth: resolved) {
+                        // The details first, so the panel never shows a new state beside old details.
+                        if let details = await auth.details(for: key, auth: resolved) {
+                            inbox.post(.tokenDetailed(key, details))
+                        }
                         inbox.post(.tokenUpdated(key, status))
                     }
                 })
