@@ -144,6 +144,11 @@ struct CollectionAuthImportTests {
         let machine = try Self.oauth2(profile.auths[try #require(Self.endpoint(profile, "Machine").authName)])
         #expect(machine.grant == .clientCredentials)
         #expect(machine.clientSecret?.raw == "{{client_secret_2}}")
+        // Its literal client id does not take over the base environment's `client_id`, which the folder's uses.
+        #expect(widget.clientID.raw == "{{client_id_2}}")
+        #expect(machine.clientID.raw == "{{client_id_3}}")
+        #expect(profile.variables["client_id"]?.raw == "insomnia-app")
+        #expect(!imported.secretVariables.contains("client_id"))
         #expect(try Self.endpoint(profile, "Public").authName == nil)
     }
 
