@@ -16,6 +16,9 @@ struct CollectionDraft {
     /// Named definitions (`auths:`) for requests whose own auth is a kind that needs the whole mapping (OAuth2,
     /// Digest, NTLM, AWS SigV4): the endpoint names one (`auth: oauth2`).
     var auths: [String: AuthSpec] = [:]
+    /// The `auths:` name made from each source auth object: a folder's is met again for each of its requests, and
+    /// is read (its notes, its secrets) once.
+    var authSources: [(source: JSONValue, name: String)] = []
     var secretNames: [String] = []
     var secretValues: [String: String] = [:]
     /// Secret values an environment held, by environment name: each environment keeps its own.
@@ -92,6 +95,16 @@ struct CollectionDraft {
         // The same value as a profile variable: that variable, left where it is.
         if variables[unique] != nil { return Template("{{\(unique)}}") }
         return Template(credentialText(value, as: unique))
+    }
+
+    /// The `auths:` name for the source auth object `source` (Postman's, Insomnia's): the one made before, else
+    /// `make`'s spec under a new or equal definition's name; nil when `make` has no spec.
+    mutating func namedAuth(for source: JSONValue, make: (inout CollectionDraft) -> AuthSpec?) -> String? {
+        if let known = authSources.first(where: { $0.source == source }) { return known.name }
+        guard let spec = make(&self) else { return nil }
+        let name = namedAuth(spec, base: ImportAuth.definitionName(spec))
+        authSources.append((source, name))
+        return name
     }
 
     /// The `auths:` name `spec` is defined under: an equal definition's, else a new one from `base` (`oauth2`,

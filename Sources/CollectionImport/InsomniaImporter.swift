@@ -273,8 +273,10 @@ enum InsomniaImporter {
         case "none", "basic":
             return
         case "oauth2", "digest", "ntlm", "iam":
-            if let spec = computedAuth(auth, owner: name, draft: &draft, converter: &converter) {
-                endpoint.authName = draft.namedAuth(spec, base: ImportAuth.definitionName(spec))
+            if let named = draft.namedAuth(
+                for: auth, make: { computedAuth(auth, owner: name, draft: &$0, converter: &converter) })
+            {
+                endpoint.authName = named
             } else {
                 draft.notes.append(
                     "\(name): its OAuth2 grant (\(auth["grantType"]?.text ?? "none")) cannot run in apix: not "

@@ -88,8 +88,10 @@ extension PostmanImporter {
                 }
             case "oauth2", "digest", "ntlm", "awsv4":
                 // A named definition (`auths:`) the endpoint uses: these need the whole mapping, not a header.
-                if let spec = PostmanImporter.computedAuth(auth, owner: name, draft: &draft) {
-                    endpoint.authName = draft.namedAuth(spec, base: ImportAuth.definitionName(spec))
+                if let named = draft.namedAuth(
+                    for: auth, make: { PostmanImporter.computedAuth(auth, owner: name, draft: &$0) })
+                {
+                    endpoint.authName = named
                     return
                 }
                 let token = credentialText(PostmanImporter.field(auth, "accessToken") ?? "", as: "access_token")
