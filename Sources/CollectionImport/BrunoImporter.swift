@@ -55,7 +55,12 @@ enum BrunoImporter {
         for block in collection where block.name.hasPrefix("vars") {
             for pair in block.pairs where pair.enabled { draft.define(pair.key, pair.value) }
         }
-        if let auth = collection.first(where: { $0.name.hasPrefix("auth:") }) {
+        // `auth { mode: oauth2 }` says which `auth:…` block is in use (older files have only that block).
+        let mode = collection.first { $0.name == "auth" }?.value("mode")
+        let chosen =
+            mode.map { mode in collection.first { $0.name == "auth:\(mode)" } }
+            ?? collection.first { $0.name.hasPrefix("auth:") }
+        if let auth = chosen {
             draft.auth = profileAuth(auth, draft: &draft)
         }
         let environments = (directory as NSString).appendingPathComponent("environments")
@@ -167,6 +172,14 @@ enum BrunoImporter {
             case "bearer":
                 endpoint.headers.append(Parameter("Authorization", Template("Bearer \(auth.value("token") ?? "")")))
                 if draft.auth != nil { endpoint.authDisabled = true }
+            case "oauth2", "digest", "ntlm", "awsv4":
+                if let spec = computedAuth(auth, owner: name, draft: &draft) {
+                    endpoint.authName = draft.namedAuth(spec, base: ImportAuth.definitionName(spec))
+                } else {
+                    draft.notes.append(
+                        "\(name): its OAuth2 grant (\(auth.value("grant_type") ?? "none")) cannot run in apix: not "
+                            + "carried over")
+                }
             default:
                 draft.notes.append("\(name): its own `\(mode)` auth is not carried over")
             }
@@ -250,7 +263,46 @@ enum BrunoImporter {
                 .init("password", draft.credential(block.value("password") ?? "", as: "password")),
             ])
         default:
+            if let spec = computedAuth(block, owner: "the collection", draft: &draft) {
+                return ProfileEmitter.auth(spec)
+            }
             draft.notes.append("the collection's `\(block.name)` is not carried over")
+            return nil
+        }
+    }
+
+    /// `auth:oauth2`, `auth:digest`, `auth:ntlm` and `auth:awsv4` as the apix kind; nil for an OAuth2 grant apix
+    /// cannot run and other blocks.
+    static func computedAuth(_ block: Block, owner: String, draft: inout CollectionDraft) -> AuthSpec? {
+        func text(_ key: String) -> String { block.value(key) ?? "" }
+        switch block.name {
+        case "auth:oauth2":
+            var fields = ImportAuth.OAuth2(grant: text("grant_type"))
+            fields.authorizationURL = text("authorization_url")
+            fields.tokenURL = text("access_token_url")
+            fields.clientID = text("client_id")
+            fields.clientSecret = text("client_secret")
+            fields.username = text("username")
+            fields.password = text("password")
+            fields.scope = text("scope")
+            fields.redirectURI = text("callback_url")
+            fields.credentialsInBody = text("credentials_placement") == "body"
+            return ImportAuth.oauth2(fields, owner: owner, draft: &draft)
+        case "auth:digest":
+            return ImportAuth.challenge(.digest, username: text("username"), password: text("password"), draft: &draft)
+        case "auth:ntlm":
+            return ImportAuth.challenge(
+                .ntlm, username: text("username"), password: text("password"), domain: text("domain"), draft: &draft)
+        case "auth:awsv4":
+            if text("accessKeyId").isEmpty, !text("profileName").isEmpty {
+                draft.notes.append(
+                    "\(owner): AWS profile \(text("profileName")) is not read: fill in `aws_access_key_id` and "
+                        + "`aws_secret_access_key`")
+            }
+            return ImportAuth.awsSigV4(
+                accessKey: text("accessKeyId"), secretKey: text("secretAccessKey"), sessionToken: text("sessionToken"),
+                region: text("region"), service: text("service"), owner: owner, draft: &draft)
+        default:
             return nil
         }
     }

@@ -13,6 +13,12 @@ struct CollectionDraft {
     var variables: [String: Template] = [:]
     var environments: [ProfileEnvironment] = []
     var auth: ProfileEmitter.Value?
+    /// Named definitions (`auths:`) for requests whose own auth is a kind that needs the whole mapping (OAuth2,
+    /// Digest, NTLM, AWS SigV4): the endpoint names one (`auth: oauth2`).
+    var auths: [String: AuthSpec] = [:]
+    /// The `auths:` name made from each source auth object: a folder's is met again for each of its requests, and
+    /// is read (its notes, its secrets) once.
+    var authSources: [(source: JSONValue, name: String)] = []
     var secretNames: [String] = []
     var secretValues: [String: String] = [:]
     /// Secret values an environment held, by environment name: each environment keeps its own.
@@ -78,6 +84,43 @@ struct CollectionDraft {
         return "{{\(name)}}"
     }
 
+    /// `credential`, but a value other than the one a variable of that name already holds (a secret, even an empty
+    /// one the collection refers to, or a profile variable) gets a name of its own (`name_2`…): two definitions'
+    /// client secrets must not overwrite each other, nor a literal take over the user's `{{client_id}}`.
+    mutating func distinctCredential(_ value: String, as name: String) -> Template {
+        guard !value.contains("{{") else { return Template(credentialText(value, as: name)) }
+        var taken = secretValues
+        for (variable, template) in variables where taken[variable] == nil { taken[variable] = template.raw }
+        let unique = ImportCredentials.secretName(name, value, &taken)
+        // The same value as a profile variable: that variable, left where it is.
+        if variables[unique] != nil { return Template("{{\(unique)}}") }
+        return Template(credentialText(value, as: unique))
+    }
+
+    /// The `auths:` name for the source auth object `source` (Postman's, Insomnia's): the one made before, else
+    /// `make`'s spec under a new or equal definition's name; nil when `make` has no spec.
+    mutating func namedAuth(for source: JSONValue, make: (inout CollectionDraft) -> AuthSpec?) -> String? {
+        if let known = authSources.first(where: { $0.source == source }) { return known.name }
+        guard let spec = make(&self) else { return nil }
+        let name = namedAuth(spec, base: ImportAuth.definitionName(spec))
+        authSources.append((source, name))
+        return name
+    }
+
+    /// The `auths:` name `spec` is defined under: an equal definition's, else a new one from `base` (`oauth2`,
+    /// `oauth2_2`…).
+    mutating func namedAuth(_ spec: AuthSpec, base: String) -> String {
+        if let known = auths.first(where: { $0.value == spec })?.key { return known }
+        var name = base
+        var counter = 2
+        while auths[name] != nil {
+            name = "\(base)_\(counter)"
+            counter += 1
+        }
+        auths[name] = spec
+        return name
+    }
+
     /// The profile: the base URL the most endpoints share becomes the environments' `base_url` (or a `default`
     /// environment's), paths relative to it, then undefined variables defined.
     func finish() -> ProfileImport {
@@ -110,6 +153,7 @@ struct CollectionDraft {
         }
         profile.defaultEnvironment = profile.environments.first?.name
         profile.variables = variables
+        profile.auths = auths
         let (values, perEnvironment) = settledSecrets()
         var imported = ProfileImport(
             profile: profile, auth: auth, secretVariables: secretNames, secretValues: values,

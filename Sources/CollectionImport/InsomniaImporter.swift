@@ -243,7 +243,8 @@ enum InsomniaImporter {
     }
 
     /// Insomnia's auth on the request (or its folder): bearer and API keys as headers or query items, basic
-    /// as the profile's when the profile has none, `none` as `auth: none`.
+    /// as the profile's when the profile has none, `none` as `auth: none`, OAuth2, Digest, NTLM and AWS IAM as a
+    /// named definition (`auths:`) the endpoint uses.
     static func applyAuth(
         _ auth: JSONValue?, to endpoint: inout Endpoint, name: String, draft: inout CollectionDraft,
         converter: inout Nunjucks
@@ -271,8 +272,54 @@ enum InsomniaImporter {
             ])
         case "none", "basic":
             return
+        case "oauth2", "digest", "ntlm", "iam":
+            if let named = draft.namedAuth(
+                for: auth, make: { computedAuth(auth, owner: name, draft: &$0, converter: &converter) })
+            {
+                endpoint.authName = named
+            } else {
+                draft.notes.append(
+                    "\(name): its OAuth2 grant (\(auth["grantType"]?.text ?? "none")) cannot run in apix: not "
+                        + "carried over")
+            }
         default:
             draft.notes.append("\(name): `\(type)` auth is not carried over")
+        }
+    }
+
+    /// Insomnia's `oauth2`, `digest`, `ntlm` and `iam` (AWS) auth as the apix kind, for a named definition; nil
+    /// for an OAuth2 grant apix cannot run (`refresh_token`).
+    static func computedAuth(
+        _ auth: JSONValue, owner: String, draft: inout CollectionDraft, converter: inout Nunjucks
+    ) -> AuthSpec? {
+        func text(_ key: String) -> String { converter.convert(auth[key]?.text ?? "") }
+        switch auth["type"]?.text ?? "" {
+        case "oauth2":
+            var fields = ImportAuth.OAuth2(grant: text("grantType"))
+            fields.authorizationURL = text("authorizationUrl")
+            fields.tokenURL = text("accessTokenUrl")
+            fields.clientID = text("clientId")
+            fields.clientSecret = text("clientSecret")
+            fields.username = text("username")
+            fields.password = text("password")
+            fields.scope = text("scope")
+            fields.redirectURI = text("redirectUrl")
+            fields.credentialsInBody = auth["credentialsInBody"]?.flag == true
+            fields.extra = ["audience", "resource"].compactMap { key in
+                let value = text(key)
+                return value.isEmpty ? nil : Parameter(key, Template(value))
+            }
+            return ImportAuth.oauth2(fields, owner: owner, draft: &draft)
+        case "digest":
+            return ImportAuth.challenge(.digest, username: text("username"), password: text("password"), draft: &draft)
+        case "ntlm":
+            return ImportAuth.challenge(.ntlm, username: text("username"), password: text("password"), draft: &draft)
+        case "iam":
+            return ImportAuth.awsSigV4(
+                accessKey: text("accessKeyId"), secretKey: text("secretAccessKey"), sessionToken: text("sessionToken"),
+                region: text("region"), service: text("service"), owner: owner, draft: &draft)
+        default:
+            return nil
         }
     }
 

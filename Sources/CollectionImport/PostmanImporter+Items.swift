@@ -61,7 +61,8 @@ extension PostmanImporter {
         }
 
         /// The request's effective auth: the profile's (nothing to do), none (`auth: none`), or its own, as a
-        /// header or query item where it is a bearer token or an API key.
+        /// header or query item where it is a bearer token or an API key, as a named definition (`auth: oauth2`)
+        /// where it is OAuth2, Digest, NTLM or AWS SigV4.
         mutating func applyAuth(_ auth: JSONValue?, to endpoint: inout Endpoint, name: String) {
             guard let auth, let type = auth["type"]?.text else {
                 if draft.auth != nil { endpoint.authDisabled = true }
@@ -85,6 +86,19 @@ extension PostmanImporter {
                 } else {
                     endpoint.headers.append(Parameter(key, Template(value)))
                 }
+            case "oauth2", "digest", "ntlm", "awsv4":
+                // A named definition (`auths:`) the endpoint uses: these need the whole mapping, not a header.
+                if let named = draft.namedAuth(
+                    for: auth, make: { PostmanImporter.computedAuth(auth, owner: name, draft: &$0) })
+                {
+                    endpoint.authName = named
+                    return
+                }
+                let token = credentialText(PostmanImporter.field(auth, "accessToken") ?? "", as: "access_token")
+                endpoint.headers.append(Parameter("Authorization", Template("Bearer \(token)")))
+                draft.notes.append(
+                    "\(name): its OAuth2 grant (\(PostmanImporter.field(auth, "grant_type") ?? "none")) cannot run in "
+                        + "apix: its token is an `Authorization` header (`access_token`)")
             default:
                 draft.notes.append("\(name): its own `\(type)` auth is not carried over")
             }

@@ -133,34 +133,78 @@ package enum PostmanImporter {
         case "oauth2":
             return oauth2(auth, draft: &draft)
         case let other:
+            if let spec = computedAuth(auth, owner: "the collection", draft: &draft) {
+                return ProfileEmitter.auth(spec)
+            }
             draft.notes.append("`\(other)` auth has no apix kind: not carried over")
             return nil
         }
     }
 
+    /// The collection's OAuth2: the grant apix runs, else a bearer token to paste (`access_token`) with a note.
     static func oauth2(_ auth: JSONValue, draft: inout CollectionDraft) -> ProfileEmitter.Value {
-        typealias Entry = ProfileEmitter.Entry
+        if let spec = computedAuth(auth, owner: "the collection", draft: &draft) { return ProfileEmitter.auth(spec) }
         let grant = field(auth, "grant_type") ?? ""
-        let tokenURL = field(auth, "accessTokenUrl") ?? ""
-        guard ["client_credentials", "password_credentials"].contains(grant), !tokenURL.isEmpty else {
-            let token = draft.credential(field(auth, "accessToken") ?? "", as: "access_token")
-            draft.notes.append(
-                "OAuth2 (\(grant.isEmpty ? "no grant type" : grant)): apix cannot run it; put a token in "
-                    + "`access_token`")
-            return .mapping([Entry("type", .scalar("bearer")), Entry("token", token)])
+        let token = draft.credential(field(auth, "accessToken") ?? "", as: "access_token")
+        draft.notes.append(
+            "OAuth2 (\(grant.isEmpty ? "no grant type" : grant)): apix cannot run it; put a token in `access_token`")
+        return .mapping([ProfileEmitter.Entry("type", .scalar("bearer")), ProfileEmitter.Entry("token", token)])
+    }
+
+    /// Postman's `oauth2`, `digest`, `ntlm` and `awsv4` auth as the apix kind, or nil (an OAuth2 grant apix cannot
+    /// run, another type).
+    static func computedAuth(_ auth: JSONValue, owner: String, draft: inout CollectionDraft) -> AuthSpec? {
+        let text = { (key: String) in field(auth, key) ?? "" }
+        switch auth["type"]?.text ?? "" {
+        case "oauth2":
+            var fields = ImportAuth.OAuth2(grant: text("grant_type"))
+            fields.authorizationURL = text("authUrl")
+            fields.tokenURL = text("accessTokenUrl")
+            fields.clientID = text("clientId")
+            fields.clientSecret = text("clientSecret")
+            fields.username = text("username")
+            fields.password = text("password")
+            fields.scope = text("scope")
+            fields.redirectURI = text("redirect_uri").isEmpty ? text("callbackUrl") : text("redirect_uri")
+            fields.credentialsInBody = text("client_authentication") == "body"
+            fields.extra = extraParameters(auth)
+            return ImportAuth.oauth2(fields, owner: owner, draft: &draft)
+        case "digest":
+            return ImportAuth.challenge(.digest, username: text("username"), password: text("password"), draft: &draft)
+        case "ntlm":
+            return ImportAuth.challenge(
+                .ntlm, username: text("username"), password: text("password"), domain: text("domain"), draft: &draft)
+        case "awsv4":
+            if text("addAuthDataToQuery") == "true" {
+                draft.notes.append("\(owner): AWS signature in the query is sent in headers instead")
+            }
+            return ImportAuth.awsSigV4(
+                accessKey: text("accessKey"), secretKey: text("secretKey"), sessionToken: text("sessionToken"),
+                region: text("region"), service: text("service"), owner: owner, draft: &draft)
+        default:
+            return nil
         }
-        var entries = [
-            Entry("type", .scalar("oauth2")),
-            Entry("grant", .scalar(grant == "password_credentials" ? "password" : "client_credentials")),
-            Entry("token_url", .string(tokenURL)),
-            Entry("client_id", draft.credential(field(auth, "clientId") ?? "", as: "client_id")),
-            Entry("client_secret", draft.credential(field(auth, "clientSecret") ?? "", as: "client_secret")),
-        ]
-        if grant == "password_credentials" {
-            entries.append(Entry("username", draft.credential(field(auth, "username") ?? "", as: "username")))
-            entries.append(Entry("password", draft.credential(field(auth, "password") ?? "", as: "password")))
+    }
+
+    /// A field's value as written (a list of parameters, a flag), where `field` gives text only.
+    static func fieldValue(_ auth: JSONValue, _ key: String) -> JSONValue? {
+        guard let type = auth["type"]?.text, let block = auth[type] else { return nil }
+        if case .array(let pairs) = block { return pairs.first { $0["key"]?.text == key }?["value"] }
+        return block[key]
+    }
+
+    /// The enabled `authRequestParams` and `tokenRequestParams` sent in the URL or body (`audience`, `resource`),
+    /// as `extra` (which apix sends with both requests); header ones are left out.
+    static func extraParameters(_ auth: JSONValue) -> [Parameter] {
+        var extra: [Parameter] = []
+        for list in ["authRequestParams", "tokenRequestParams"] {
+            for pair in fieldValue(auth, list)?.array ?? [] where pair["enabled"]?.flag != false {
+                guard let key = pair["key"]?.text, !key.isEmpty, pair["send_as"]?.text != "request_header",
+                    !extra.contains(where: { $0.name == key })
+                else { continue }
+                extra.append(Parameter(key, Template(pair["value"]?.text ?? "")))
+            }
         }
-        if let scope = field(auth, "scope"), !scope.isEmpty { entries.append(Entry("scope", .string(scope))) }
-        return .mapping(entries)
+        return extra
     }
 }

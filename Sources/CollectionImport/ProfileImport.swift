@@ -29,11 +29,18 @@ package struct ProfileImport: Sendable {
         self.notes = notes
     }
 
-    /// The profile file's text.
+    /// The profile file's text: `auth:`, then the named `auths:` definitions endpoints use.
     package func yaml(source: String) -> String {
-        ProfileEmitter.profile(
-            profile, extra: auth.map { [ProfileEmitter.Entry("auth", $0)] } ?? [],
-            header: "Imported by apix from \(source).")
+        var bare = profile
+        bare.auths = [:]
+        var extra = auth.map { [ProfileEmitter.Entry("auth", $0)] } ?? []
+        if !profile.auths.isEmpty {
+            let definitions = profile.auths.sorted { $0.key < $1.key }.map {
+                ProfileEmitter.Entry($0.key, ProfileEmitter.auth($0.value))
+            }
+            extra.append(ProfileEmitter.Entry("auths", .mapping(definitions)))
+        }
+        return ProfileEmitter.profile(bare, extra: extra, header: "Imported by apix from \(source).")
     }
 
     /// The secrets file's text: every secret variable, with the value the source held or empty, to be filled in;

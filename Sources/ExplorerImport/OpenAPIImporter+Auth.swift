@@ -1,4 +1,6 @@
+import CollectionImport
 import ExplorerCore
+import Foundation
 import OpenAPIKit
 
 extension OpenAPIImporter {
@@ -6,9 +8,9 @@ extension OpenAPIImporter {
 
     /// The profile's `auth:` from the security scheme the most operations accept (ties: the first met, the
     /// document's own requirements first), in the format of the auth section: `bearer`, `basic`, `api_key`,
-    /// `oauth2` (password or client credentials). OAuth2 flows apix cannot run (implicit, authorization code,
-    /// device) and OpenID Connect become a bearer token the user pastes, with a note. Returns the mapping, the
-    /// secret variables it uses, and the scheme's name.
+    /// `oauth2` (every flow: password, client credentials, authorization code, device, implicit as the
+    /// authorization code with PKCE; OpenID Connect through `issuer:`). Returns the mapping, the secret variables it
+    /// uses, and the scheme's name.
     static func authentication(
         document: OpenAPI.Document, operations: [OpenAPIOperation], notes: inout [String]
     ) -> (ProfileEmitter.Value?, [String], String?) {
@@ -81,10 +83,7 @@ extension OpenAPIImporter {
         case .oauth2(let flows, _):
             return oauth2(flows, name: name, scopes: scopes, notes: &notes)
         case .openIdConnect(let url):
-            notes.append(
-                "security scheme `\(name)` (OpenID Connect, \(url.absoluteString)): apix cannot sign in there; "
-                    + "put a token in `access_token`")
-            return bearer("access_token")
+            return openIDConnect(url, name: name, scopes: scopes, notes: &notes)
         case .http, .mutualTLS:
             return nil
         }
@@ -105,13 +104,17 @@ extension OpenAPIImporter {
         )
     }
 
-    /// Password and client-credentials flows run in apix; the others are kept as a bearer token to paste.
+    /// Every OAuth2 flow runs in apix: password and client credentials first (no browser), then the authorization
+    /// code, the device flow (OpenAPI 3.2), and the implicit flow as the authorization code grant with PKCE (OAuth 2.1
+    /// removed it; it names no token URL: `{{token_url}}`, defined empty, with a note).
     private static func oauth2(
         _ flows: OpenAPI.OAuthFlows, name: String, scopes: [String], notes: inout [String]
     ) -> (ProfileEmitter.Value, [String]) {
         let scope = scopes.joined(separator: " ")
+        let owner = "security scheme `\(name)`"
         var entries = [Entry("type", .scalar("oauth2"))]
         var secrets = ["client_id", "client_secret"]
+        var interactive = false
         if let password = flows.password {
             entries += [
                 Entry("grant", .scalar("password")), Entry("token_url", .string(password.tokenUrl.absoluteString)),
@@ -122,27 +125,81 @@ extension OpenAPIImporter {
                 Entry("grant", .scalar("client_credentials")),
                 Entry("token_url", .string(credentials.tokenUrl.absoluteString)),
             ]
+        } else if let code = flows.authorizationCode {
+            entries += [
+                Entry("grant", .scalar("authorization_code")),
+                Entry("token_url", .string(code.tokenUrl.absoluteString)),
+            ]
+            interactive = true
+            entries.append(Entry("authorization_url", .string(code.authorizationUrl.absoluteString)))
+        } else if let device = flows.deviceAuthorization {
+            entries += [
+                Entry("grant", .scalar("device_code")), Entry("token_url", .string(device.tokenUrl.absoluteString)),
+                Entry("device_authorization_url", .string(device.deviceAuthorizationUrl.absoluteString)),
+            ]
+            interactive = true
+        } else if let implicit = flows.implicit {
+            notes.append(ImportAuth.implicitNote(owner))
+            notes.append(ImportAuth.tokenURLNote(owner))
+            entries += [
+                Entry("grant", .scalar("authorization_code")), Entry("token_url", .string("{{token_url}}")),
+                Entry("authorization_url", .string(implicit.authorizationUrl.absoluteString)),
+            ]
+            interactive = true
         } else {
-            let (flow, url): (String, String) =
-                if let code = flows.authorizationCode {
-                    ("authorization code", code.authorizationUrl.absoluteString)
-                } else if let implicit = flows.implicit {
-                    ("implicit", implicit.authorizationUrl.absoluteString)
-                } else if let device = flows.deviceAuthorization {
-                    ("device authorization", device.deviceAuthorizationUrl.absoluteString)
-                } else {
-                    ("no", "")
-                }
-            notes.append(
-                "security scheme `\(name)` (OAuth2 \(flow) flow\(url.isEmpty ? "" : ", \(url)")): apix cannot run "
-                    + "it; put a token in `access_token`")
+            notes.append("\(owner) (OAuth2 with no flow): apix cannot run it; put a token in `access_token`")
             return bearer("access_token")
         }
-        entries += [Entry("client_id", secret("client_id")), Entry("client_secret", secret("client_secret"))]
+        entries.append(Entry("client_id", secret("client_id")))
+        if interactive {
+            // A browser or device sign-in's client is often public (PKCE, no secret), and an empty secret would be
+            // sent: the key is left for the user to add.
+            secrets.removeAll { $0 == "client_secret" }
+            notes.append(clientSecretNote(owner))
+        } else {
+            entries.append(Entry("client_secret", secret("client_secret")))
+        }
         if flows.password != nil {
             entries += [Entry("username", secret("username")), Entry("password", secret("password"))]
         }
         if !scope.isEmpty { entries.append(Entry("scope", .string(scope))) }
+        // `authorization_url` / `device_authorization_url` after the client, as `ProfileEmitter.auth` orders them.
+        let endpointsLast = ["authorization_url", "device_authorization_url"]
+        entries = entries.filter { !endpointsLast.contains($0.key) } + entries.filter { endpointsLast.contains($0.key) }
         return (.mapping(entries), secrets)
+    }
+
+    private static func clientSecretNote(_ owner: String) -> String {
+        "\(owner): a public client has no secret; for a confidential one add `client_secret: \"{{client_secret}}\"` "
+            + "to the auth and fill it in the secrets file"
+    }
+
+    /// OpenID Connect: the authorization code grant whose endpoints `issuer:` discovery fills in (the document's
+    /// `openIdConnectUrl` without `/.well-known/openid-configuration`), `openid` among the scopes. While the loader
+    /// does not know `issuer`, a bearer token to paste, as before.
+    private static func openIDConnect(_ url: URL, name: String, scopes: [String], notes: inout [String])
+        -> (ProfileEmitter.Value, [String])
+    {
+        let owner = "security scheme `\(name)`"
+        guard ProfileLoader.authKeys["oauth2"]?.known.contains("issuer") == true else {
+            notes.append(
+                "\(owner) (OpenID Connect, \(url.absoluteString)): apix cannot sign in there; put a token in "
+                    + "`access_token`")
+            return bearer("access_token")
+        }
+        var issuer = url.absoluteString
+        for suffix in ["/.well-known/openid-configuration", "/.well-known/oauth-authorization-server"]
+        where issuer.hasSuffix(suffix) {
+            issuer.removeLast(suffix.count)
+        }
+        let scope = (scopes.contains("openid") ? scopes : ["openid"] + scopes).joined(separator: " ")
+        notes.append(clientSecretNote(owner))
+        return (
+            .mapping([
+                Entry("type", .scalar("oauth2")), Entry("grant", .scalar("authorization_code")),
+                Entry("issuer", .string(issuer)), Entry("client_id", secret("client_id")),
+                Entry("scope", .string(scope)),
+            ]), ["client_id"]
+        )
     }
 }

@@ -44,6 +44,12 @@ package enum OpenAPIImporter {
                 profile.endpoints[index].folder = pathFolder(profile.endpoints[index].path.raw)
             }
         }
+        if case .mapping(let entries)? = auth, entries.contains(.init("token_url", .string("{{token_url}}"))),
+            profile.variables["token_url"] == nil
+        {
+            // The implicit flow names no token endpoint: defined empty (not a secret) for the user to fill in.
+            profile.variables["token_url"] = Template("")
+        }
         let distinctNotes = notes.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         var imported = OpenAPIImport(profile: profile, auth: auth, secretVariables: secrets, notes: distinctNotes)
         imported.sideSchemas = read.schemas.schemas

@@ -86,21 +86,25 @@ struct OpenAPIFullSizeTests {
         _ = try ImportFixtures.written(imported)
     }
 
-    @Test("an OAuth2 implicit flow is kept as a bearer token to paste, not dropped: 8 of petstore3's 19 use it")
+    @Test("an OAuth2 implicit flow becomes the authorization code grant with PKCE: 8 of petstore3's 19 use it")
     func implicitFlow() throws {
         let imported = try OpenAPIImporter.makeProfile(
             text: ImportFixtures.text("petstore3-swagger-api.yaml"), id: nil, file: "/p/p.yaml")
         #expect(imported.profile.endpoints.count == 19)
-        #expect(
-            imported.auth
-                == .mapping([.init("type", .scalar("bearer")), .init("token", .scalar("\"{{access_token}}\""))]))
         #expect(imported.profile.endpoints.filter { !$0.authDisabled }.count == 8)
-        #expect(imported.notes.contains { $0.contains("OAuth2 implicit flow") && $0.contains("access_token") })
-        _ = try ImportFixtures.written(imported)
+        #expect(imported.notes.contains { $0.contains("implicit grant was removed by OAuth 2.1") })
+        #expect(imported.notes.contains { $0.contains("set the `token_url` variable") })
+        guard case .oauth2(let settings)? = try ImportFixtures.written(imported).auth else {
+            Issue.record("expected an oauth2 auth")
+            return
+        }
+        #expect(settings.grant == .authorizationCode)
+        #expect(settings.authorizationURL?.raw == "https://petstore3.swagger.io/oauth/authorize")
+        #expect(settings.tokenURL.raw == "{{token_url}}")
     }
 
     @Test(
-        "every OAuth2 flow maps to an auth",
+        "every OAuth2 flow maps to an oauth2 auth",
         arguments: [
             "{ implicit: { authorizationUrl: 'https://a.example/auth', scopes: {} } }",
             "{ authorizationCode: { authorizationUrl: 'https://a.example/auth', tokenUrl: 'https://a.example/t', scopes: {} } }",
@@ -110,8 +114,13 @@ struct OpenAPIFullSizeTests {
             "  /x: { get: { operationId: x, security: [{ o: [] }], responses: { \"200\": { description: ok } } } }",
             components: "  securitySchemes:\n    o: { type: oauth2, flows: \(flows) }")
         let imported = try OpenAPIImporter.makeProfile(text: text, id: "t", file: "/p/t.yaml")
-        #expect(imported.auth != nil)
-        #expect(imported.secretVariables == ["access_token"])
+        #expect(imported.secretVariables == ["client_id"])
+        guard case .oauth2(let settings)? = try ImportFixtures.written(imported).auth else {
+            Issue.record("expected an oauth2 auth")
+            return
+        }
+        #expect(settings.grant == .authorizationCode)
+        #expect(settings.authorizationURL?.raw == "https://a.example/auth")
     }
 
     @Test("names are the summary's first line cut at a word to 60 columns; ids are stable across imports")

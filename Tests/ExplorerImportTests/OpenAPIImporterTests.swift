@@ -74,12 +74,14 @@ struct OpenAPIImporterTests {
         }
         #expect(pet.map(\.key) == ["id", "name", "category", "photoUrls", "tags", "status"])
 
-        // The scheme the most operations accept (petstore_auth, an implicit OAuth2 flow apix cannot run) maps to a
-        // bearer token to paste; operations that do not accept it opt out.
+        // The scheme the most operations accept (petstore_auth, an implicit OAuth2 flow) maps to the authorization
+        // code grant with PKCE, its token URL to fill in; operations that do not accept it opt out.
         #expect(
-            imported.auth
-                == .mapping([.init("type", .scalar("bearer")), .init("token", .scalar("\"{{access_token}}\""))]))
-        #expect(imported.secretVariables == ["access_token"])
+            ProfileEmitter.flowText(try #require(imported.auth))
+                == "{ type: oauth2, grant: authorization_code, token_url: \"{{token_url}}\", client_id: \"{{client_id}}\", "
+                + "scope: write:pets read:pets, authorization_url: https://petstore3.swagger.io/oauth/authorize }")
+        #expect(imported.secretVariables == ["client_id"])
+        #expect(imported.profile.variables["token_url"]?.raw == "")
         #expect(
             profile.endpoints.filter { !$0.authDisabled }.map(\.id) == [
                 "addPet", "updatePet", "findPetsByStatus", "getPetById",
@@ -177,9 +179,31 @@ struct OpenAPIImporterTests {
                 + "client_secret: \"{{client_secret}}\", scope: read }",
             ["client_id", "client_secret"]
         ),
+        (
+            "{ type: oauth2, flows: { authorizationCode: { authorizationUrl: 'https://a.example/authorize', "
+                + "tokenUrl: 'https://a.example/token', scopes: { read: r } } } }",
+            "{ type: oauth2, grant: authorization_code, token_url: https://a.example/token, "
+                + "client_id: \"{{client_id}}\", scope: read, authorization_url: https://a.example/authorize }",
+            ["client_id"]
+        ),
+        (
+            "{ type: oauth2, flows: { deviceAuthorization: { deviceAuthorizationUrl: 'https://a.example/device', "
+                + "tokenUrl: 'https://a.example/token', scopes: { read: r } } } }",
+            "{ type: oauth2, grant: device_code, token_url: https://a.example/token, client_id: \"{{client_id}}\", "
+                + "scope: read, device_authorization_url: https://a.example/device }",
+            ["client_id"]
+        ),
+        (
+            "{ type: oauth2, flows: { implicit: { authorizationUrl: /authorize, scopes: { read: r } } } }",
+            "{ type: oauth2, grant: authorization_code, token_url: \"{{token_url}}\", client_id: \"{{client_id}}\", "
+                + "scope: read, authorization_url: /authorize }",
+            ["client_id"]
+        ),
     ]
 
-    @Test("security schemes map to the auth kinds, written so the loader reads them back", arguments: 0..<4)
+    @Test(
+        "security schemes map to the auth kinds, written so the loader reads the same auth back",
+        arguments: 0..<7)
     func securitySchemes(_ index: Int) throws {
         let (scheme, auth, secrets) = Self.schemes[index]
         let spec = """
@@ -198,7 +222,71 @@ struct OpenAPIImporterTests {
         #expect(ProfileEmitter.flowText(value) == auth)
         #expect(imported.secretVariables == secrets)
         let loaded = try Self.roundTrip(imported)
-        #expect(loaded.auth != nil)
+        // What the loader read, written again, is what the importer wrote: every key name is one the loader knows.
+        #expect(loaded.auth.map { ProfileEmitter.flowText(ProfileEmitter.auth($0)) } == auth)
         #expect(loaded.endpoint("things")?.authDisabled == false)
+    }
+
+    @Test("Swagger 2.0's accessCode flow becomes the authorization code grant")
+    func swaggerAccessCode() throws {
+        let spec = """
+            swagger: "2.0"
+            info: { title: Auth, version: "1" }
+            host: api.example.com
+            securityDefinitions:
+              code: { type: oauth2, flow: accessCode, authorizationUrl: "https://id.example/authorize", tokenUrl: "https://id.example/token", scopes: { read: r } }
+            security: [{ code: [read] }]
+            paths:
+              /things: { get: { operationId: things, responses: { "200": { description: ok } } } }
+            """
+        let imported = try OpenAPIImporter.makeProfile(text: spec, id: "auth", file: "/p/auth.yaml")
+        guard case .oauth2(let settings)? = try Self.roundTrip(imported).auth else {
+            Issue.record("expected an oauth2 auth, got \(String(describing: imported.auth))")
+            return
+        }
+        #expect(settings.grant == .authorizationCode)
+        #expect(settings.authorizationURL?.raw == "https://id.example/authorize")
+        #expect(settings.tokenURL.raw == "https://id.example/token")
+        #expect(settings.scope?.raw == "read")
+    }
+
+    static let openIDConnect = """
+        openapi: 3.1.0
+        info: { title: Auth, version: "1" }
+        servers: [{ url: "https://api.example.com" }]
+        security: [{ oidc: [profile] }]
+        paths:
+          /things: { get: { operationId: things, responses: { "200": { description: ok } } } }
+        components:
+          securitySchemes:
+            oidc: { type: openIdConnect, openIdConnectUrl: "https://id.example/realms/x/.well-known/openid-configuration" }
+        """
+
+    /// Whether the loader reads `issuer:` (OpenID Connect discovery, issue 27; added to the core in parallel).
+    static let issuerKnown = ProfileLoader.authKeys["oauth2"]?.known.contains("issuer") == true
+
+    @Test(
+        "OpenID Connect becomes the authorization code grant with issuer: (the URL without its well-known path)",
+        .enabled(if: Self.issuerKnown))
+    func openIDConnectIssuer() throws {
+        let imported = try OpenAPIImporter.makeProfile(text: Self.openIDConnect, id: "auth", file: "/p/auth.yaml")
+        #expect(
+            imported.auth.map(ProfileEmitter.flowText)
+                == "{ type: oauth2, grant: authorization_code, issuer: https://id.example/realms/x, "
+                + "client_id: \"{{client_id}}\", scope: openid profile }")
+        #expect(imported.secretVariables == ["client_id"])
+        guard case .oauth2(let settings)? = try Self.roundTrip(imported).auth else {
+            Issue.record("expected an oauth2 auth")
+            return
+        }
+        #expect(settings.grant == .authorizationCode)
+    }
+
+    @Test(
+        "OpenID Connect stays a bearer token to paste while the loader has no issuer:", .enabled(if: !Self.issuerKnown))
+    func openIDConnectBearer() throws {
+        let imported = try OpenAPIImporter.makeProfile(text: Self.openIDConnect, id: "auth", file: "/p/auth.yaml")
+        #expect(imported.secretVariables == ["access_token"])
+        #expect(try Self.roundTrip(imported).auth != nil)
     }
 }

@@ -116,8 +116,8 @@ extension ProfileWriter {
         return endings
     }
 
-    /// The `variables` and `environments` entries holding what the incoming profile defines: the merger adds only
-    /// the names the file lacks. An environment the profile has asks only for variables it does not define.
+    /// The `variables`, `environments` and `auths` entries holding what the incoming profile defines: the merger
+    /// adds only the names the file lacks. An environment the profile has asks only for variables it does not define.
     private static func wanted(_ incoming: Profile, existing: Profile) -> [ProfileEmitter.Entry] {
         let variables = incoming.variables.filter { existing.variables[$0.key] == nil }
         var environments: [ProfileEmitter.Entry] = []
@@ -132,7 +132,12 @@ extension ProfileWriter {
                     .init(environment.name, .mapping([.init("variables", ProfileEmitter.variables(lacking))])))
             }
         }
-        return [.init("variables", ProfileEmitter.variables(variables)), .init("environments", .mapping(environments))]
+        // Named auth definitions the added endpoints may use (`auth: oauth2`); one the profile has is kept as written.
+        let auths = incoming.auths.filter { existing.auths[$0.key] == nil }
+        return [
+            .init("variables", ProfileEmitter.variables(variables)), .init("environments", .mapping(environments)),
+            .init("auths", ProfileEmitter.definitions(auths)),
+        ]
     }
 
     /// The secrets entries without environment values for names the user already gave a value for the whole
