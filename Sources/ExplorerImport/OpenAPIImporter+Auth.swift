@@ -175,18 +175,11 @@ extension OpenAPIImporter {
     }
 
     /// OpenID Connect: the authorization code grant whose endpoints `issuer:` discovery fills in (the document's
-    /// `openIdConnectUrl` without `/.well-known/openid-configuration`), `openid` among the scopes. While the loader
-    /// does not know `issuer`, a bearer token to paste, as before.
+    /// `openIdConnectUrl` without `/.well-known/openid-configuration`), `openid` among the scopes.
     private static func openIDConnect(_ url: URL, name: String, scopes: [String], notes: inout [String])
         -> (ProfileEmitter.Value, [String])
     {
         let owner = "security scheme `\(name)`"
-        guard ProfileLoader.authKeys["oauth2"]?.known.contains("issuer") == true else {
-            notes.append(
-                "\(owner) (OpenID Connect, \(url.absoluteString)): apix cannot sign in there; put a token in "
-                    + "`access_token`")
-            return bearer("access_token")
-        }
         var issuer = url.absoluteString
         for suffix in ["/.well-known/openid-configuration", "/.well-known/oauth-authorization-server"]
         where issuer.hasSuffix(suffix) {

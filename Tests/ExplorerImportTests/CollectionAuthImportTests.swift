@@ -68,7 +68,7 @@ struct CollectionAuthImportTests {
         let code = try Self.oauth2(profile.auth)
         #expect(code.grant == .authorizationCode)
         #expect(code.authorizationURL?.raw == "https://id.example.com/oauth/authorize")
-        #expect(code.tokenURL.raw == "https://id.example.com/oauth/token")
+        #expect(code.tokenURL?.raw == "https://id.example.com/oauth/token")
         #expect(code.clientSecret?.raw == "{{client_secret}}")
         #expect(code.clientAuth == .form)
         #expect(code.redirectURI == nil)
@@ -94,7 +94,7 @@ struct CollectionAuthImportTests {
         #expect(try Self.endpoint(profile, "Old widget list").authName == Self.endpoint(profile, "Old widget").authName)
         let implicit = try Self.oauth2(profile.auths[try #require(Self.endpoint(profile, "Old widget").authName)])
         #expect(implicit.grant == .authorizationCode)
-        #expect(implicit.tokenURL.raw == "{{token_url}}")
+        #expect(implicit.tokenURL?.raw == "{{token_url}}")
         #expect(profile.variables["token_url"]?.raw == "")
         #expect(implicit.redirectURI?.raw == "http://127.0.0.1:8765/callback")
         #expect(implicit.clientSecret == nil)
@@ -128,7 +128,7 @@ struct CollectionAuthImportTests {
 
         let widget = try Self.oauth2(profile.auths[try #require(Self.endpoint(profile, "Widget").authName)])
         #expect(widget.grant == .authorizationCode)
-        #expect(widget.tokenURL.raw == "{{token_url}}")
+        #expect(widget.tokenURL?.raw == "{{token_url}}")
         #expect(widget.redirectURI == nil)
         #expect(try Self.endpoint(profile, "Digest").authName == "digest")
         #expect(

@@ -100,7 +100,7 @@ struct OpenAPIFullSizeTests {
         }
         #expect(settings.grant == .authorizationCode)
         #expect(settings.authorizationURL?.raw == "https://petstore3.swagger.io/oauth/authorize")
-        #expect(settings.tokenURL.raw == "{{token_url}}")
+        #expect(settings.tokenURL?.raw == "{{token_url}}")
     }
 
     @Test(

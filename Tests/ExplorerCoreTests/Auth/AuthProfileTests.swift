@@ -101,6 +101,23 @@ struct AuthProfileTests {
         #expect(builder.authSessionKey == ProfileEnvironmentKey(profile: "demo", environment: "local"))
     }
 
+    @Test("an empty token URL (an imported implicit grant's variable not filled in) is refused, naming the variable")
+    func emptyTokenURL() throws {
+        let yaml = """
+            variables: { token_url: "" }
+            environments: { local: { base_url: "http://127.0.0.1:1/api" } }
+            auth: { type: oauth2, grant: authorization_code, authorization_url: /authorize, token_url: "{{token_url}}",
+                    client_id: c }
+            """
+        let profile = try ProfileLoader.parse(yaml: yaml, file: "/p/x.yaml", id: "x").get()
+        let builder = try RequestBuilder(profile: profile, environment: "local")
+        #expect {
+            _ = try builder.auth(for: nil)
+        } throws: { error in
+            "\(error)".contains("`token_url` is empty (set `token_url`)")
+        }
+    }
+
     @Test("an absolute token URL is used as written")
     func absoluteTokenURL() throws {
         let yaml = """

@@ -1,7 +1,7 @@
 /// `auth:` at profile and environment level: `none`, or a mapping whose `type` decides the other keys; `auths:`
 /// names such mappings for endpoints to use.
 extension ProfileLoader {
-    package static let authKeys: [String: (known: [String], required: [String])] = [
+    static let authKeys: [String: (known: [String], required: [String])] = [
         "bearer": (["type", "token"], ["token"]),
         "basic": (["type", "username", "password"], ["username", "password"]),
         "api_key": (["type", "name", "value", "in"], ["name", "value"]),

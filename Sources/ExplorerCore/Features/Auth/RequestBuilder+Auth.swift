@@ -97,6 +97,14 @@ extension RequestBuilder {
             /// An endpoint's URL: as written with a scheme, else joined to the environment's base URL.
             func endpointURL(_ template: Template, _ key: String) throws(RequestBuildError) -> String {
                 let written = try template.render(scope)
+                // An empty value (an imported implicit grant's `token_url` variable not filled in yet) would be the
+                // base URL itself: say what to fill in before a browser opens.
+                guard !written.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    let names = template.variableNames
+                    let what = names.isEmpty ? "" : " (set `\(names.joined(separator: "`, `"))`)"
+                    throw RequestBuildError(
+                        .invalidURL("`\(key)` is empty\(what)"), location: template.location, context: "auth.\(key)")
+                }
                 let url =
                     URLBuilder.hasScheme(written)
                     ? written : URLBuilder.join(base: try environment.baseURL.render(scope), path: written)
