@@ -9,11 +9,18 @@ extension EndToEndTerminal {
     /// a token starts the login itself.
     @Suite("TUI end to end: browser sign-in in tmux", .serialized, .enabled(if: TmuxSession.isAvailable))
     struct TUIBrowserLoginEndToEndTests {
-        static func start(_ session: TmuxSession, peer: PythonPeer, mode: String) throws -> String {
+        /// `issuer`: the profile names only the peer's issuer (`issuer:` discovery), no endpoint.
+        static func start(_ session: TmuxSession, peer: PythonPeer, mode: String, issuer: Bool = false) throws -> String
+        {
             let profiles = session.home + "/profiles"
             try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-            try AuthorizationCodeProfile.yaml(port: peer.port).write(
-                toFile: profiles + "/oauth.yaml", atomically: true, encoding: .utf8)
+            var yaml = AuthorizationCodeProfile.yaml(port: peer.port, revocation: nil)
+            if issuer {
+                yaml = yaml.replacingOccurrences(
+                    of: "  authorization_url: /authorize\n  token_url: /token\n",
+                    with: "  issuer: http://127.0.0.1:\(peer.port)/tenant\n")
+            }
+            try yaml.write(toFile: profiles + "/oauth.yaml", atomically: true, encoding: .utf8)
             try AuthorizationCodeProfile.secrets.write(
                 toFile: profiles + "/oauth.secrets.yaml", atomically: true, encoding: .utf8)
             let browser = "/usr/bin/python3 \(PythonPeer.directory)/scripted_browser.py"
@@ -40,6 +47,29 @@ extension EndToEndTerminal {
             // The body, not the status line: the body is indexed after the status shows.
             let answer = try await session.waiting(for: "alice")
             #expect(answer.contains("200 OK"), "the peer answers /me only with a valid bearer token")
+            try session.send("q")
+        }
+
+        @Test("with only `issuer:`, l signs in at the metadata's endpoints and the panel names them")
+        func issuerLogin() async throws {
+            let peer = try await Task.detached { try PythonPeer("oauth_server.py", arguments: ["3600"]) }.value
+            defer { peer.stop() }
+            let session = try TmuxSession(width: 120, height: 40)
+            defer { session.close() }
+            let profiles = try Self.start(session, peer: peer, mode: "approve", issuer: true)
+            let written = try String(contentsOfFile: profiles + "/oauth.yaml", encoding: .utf8)
+            try #require(written.contains("issuer:") && !written.contains("token_url"), "\(written)")
+            try await session.waiting(for: "me")
+            try session.send("a")
+            let before = try await session.waiting(for: "token url  from the issuer's metadata at the first login")
+            #expect(before.contains("issuer     http://127.0.0.1:\(peer.port)/tenant"))
+            try session.send("l")
+            let valid = try await session.waiting(for: "token url  http://127.0.0.1:\(peer.port)/token")
+            #expect(valid.contains("token: valid, expires in") && valid.contains("refresh    refresh token held"))
+            try await session.waiting(for: "logged in: valid until")
+            try session.send("Escape")
+            try session.send("Enter")
+            try await session.waiting(for: "alice")
             try session.send("q")
         }
 

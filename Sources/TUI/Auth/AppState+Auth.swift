@@ -118,7 +118,10 @@ extension AppState {
             message = StatusMessage(requested.done + until)
         case .failed(let reason):
             requestedTokens[key] = nil
-            message = StatusMessage("\(requested.kind.rawValue) failed: \(SafeText.escape(reason))", isError: true)
+            // The state's reason names the operation already (`login: …`): said once.
+            let kind = requested.kind.rawValue
+            let why = reason.hasPrefix(kind + ": ") ? String(reason.dropFirst(kind.count + 2)) : reason
+            message = StatusMessage("\(kind) failed: \(SafeText.escape(why))", isError: true)
         default:
             // Cancelled (Esc), or logged out meanwhile: nothing to confirm.
             if requested.started { requestedTokens[key] = nil }

@@ -21,7 +21,7 @@ enum AuthPanelView {
             ? state.currentTokenKey.flatMap { state.tokenDetails[$0] }.map {
                 Self.detailLines($0, width: width - 4)
             } ?? [] : []
-        let detailsHeight = details.isEmpty ? 0 : details.count + 1
+        let detailsHeight = details.count
         let rect = screen.centered(
             width: width, height: min(screen.height, 8 + lines.count + promptHeight + detailsHeight))
         BoxView.draw(rect, title: "Auth", focused: true, theme: theme, on: &buffer)
