@@ -41,6 +41,8 @@ package enum KeyCommand: Hashable, Sendable {
     case startSearch, nextMatch, previousMatch, saveBody, scrollLeft, scrollRight
     /// A JSONPath filter on the body, shown as you type.
     case startBodyFilter
+    /// Show the next schema violation at its place in the body.
+    case jumpToViolation
     // WebSocket session (the response pane of a `protocol: websocket` endpoint)
     /// The composer: a message typed and sent with Enter.
     case composeMessage

@@ -131,6 +131,9 @@ package struct KeyMap: Sendable {
             "copy the request as a curl command line (secrets as ${NAME} unless V shows them)"),
         KeyBinding(.response, [.character("/")], .startSearch, "search", hint: "search"),
         KeyBinding(.response, [.character("n")], .nextMatch, "next match"),
+        KeyBinding(
+            .response, [.character("J")], .jumpToViolation,
+            "show the next schema violation at its place in the body (Schema and Body tabs)"),
         KeyBinding(.response, [.character("N")], .previousMatch, "previous match"),
         KeyBinding(
             .response, [.character("w")], .saveBody,

@@ -43,9 +43,13 @@ extension AppState {
         captured[auth] = held
         capturesRevision += 1
         exchanges[id]?.checks = step.checks
+        exchanges[id]?.schema = step.schema
+        // The list's ✓/✗: the checks and the declared schema together.
+        if let key = exchanges[id]?.key, !step.checks.isEmpty || step.schema != nil {
+            lastChecks[key] = step.checks.allSatisfy(\.passed) && step.schema?.isValid != false
+        }
         if !step.checks.isEmpty {
             let failed = step.checks.filter { !$0.passed }
-            if let key = exchanges[id]?.key { lastChecks[key] = failed.isEmpty }
             let summary = CheckResult.summary(step.checks)
             message =
                 failed.isEmpty

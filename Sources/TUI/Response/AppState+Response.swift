@@ -47,6 +47,8 @@ extension AppState {
             startBodyFilter()
         case .nextMatch, .previousMatch:
             return search(forward: command == .nextMatch, skipCurrent: true)
+        case .jumpToViolation:
+            return jumpToViolation()
         case .saveBody:
             guard let exchange = shownExchange, exchange.response != nil else {
                 refuseTyping("no response body to save")
@@ -106,12 +108,15 @@ extension AppState {
         return effects
     }
 
-    /// The tabs an answer has: Checks only for an endpoint with `expect:` (or an answer that was checked).
+    /// The tabs an answer has: Checks only for an endpoint with `expect:` (or an answer that was checked), Schema
+    /// only for an answer checked against a schema.
     func responseTabs(for exchange: Exchange?) -> [ResponseTab] {
         guard let exchange else { return ResponseTab.responseTabs }
         let endpoint = catalog.profile(exchange.key.profile)?.endpoint(exchange.key.endpoint)
-        guard !exchange.checks.isEmpty || endpoint?.expectation != nil else { return ResponseTab.responseTabs }
-        return ResponseTab.responseTabs + [.checks]
+        var tabs = ResponseTab.responseTabs
+        if !exchange.checks.isEmpty || endpoint?.expectation != nil { tabs.append(.checks) }
+        if exchange.schema != nil { tabs.append(.schema) }
+        return tabs
     }
 
     /// Lines of the current response tab.
@@ -124,6 +129,7 @@ extension AppState {
             return shownBodyDocument?.lineCount ?? 0
         case .headers: return (exchange.response?.headers.count ?? 0) + 1
         case .checks: return exchange.checks.count
+        case .schema: return exchange.schema.map(SchemaRows.init)?.rows.count ?? 0
         case .request: return exchange.shownRequest?.lines(revealed: response.revealsSecrets).count ?? 0
         case .raw:
             guard let response = exchange.response else { return 0 }
@@ -176,7 +182,7 @@ extension AppState {
         let current = anchor ?? (forward ? response.top - 1 : response.top + responseBodyHeight)
         let start = skipCurrent || anchor == nil ? current + (forward ? 1 : -1) : current
         switch response.tab {
-        case .headers, .request, .checks:
+        case .headers, .request, .checks, .schema:
             let lines = tabLines(exchange, httpResponse).map { $0.lowercased() }
             let needle = response.query.lowercased()
             response.matches = Self.headMatches(
@@ -298,6 +304,7 @@ extension AppState {
         switch response.tab {
         case .request: return exchange.shownRequest?.lines(revealed: response.revealsSecrets) ?? []
         case .checks: return exchange.checks.map(\.description)
+        case .schema: return exchange.schema.map(SchemaRows.init)?.rows.map(\.text) ?? []
         default: return Self.headerLines(httpResponse)
         }
     }

@@ -91,7 +91,7 @@ extension AppState {
         var effects: [Effect] = [.prepareBody(exchange: id, response)]
         if let profile = catalog.profile(exchange.key.profile), let endpoint = profile.endpoint(exchange.key.endpoint),
             !endpoint.captures.isEmpty || endpoint.expectation != nil || pendingChain?.current == id
-                || Self.isGraphQL(endpoint)
+                || Self.isGraphQL(endpoint) || !endpoint.responses.isEmpty
         {
             let environment = environmentName(for: profile)
             let values = ChainValues(

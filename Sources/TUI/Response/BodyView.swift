@@ -66,6 +66,16 @@ enum BodyView {
                 } else if number > head.count, let document = exchange.document {
                     pieces = document.rawLine(number - head.count - 1, maxColumns: maxColumns)
                 }
+            case .schema:
+                let rows = exchange.schema.map(SchemaRows.init)?.rows ?? []
+                guard number < rows.count else { break }
+                let row = rows[number]
+                if let passed = row.passed {
+                    let mark = CheckResult.mark(passed: passed)
+                    pieces = [(mark, passed ? .passed : .failed), (String(row.text.dropFirst(mark.count)), .plain)]
+                } else {
+                    pieces = [(row.text, .plain)]
+                }
             case .checks:
                 guard number < exchange.checks.count else { break }
                 let check = exchange.checks[number]

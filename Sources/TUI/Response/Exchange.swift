@@ -53,6 +53,9 @@ package struct Exchange: Sendable {
     package var webSocket: WebSocketSessionState?
     /// The endpoint's `expect:` results, once its answer was checked (`.chainConcluded`).
     package var checks: [CheckResult] = []
+    /// How the answer compared with the schema its endpoint's `responses:` names (the Schema tab); nil when none
+    /// is named for its status.
+    package var schema: SchemaCheck?
     package var origin = Origin.sent
     /// What the Request tab is made from; the runtime turns it into `shownRequest` once the request is sent.
     package var requestPlans: RequestPlans?

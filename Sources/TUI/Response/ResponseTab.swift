@@ -4,6 +4,8 @@ package enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
     case body, headers, raw, request
     /// The endpoint's `expect:` checks on this answer.
     case checks
+    /// How the answer compared with its declared schema (`responses:`): each violation, `J` shows it in the body.
+    case schema
 
     /// The tabs that show the response (left and right cycle through them; `AppState.responseTabs(for:)` adds the
     /// Checks tab for endpoints with `expect:`).
@@ -16,6 +18,7 @@ package enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
         case .raw: "Raw"
         case .request: "Request"
         case .checks: "Checks"
+        case .schema: "Schema"
         }
     }
 }

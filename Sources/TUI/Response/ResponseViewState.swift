@@ -26,6 +26,8 @@ package struct ResponseViewState: Hashable, Sendable {
     var filter: BodyFilter?
     /// The Request tab shows secrets in clear (`V`); it stays so until `V` again, across exchanges.
     var revealsSecrets = false
+    /// The schema violation `J` showed last (the next `J` shows the one after it).
+    var violationIndex: Int?
 
     package init() {}
 }

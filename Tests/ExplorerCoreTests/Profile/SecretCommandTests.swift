@@ -10,6 +10,9 @@ import Testing
 struct SecretCommandTests {
     /// A short limit: the tests that pass it wait that long, not 10 s.
     static let quick = SecretCommandRunner(timeout: .milliseconds(500))
+    /// For commands that must succeed or fail on their own: a loaded machine (a full test run beside builds) can
+    /// take more than half a second to start `printf`, which the short limit read as a timeout.
+    static let patient = SecretCommandRunner(timeout: .seconds(30))
 
     static func script(_ directory: TemporaryDirectory, _ name: String, _ body: String) throws -> String {
         let path = try directory.write(name, "#!/bin/sh\n" + body + "\n")
@@ -21,29 +24,29 @@ struct SecretCommandTests {
     func firstLine() throws {
         let directory = try TemporaryDirectory()
         let path = try Self.script(directory, "pw", "echo 'tok-123'\necho 'second line'\necho oops >&2")
-        #expect(Self.quick.run([path]) == .success("tok-123"))
-        #expect(Self.quick.run(["printf", "%s\\r\\n", "with-crlf"]) == .success("with-crlf"))
+        #expect(Self.patient.run([path]) == .success("tok-123"))
+        #expect(Self.patient.run(["printf", "%s\\r\\n", "with-crlf"]) == .success("with-crlf"))
         // Words are passed as written: nothing is expanded as a shell would.
-        #expect(Self.quick.run(["printf", "%s", "$HOME *"]) == .success("$HOME *"))
+        #expect(Self.patient.run(["printf", "%s", "$HOME *"]) == .success("$HOME *"))
     }
 
     @Test("a failure names the command and how it ended, never its output")
     func failures() throws {
         let directory = try TemporaryDirectory()
         let failing = try Self.script(directory, "fails", "echo 'secret-in-error' >&2\necho partial\nexit 3")
-        let result = Self.quick.run([failing, "api/token"])
+        let result = Self.patient.run([failing, "api/token"])
         #expect(result == .failure(SecretCommandFailure(arguments: [failing, "api/token"], reason: .exited(3))))
         guard case .failure(let failure) = result else { return }
         #expect(failure.message == "the command `\(failing) api/token` exited with status 3")
         #expect(!failure.message.contains("secret-in-error") && !failure.message.contains("partial"))
 
-        let missing = Self.quick.run(["apix-no-such-program-here", "x"])
+        let missing = Self.patient.run(["apix-no-such-program-here", "x"])
         guard case .failure(let notFound) = missing else {
             Issue.record("expected a failure")
             return
         }
         #expect(notFound.message.hasPrefix("the command `apix-no-such-program-here x` could not be started: "))
-        #expect(Self.quick.run(["true"]).failureReason == .empty)
+        #expect(Self.patient.run(["true"]).failureReason == .empty)
     }
 
     @Test("a command past the limit is stopped, with what it started, and says so")
@@ -82,7 +85,7 @@ struct SecretCommandTests {
         let path = try directory.write("p.yaml", Self.profileText("printf, \"%s\\\\n\", tok-from-cmd"))
         try directory.write(
             "p.secrets.yaml", "variables:\n  from_secrets: { command: [printf, \"%s\", secrets-file-secret] }\n")
-        let commands = SecretCommands(runner: Self.quick)
+        let commands = SecretCommands(runner: Self.patient)
         let profile = try ProfileLoader.load(file: path, text: nil, commands: commands).get()
         #expect(profile.secretNames.isSuperset(of: ["token", "env_token", "from_secrets"]))
         let builder = try RequestBuilder(profile: profile, environment: "local", processEnvironment: [:])
@@ -114,7 +117,7 @@ struct SecretCommandTests {
         let text = Self.profileText(counting).replacingOccurrences(
             of: "X-Secret: \"{{from_secrets}}\"", with: "X-Other: x")
         let path = try directory.write("p.yaml", text)
-        let commands = SecretCommands(runner: Self.quick)
+        let commands = SecretCommands(runner: Self.patient)
         for _ in 0..<3 { _ = try ProfileLoader.load(file: path, text: nil, commands: commands).get() }
         #expect(try String(contentsOfFile: counter, encoding: .utf8) == "run\n")
         commands.forget()
@@ -126,7 +129,7 @@ struct SecretCommandTests {
     func locatedProblems() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("p.yaml", Self.profileText("sh, -c, \"exit 4\""))
-        let commands = SecretCommands(runner: Self.quick)
+        let commands = SecretCommands(runner: Self.patient)
         guard case .failure(let failure) = ProfileLoader.load(file: path, text: nil, commands: commands) else {
             Issue.record("expected a problem")
             return

@@ -3,7 +3,7 @@ import Foundation
 /// Finds where a JSON pointer's value starts in a document's text (its line and column), or the nearest value on
 /// the way there that exists: how `apix check` locates a problem in a JSON file (`ID.schemas.json`). One scan,
 /// no tree; only run when there is a problem to locate.
-struct JSONPointerLocator: JSONScanHandler {
+package struct JSONPointerLocator: JSONScanHandler {
     private let bytes: UnsafeRawBufferPointer
     private let target: [String]
     /// The tokens of the value about to start (an object member's key is pushed as it is scanned).
@@ -31,6 +31,16 @@ struct JSONPointerLocator: JSONScanHandler {
             guard let best = locator.best else { return nil }
             let place = JSONParseError(message: "", offset: best.offset, in: bytes)
             return (place.line, place.column)
+        }
+    }
+
+    /// The byte offset where the value at `tokens` (or the deepest value on its way) starts in `data`; nil when the
+    /// text is not JSON. How the explorer finds a schema violation's place in a body.
+    package static func offset(_ tokens: [String], in data: Data) -> Int? {
+        data.withUnsafeBytes { bytes in
+            var locator = JSONPointerLocator(bytes: bytes, target: tokens)
+            guard (try? JSONScanner(bytes: bytes).scan(into: &locator)) != nil else { return nil }
+            return locator.best?.offset
         }
     }
 
