@@ -27,8 +27,8 @@ struct SchemaRows {
             let verdict =
                 validation.isValid
                 ? "matches \(name) (\(rule))"
-                : "\(Units.count(max(validation.violationCount, 1), "violation")) of \(name) (\(rule)); J shows the "
-                    + "top one in the body"
+                : "\(Units.count(max(validation.violationCount, 1), "violation")) of \(name) (\(rule)); J shows each "
+                    + "in the body"
             rows.append(
                 Row(text: "\(CheckResult.mark(passed: validation.isValid)) \(verdict)", passed: validation.isValid))
             for violation in validation.violations {
