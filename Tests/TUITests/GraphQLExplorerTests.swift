@@ -89,5 +89,13 @@ struct GraphQLExplorerTests {
         #expect(state.exchanges[sent.id]?.checks.map(\.passed) == [false])
         #expect(state.message?.text.contains("graphql errors") == true, "\(state.message?.text ?? "")")
         #expect(state.message?.text.contains("no such user (path user)") == true)
+        // The Errors tab lists them apart from `data`, where they happened under each.
+        let exchange = try #require(state.exchanges[sent.id])
+        #expect(exchange.graphQLErrors.map(\.path) == ["$.data.user"])
+        #expect(state.responseTabs(for: exchange).contains(.errors))
+        #expect(
+            GraphQLErrorRows(exchange.graphQLErrors).rows == [
+                "✗ 1 GraphQL error in the answer", "  no such user", "    path $.data.user",
+            ])
     }
 }

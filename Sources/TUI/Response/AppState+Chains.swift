@@ -44,6 +44,7 @@ extension AppState {
         capturesRevision += 1
         exchanges[id]?.checks = step.checks
         exchanges[id]?.schema = step.schema
+        exchanges[id]?.graphQLErrors = step.graphQLErrors
         // The list's ✓/✗: the checks and the declared schema together.
         if let key = exchanges[id]?.key, !step.checks.isEmpty || step.schema != nil {
             lastChecks[key] = step.checks.allSatisfy(\.passed) && step.schema?.isValid != false

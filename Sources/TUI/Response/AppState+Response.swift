@@ -116,6 +116,7 @@ extension AppState {
         var tabs = ResponseTab.responseTabs
         if !exchange.checks.isEmpty || endpoint?.expectation != nil { tabs.append(.checks) }
         if exchange.schema != nil { tabs.append(.schema) }
+        if !exchange.graphQLErrors.isEmpty { tabs.append(.errors) }
         return tabs
     }
 
@@ -130,6 +131,7 @@ extension AppState {
         case .headers: return (exchange.response?.headers.count ?? 0) + 1
         case .checks: return exchange.checks.count
         case .schema: return exchange.schema.map(SchemaRows.init)?.rows.count ?? 0
+        case .errors: return GraphQLErrorRows(exchange.graphQLErrors).rows.count
         case .request: return exchange.shownRequest?.lines(revealed: response.revealsSecrets).count ?? 0
         case .raw:
             guard let response = exchange.response else { return 0 }
@@ -182,7 +184,7 @@ extension AppState {
         let current = anchor ?? (forward ? response.top - 1 : response.top + responseBodyHeight)
         let start = skipCurrent || anchor == nil ? current + (forward ? 1 : -1) : current
         switch response.tab {
-        case .headers, .request, .checks, .schema:
+        case .headers, .request, .checks, .schema, .errors:
             let lines = tabLines(exchange, httpResponse).map { $0.lowercased() }
             let needle = response.query.lowercased()
             response.matches = Self.headMatches(
@@ -305,6 +307,7 @@ extension AppState {
         case .request: return exchange.shownRequest?.lines(revealed: response.revealsSecrets) ?? []
         case .checks: return exchange.checks.map(\.description)
         case .schema: return exchange.schema.map(SchemaRows.init)?.rows.map(\.text) ?? []
+        case .errors: return GraphQLErrorRows(exchange.graphQLErrors).rows
         default: return Self.headerLines(httpResponse)
         }
     }

@@ -66,6 +66,15 @@ enum BodyView {
                 } else if number > head.count, let document = exchange.document {
                     pieces = document.rawLine(number - head.count - 1, maxColumns: maxColumns)
                 }
+            case .errors:
+                let rows = GraphQLErrorRows(exchange.graphQLErrors).rows
+                guard number < rows.count else { break }
+                if number == 0 {
+                    let mark = CheckResult.mark(passed: false)
+                    pieces = [(mark, .failed), (String(rows[0].dropFirst(mark.count)), .plain)]
+                } else {
+                    pieces = [(rows[number], .plain)]
+                }
             case .schema:
                 let rows = exchange.schema.map(SchemaRows.init)?.rows ?? []
                 guard number < rows.count else { break }

@@ -56,6 +56,8 @@ package struct Exchange: Sendable {
     /// How the answer compared with the schema its endpoint's `responses:` names (the Schema tab); nil when none
     /// is named for its status.
     package var schema: SchemaCheck?
+    /// A GraphQL answer's `errors`, listed apart from `data` in the Errors tab.
+    package var graphQLErrors: [GraphQLAnswerError] = []
     package var origin = Origin.sent
     /// What the Request tab is made from; the runtime turns it into `shownRequest` once the request is sent.
     package var requestPlans: RequestPlans?

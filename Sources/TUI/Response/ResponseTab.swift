@@ -6,6 +6,8 @@ package enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
     case checks
     /// How the answer compared with its declared schema (`responses:`): each violation, `J` shows it in the body.
     case schema
+    /// A GraphQL answer's `errors`, apart from `data`: message, path, locations, code.
+    case errors
 
     /// The tabs that show the response (left and right cycle through them; `AppState.responseTabs(for:)` adds the
     /// Checks tab for endpoints with `expect:`).
@@ -19,6 +21,7 @@ package enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
         case .request: "Request"
         case .checks: "Checks"
         case .schema: "Schema"
+        case .errors: "Errors"
         }
     }
 }

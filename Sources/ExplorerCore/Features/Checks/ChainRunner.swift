@@ -106,6 +106,7 @@ package struct ChainRunner: Sendable {
         var step = ChainStep(endpointID: endpoint.id, isPrerequisite: isPrerequisite, result: result)
         guard case .success(let response) = result else { return step }
         step.schema = SchemaCheck.check(response, endpoint: endpoint, schemas: profile.schemas)
+        step.graphQLErrors = GraphQLAnswerError.errors(in: response, endpoint: endpoint)
         if !endpoint.captures.isEmpty {
             let outcome = CaptureExtractor.extract(
                 endpoint.captures, from: response, endpointID: endpoint.id, at: now,

@@ -14,6 +14,8 @@ package struct ChainStep: Sendable {
     package var storeWarning: String?
     /// The answer against the schema `responses:` names for its status; nil when none is named.
     package var schema: SchemaCheck?
+    /// A GraphQL answer's `errors`, each apart (the explorer's Errors tab); empty for other answers.
+    package var graphQLErrors: [GraphQLAnswerError] = []
 
     /// True when the response came, every check passed and the answer matches its declared schema (`apix test`
     /// fails an answer that does not; `apix run` exits 0 unless `expect: { schema: true }` or `--strict-schema`).
