@@ -6,6 +6,9 @@ extension ExchangePlan {
         -> Result<WebSocketConnection, WebSocketConnection.OpenError>
     {
         var request = self.request.prepared()
+        // The upgrade is a GET without a body: a `graphql:` body goes in a message (`GraphQLTransportWS`), and its
+        // Content-Type has no place on the handshake.
+        request.body = .none
         let options = await sendOptions(sessions: sessions)
         if let interceptor = options.interceptor {
             do {

@@ -1,0 +1,80 @@
+/// The client's side of GraphQL over WebSocket, the `graphql-transport-ws` protocol (the graphql-ws library's
+/// PROTOCOL.md): the messages apix sends, and what a server's text message is. A `graphql:` body on a
+/// `protocol: websocket` endpoint is run this way (docs/GRAPHQL.md); the session under it is any WebSocket session's.
+///
+/// The exchange: `connection_init` → `connection_ack`, then `subscribe` {id, payload} → `next` {id, payload} per
+/// result, ended by `complete` {id} (or `error` {id, payload: [errors]} when the operation is refused); either side
+/// may `ping`, answered by a `pong`; the client's `complete` stops a subscription.
+package enum GraphQLTransportWS {
+    /// The subprotocol offered (`Sec-WebSocket-Protocol`) when the endpoint names none.
+    package static let subprotocol = "graphql-transport-ws"
+    /// The one operation a run subscribes to.
+    package static let operationID = "1"
+    /// The close code of a message the protocol does not allow ("Invalid message", as the protocol's servers use it).
+    package static let invalidMessage: UInt16 = 4400
+
+    /// A message from the server.
+    package enum Incoming: Sendable, Equatable {
+        case ack
+        /// One execution result (`data`, `errors`, `extensions`).
+        case next(id: String, payload: JSONValue)
+        /// The operation was refused before it ran (validation): its errors, a list.
+        case error(id: String, errors: [JSONValue])
+        case complete(id: String)
+        case ping(payload: JSONValue?)
+        case pong
+        /// Not a message of the protocol: why.
+        case invalid(String)
+    }
+
+    package static func connectionInit(payload: JSONValue? = nil) -> String {
+        message("connection_init", payload: payload)
+    }
+
+    /// `payload`: the GraphQL request, `{"query","variables","operationName"}` (the endpoint's body as built).
+    package static func subscribe(id: String = operationID, payload: JSONValue) -> String {
+        message("subscribe", id: id, payload: payload)
+    }
+
+    package static func complete(id: String = operationID) -> String { message("complete", id: id) }
+
+    /// The answer to a server's `ping` (its payload is not echoed: the protocol leaves a pong's payload free).
+    package static func pong() -> String { message("pong") }
+
+    private static func message(_ type: String, id: String? = nil, payload: JSONValue? = nil) -> String {
+        var object = JSONObject()
+        object.append(key: "type", value: .string(type))
+        if let id { object.append(key: "id", value: .string(id)) }
+        if let payload { object.append(key: "payload", value: payload) }
+        return JSONValue.object(object).serialized()
+    }
+
+    /// What the server's text message `text` is.
+    package static func parse(_ text: String) -> Incoming {
+        guard let value = try? JSONValue.parse(text), case .object = value else {
+            return .invalid("a message that is not a JSON object")
+        }
+        guard let type = value["type"]?.stringValue else { return .invalid("a message without a `type`") }
+        let id = value["id"]?.stringValue
+        let payload = value["payload"].flatMap { $0.isNull ? nil : $0 }
+        switch type {
+        case "connection_ack": return .ack
+        case "ping": return .ping(payload: payload)
+        case "pong": return .pong
+        case "next", "error", "complete":
+            guard let id, !id.isEmpty else { return .invalid("a `\(type)` message without an `id`") }
+            if type == "complete" { return .complete(id: id) }
+            guard let payload else { return .invalid("a `\(type)` message without a `payload`") }
+            if type == "next" {
+                guard case .object = payload else { return .invalid("a `next` payload that is not an object") }
+                return .next(id: id, payload: payload)
+            }
+            guard let errors = payload.arrayValue else {
+                return .invalid("an `error` payload that is not a list of errors")
+            }
+            return .error(id: id, errors: errors)
+        default:
+            return .invalid("a message of type `\(type)`, which a server does not send")
+        }
+    }
+}
