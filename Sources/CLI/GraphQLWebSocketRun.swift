@@ -65,6 +65,7 @@ struct GraphQLWebSocketRun {
         } else {
             await Self.send(GraphQLTransportWS.connectionInit(), connection, transcript)
         }
+        var conversation = GraphQLTransportWS.Conversation(payload: payload)
         var results = 0
         var close = WebSocketClose(code: WebSocketCloseCode.abnormal, reason: "", initiator: .connection)
         while let event = await connection.next() {
@@ -75,37 +76,27 @@ struct GraphQLWebSocketRun {
             }
             // Once the operation is over (or was stopped), what else comes before the close is not shown.
             guard outcome == .unfinished, !state.isInterrupted else { continue }
-            let incoming: GraphQLTransportWS.Incoming
-            switch message {
-            case .text(let text): incoming = GraphQLTransportWS.parse(text)
-            case .binary: incoming = .invalid("a binary message")
-            }
-            switch incoming {
-            case .ack:
-                guard !state.isSubscribed else { continue }
-                state.subscribed()
-                await Self.send(GraphQLTransportWS.subscribe(payload: payload), connection, transcript)
-            case .ping:
-                await Self.send(GraphQLTransportWS.pong(), connection, transcript)
-            case .pong:
+            switch conversation.step(message) {
+            case .none:
                 break
-            case .next(let id, let result) where id == GraphQLTransportWS.operationID:
+            case .send(let text):
+                if conversation.isSubscribed { state.subscribed() }
+                await Self.send(text, connection, transcript)
+            case .result(let result):
                 results += 1
                 print(type: "next", data: result.serialized(), number: results)
                 if let maxEvents, results >= maxEvents {
                     outcome = .stopped
                     await Self.stop(connection, transcript: transcript, subscribed: true)
                 }
-            case .error(let id, let errors) where id == GraphQLTransportWS.operationID:
+            case .refused(let errors):
                 print(type: "error", data: JSONValue.array(errors).serialized(), number: results + 1)
                 outcome = .refused
                 connection.close()
-            case .complete(let id) where id == GraphQLTransportWS.operationID:
+            case .completed:
                 print(type: "complete", data: "", number: results + 1)
                 outcome = .completed
                 connection.close()
-            case .next, .error, .complete:
-                break  // another operation's: apix runs one, so none should come
             case .invalid(let why):
                 StandardError.writeLine("apix: the server broke graphql-transport-ws: \(SafeText.escape(why))")
                 outcome = .violation
@@ -148,9 +139,7 @@ struct GraphQLWebSocketRun {
 
     /// The `subscribe` message's payload: the body the pipeline built (`{"query","variables","operationName"}`).
     private func subscribePayload() throws -> JSONValue {
-        guard case .bytes(let data, _) = exchange.request.request.body,
-            let payload = try? JSONValue.parse(String(decoding: data, as: UTF8.self))
-        else {
+        guard let payload = exchange.graphQLWebSocketPayload else {
             throw CLIFailure(
                 .profile,
                 "endpoint `\(exchange.endpoint?.id ?? "")`: the `subscribe` message's payload must be a JSON "

@@ -49,4 +49,24 @@ struct GraphQLTransportWSTests {
         }
         #expect(reason.contains(why), "\(reason)")
     }
+
+    @Test("a conversation subscribes once after the ack, answers pings, and is over after complete")
+    func conversation() throws {
+        let payload = try JSONValue.parse(#"{"query":"subscription { count(to: 2) }"}"#)
+        var conversation = GraphQLTransportWS.Conversation(payload: payload)
+        #expect(conversation.opening == #"{"type":"connection_init"}"#)
+        #expect(
+            conversation.step(.text(#"{"type":"connection_ack"}"#))
+                == .send(GraphQLTransportWS.subscribe(payload: payload)))
+        #expect(conversation.isSubscribed)
+        #expect(conversation.step(.text(#"{"type":"connection_ack"}"#)) == .none)
+        #expect(conversation.step(.text(#"{"type":"ping"}"#)) == .send(#"{"type":"pong"}"#))
+        let result = try JSONValue.parse(#"{"data":{"count":1}}"#)
+        #expect(
+            conversation.step(.text(#"{"type":"next","id":"1","payload":{"data":{"count":1}}}"#)) == .result(result))
+        #expect(conversation.step(.text(#"{"type":"next","id":"2","payload":{"data":{}}}"#)) == .none)
+        #expect(conversation.step(.binary([1])) == .invalid("a binary message"))
+        #expect(conversation.isOver)
+        #expect(conversation.step(.text(#"{"type":"complete","id":"1"}"#)) == .none)
+    }
 }

@@ -78,3 +78,64 @@ package enum GraphQLTransportWS {
         }
     }
 }
+
+extension GraphQLTransportWS {
+    /// One operation's conversation, the client's side: what to answer to each server message and what it meant.
+    /// `apix run` and the explorer both drive a session with it.
+    package struct Conversation: Sendable {
+        /// What a server message called for.
+        package enum Step: Sendable, Equatable {
+            /// Nothing to do or show (a `pong`, another operation's message, anything after the end).
+            case none
+            /// Send this text message (`subscribe` after the ack, `pong` after a `ping`).
+            case send(String)
+            /// A result (`next`'s payload).
+            case result(JSONValue)
+            /// The operation was refused (`error`): its errors. The operation is over.
+            case refused([JSONValue])
+            /// `complete`: the operation is over.
+            case completed
+            /// Not a message of the protocol (close with `invalidMessage`): why. The operation is over.
+            case invalid(String)
+        }
+
+        /// The `subscribe` message's payload: `{"query","variables","operationName"}`.
+        package let payload: JSONValue
+        package private(set) var isSubscribed = false
+        /// Whether `complete`, `error` or an invalid message ended the operation.
+        package private(set) var isOver = false
+
+        package init(payload: JSONValue) { self.payload = payload }
+
+        /// The first message: `connection_init`.
+        package var opening: String { GraphQLTransportWS.connectionInit() }
+
+        package mutating func step(_ message: WebSocketMessage) -> Step {
+            guard !isOver else { return .none }
+            let incoming: Incoming
+            switch message {
+            case .text(let text): incoming = GraphQLTransportWS.parse(text)
+            case .binary: incoming = .invalid("a binary message")
+            }
+            switch incoming {
+            case .ack:
+                guard !isSubscribed else { return .none }
+                isSubscribed = true
+                return .send(GraphQLTransportWS.subscribe(payload: payload))
+            case .ping: return .send(GraphQLTransportWS.pong())
+            case .pong: return .none
+            case .next(let id, let result) where id == operationID: return .result(result)
+            case .error(let id, let errors) where id == operationID:
+                isOver = true
+                return .refused(errors)
+            case .complete(let id) where id == operationID:
+                isOver = true
+                return .completed
+            case .next, .error, .complete: return .none  // another operation's: apix runs one
+            case .invalid(let why):
+                isOver = true
+                return .invalid(why)
+            }
+        }
+    }
+}
