@@ -46,3 +46,8 @@ if ! "$venv/bin/python3" -c 'import ariadne, uvicorn' >/dev/null 2>&1; then
   /usr/bin/python3 -m venv "$venv"
   "$venv/bin/pip" install -q 'ariadne==1.1.1' 'uvicorn==0.54.0'
 fi
+# uvicorn serves WebSocket (the peer's graphql-transport-ws subscriptions) only with a WebSocket library beside it.
+if ! "$venv/bin/python3" -c 'import websockets' >/dev/null 2>&1; then
+  echo "setup: installing websockets into $venv" >&2
+  "$venv/bin/pip" install -q 'websockets==17.4'
+fi

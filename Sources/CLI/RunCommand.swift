@@ -90,6 +90,14 @@ struct RunCommand: AsyncParsableCommand {
             }
             let chain = try await sendChain(loaded, history: history)
             let prepared = try prepare(loaded, captured: chain.held)
+            if prepared.endpoint?.webSocket != nil, case .graphql? = prepared.endpoint?.body {
+                // GraphQL over WebSocket (graphql-transport-ws): a session, not one answer.
+                let printer = try streamPrinter(clearsProgress: false)
+                let run = GraphQLWebSocketRun(
+                    exchange: prepared, printer: printer, maxEvents: maxEvents, history: history)
+                try await run.run()
+                return
+            }
             try await send(prepared, chain: chain, history: history)
         } catch let failure as CLIFailure where json {
             StandardOutput.write(ResponseDocument.make(failure).serialized() + "\n")

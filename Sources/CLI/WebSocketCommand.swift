@@ -84,10 +84,7 @@ struct WebSocketCommand: AsyncParsableCommand {
             throw ExitCode(WebSocketExit.status(for: error))
         }
         let opened = connection.opened
-        var line = "apix: connected to \(SafeText.escape(plan.webSocketURL))"
-        if let chosen = opened.agreement.subprotocol { line += " (subprotocol \(SafeText.escape(chosen)))" }
-        if opened.agreement.deflate != nil { line += ", permessage-deflate" }
-        StandardError.writeLine(line)
+        StandardError.writeLine(WebSocketExit.connectedLine(plan.webSocketURL, opened))
         let transcript = WebSocketTranscript()
         let session = WebSocketCLISession(
             connection: connection, transcript: transcript, jsonl: jsonl, showControl: showControl,

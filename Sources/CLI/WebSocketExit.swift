@@ -39,6 +39,14 @@ enum WebSocketExit {
         }
     }
 
+    /// `apix: connected to URL (subprotocol …), permessage-deflate`: the session's first stderr line.
+    static func connectedLine(_ url: String, _ opened: WebSocketConnection.Opened) -> String {
+        var line = "apix: connected to \(SafeText.escape(url))"
+        if let chosen = opened.agreement.subprotocol { line += " (subprotocol \(SafeText.escape(chosen)))" }
+        if opened.agreement.deflate != nil { line += ", permessage-deflate" }
+        return line
+    }
+
     /// `closed by the server: 1000 (bye)`, `closed by apix: 1002, the server broke the protocol (…)`, …
     static func describe(_ close: WebSocketClose) -> String { close.summary }
 }

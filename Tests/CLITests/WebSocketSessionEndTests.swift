@@ -11,11 +11,15 @@ import Testing
 /// bounds the upgrade (docs/WEBSOCKET.md).
 @Suite("apix ws: Ctrl-C, cookies and time limits")
 struct WebSocketSessionEndTests {
-    /// `apix ws ARGUMENTS` with stdin open; once the first message is on stdout, `signal` is sent to it.
-    static func interrupted(_ arguments: [String], signal: Int32) async throws -> (Int32, String, String) {
+    /// `apix ARGUMENTS` with stdin open; once the first line is on stdout, `signal` is sent to it. `environment` is
+    /// added to the test's.
+    static func interrupted(_ arguments: [String], signal: Int32, environment: [String: String] = [:]) async throws
+        -> (Int32, String, String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()

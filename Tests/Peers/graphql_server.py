@@ -3,7 +3,7 @@
 on 127.0.0.1, port 0.
 
 Prints the port on the first line of stdout; runs until stdin closes. The schema has an interface, a union, an enum,
-an input object, a deprecated field and a subscription (over SSE); `secret` fails with a field error (a path), `request` says how the request
+an input object, a deprecated field and a subscription (over SSE, and over WebSocket: graphql-transport-ws); `secret` fails with a field error (a path), `request` says how the request
 came (method and Accept), and GET queries run (GraphQL over HTTP).
 """
 import asyncio
@@ -15,6 +15,7 @@ import uvicorn
 from ariadne import (InterfaceType, MutationType, QueryType, SubscriptionType, UnionType, EnumType,
                      make_executable_schema)
 from ariadne.asgi import GraphQL
+from ariadne.asgi.handlers import GraphQLTransportWSHandler
 from ariadne.contrib.sse import GraphQLHTTPSSEHandler
 
 SDL = '''
@@ -162,8 +163,10 @@ def resolve_posts(user, *_):
 
 
 schema = make_executable_schema(SDL, query, mutation, subscription, node, search_result, post_type, user_type)
-# Subscriptions over server-sent events (GraphQL over SSE, distinct connections mode) beside plain queries.
-app = GraphQL(schema, execute_get_queries=True, http_handler=GraphQLHTTPSSEHandler())
+# Subscriptions over server-sent events (GraphQL over SSE, distinct connections mode) beside plain queries, and over
+# WebSocket with the graphql-transport-ws protocol on the same path (uvicorn serves WebSocket with `websockets`).
+app = GraphQL(schema, execute_get_queries=True, http_handler=GraphQLHTTPSSEHandler(),
+              websocket_handler=GraphQLTransportWSHandler())
 
 
 def main():

@@ -83,5 +83,39 @@ extension EndToEndTerminal {
             #expect(shown.contains("> Upgrade: websocket"), "the handshake's own headers")
             #expect(!shown.contains("Accept-Encoding"), "not libcurl's, which the handshake never sends")
         }
+
+        @Test("a graphql: body on a WebSocket endpoint: graphql-transport-ws, each next payload in the conversation")
+        func graphQLSubscription() async throws {
+            let peer = try await Task.detached {
+                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
+            }.value
+            defer { peer.stop() }
+            let session = try TmuxSession()
+            defer { session.close() }
+            let profiles = session.home + "/profiles"
+            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+            try """
+            name: Sub
+            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
+            endpoints:
+              - id: count
+                protocol: websocket
+                path: /graphql
+                body: { graphql: { query: "subscription { count(to: 2, every: 0.1) }" } }
+            """.write(toFile: profiles + "/sub.yaml", atomically: true, encoding: .utf8)
+            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            try await session.waiting(for: "count")
+            try session.send("/", "C-u")
+            try session.send("count", literal: true)
+            try session.send("Enter", "Enter")
+            // The operation completes and apix closes: connection_init, ack, subscribe, two results, complete.
+            let done = try await session.waiting(for: "closed: 1000")
+            // Sent: connection_init and subscribe; received: the ack, two results and complete.
+            #expect(done.contains("↑ 2 ("), "\(done)")
+            #expect(done.contains("↓ 4 ("), "\(done)")
+            #expect(done.contains(#""count": 2"#), "\(done)")
+            #expect(done.contains(#""type": "complete""#), "\(done)")
+            try session.send("q")
+        }
     }
 }

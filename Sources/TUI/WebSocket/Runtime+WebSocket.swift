@@ -97,9 +97,19 @@ extension Runtime {
             if abandoned { connection.close() }
             let watcher = Self.watchTranscript(transcript, exchange: id, inbox: inbox)
             var close = WebSocketClose(code: WebSocketCloseCode.abnormal, reason: "", initiator: .connection)
+            // A `graphql:` body: the operation over graphql-transport-ws, its messages shown as any frames.
+            var graphQL = plan.graphQLWebSocketPayload.map(GraphQLTransportWS.Conversation.init(payload:))
+            if let opening = graphQL?.opening { await Self.send(opening, connection, transcript) }
             while let event = await connection.next() {
                 transcript.received(event)
                 if case .closed(let ended) = event { close = ended }
+                guard case .message(let message) = event, let step = graphQL?.step(message) else { continue }
+                switch step {
+                case .send(let text): await Self.send(text, connection, transcript)
+                case .completed, .refused: connection.close()
+                case .invalid: connection.close(code: GraphQLTransportWS.invalidMessage, reason: "Invalid message")
+                case .none, .result: break
+                }
             }
             watcher.cancel()
             await watcher.value
@@ -127,6 +137,13 @@ extension Runtime {
                 log.write("history: \(warning)")
             }
         }
+    }
+
+    nonisolated private static func send(
+        _ text: String, _ connection: WebSocketConnection, _ transcript: WebSocketTranscript
+    ) async {
+        transcript.sent(.text(text))
+        await connection.send(.text(text))
     }
 
     /// Forgets the transcripts of old closed sessions, keeping the newest few.

@@ -28,12 +28,43 @@ struct GraphQLBodyTests {
             path: /graphql
             headers: { Accept: application/graphql-response+json }
             body: { graphql: { query: "{ me }" } }
+          - id: ws
+            protocol: websocket
+            path: /graphql
+            body: { graphql: { query: "subscription S($id: ID!) { seen(id: $id) }", variables: { id: "{{who}}" } } }
+          - id: ws.chosen
+            protocol: websocket
+            path: /graphql
+            subprotocols: [graphql-ws]
+            body: { graphql: { query: "subscription { seen }" } }
         """
 
     static func plan(_ id: String, masking: Bool = false) throws -> RequestPlan {
         let profile = try ProfileLoader.parse(yaml: yaml, file: "/p/g.yaml", id: "g").get()
         let builder = try RequestBuilder(profile: profile, environment: "local", processEnvironment: [:])
         return try ExchangePlan(try #require(profile.endpoint(id)), builder: builder).request
+    }
+
+    @Test("on a WebSocket endpoint: a GET handshake without GraphQL's Accept or query items, the envelope as body")
+    func webSocket() throws {
+        let request = try Self.plan("ws").request
+        #expect(request.method == .get)
+        #expect(request.url == "http://h/graphql")
+        // The profile's Accept, not a subscription's `text/event-stream`: the results come as messages.
+        #expect(request.headers["Accept"] == "application/json")
+        guard case .bytes(let data, _) = request.body else {
+            Issue.record("not a bytes body")
+            return
+        }
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"query":"subscription S($id: ID!) { seen(id: $id) }","variables":{"id":"7"}}"#)
+        let profile = try ProfileLoader.parse(yaml: Self.yaml, file: "/p/g.yaml", id: "g").get()
+        #expect(
+            WebSocketSettings.forEndpoint(try #require(profile.endpoint("ws"))).subprotocols == ["graphql-transport-ws"]
+        )
+        #expect(
+            WebSocketSettings.forEndpoint(try #require(profile.endpoint("ws.chosen"))).subprotocols == ["graphql-ws"])
     }
 
     @Test("POST by default: the JSON envelope, variables filled, GraphQL's Accept over the profile's")

@@ -1,12 +1,14 @@
 /// What a `graphql:` body adds to a request beyond its bytes (GraphQL over HTTP): the query parameters of a GET, and
 /// the `Accept` of a GraphQL response.
 extension RequestBuilder {
-    /// A GET's `query`, `variables` and `operationName` parameters; none for other methods, or when the user gave a
-    /// body of their own.
+    /// A GET's `query`, `variables` and `operationName` parameters; none for other methods, a WebSocket endpoint
+    /// (whose handshake is a GET: the query goes in a message), or when the user gave a body of their own.
     func graphQLQueryItems(
         _ endpoint: Endpoint, overrides: RequestOverrides, scope: VariableScope, masking: Bool
     ) throws(RequestBuildError) -> [(name: String, value: String)] {
-        guard case .graphql(let graphql)? = endpoint.body, endpoint.method == .get, overrides.body == nil else {
+        guard case .graphql(let graphql)? = endpoint.body, endpoint.method == .get, endpoint.webSocket == nil,
+            overrides.body == nil
+        else {
             return []
         }
         return try graphql.queryItems(scope, masking: masking)
@@ -28,9 +30,9 @@ extension RequestBuilder {
 
     /// `Accept: application/graphql-response+json, application/json` (a subscription's: `text/event-stream`, so its
     /// results arrive as events) unless the endpoint or the user chose an `Accept` (a profile-wide one is for the
-    /// REST endpoints beside it).
+    /// REST endpoints beside it). A WebSocket endpoint's handshake gets none: its results come as messages.
     func addGraphQLAccept(_ endpoint: Endpoint, overrides: RequestOverrides, to headers: inout HTTPHeaders) {
-        guard case .graphql(let graphql)? = endpoint.body else { return }
+        guard case .graphql(let graphql)? = endpoint.body, endpoint.webSocket == nil else { return }
         let chosen =
             endpoint.headers.contains { $0.name.lowercased() == "accept" }
             || overrides.headers.contains("Accept")

@@ -32,11 +32,15 @@ extension RequestBuilder {
 }
 
 extension WebSocketSettings {
-    /// The session settings of `endpoint` (`subprotocols`, `ping_interval`, `max_message`).
+    /// The session settings of `endpoint` (`subprotocols`, `ping_interval`, `max_message`). A `graphql:` body
+    /// that names no subprotocol offers `graphql-transport-ws`, the one protocol apix runs it with.
     package static func forEndpoint(_ endpoint: Endpoint) -> WebSocketSettings {
         var settings = WebSocketSettings()
         guard let webSocket = endpoint.webSocket else { return settings }
         settings.subprotocols = webSocket.subprotocols
+        if settings.subprotocols.isEmpty, case .graphql? = endpoint.body {
+            settings.subprotocols = [GraphQLTransportWS.subprotocol]
+        }
         settings.pingInterval = webSocket.pingInterval
         if let max = webSocket.maxMessage { settings.maxMessage = Int(max) }
         return settings

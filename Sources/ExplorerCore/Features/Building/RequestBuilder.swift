@@ -279,8 +279,9 @@ public struct RequestBuilder: Sendable {
             let resolved = try fileReference(path, scope: scope)
             return .file(path: resolved, contentType: declaredType ?? contentType ?? MediaType.guess(forPath: resolved))
         case .graphql(let graphql):
-            // GET carries the query in the URL (`graphQLQueryItems`).
-            guard endpoint.method != .get else { return .none }
+            // GET carries the query in the URL (`graphQLQueryItems`); a WebSocket endpoint's body is the payload of
+            // its `subscribe` message (`GraphQLTransportWS`), whatever the handshake's method.
+            guard endpoint.method != .get || endpoint.webSocket != nil else { return .none }
             let envelope = try graphql.envelope(scope, masking: masking)
             return .bytes(Data(envelope.serialized().utf8), contentType: declaredType ?? "application/json")
         case .multipart(let fields):

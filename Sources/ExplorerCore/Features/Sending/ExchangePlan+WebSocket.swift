@@ -6,6 +6,9 @@ extension ExchangePlan {
         -> Result<WebSocketConnection, WebSocketConnection.OpenError>
     {
         var request = self.request.prepared()
+        // The upgrade is a GET without a body: a `graphql:` body goes in a message (`GraphQLTransportWS`), and its
+        // Content-Type has no place on the handshake.
+        request.body = .none
         let options = await sendOptions(sessions: sessions)
         if let interceptor = options.interceptor {
             do {
@@ -20,4 +23,15 @@ extension ExchangePlan {
 
     /// The session's URL as the user knows it (`ws://…`, `wss://…`), masked like the shown request.
     package var webSocketURL: String { WebSocketConnection.shownURL(masked.request.url) }
+
+    /// The `subscribe` payload of a `graphql:` body on a WebSocket endpoint (run with `graphql-transport-ws`): the
+    /// body this plan built, `{"query","variables","operationName"}`. Nil for another endpoint, or a body that is not
+    /// a JSON object (a `-d` of something else).
+    package var graphQLWebSocketPayload: JSONValue? {
+        guard endpoint?.webSocket != nil, case .graphql? = endpoint?.body,
+            case .bytes(let data, _) = request.request.body,
+            let payload = try? JSONValue.parse(String(decoding: data, as: UTF8.self)), case .object = payload
+        else { return nil }
+        return payload
+    }
 }

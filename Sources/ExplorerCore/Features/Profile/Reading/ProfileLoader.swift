@@ -342,6 +342,8 @@ public enum ProfileLoader {
         readChecks(fields, into: &endpoint, reader: &reader)
         if let node = fields["responses"] { endpoint.responses = readResponses(node, reader: &reader) }
         endpoint.webSocket = readWebSocket(fields, reader: &reader)
+        // A WebSocket endpoint's handshake is a GET whatever its body (a `graphql:` one goes in a message).
+        if endpoint.webSocket != nil, fields["method"] == nil { endpoint.method = .get }
         let declared = Set(endpoint.params.map(\.name))
         for name in endpoint.placeholders where !declared.contains(name) {
             reader.fail(
