@@ -213,6 +213,11 @@ struct WebSocketCommandTests {
         let unknown = try await ApixProcess.run(
             ["ws", "chat", "chat", "--send-saved", "nope", "--profiles", folder.path])
         #expect(unknown.status == 2, "\(unknown.stderr)")
+        // `apix run` on a WebSocket endpoint (no graphql: body) sends no plain HTTP request: it says to use `apix ws`.
+        let run = try await ApixProcess.run(["run", "chat", "chat", "--profiles", folder.path])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("open it with `apix ws chat chat`"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
         #expect(unknown.stderr.contains("saved: hello, join, blob"))
     }
 }
