@@ -88,14 +88,7 @@ struct RunCommand: AsyncParsableCommand {
                 history?.flush()
                 history?.finish()
             }
-            // A WebSocket endpoint is a session: `run` holds only GraphQL's (graphql-transport-ws); any other would
-            // go out as a plain HTTP request to the URL's http form, which is not what the endpoint describes.
-            if let found = loaded.endpoint(endpoint), found.webSocket != nil, !Self.isGraphQL(found) {
-                throw CLIFailure(
-                    .usage,
-                    "`\(endpoint)` is a WebSocket endpoint (protocol: websocket): open it with `apix ws \(profile) "
-                        + "\(endpoint)`")
-            }
+            try refuseWebSocket(in: loaded)
             let chain = try await sendChain(loaded, history: history)
             let prepared = try prepare(loaded, captured: chain.held)
             if prepared.endpoint?.webSocket != nil, case .graphql? = prepared.endpoint?.body {
@@ -111,10 +104,6 @@ struct RunCommand: AsyncParsableCommand {
             StandardOutput.write(ResponseDocument.make(failure).serialized() + "\n")
             throw failure
         }
-    }
-
-    private static func isGraphQL(_ endpoint: Endpoint) -> Bool {
-        if case .graphql? = endpoint.body { true } else { false }
     }
 
     private var presentation: CredentialPresentation { reveal ? .revealed : .bullets }
