@@ -103,7 +103,11 @@ package struct ProfileImport: Sendable {
         } else {
             kind = "none"
         }
+        // Named definitions the endpoints use (a folder's or request's auth) are said too: `auth: none` alone read as
+        // if nothing was carried over.
+        let named = profile.auths.isEmpty ? "" : ", auths: " + profile.auths.keys.sorted().joined(separator: ", ")
         return "\(Units.count(profile.endpoints.count, "endpoint")), \(Units.count(folders, "folder")), "
-            + "\(Units.count(profile.environments.count, "environment")), auth: \(kind), \(Units.count(notes.count, "note"))"
+            + "\(Units.count(profile.environments.count, "environment")), auth: \(kind)\(named), "
+            + Units.count(notes.count, "note")
     }
 }

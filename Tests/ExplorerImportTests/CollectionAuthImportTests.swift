@@ -111,6 +111,9 @@ struct CollectionAuthImportTests {
         let imported = try CollectionImporter.makeProfile(
             format: .insomnia, path: ImportFixtures.path("auth/insomnia-v4-auth.json"), id: "insomnia-auth")
         #expect(imported.auth == nil)
+        // The summary line names the definitions, not only `auth: none`.
+        #expect(imported.summary.contains("auth: none, auths: "), "\(imported.summary)")
+        #expect(imported.summary.contains("oauth2"), "\(imported.summary)")
         #expect(imported.notes.contains { $0.contains("https://insomnia.rest/oauth/callback is not kept") })
         Self.expectSecretsApart(
             imported, held: ["s3cr3t-insomnia", "s3cr3t-machine", "digest-pass", "ntlm-pass", "wJalrXUtnFEMI"])
