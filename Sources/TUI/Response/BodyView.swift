@@ -32,6 +32,9 @@ enum BodyView {
         let wraps = state.panes.softWrap
         var y = rect.y
         var number = view.top - 1
+        // Built once a frame, not once a line: each escapes every error or violation it lists.
+        let errorRows = view.tab == .errors ? GraphQLErrorRows(exchange.graphQLErrors).rows : []
+        let schemaRows = view.tab == .schema ? exchange.schema.map(SchemaRows.init)?.rows ?? [] : []
         while y < rect.maxY {
             number += 1
             let row = y - rect.y
@@ -67,7 +70,7 @@ enum BodyView {
                     pieces = document.rawLine(number - head.count - 1, maxColumns: maxColumns)
                 }
             case .errors:
-                let rows = GraphQLErrorRows(exchange.graphQLErrors).rows
+                let rows = errorRows
                 guard number < rows.count else { break }
                 if number == 0 {
                     let mark = CheckResult.mark(passed: false)
@@ -76,7 +79,7 @@ enum BodyView {
                     pieces = [(rows[number], .plain)]
                 }
             case .schema:
-                let rows = exchange.schema.map(SchemaRows.init)?.rows ?? []
+                let rows = schemaRows
                 guard number < rows.count else { break }
                 let row = rows[number]
                 if let passed = row.passed {
