@@ -15,31 +15,65 @@ public struct Endpoint: Sendable, Hashable, Identifiable {
     package var query: [Parameter]
     package var headers: [Parameter]
     package var body: BodyTemplate?
-    package var transfer: TransferSettings
     public var priority: Priority?
     /// Seconds a response may be reused; `nil` or 0 disables caching.
     package var cacheSeconds: Int?
     /// `auth: none` opts out of the profile's auth.
     package var authDisabled: Bool
-    /// The endpoint's own `auth:` (bearer, basic or an API key), over the environment's and the profile's.
-    package var auth: AuthSpec?
-    /// `auth: NAME`: the profile's (or environment's) `auths:` definition this endpoint uses.
-    package var authName: String?
-    /// Where `auth: NAME` was written, for `apix check` to locate a name that is not defined.
-    var authNameLocation: SourceLocation?
-    /// `download: { to: … }`: a directory or file the body is written to.
-    package var downloadTo: String?
-    /// `capture:`: values taken from the response for other endpoints (`{{id.name}}`).
-    package var captures: [Capture] = []
-    /// `uses:`: endpoints whose values this one needs, and when to send them first.
-    package var uses: [EndpointUse] = []
-    /// `expect:`: what a good response looks like.
-    package var expectation: ResponseExpectation?
-    /// `responses:`: the schema each answer should match, by status (`"200"`, `"4XX"`, `default`).
-    package var responses: [ResponseSchemaRule] = []
-    /// `protocol: websocket` and its keys; nil for an HTTP endpoint.
-    package var webSocket: WebSocketEndpoint?
     package var location: SourceLocation?
+    /// What most endpoints leave unset, behind one shared reference (`EndpointOptions`); read and written through
+    /// the properties below.
+    private var options = CopyOnWrite(sharing: EndpointOptions.unset)
+
+    package var transfer: TransferSettings {
+        get { options.value.transfer }
+        _modify { yield &options.value.transfer }
+    }
+    /// The endpoint's own `auth:` (bearer, basic or an API key), over the environment's and the profile's.
+    package var auth: AuthSpec? {
+        get { options.value.auth }
+        _modify { yield &options.value.auth }
+    }
+    /// `auth: NAME`: the profile's (or environment's) `auths:` definition this endpoint uses.
+    package var authName: String? {
+        get { options.value.authName }
+        _modify { yield &options.value.authName }
+    }
+    /// Where `auth: NAME` was written, for `apix check` to locate a name that is not defined.
+    var authNameLocation: SourceLocation? {
+        get { options.value.authNameLocation }
+        _modify { yield &options.value.authNameLocation }
+    }
+    /// `download: { to: … }`: a directory or file the body is written to.
+    package var downloadTo: String? {
+        get { options.value.downloadTo }
+        _modify { yield &options.value.downloadTo }
+    }
+    /// `capture:`: values taken from the response for other endpoints (`{{id.name}}`).
+    package var captures: [Capture] {
+        get { options.value.captures }
+        _modify { yield &options.value.captures }
+    }
+    /// `uses:`: endpoints whose values this one needs, and when to send them first.
+    package var uses: [EndpointUse] {
+        get { options.value.uses }
+        _modify { yield &options.value.uses }
+    }
+    /// `expect:`: what a good response looks like.
+    package var expectation: ResponseExpectation? {
+        get { options.value.expectation }
+        _modify { yield &options.value.expectation }
+    }
+    /// `responses:`: the schema each answer should match, by status (`"200"`, `"4XX"`, `default`).
+    package var responses: [ResponseSchemaRule] {
+        get { options.value.responses }
+        _modify { yield &options.value.responses }
+    }
+    /// `protocol: websocket` and its keys; nil for an HTTP endpoint.
+    package var webSocket: WebSocketEndpoint? {
+        get { options.value.webSocket }
+        _modify { yield &options.value.webSocket }
+    }
 
     package init(
         id: String, name: String? = nil, folder: String? = nil, description: String? = nil,
@@ -58,12 +92,13 @@ public struct Endpoint: Sendable, Hashable, Identifiable {
         self.query = query
         self.headers = headers
         self.body = body
-        self.transfer = transfer
         self.priority = priority
         self.cacheSeconds = cacheSeconds
         self.authDisabled = authDisabled
-        self.downloadTo = downloadTo
         self.location = location
+        // Written after every stored property is set; an endpoint with neither keeps the shared storage.
+        if transfer != TransferSettings() { self.transfer = transfer }
+        if let downloadTo { self.downloadTo = downloadTo }
     }
 
     /// `{name}` placeholders in the path, in order.

@@ -20,7 +20,9 @@ package struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
 
     /// Names referenced by this template, in order (`env.X` included as written).
     var variableNames: [String] {
-        pieces.compactMap { if case .variable(let name) = $0 { name } else { nil } }
+        // Loading checks every template of a profile: most reference nothing, and a byte scan says so without arrays.
+        guard Self.mayReference(raw) else { return [] }
+        return pieces.compactMap { if case .variable(let name) = $0 { name } else { nil } }
     }
 
     /// Fills every reference from `scope`. Unknown names throw, naming the variable and where it is used.

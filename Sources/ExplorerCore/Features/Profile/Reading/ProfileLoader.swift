@@ -323,7 +323,9 @@ public enum ProfileLoader {
         if let node = fields["body"] { endpoint.body = readBody(node, reader: &reader) }
         // A GraphQL body is a POST unless the endpoint says otherwise (GET sends it as query parameters).
         if fields["method"] == nil, case .graphql? = endpoint.body { endpoint.method = .post }
-        endpoint.transfer = readTransfer(fields, reader: &reader)
+        // Written only when set: an endpoint that sets no option keeps the one shared storage (`EndpointOptions`).
+        let transfer = readTransfer(fields, reader: &reader)
+        if transfer != TransferSettings() { endpoint.transfer = transfer }
         if let node = fields["priority"], let text = reader.string(node, "priority") {
             if let priority = Endpoint.Priority(rawValue: text.lowercased()) {
                 endpoint.priority = priority
@@ -341,7 +343,7 @@ public enum ProfileLoader {
         }
         readChecks(fields, into: &endpoint, reader: &reader)
         if let node = fields["responses"] { endpoint.responses = readResponses(node, reader: &reader) }
-        endpoint.webSocket = readWebSocket(fields, reader: &reader)
+        if let webSocket = readWebSocket(fields, reader: &reader) { endpoint.webSocket = webSocket }
         // A WebSocket endpoint's handshake is a GET whatever its body (a `graphql:` one goes in a message).
         if endpoint.webSocket != nil, fields["method"] == nil { endpoint.method = .get }
         let declared = Set(endpoint.params.map(\.name))

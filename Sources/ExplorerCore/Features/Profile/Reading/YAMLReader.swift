@@ -144,7 +144,8 @@ struct YAMLReader {
         var result: [Parameter] = []
         result.reserveCapacity(entries.count)
         for entry in entries {
-            let what = "\(key).\(entry.key)"
+            // Named only when needed (a problem, a switchable value): most entries are plain scalars.
+            func what() -> String { "\(key).\(entry.key)" }
             var values: [Template]?
             var disabled: [Template] = []
             if Self.isNull(entry.value) {
@@ -153,24 +154,24 @@ struct YAMLReader {
                 var enabled: [Template] = []
                 for item in sequence {
                     if item.mapping != nil {
-                        guard let switched = switchable(item, what, inList: true) else { continue }
+                        guard let switched = switchable(item, what(), inList: true) else { continue }
                         if switched.enabled { enabled += switched.values } else { disabled += switched.values }
-                    } else if let value = template(item, what) {
+                    } else if let value = template(item, what()) {
                         enabled.append(value)
                     }
                 }
                 values = enabled.isEmpty && !disabled.isEmpty ? nil : enabled
             } else if entry.value.scalar != nil {
-                values = template(entry.value, what).map { [$0] } ?? []
+                values = template(entry.value, what()).map { [$0] } ?? []
             } else if entry.value.mapping != nil {
-                guard let switched = switchable(entry.value, what, inList: false) else { continue }
+                guard let switched = switchable(entry.value, what(), inList: false) else { continue }
                 if switched.enabled {
                     values = switched.values.isEmpty && switched.wasNull ? nil : switched.values
                 } else {
                     disabled = switched.values
                 }
             } else {
-                fail("`\(what)` must be a value, a list or null, got \(Self.describe(entry.value))", at: entry.value)
+                fail("`\(what())` must be a value, a list or null, got \(Self.describe(entry.value))", at: entry.value)
                 continue
             }
             result.append(
