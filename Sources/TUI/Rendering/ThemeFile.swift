@@ -70,16 +70,22 @@ package enum ThemeFile {
 
     private static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
-    /// `#rrggbb`, an index 0–255, a colour name (`bright-` for 8–15), or `default` (the terminal's own).
+    /// `#rrggbb`, an index 0–255, a colour name (`bright-` for 8–15), or `default` (the terminal's own). Digits only:
+    /// `Int` alone takes a sign, so `+5` was magenta and `#-00001` white (fuzzed).
     static func color(_ text: String) -> Style.Color? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
         if text == "default" { return .terminal }
-        if let index = Int(text) { return (0...255).contains(index) ? .indexed(index) : nil }
+        if !text.isEmpty, text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let index = Int(text) {
+            return (0...255).contains(index) ? .indexed(index) : nil
+        }
         if let index = names.firstIndex(of: text) { return .indexed(index) }
         if text.hasPrefix("bright-"), let index = names.firstIndex(of: String(text.dropFirst(7))) {
             return .indexed(index + 8)
         }
-        guard text.hasPrefix("#"), text.count == 7, let value = Int(text.dropFirst(), radix: 16) else { return nil }
+        let hex = text.unicodeScalars.dropFirst()
+        guard text.hasPrefix("#"), hex.count == 6, hex.allSatisfy(\.properties.isASCIIHexDigit),
+            let value = Int(String(hex), radix: 16)
+        else { return nil }
         return .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     }
 }
