@@ -18,7 +18,8 @@ public func fuzzOAuthRedirect(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     checkAddress(text)
     switch RedirectListener.request(text, path: "/callback") {
     case .redirect(let target):
-        if !(target == "/callback" || target.hasPrefix("/callback?")) {
+        // By scalars, as the listener reads the request line ("?" and a combining mark are one `Character`).
+        if !(target == "/callback" || target.unicodeScalars.starts(with: "/callback?".unicodeScalars)) {
             fatalError("\(target.debugDescription) taken as a redirect to /callback")
         }
         if target.unicodeScalars.contains(where: { $0 == " " || $0 == "\r" || $0 == "\n" }) {
