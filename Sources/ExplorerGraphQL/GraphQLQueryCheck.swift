@@ -37,15 +37,44 @@ package struct GraphQLQueryCheck: Sendable {
         do {
             document = try parse(source: Source(body: query, name: "query"))
         } catch {
-            return [Self.problem(error)]
+            return [Self.problem(error, in: query)]
         }
-        return validate(schema: schema, ast: document).map(Self.problem)
+        return validate(schema: schema, ast: document).map { Self.problem($0, in: query) }
     }
 
-    static func problem(_ error: Error) -> Problem {
+    /// The problem `error` is, placed in `query` from its UTF-8 offset. GraphQLSwift's own line and column count that
+    /// offset against line ends found in UTF-16, so any non-ASCII text before a problem moved it (a line too far, a
+    /// column off; found by fuzzing): counted here instead, in characters (scalars) from 1, as profile places are.
+    static func problem(_ error: Error, in query: String) -> Problem {
         guard let error = error as? GraphQLError else { return Problem(message: "\(error)", line: 0, column: 0) }
-        let location = error.locations.first
-        return Problem(message: message(of: error), line: location?.line ?? 0, column: location?.column ?? 0)
+        guard let offset = error.positions.first else {
+            let location = error.locations.first
+            return Problem(message: message(of: error), line: location?.line ?? 0, column: location?.column ?? 0)
+        }
+        let (line, column) = place(ofUTF8Offset: offset, in: query)
+        return Problem(message: message(of: error), line: line, column: column)
+    }
+
+    /// The line and column (1-based; lines end at \r\n, \n or \r, as GraphQL's do) of a UTF-8 offset in `text`.
+    static func place(ofUTF8Offset offset: Int, in text: String) -> (line: Int, column: Int) {
+        var (line, column, consumed) = (1, 1, 0)
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            if consumed >= offset { break }
+            consumed += UTF8.width(scalar)
+            if scalar == "\n", afterCarriageReturn {
+                afterCarriageReturn = false
+                continue
+            }
+            afterCarriageReturn = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 
     /// The message alone: GraphQLSwift's syntax errors carry the place and an excerpt of the source, which the

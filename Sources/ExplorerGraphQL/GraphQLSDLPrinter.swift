@@ -89,9 +89,14 @@ package enum GraphQLSDLPrinter {
         return " @deprecated(reason: \(quoted(reason)))"
     }
 
-    /// A description as a block string on its own line(s) before what it describes.
+    /// A description as a block string on its own line(s) before what it describes; as a quoted string when it holds
+    /// a control character other than tab and newline (a server's, say), which a block string cannot hold and has no
+    /// escape for (GraphQLSwift refuses the whole SDL, so no query could be checked; fuzzed).
     static func description(_ text: String?, indent: String) -> String {
         guard let text, !text.isEmpty else { return "" }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" }) {
+            return indent + quoted(text) + "\n"
+        }
         let escaped = text.replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
         if !escaped.contains("\n"), escaped.last != "\"", escaped.last != "\\" {
             return indent + "\"\"\"" + escaped + "\"\"\"\n"

@@ -34,6 +34,10 @@ struct ThemeTests {
             ("colours: {}\n", "/t/theme.yaml:1:1: unknown key `colours`"),
             ("colors: [red\n", "/t/theme.yaml: not YAML"),
             ("colors:\n  get: 256\n", "/t/theme.yaml:2:8: colors.get: `256` is not a colour"),
+            // Fuzzed: Int's parser took a sign, so "#-00001" was white and "+5" magenta.
+            ("colors:\n  get: \"#-00001\"\n", "/t/theme.yaml:2:8: colors.get: `#-00001` is not a colour"),
+            ("colors:\n  get: \"#+12345\"\n", "/t/theme.yaml:2:8: colors.get: `#+12345` is not a colour"),
+            ("colors:\n  get: \"+5\"\n", "/t/theme.yaml:2:8: colors.get: `+5` is not a colour"),
         ])
     func located(text: String, expected: String) {
         guard case .failure(let problem) = ThemeFile.parse(text, path: "/t/theme.yaml") else {

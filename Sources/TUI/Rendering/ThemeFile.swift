@@ -1,4 +1,3 @@
-import ExplorerHistory
 import Foundation
 import Yams
 
@@ -12,30 +11,9 @@ import Yams
 /// ```
 ///
 /// A file that does not read is refused whole: the explorer uses the default theme and says where the file is
-/// wrong (`path:line:column: …`).
+/// wrong (`path:line:column: …`). Reading the text needs only Yams (so `scripts/fuzz.sh` compiles this file into its
+/// `ThemeFile` target); finding and loading the file is `ThemeFile+Loading.swift`.
 package enum ThemeFile {
-    package static func path(environment: [String: String]) -> String {
-        let config = (HistorySettings.configPath(environment: environment) as NSString).deletingLastPathComponent
-        return (config as NSString).appendingPathComponent("theme.yaml")
-    }
-
-    /// The palette to draw with: the theme file's when there is one and it reads, else the built-in `named`
-    /// (else the default); `problem` says why a theme file was not used.
-    package static func palette(named: String, environment: [String: String]) -> (
-        palette: Palette, problem: String?
-    ) {
-        let base = Theme.builtIn(named) ?? .dark
-        let path = path(environment: environment)
-        guard FileManager.default.fileExists(atPath: path) else { return (base, nil) }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return (.dark, "\(path): cannot be read as UTF-8 text; using the default theme")
-        }
-        switch parse(text, path: path, base: base) {
-        case .success(let palette): return (palette, nil)
-        case .failure(let problem): return (.dark, problem.message + "; using the default theme")
-        }
-    }
-
     package struct Problem: Error, Equatable {
         package var message: String
     }
@@ -92,16 +70,22 @@ package enum ThemeFile {
 
     private static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
-    /// `#rrggbb`, an index 0–255, a colour name (`bright-` for 8–15), or `default` (the terminal's own).
+    /// `#rrggbb`, an index 0–255, a colour name (`bright-` for 8–15), or `default` (the terminal's own). Digits only:
+    /// `Int` alone takes a sign, so `+5` was magenta and `#-00001` white (fuzzed).
     static func color(_ text: String) -> Style.Color? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
         if text == "default" { return .terminal }
-        if let index = Int(text) { return (0...255).contains(index) ? .indexed(index) : nil }
+        if !text.isEmpty, text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let index = Int(text) {
+            return (0...255).contains(index) ? .indexed(index) : nil
+        }
         if let index = names.firstIndex(of: text) { return .indexed(index) }
         if text.hasPrefix("bright-"), let index = names.firstIndex(of: String(text.dropFirst(7))) {
             return .indexed(index + 8)
         }
-        guard text.hasPrefix("#"), text.count == 7, let value = Int(text.dropFirst(), radix: 16) else { return nil }
+        let hex = text.unicodeScalars.dropFirst()
+        guard text.hasPrefix("#"), hex.count == 6, hex.allSatisfy(\.properties.isASCIIHexDigit),
+            let value = Int(String(hex), radix: 16)
+        else { return nil }
         return .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     }
 }

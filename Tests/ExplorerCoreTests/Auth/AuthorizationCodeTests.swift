@@ -5,6 +5,10 @@ import Testing
 
 @testable import ExplorerCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The authorization code grant's parts: PKCE, the authorization URL, the redirect's check, the loopback listener
 /// and the profile keys. End to end against Authlib: `AuthorizationCodeCommandTests` (CLI).
 @Suite("Authorization code with PKCE")
@@ -106,6 +110,42 @@ struct AuthorizationCodeTests {
         let answers = pages.all
         #expect(answers.map(\.0) == [404, 200])
         #expect(answers.last?.1.contains("Signed in") == true && answers.last?.1.contains("the-code") == false)
+    }
+
+    @Test("a request line without a version ends at its line: the headers after it are no part of the code (fuzzed)")
+    func requestLineEnd() async throws {
+        let listener = try RedirectListener(.standard)
+        let request = AuthorizationRequest(redirectURI: listener.redirectURI, state: "st", verifier: "ver")
+        let port = listener.port
+        // The browser's side and the wait both block: each on a thread of its own, not the test's pool.
+        Thread {
+            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            if connected {
+                let head = Array("GET /callback?state=st&code=c1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+                _ = head.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                var answer = [UInt8](repeating: 0, count: 1024)
+                while read(client, &answer, answer.count) > 0 {}
+            }
+            close(client)
+        }.start()
+        let result = await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    returning: listener.receive(
+                        until: .now + .seconds(30), pasted: nil, timeout: .seconds(30), cancelled: { false },
+                        check: request.code(fromRedirect:)))
+            }.start()
+        }
+        #expect(try result.get().code == "c1")
     }
 
     @Test("a login waiting for its redirect ends as cancelled when its task is cancelled")

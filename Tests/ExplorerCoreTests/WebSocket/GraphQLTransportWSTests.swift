@@ -69,4 +69,17 @@ struct GraphQLTransportWSTests {
         #expect(conversation.isOver)
         #expect(conversation.step(.text(#"{"type":"complete","id":"1"}"#)) == .none)
     }
+
+    @Test("a result, error or complete for the operation before apix subscribed is not its answer (fuzzed)")
+    func beforeSubscribing() {
+        let payload = JSONValue.object(JSONObject())
+        var conversation = GraphQLTransportWS.Conversation(payload: payload)
+        #expect(conversation.step(.text(#"{"type":"next","id":"1","payload":{"data":{}}}"#)) == .none)
+        #expect(conversation.step(.text(#"{"type":"error","id":"1","payload":[]}"#)) == .none)
+        #expect(conversation.step(.text(#"{"type":"complete","id":"1"}"#)) == .none)
+        #expect(!conversation.isOver)
+        #expect(
+            conversation.step(.text(#"{"type":"connection_ack"}"#))
+                == .send(GraphQLTransportWS.subscribe(payload: payload)))
+    }
 }

@@ -124,14 +124,15 @@ extension GraphQLTransportWS {
                 return .send(GraphQLTransportWS.subscribe(payload: payload))
             case .ping: return .send(GraphQLTransportWS.pong())
             case .pong: return .none
-            case .next(let id, let result) where id == operationID: return .result(result)
-            case .error(let id, let errors) where id == operationID:
+            case .next(let id, let result) where id == operationID && isSubscribed: return .result(result)
+            case .error(let id, let errors) where id == operationID && isSubscribed:
                 isOver = true
                 return .refused(errors)
-            case .complete(let id) where id == operationID:
+            case .complete(let id) where id == operationID && isSubscribed:
                 isOver = true
                 return .completed
-            case .next, .error, .complete: return .none  // another operation's: apix runs one
+            // Another operation's (apix runs one), or one apix has not subscribed yet: not an answer to its query.
+            case .next, .error, .complete: return .none
             case .invalid(let why):
                 isOver = true
                 return .invalid(why)

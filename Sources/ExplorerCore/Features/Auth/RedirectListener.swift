@@ -158,14 +158,13 @@ package final class RedirectListener: Sendable {
         -> Result<AuthorizationCode, AuthError>?
     {
         guard let head = readHead(client) else { return nil }
-        let requestLine = head.prefix { $0 != "\r" && $0 != "\n" }.split(separator: " ")
-        guard requestLine.count >= 2, requestLine[0] == "GET" else {
+        let target: String
+        switch Self.request(head, path: path) {
+        case .redirect(let redirect): target = redirect
+        case .wrongMethod:
             write(client, status: "405 Method Not Allowed", page: "Not here.")
             return nil
-        }
-        let target = String(requestLine[1])
-        let targetPath = target.prefix { $0 != "?" }
-        guard targetPath == path else {
+        case .otherPath:
             write(client, status: "404 Not Found", page: "Not here.")
             return nil
         }
@@ -179,6 +178,30 @@ package final class RedirectListener: Sendable {
                 page: "The sign-in did not complete; apix says why in the terminal. You can close this tab.")
         }
         return result
+    }
+
+    /// What a request head asks of a listener waiting on `path`.
+    package enum Request: Sendable, Equatable {
+        /// A GET of the redirect path: its target (the path and query the browser sent), for the check.
+        case redirect(String)
+        /// Not a GET (answered 405).
+        case wrongMethod
+        /// A GET of another path, a browser's `/favicon.ico` say (answered 404).
+        case otherPath
+    }
+
+    /// The request line of `head` (the request as read, up to its blank line) taken apart. By scalars, not
+    /// characters: "\r\n" is one `Character`, neither "\r" nor "\n", so a line cut at either would run on into the
+    /// next line (and a request line without a version would carry the headers into the target).
+    package static func request(_ head: String, path: String) -> Request {
+        let requestLine = head.unicodeScalars.prefix { $0 != "\r" && $0 != "\n" }.split(separator: " ")
+            .map { String(String.UnicodeScalarView($0)) }
+        guard requestLine.count >= 2, requestLine[0] == "GET" else { return .wrongMethod }
+        let target = requestLine[1]
+        guard String(String.UnicodeScalarView(target.unicodeScalars.prefix { $0 != "?" })) == path else {
+            return .otherPath
+        }
+        return .redirect(target)
     }
 
     /// The request head (up to the blank line), within `maxRequest` bytes and `connectionTimeout`.
