@@ -37,6 +37,11 @@ public struct Endpoint: Sendable, Hashable, Identifiable {
     package var expectation: ResponseExpectation?
     /// `responses:`: the schema each answer should match, by status (`"200"`, `"4XX"`, `default`).
     package var responses: [ResponseSchemaRule] = []
+    /// `request_schema:`: the schema the request body should match (a warning before sending; the explorer's field
+    /// hints).
+    package var requestSchema: String?
+    /// Where `request_schema:` was written, for `apix check` to locate a name no schema has.
+    var requestSchemaLocation: SourceLocation?
     /// `protocol: websocket` and its keys; nil for an HTTP endpoint.
     package var webSocket: WebSocketEndpoint?
     package var location: SourceLocation?
