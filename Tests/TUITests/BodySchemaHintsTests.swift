@@ -24,6 +24,7 @@ struct BodySchemaHintsTests {
               name: { type: string, description: "The pet's name\\u001b[31m, red" }
               category: { $ref: "#/components/schemas/Category" }
               status: { type: string, description: "pet status in the store", enum: [available, pending, sold] }
+              size: { type: string, enum: ["", small] }
               tags: { type: array, items: { type: object, properties: { label: { type: string, enum: [a, b] } } } }
         endpoints:
           - id: pets.create
@@ -124,6 +125,10 @@ struct BodySchemaHintsTests {
         #expect(Self.screen(state).contains("name: string, required"), "\(Self.screen(state))")
         _ = state.press(.down, .control("o"), .home, .enter)
         #expect(Self.editor(state)?.editor.text == "name=Rex\nstatus=available")
+        // An empty value (Stripe's `""`) is named in the box, not a blank line.
+        var sized = try Self.state(editing: "pets.form", text: "size=small")
+        _ = sized.press(.control("o"))
+        #expect(Self.screen(sized).contains("│ (empty)"), "\(Self.screen(sized))")
     }
 
     @Test("the field paths read from text that may not parse yet")

@@ -79,7 +79,11 @@ extension BodyEditorView {
         _ picker: SchemaValuePicker, x: Int, below lineY: Int, in inner: Rect, theme: Theme,
         on buffer: inout ScreenBuffer
     ) {
-        let shown = picker.values.map { SafeText.escape(picker.written($0)) }
+        // A form's empty value (Stripe's `""`, "unset") would be a blank line: named instead.
+        let shown = picker.values.map { value in
+            let text = picker.written(value)
+            return text.isEmpty ? "(empty)" : SafeText.escape(text)
+        }
         let title = "Values of " + SafeText.escape(picker.field)
         let width = min(
             max(TextWidth.width(of: title) + 6, (shown.map { TextWidth.width(of: $0) }.max() ?? 0) + 4),
