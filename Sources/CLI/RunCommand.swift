@@ -91,6 +91,7 @@ struct RunCommand: AsyncParsableCommand {
             try refuseWebSocket(in: loaded)
             let chain = try await sendChain(loaded, history: history)
             let prepared = try prepare(loaded, captured: chain.held)
+            warnRequestSchema(prepared)
             if prepared.endpoint?.webSocket != nil, case .graphql? = prepared.endpoint?.body {
                 // GraphQL over WebSocket (graphql-transport-ws): a session, not one answer.
                 let printer = try streamPrinter(clearsProgress: false)

@@ -33,6 +33,11 @@ package enum OpenAPIImporter {
             endpoint.responses =
                 read.schemas.rules[OpenAPIResponseSchemas.key(path: operation.path, method: operation.method.rawValue)]
                 ?? []
+            if endpoint.body != nil {
+                endpoint.requestSchema =
+                    read.schemas.requestSchemas[
+                        OpenAPIResponseSchemas.key(path: operation.path, method: operation.method.rawValue)]
+            }
             if let schemeName, !operation.security.contains(where: { $0.keys.contains { $0.name == schemeName } }) {
                 endpoint.authDisabled = true
             }

@@ -2,18 +2,23 @@ import ExplorerCore
 import Foundation
 import Yams
 
-/// The response schemas of an OpenAPI tree and the component schemas they reach, read from the composed text (before
-/// it is pruned, so OpenAPIKit never decodes them): what an import writes to the side file `ID.schemas.json` and
-/// each endpoint's `responses:`. References are followed by name, with a set of those reached, never expanded (see
+/// The response and request-body schemas of an OpenAPI tree and the component schemas they reach, read from the
+/// composed text (before it is pruned, so OpenAPIKit never decodes them): what an import writes to the side file
+/// `ID.schemas.json` and each endpoint's `responses:` and `request_schema:`. References are followed by name, with a set of those reached, never expanded (see
 /// PLATFORM-NOTES: dereferencing Stripe's document whole grows without bound).
 struct OpenAPIResponseSchemas {
     /// Each operation's rules (`"get /v1/customers"` → `200: Customer`), by the JSON answer's schema.
     private(set) var rules: [String: [ResponseSchemaRule]] = [:]
+    /// Each operation's request-body schema by name (`"post /v1/customers"` → `PostCustomersRequest`): the JSON
+    /// body's, else the form's (`application/x-www-form-urlencoded`, then `multipart/form-data`), the order the
+    /// importer chooses the body kind in, so the schema describes the body written.
+    private(set) var requestSchemas: [String: String] = [:]
     /// The side file's schemas by name: the components reached, in document order, then the inline response
     /// schemas (named `OPERATION.STATUS`).
     private(set) var schemas = JSONObject()
 
-    /// At most this many `$ref` hops from a response to its component response.
+    /// At most this many `$ref` hops from a response to its component response (or a request body to its component
+    /// request body).
     static let maxResponseHops = 8
 
     static func key(path: String, method: String) -> String { "\(method.lowercased()) \(path)" }
@@ -29,6 +34,7 @@ struct OpenAPIResponseSchemas {
             order.append(name)
         }
         let componentResponses = components?["responses"]?.mapping
+        let componentBodies = components?["requestBodies"]?.mapping
         var needed: Set<String> = []
         var pending: [Node] = []
         var inline: [(String, Node)] = []
@@ -36,22 +42,15 @@ struct OpenAPIResponseSchemas {
         for (pathKey, itemNode) in root["paths"]?.mapping ?? [:] {
             guard let path = pathKey.string, let item = itemNode.mapping else { continue }
             for (methodKey, operationNode) in item {
-                guard let method = methodKey.string, OpenAPIPruner.methods.contains(method),
-                    let responses = operationNode["responses"]?.mapping
-                else { continue }
-                var rules: [ResponseSchemaRule] = []
-                for (statusKey, responseNode) in responses {
-                    guard let statusText = statusKey.string, let status = ResponseSchemaRule.Status(statusText),
-                        let schema = jsonSchema(of: responseNode, componentResponses: componentResponses)
-                    else { continue }
-                    if let name = componentName(schema), componentSchemas[name] != nil {
-                        needed.insert(name)
-                        pending.append(componentSchemas[name]!)
-                        rules.append(ResponseSchemaRule(status: status, schema: name))
-                        continue
+                guard let method = methodKey.string, OpenAPIPruner.methods.contains(method) else { continue }
+                let operation = operationNode["operationId"]?.string ?? "\(method.uppercased()) \(path)"
+                // A component by its name; an inline schema under a name of its own (`OPERATION.SUFFIX`).
+                func named(_ schema: Node, suffix: String) -> String {
+                    if let name = componentName(schema), let component = componentSchemas[name] {
+                        if needed.insert(name).inserted { pending.append(component) }
+                        return name
                     }
-                    let base =
-                        (operationNode["operationId"]?.string ?? "\(method.uppercased()) \(path)") + ".\(statusText)"
+                    let base = operation + "." + suffix
                     var name = base
                     var number = 2
                     while usedNames.contains(name) {
@@ -61,9 +60,22 @@ struct OpenAPIResponseSchemas {
                     usedNames.insert(name)
                     inline.append((name, schema))
                     pending.append(schema)
-                    rules.append(ResponseSchemaRule(status: status, schema: name))
+                    return name
+                }
+                var rules: [ResponseSchemaRule] = []
+                for (statusKey, responseNode) in operationNode["responses"]?.mapping ?? [:] {
+                    guard let statusText = statusKey.string, let status = ResponseSchemaRule.Status(statusText),
+                        let schema = Self.schema(of: responseNode, components: componentResponses, kind: "responses")
+                    else { continue }
+                    rules.append(ResponseSchemaRule(status: status, schema: named(schema, suffix: statusText)))
                 }
                 if !rules.isEmpty { result.rules[key(path: path, method: method)] = rules }
+                if let body = operationNode["requestBody"],
+                    let schema = Self.schema(of: body, components: componentBodies, kind: "requestBodies", forms: true),
+                    !(["get", "head", "delete"].contains(method) && isEmptyObject(schema))
+                {
+                    result.requestSchemas[key(path: path, method: method)] = named(schema, suffix: "request")
+                }
             }
         }
         var references: [String] = []
@@ -84,24 +96,39 @@ struct OpenAPIResponseSchemas {
         return result
     }
 
-    /// The schema of a response's JSON content (`application/json`, `*+json`, else any JSON type), following a
-    /// `$ref` to `#/components/responses/NAME`.
-    private static func jsonSchema(of response: Node, componentResponses: Node.Mapping?) -> Node? {
-        var node = response
+    /// The schema of a response's or request body's JSON content (`application/json`, `*+json`, else any JSON
+    /// type; with `forms`, else `application/x-www-form-urlencoded`, else `multipart/form-data`), following a `$ref`
+    /// to `#/components/KIND/NAME`.
+    private static func schema(of object: Node, components: Node.Mapping?, kind: String, forms: Bool = false) -> Node? {
+        var node = object
         for _ in 0..<maxResponseHops {
             guard let reference = node["$ref"]?.string else { break }
-            guard let (kind, name) = OpenAPIPruner.target(reference), kind == "responses",
-                let found = componentResponses?[SwaggerConverter.node(name)]
+            guard let (found, name) = OpenAPIPruner.target(reference), found == kind,
+                let target = components?[SwaggerConverter.node(name)]
             else { return nil }
-            node = found
+            node = target
         }
         guard let content = node["content"]?.mapping else { return nil }
         let types = content.compactMap { $0.key.string }
-        let chosen =
+        var chosen =
             types.first { $0.lowercased().hasPrefix("application/json") }
             ?? types.first { $0.lowercased().contains("+json") } ?? types.first { $0.lowercased().contains("json") }
+        if forms, chosen == nil {
+            chosen =
+                types.first { $0.lowercased().hasPrefix("application/x-www-form-urlencoded") }
+                ?? types.first { $0.lowercased().hasPrefix("multipart/form-data") }
+        }
         guard let chosen else { return nil }
         return content[SwaggerConverter.node(chosen)]?["schema"]
+    }
+
+    /// An object schema with no member and nothing else to say: the empty form body Stripe gives every GET (the
+    /// importer sends none, so no schema is written for it).
+    private static func isEmptyObject(_ schema: Node) -> Bool {
+        guard let mapping = schema.mapping else { return false }
+        let keys = Set(mapping.compactMap { $0.key.string })
+        guard keys.isSubset(of: ["type", "properties", "additionalProperties", "description"]) else { return false }
+        return (mapping["properties"]?.mapping?.count ?? 0) == 0
     }
 
     /// `X` when the schema is only `$ref: "#/components/schemas/X"`.

@@ -92,10 +92,16 @@ enum SwaggerConverter {
                 let multipart =
                     fields.contains { $0["type"]?.string == "file" }
                     || consumed.contains { $0.hasPrefix("multipart/") }
+                // Each field's description and `required:` are kept: the explorer's field hints read them.
                 let properties = fields.map { field in
-                    (field["name"] ?? node("field"), schema(of: field))
+                    var pairs = schema(of: field).mapping.map { $0.map { ($0.key, $0.value) } } ?? []
+                    if let description = field["description"] { pairs.append((node("description"), description)) }
+                    return (field["name"] ?? node("field"), node(pairs))
                 }
-                let object = node([(node("type"), node("object")), (node("properties"), node(properties))])
+                var objectPairs = [(node("type"), node("object")), (node("properties"), node(properties))]
+                let required = fields.filter { $0["required"]?.string == "true" }.compactMap { $0["name"] }
+                if !required.isEmpty { objectPairs.append((node("required"), node(required))) }
+                let object = node(objectPairs)
                 let type = multipart ? "multipart/form-data" : "application/x-www-form-urlencoded"
                 pairs.append((node("requestBody"), content(type, schema: object)))
             }

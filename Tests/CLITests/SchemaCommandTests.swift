@@ -41,6 +41,11 @@ struct SchemaCommandTests {
             expect: { status: 200, schema: true }
           - id: plain
             path: /todos/1
+          - id: echo.bad
+            method: POST
+            path: /echo
+            body: { json: { title: 42, completed: false, user_id: 1 } }
+            request_schema: Todo
         """
     }
 
@@ -109,6 +114,33 @@ struct SchemaCommandTests {
         }
     }
 
+    @Test("a body that breaks its request_schema is a warning before the send, which still goes; exit 0")
+    func requestBody() async throws {
+        try await Self.withProfile { folder, environment in
+            let out = try await ApixProcess.run(
+                ["run", "schemas", "echo.bad", "--profiles", folder, "--no-history"], environment: environment)
+            #expect(out.status == 0, "\(out.stderr)")
+            // readOnly is not in play here: `id` is required of a Todo and missing.
+            #expect(
+                out.stderr.contains(
+                    "apix: warning: request body: schema Todo: $.title: expected a string, got a number "
+                        + "(#/components/schemas/Todo/properties/title/type)"), "\(out.stderr)")
+            #expect(out.stderr.contains("apix: warning: request body: schema Todo: $: expected member \"id\""))
+            // The echo shows the body went as built.
+            #expect(out.text.contains(#""body":"{\"title\":42,"#), "\(out.text)")
+            // Before the status line: the warning is about what is sent.
+            let warning = try #require(out.stderr.range(of: "apix: warning: request body"))
+            let status = try #require(out.stderr.range(of: "200 OK"))
+            #expect(warning.lowerBound < status.lowerBound)
+            let json = try await ApixProcess.run(
+                ["run", "schemas", "echo.bad", "--profiles", folder, "--no-history", "--json"],
+                environment: environment)
+            #expect(json.status == 0)
+            #expect(json.stderr.contains("apix: warning: request body: schema Todo: $.title"))
+            _ = try JSONValue.parse(json.text)
+        }
+    }
+
     @Test("apix test fails an answer that violates its schema, and a typed capture of another type")
     func test() async throws {
         try await Self.withProfile { folder, environment in
@@ -131,6 +163,7 @@ struct SchemaCommandTests {
         environments: { local: { base_url: "http://127.0.0.1:1" } }
         endpoints:
           - { id: a, path: /a, responses: { "200": Customer, default: Eror } }
+          - { id: b, method: POST, path: /b, request_schema: Custmer }
         """.write(toFile: folder.path + "/shop.yaml", atomically: true, encoding: .utf8)
         try """
         {
@@ -141,6 +174,10 @@ struct SchemaCommandTests {
         let out = try await ApixProcess.run(["check", "--profiles", folder.path])
         #expect(out.status == 3)
         #expect(out.text.contains("/shop.yaml:3:63: unknown schema `Eror` in `responses`"), "\(out.text)")
+        #expect(
+            out.text.contains(
+                "/shop.yaml:4:54: unknown schema `Custmer` in `request_schema`: not in `schemas:` or "
+                    + "the schemas file; did you mean `Customer`?"), "\(out.text)")
         #expect(out.text.contains("/shop.schemas.json:2:47: invalid schema: required must be a list of names"))
     }
 

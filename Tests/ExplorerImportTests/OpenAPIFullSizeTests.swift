@@ -184,6 +184,15 @@ struct OpenAPIFullSizeTests {
             #expect(imported.profile.endpoints.first { $0.path.raw == "/v1/refunds/{refund}" }?.folder == "refunds")
             #expect(Set(imported.profile.endpoints.compactMap(\.folder)).count > 50)
         }
+        // Every JSON, form or multipart body names its schema (issue 32: Stripe's are inline form schemas), which the
+        // side file has.
+        let bodies = imported.profile.endpoints.filter {
+            switch $0.body {
+            case .json?, .form?, .multipart?: true
+            default: false
+            }
+        }
+        #expect(bodies.filter { $0.requestSchema.map { imported.sideSchemas[$0] == nil } ?? true }.map(\.id) == [])
         let loaded = try ImportFixtures.written(imported)
         #expect(loaded.endpoints.count == operations)
     }

@@ -27,6 +27,11 @@ struct OpenAPIImporterTests {
             try secrets.write(
                 toFile: directory + "/\(imported.profile.id).secrets.yaml", atomically: true, encoding: .utf8)
         }
+        // The schemas `responses:` and `request_schema:` name, as `apix import` writes them beside the profile.
+        if !imported.sideSchemas.isEmpty {
+            try JSONValue.object(imported.sideSchemas).serialized(pretty: true).write(
+                toFile: directory + "/\(imported.profile.id).schemas.json", atomically: true, encoding: .utf8)
+        }
         return try ProfileLoader.load(file: file).get()
     }
 

@@ -33,6 +33,8 @@ package enum KeyCommand: Hashable, Sendable {
     case editValue, editName, addRow, deleteRow, toggleRow, editBody, editURL, editMethod
     /// The body-type picker (`T`).
     case chooseBodyType
+    /// In the body editor: the values the request schema allows for the field under the cursor, one written.
+    case pickSchemaValue
     // Method and body-type pickers
     case pickMethod(String)
     case customMethod

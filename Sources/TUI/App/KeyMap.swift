@@ -172,6 +172,9 @@ package struct KeyMap: Sendable {
         KeyBinding(
             .bodyEditor, [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown], .editText,
             "move the cursor"),
+        KeyBinding(
+            .bodyEditor, [.control("o")], .pickSchemaValue,
+            "pick the value of the field under the cursor from those its request schema allows", hint: "values"),
 
         // Method picker and body-type picker
         KeyBinding(.methodPicker, [.character("g")], .pickMethod("GET"), "GET"),

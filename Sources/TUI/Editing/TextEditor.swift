@@ -93,6 +93,17 @@ package struct TextEditor: Hashable, Sendable {
         lines[row].append(contentsOf: rest)
     }
 
+    /// Replaces `columns` of line `row` with `text` (one line), the cursor after it: a value picked for a field.
+    package mutating func replace(row: Int, columns: Range<Int>, with text: String) {
+        guard lines.indices.contains(row), columns.lowerBound >= 0, columns.upperBound <= lines[row].count else {
+            return
+        }
+        let replacement = Array(text.filter { $0 != "\n" })
+        lines[row].replaceSubrange(columns, with: replacement)
+        self.row = row
+        column = columns.lowerBound + replacement.count
+    }
+
     private mutating func move(to newRow: Int) {
         row = min(max(0, newRow), lines.count - 1)
         column = min(column, lines[row].count)

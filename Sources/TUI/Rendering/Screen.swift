@@ -23,7 +23,7 @@ package enum Screen {
             EnvironmentPickerView.draw(state, selected: selected, in: main, theme: theme, on: &buffer)
         case .problems(let top)?:
             ProblemsView.draw(state.shownProblems, top: top, in: main, theme: theme, on: &buffer)
-        case .bodyEditor(let editor)?: BodyEditorView.draw(editor, in: main, theme: theme, on: &buffer)
+        case .bodyEditor(let editor)?: BodyEditorView.draw(editor, state: state, in: main, theme: theme, on: &buffer)
         case .message(let paragraphs)?:
             MessageView.draw(paragraphs, keyMap: state.keyMap, in: main, theme: theme, on: &buffer)
         case .values(let view)?: ValuesView.draw(state, view: view, in: main, theme: theme, on: &buffer)

@@ -51,7 +51,11 @@ extension AppState {
             }
             return []
         }
+        if state.valuePicker != nil { return handleSchemaValuePickerKey(key, state) }
         switch keyMap.command(for: key, in: .bodyEditor) {
+        case .pickSchemaValue:
+            openSchemaValuePicker(&state)
+            overlay = .bodyEditor(state)
         case .confirm:
             if let id = state.webSocketExchange { return sendEditedMessage(state, to: id) }
             var body = draft(for: state.key)?.body ?? BodyDraft(kind: state.kind, text: "")

@@ -12,6 +12,8 @@ package struct BodyEditorState: Hashable, Sendable {
     /// Set when the editor writes a message for this WebSocket session (`I` in its conversation), not a body: Ctrl-S
     /// sends the text as one text message instead of keeping it.
     package var webSocketExchange: Int?
+    /// The values the request schema allows for the field under the cursor (`Ctrl-O`), while they are offered.
+    package var valuePicker: SchemaValuePicker?
 
     package init(key: EndpointKey, kind: BodyDraft.Kind, text: String, error: String? = nil, original: String? = nil) {
         self.key = key

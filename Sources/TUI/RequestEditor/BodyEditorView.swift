@@ -1,8 +1,12 @@
 import ExplorerCore
 
-/// The built-in multi-line body editor (used when `$EDITOR` is not set), with the validation error if any.
+/// The built-in multi-line body editor (used when `$EDITOR` is not set), with the validation error if any, and the
+/// request schema's hints (`BodySchemaHints`): the field under the cursor on the last line, `*` in the gutter of a
+/// line naming a required field, and the values `Ctrl-O` offers in a box under the cursor's line.
 enum BodyEditorView {
-    static func draw(_ editor: BodyEditorState, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
+    static func draw(
+        _ editor: BodyEditorState, state: AppState, in screen: Rect, theme: Theme, on buffer: inout ScreenBuffer
+    ) {
         let rect = screen.centered(width: screen.width - 4, height: screen.height - 2)
         let kind = editor.kind.name + (editor.kind.example.map { ": \($0)" } ?? "")
         let title =
@@ -28,8 +32,18 @@ enum BodyEditorView {
                 SafeText.escape(error), x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX,
                 style: theme.error)
         }
-        let gutter = 5
         let text = editor.editor
+        // Read through the last line shown (and the cursor's): the hints cost the text above it, not the whole.
+        let hints = state.bodySchemaHints(editor, through: max(text.top + inner.height, text.row))
+        if let hints, !editor.asksDiscard, editor.error == nil, inner.height > 2 {
+            let split = inner.splitBottom(1)
+            inner = split.rest
+            let pickKey = state.keyMap.keys(for: .pickSchemaValue, in: .bodyEditor).first?.label
+            buffer.write(
+                TextWidth.truncate(SafeText.escape(hints.line(text, pickKey: pickKey)), to: split.bottom.width - 1),
+                x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX, style: theme.muted)
+        }
+        let gutter = 5
         if text.lines.count == 1, text.lines[0].isEmpty, let example = editor.kind.example {
             // An empty form or file body: how to write it, dimmed, where the first line goes.
             buffer.write(example, x: inner.x + gutter + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
@@ -41,11 +55,51 @@ enum BodyEditorView {
             buffer.write(
                 TextWidth.pad(String(number + 1), to: gutter - 1), x: inner.x, y: y, limit: inner.maxX,
                 style: theme.muted)
+            if hints?.namesRequired(number) == true {
+                buffer.write("*", x: inner.x + gutter - 1, y: y, limit: inner.maxX, style: theme.warning)
+            }
             buffer.write(SafeText.escape(String(text.lines[number])), x: inner.x + gutter, y: y, limit: inner.maxX)
             if number == text.row {
                 EndpointListView.markCursor(
                     x: inner.x + gutter + text.cursorColumn, y: y, limit: inner.maxX,
                     theme: theme, on: &buffer)
+            }
+        }
+        if let picker = editor.valuePicker {
+            let cursorY = inner.y + picker.row - text.top
+            drawPicker(picker, x: inner.x + gutter + 2, below: cursorY, in: inner, theme: theme, on: &buffer)
+        }
+    }
+}
+
+extension BodyEditorView {
+    /// The values a field's schema allows, one a line, the highlighted one reversed: under the field's line when
+    /// they fit there, else above it.
+    static func drawPicker(
+        _ picker: SchemaValuePicker, x: Int, below lineY: Int, in inner: Rect, theme: Theme,
+        on buffer: inout ScreenBuffer
+    ) {
+        // A form's empty value (Stripe's `""`, "unset") would be a blank line: named instead.
+        let shown = picker.values.map { value in
+            let text = picker.written(value)
+            return text.isEmpty ? "(empty)" : SafeText.escape(text)
+        }
+        let title = "Values of " + SafeText.escape(picker.field)
+        let width = min(
+            max(TextWidth.width(of: title) + 6, (shown.map { TextWidth.width(of: $0) }.max() ?? 0) + 4),
+            max(10, inner.maxX - x))
+        let rows = min(shown.count, max(1, inner.height - 3))
+        let height = rows + 2
+        let y = lineY + 1 + height <= inner.maxY ? lineY + 1 : max(inner.y, lineY - height)
+        let box = Rect(x: x, y: y, width: width, height: min(height, inner.maxY - y))
+        buffer.fill(box, style: theme.plain)
+        BoxView.draw(box, title: title, focused: true, theme: theme, on: &buffer)
+        let list = box.inset(1)
+        let first = max(0, picker.selected - list.height + 1)
+        for (line, index) in (first..<shown.count).enumerated() where line < list.height {
+            buffer.write(" " + shown[index], x: list.x, y: list.y + line, limit: list.maxX)
+            if index == picker.selected {
+                buffer.restyle(Rect(x: list.x, y: list.y + line, width: list.width, height: 1)) { $0.reverse = true }
             }
         }
     }

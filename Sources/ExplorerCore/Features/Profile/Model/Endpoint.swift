@@ -69,6 +69,17 @@ public struct Endpoint: Sendable, Hashable, Identifiable {
         get { options.value.responses }
         _modify { yield &options.value.responses }
     }
+    /// `request_schema:`: the schema the request body should match (a warning before sending; the explorer's field
+    /// hints).
+    package var requestSchema: String? {
+        get { options.value.requestSchema }
+        _modify { yield &options.value.requestSchema }
+    }
+    /// Where `request_schema:` was written, for `apix check` to locate a name no schema has.
+    var requestSchemaLocation: SourceLocation? {
+        get { options.value.requestSchemaLocation }
+        _modify { yield &options.value.requestSchemaLocation }
+    }
     /// `protocol: websocket` and its keys; nil for an HTTP endpoint.
     package var webSocket: WebSocketEndpoint? {
         get { options.value.webSocket }

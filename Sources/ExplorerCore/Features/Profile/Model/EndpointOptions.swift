@@ -1,5 +1,5 @@
 /// The parts of an endpoint that most endpoints leave unset: transfer settings, its own auth, downloads, captures,
-/// chains, checks, schemas and WebSocket keys.
+/// chains, checks, response and request schemas and WebSocket keys.
 ///
 /// `Endpoint` keeps them behind one copy-on-write reference (`Endpoint.options`), shared by every endpoint that sets
 /// none of them. An endpoint is copied whole each time the catalog, the explorer's state or a request plan takes it;
@@ -15,6 +15,8 @@ package struct EndpointOptions: Sendable, Hashable {
     var uses: [EndpointUse] = []
     var expectation: ResponseExpectation?
     var responses: [ResponseSchemaRule] = []
+    var requestSchema: String?
+    var requestSchemaLocation: SourceLocation?
     var webSocket: WebSocketEndpoint?
 
     /// The one storage of every endpoint that sets none of the options.

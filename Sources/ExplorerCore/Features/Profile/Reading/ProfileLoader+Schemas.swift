@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reading `schemas:`, `schema_dialect:`, `format_assertion:` and an endpoint's `responses:` (docs/SCHEMAS.md),
+/// Reading `schemas:`, `schema_dialect:`, `format_assertion:` and an endpoint's `responses:` and `request_schema:`
+/// (docs/SCHEMAS.md),
 /// and the checks of names and schemas: names written in the profile are checked as it loads (without reading the
 /// side file); `schemaProblems` (what `apix check` adds) reads the side file and compiles every schema, locating
 /// each problem in the YAML or the JSON it was written in.
@@ -54,6 +55,31 @@ extension ProfileLoader {
         return rules
     }
 
+    /// `request_schema: NAME`: one schema's name, kept with where it was written.
+    static func readRequestSchema(_ node: YAMLNode, into endpoint: inout Endpoint, reader: inout YAMLReader) {
+        guard node.mapping == nil, node.sequence == nil else {
+            reader.fail("`request_schema` must name a schema of `schemas:`", at: node)
+            return
+        }
+        guard let name = reader.string(node, "request_schema") else { return }
+        guard !name.isEmpty else {
+            reader.fail("`request_schema` must name a schema of `schemas:`", at: node)
+            return
+        }
+        endpoint.requestSchema = name
+        endpoint.requestSchemaLocation = reader.location(node)
+    }
+
+    /// The schema names an endpoint uses, each with the key that named it and where: `responses:`, then
+    /// `request_schema:`.
+    static func schemaUses(of endpoint: Endpoint) -> [(name: String, key: String, location: SourceLocation?)] {
+        var uses = endpoint.responses.map { (name: $0.schema, key: "responses", location: $0.location) }
+        if let name = endpoint.requestSchema {
+            uses.append((name: name, key: "request_schema", location: endpoint.requestSchemaLocation))
+        }
+        return uses
+    }
+
     /// A YAML value as JSON (plain scalars keep their YAML type, quoted ones are strings), recording where each
     /// node was written by its JSON pointer.
     private static func json(
@@ -96,7 +122,7 @@ extension ProfileLoader {
 
     // MARK: - Checks
 
-    /// Names in `responses:` that no inline schema has (only without a side file: its names are read on first use
+    /// Names in `responses:` and `request_schema:` that no inline schema has (only without a side file: its names are read on first use
     /// and checked by `schemaProblems`), and `expect: { schema: true }` on an endpoint with no `responses:`.
     static func schemaNameProblems(in profile: Profile) -> [ProfileProblem] {
         var problems: [ProfileProblem] = []
@@ -110,11 +136,11 @@ extension ProfileLoader {
             }
             guard profile.schemas.sideFile == nil else { continue }
             let known = profile.schemas.inline.keys
-            for rule in endpoint.responses where profile.schemas.inline[rule.schema] == nil {
+            for use in schemaUses(of: endpoint) where profile.schemas.inline[use.name] == nil {
                 problems.append(
                     ProfileProblem(
-                        unknownMessage(rule.schema, known: known, sideFile: nil),
-                        at: rule.location ?? endpoint.location ?? fallback))
+                        unknownMessage(use.name, key: use.key, known: known, sideFile: nil),
+                        at: use.location ?? endpoint.location ?? fallback))
             }
         }
         return problems
@@ -125,7 +151,10 @@ extension ProfileLoader {
     /// Reads the side file and compiles every schema: what `apix check` does, never a load.
     package static func schemaProblems(in profile: Profile) -> [ProfileProblem] {
         let schemas = profile.schemas
-        guard !schemas.isEmpty || profile.endpoints.contains(where: { !$0.responses.isEmpty }) else { return [] }
+        guard
+            !schemas.isEmpty
+                || profile.endpoints.contains(where: { !$0.responses.isEmpty || $0.requestSchema != nil })
+        else { return [] }
         let names: [String]
         switch schemas.names() {
         case .success(let found): names = found
@@ -136,11 +165,11 @@ extension ProfileLoader {
         if schemas.sideFile != nil {
             let known = Set(names)
             for endpoint in profile.endpoints {
-                for rule in endpoint.responses where !known.contains(rule.schema) {
+                for use in schemaUses(of: endpoint) where !known.contains(use.name) {
                     problems.append(
                         ProfileProblem(
-                            unknownMessage(rule.schema, known: names, sideFile: schemas.sideFile),
-                            at: rule.location ?? endpoint.location ?? fallback))
+                            unknownMessage(use.name, key: use.key, known: names, sideFile: schemas.sideFile),
+                            at: use.location ?? endpoint.location ?? fallback))
                 }
             }
         }
@@ -156,8 +185,8 @@ extension ProfileLoader {
         return problems
     }
 
-    private static func unknownMessage(_ name: String, known: [String], sideFile: String?) -> String {
-        var message = "unknown schema `\(name)` in `responses`"
+    private static func unknownMessage(_ name: String, key: String, known: [String], sideFile: String?) -> String {
+        var message = "unknown schema `\(name)` in `\(key)`"
         message += sideFile == nil ? ": define it under `schemas:`" : ": not in `schemas:` or the schemas file"
         if let suggestion = YAMLReader.nearest(name, in: known) { message += "; did you mean `\(suggestion)`?" }
         return message

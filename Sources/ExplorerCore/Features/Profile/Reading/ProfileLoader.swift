@@ -22,7 +22,7 @@ public enum ProfileLoader {
         "compressed", "max_body", "max_body_ratio", "priority", "cache", "auth", "download", "custom_method", "capture",
         "uses", "expect", "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies",
         "stream",
-        "protocol", "subprotocols", "ping_interval", "max_message", "messages", "responses",
+        "protocol", "subprotocols", "ping_interval", "max_message", "messages", "responses", "request_schema",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file", "graphql"]
 
@@ -343,6 +343,7 @@ public enum ProfileLoader {
         }
         readChecks(fields, into: &endpoint, reader: &reader)
         if let node = fields["responses"] { endpoint.responses = readResponses(node, reader: &reader) }
+        if let node = fields["request_schema"] { readRequestSchema(node, into: &endpoint, reader: &reader) }
         if let webSocket = readWebSocket(fields, reader: &reader) { endpoint.webSocket = webSocket }
         // A WebSocket endpoint's handshake is a GET whatever its body (a `graphql:` one goes in a message).
         if endpoint.webSocket != nil, fields["method"] == nil { endpoint.method = .get }

@@ -190,7 +190,7 @@ package enum ProfileEmitter {
         "no_proxy",
         "cert_file", "key_file", "key_password", "cookies", "stream", "priority", "cache", "auth", "download",
         "capture",
-        "uses", "expect", "responses", "subprotocols", "ping_interval", "max_message", "messages",
+        "uses", "expect", "responses", "request_schema", "subprotocols", "ping_interval", "max_message", "messages",
     ]
 
     /// The value written for one endpoint key, or nil when the key is left out.
@@ -217,6 +217,7 @@ package enum ProfileEmitter {
         case "uses": return endpoint.uses.isEmpty ? nil : uses(endpoint.uses)
         case "expect": return endpoint.expectation.map(expectation)
         case "responses": return endpoint.responses.isEmpty ? nil : responses(endpoint.responses)
+        case "request_schema": return endpoint.requestSchema.map(Value.string)
         case _ where webSocketKeys.contains(key): return webSocketValue(endpoint, key)
         default: return transfer(endpoint.transfer).first { $0.key == key }?.value
         }
