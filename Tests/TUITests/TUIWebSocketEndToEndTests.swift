@@ -117,5 +117,35 @@ extension EndToEndTerminal {
             #expect(done.contains(#""type": "complete""#), "\(done)")
             try session.send("q")
         }
+
+        @Test("Esc on a running GraphQL subscription sends complete before closing with 1000")
+        func graphQLSubscriptionStopped() async throws {
+            let peer = try await Task.detached {
+                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
+            }.value
+            defer { peer.stop() }
+            let session = try TmuxSession()
+            defer { session.close() }
+            let profiles = session.home + "/profiles"
+            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+            try """
+            name: Sub
+            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
+            endpoints:
+              - id: ticks
+                protocol: websocket
+                path: /graphql
+                body: { graphql: { query: "subscription { count(to: 100000, every: 0.2) }" } }
+            """.write(toFile: profiles + "/sub.yaml", atomically: true, encoding: .utf8)
+            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            try await session.waiting(for: "ticks")
+            try session.send("Enter")
+            try await session.waiting(for: #""count": 2"#)
+            try session.send("Escape")
+            let done = try await session.waiting(for: "closed: 1000")
+            // Sent: connection_init, subscribe and, on Esc, complete (before, the session closed without it).
+            #expect(done.contains("↑ 3 ("), "\(done)")
+            try session.send("q")
+        }
     }
 }

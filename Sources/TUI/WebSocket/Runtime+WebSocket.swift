@@ -104,6 +104,8 @@ extension Runtime {
                 transcript.received(event)
                 if case .closed(let ended) = event { close = ended }
                 guard case .message(let message) = event, let step = graphQL?.step(message) else { continue }
+                let pending = graphQL.map { $0.isSubscribed && !$0.isOver } ?? false
+                run.operationPending.withLock { $0 = pending }
                 switch step {
                 case .send(let text): await Self.send(text, connection, transcript)
                 case .completed, .refused: connection.close()
