@@ -317,6 +317,7 @@ enum ResponseView {
         case .success(let body)?: return body.filter.summary
         case .failure(.query)?: return "invalid query"
         case .failure(.body)?: return "not JSON"
+        case .failure(.tooExpensive)?: return "too expensive"
         case nil: return "filtering…"
         }
     }

@@ -38,3 +38,55 @@ struct JSONPathFilterTests {
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 }
+
+/// Nested filters multiply the work (each candidate runs the inner query again): a short query must stop at the
+/// evaluator's step limit with a reason, never spin. The first query is the input the JSONPath fuzz target timed out
+/// on (27 s and 480 MB for 95 bytes before the limit; its two 0xFF bytes read as U+FFFD).
+@Suite("JSONPath step limit")
+struct JSONPathStepLimitTests {
+    static let fuzzed =
+        "$[?$[?$..[-4:]][?$..[-4:][?$[?$[?$[?$..[-4:]][?$..[-4:][?$[?$..[-4:]][?$.\u{FFFD}]]]]..[-4:]][?$.\u{FFFD}]]]]"
+    static let document = try! JSONValue.parse(
+        #"{"a":[1,2.5,-3e2,"x",true,null,{"b":"y","c":[{"d":1}]}],"e":{"f":"g","h":[]},"":0}"#)
+
+    @Test("a query past the limit stops with tooManySteps", arguments: [fuzzed, "$..[?$..[?$..[?$..[?$..*]]]]"])
+    func stops(query: String) throws {
+        let tape = try JSONTape(data: Data(Self.document.serialized().utf8))
+        let path = try JSONPath(query)
+        do throws(JSONPathStop) {
+            _ = try path.evaluate(in: tape, stepLimit: 100_000)
+            Issue.record("\(query) finished under the limit")
+        } catch {
+            guard case .tooManySteps(let limit) = error else {
+                Issue.record("stopped for \(error)")
+                return
+            }
+            #expect(limit == 100_000)
+            #expect(error.description.hasPrefix("query too expensive: stopped after 100000 steps"))
+        }
+    }
+
+    @Test("an honest query under the limit gives its nodes")
+    func honest() throws {
+        let tape = try JSONTape(data: Data(Self.document.serialized().utf8))
+        let nodes = try JSONPath("$..[?@.d == 1].d").evaluate(in: tape, stepLimit: 100_000)
+        #expect(nodes.count == 1)
+    }
+
+    @Test("the limit grows with the document: a plain $..* over 600,000 values (1.2 M steps) is not stopped")
+    func scaled() throws {
+        let text = "[" + Array(repeating: "0", count: 600_000).joined(separator: ",") + "]"
+        let tape = try JSONTape(data: Data(text.utf8))
+        #expect(try JSONPath("$..*").evaluate(in: tape).count == 600_000)
+    }
+
+    @Test("the body filter reports the limit as its own failure, in words")
+    func filter() throws {
+        let failure = try #require(try? JSONPath.Filter.run(Self.fuzzed, on: Self.document).failure)
+        guard case .tooExpensive(let reason) = failure else {
+            Issue.record("failed as \(failure)")
+            return
+        }
+        #expect(reason.contains("query too expensive"))
+    }
+}

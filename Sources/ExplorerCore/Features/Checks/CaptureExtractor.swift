@@ -105,8 +105,8 @@ enum CaptureExtractor {
             let nodes: [JSONPathEvaluator<JSONTape>.Node]
             do {
                 nodes = try JSONPath(query).evaluate(in: document)
-            } catch JSONPathStop.tooExpensive(let expensive) {
-                return .failure(Failure(expensive.description))
+            } catch let stop as JSONPathStop {
+                return .failure(Failure(stop.description))
             } catch {
                 nodes = []
             }

@@ -12,16 +12,20 @@ extension JSONPath {
         /// The selected values as a JSON array (compact; the view pretty-prints it).
         package let result: Data
 
-        /// Why a filter gave no result: the query did not parse (with its column) or the body is not JSON.
+        /// Why a filter gave no result: the query did not parse (with its column), the body is not JSON, or the query
+        /// was too expensive to finish.
         package enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
             case query(JSONPathError)
             case body(String)
+            /// The query walked past its step limit (`JSONPathStop.tooManySteps`), said in words.
+            case tooExpensive(String)
 
             /// `invalid JSONPath at column 3: …` / `the body is not JSON: …`.
             package var description: String {
                 switch self {
                 case .query(let error): error.description
                 case .body(let reason): "the body is not JSON: \(reason)"
+                case .tooExpensive(let reason): reason
                 }
             }
 
@@ -40,7 +44,12 @@ extension JSONPath {
             } catch {
                 return .failure(.query(error))
             }
-            let nodes = try path.select(in: document)
+            let nodes: [JSONPathNode]
+            do {
+                nodes = try path.select(in: document)
+            } catch let stop as JSONPathStop {
+                return .failure(.tooExpensive(stop.description))
+            }
             try Task.checkCancellation()
             let array = JSONValue.array(nodes.map(\.value))
             return .success(Filter(query: query, matchCount: nodes.count, result: Data(array.serialized().utf8)))

@@ -18,25 +18,30 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     }
 
     /// The nodes the query selects in `document`, in RFC 9535 order. The patterns of `match()` and `search()` run
-    /// bounded: once they have taken a second of CPU time in all, the rest count as not matching.
-    public func select(in document: JSONValue) throws(CancellationError) -> [JSONPathNode] {
+    /// bounded: once they have taken a second of CPU time in all, the rest count as not matching. Throws
+    /// `CancellationError` when the task is cancelled, and a described error when the walk passes its step limit
+    /// (nested filters can multiply the work without end).
+    public func select(in document: JSONValue) throws -> [JSONPathNode] {
         var evaluator = JSONPathEvaluator(document: document, stopsOnExpensivePattern: false)
         do {
             return try evaluator.select(query).map { JSONPathNode(value: $0.node, location: $0.location) }
-        } catch {
-            // Only cancellation reaches here: this evaluator counts an expensive pattern as no match.
+        } catch .cancelled {
             throw CancellationError()
+        } catch {
+            // This evaluator counts an expensive pattern as no match, so only the step limit is left.
+            throw error
         }
     }
 
     /// The nodes the query selects in `document` (where each starts in a `JSONTape`), or why it stopped: cancelled,
-    /// or a `match()`/`search()` pattern that used up `regexBudget` (checks report it as a failure rather than a
+    /// or a `match()`/`search()` pattern that used up `regexBudget`, or past `stepLimit` steps (checks report it as a failure rather than a
     /// silent no match). Locations are tracked only when asked (checks read values alone).
     func evaluate<Document: JSONPathDocument>(
-        in document: Document, tracksLocations: Bool = false, regexBudget: RegexBudget = RegexBudget()
+        in document: Document, tracksLocations: Bool = false, regexBudget: RegexBudget = RegexBudget(),
+        stepLimit: Int = JSONPathEvaluator<Document>.defaultStepLimit
     ) throws(JSONPathStop) -> [JSONPathEvaluator<Document>.Node] {
         var evaluator = JSONPathEvaluator(
-            document: document, tracksLocations: tracksLocations, regexBudget: regexBudget)
+            document: document, tracksLocations: tracksLocations, regexBudget: regexBudget, stepLimit: stepLimit)
         return try evaluator.select(query)
     }
 

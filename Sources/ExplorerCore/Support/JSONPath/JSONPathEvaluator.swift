@@ -3,7 +3,11 @@
 /// Descendant segments visit a node before its descendants and arrays in order (objects in document order, one of
 /// the orders the RFC allows). Long walks check for cancellation every few thousand nodes, so a query on a huge
 /// body started from a task stops soon after the task is cancelled. Every `match()`/`search()` of one evaluation
-/// draws on one `RegexBudget`, and the first pattern that uses it up ends the evaluation.
+/// draws on one `RegexBudget`, and the first pattern that uses it up ends the evaluation. Every node visited (by a
+/// descendant segment or as a filter's candidate) and every node a segment selects counts as a step, and an
+/// evaluation stops past its step limit: nested filters multiply the work, so a 95-byte query could otherwise take
+/// minutes and hundreds of megabytes on a 20-node document. The limit grows with the document (8 steps a node) so
+/// that a plain `$..*` over a large body never meets it.
 ///
 /// The document is a `JSONValue` tree or a `JSONTape` over a body's bytes: the evaluator reads it only through
 /// `JSONPathDocument`, and turns a node into a `JSONValue` only where a filter compares two containers.
@@ -27,6 +31,13 @@ struct JSONPathEvaluator<Document: JSONPathDocument> {
     private let document: Document
     private let tracksLocations: Bool
     private var visited = 0
+    /// The limit before the document's size is known: about a million nodes visited or selected, a fraction of a
+    /// second in a release build and some tens of megabytes of selected nodes at most.
+    static var defaultStepLimit: Int { 1 << 20 }
+    /// Steps a document allows per node once its size is counted (`$..*` takes two).
+    private static var stepsPerNode: Int { 8 }
+    private var stepLimit: Int
+    private var limitScaled = false
     private var regexBudget: RegexBudget
     /// Whether a pattern that used up the budget ends the evaluation (checks, which say so) or counts as not
     /// matching (`JSONPath.select`, whose callers expect only cancellation); once spent, no pattern runs again.
@@ -34,9 +45,10 @@ struct JSONPathEvaluator<Document: JSONPathDocument> {
 
     init(
         document: Document, tracksLocations: Bool = true, regexBudget: RegexBudget = RegexBudget(),
-        stopsOnExpensivePattern: Bool = true
+        stopsOnExpensivePattern: Bool = true, stepLimit: Int = Self.defaultStepLimit
     ) {
         self.document = document
+        self.stepLimit = stepLimit
         self.tracksLocations = tracksLocations
         self.regexBudget = regexBudget
         self.stopsOnExpensivePattern = stopsOnExpensivePattern
@@ -61,6 +73,7 @@ struct JSONPathEvaluator<Document: JSONPathDocument> {
                     try apply(segment.selectors, to: node, into: &next)
                 }
             }
+            try spend(next.count)
             nodes = next
         }
         return nodes
@@ -70,7 +83,7 @@ struct JSONPathEvaluator<Document: JSONPathDocument> {
     private mutating func visitDescendants(
         of node: Node, _ body: (inout JSONPathEvaluator, Node) throws(Stop) -> Void
     ) throws(Stop) {
-        try countVisit()
+        try spend()
         try body(&self, node)
         let document = document
         try document.forEachChild(of: node.node, names: tracksLocations) { (element, child) throws(Stop) in
@@ -83,9 +96,27 @@ struct JSONPathEvaluator<Document: JSONPathDocument> {
         return Node(node: child, location: parent.location + [element])
     }
 
-    private mutating func countVisit() throws(Stop) {
-        visited += 1
-        if visited % 4096 == 0, Task.isCancelled { throw .cancelled }
+    /// Counts `steps`; every 4,096 it checks for cancellation and the step limit, which is first raised to what
+    /// the document's size allows (counted once, only by an evaluation that gets that far).
+    private mutating func spend(_ steps: Int = 1) throws(Stop) {
+        let before = visited
+        visited += steps
+        guard visited >> 12 != before >> 12 else { return }
+        if Task.isCancelled { throw .cancelled }
+        guard visited > stepLimit else { return }
+        if !limitScaled {
+            limitScaled = true
+            stepLimit = max(stepLimit, Self.stepsPerNode * nodeCount(document.rootNode))
+            if visited <= stepLimit { return }
+        }
+        throw .tooManySteps(limit: stepLimit)
+    }
+
+    /// The number of values in the subtree at `node`, itself included.
+    private func nodeCount(_ node: Document.Node) -> Int {
+        var count = 1
+        try? document.forEachChild(of: node, names: false) { (_, child) throws(Stop) in count += nodeCount(child) }
+        return count
     }
 
     private mutating func apply(
@@ -117,7 +148,7 @@ struct JSONPathEvaluator<Document: JSONPathDocument> {
                 }
             case .filter(let expression):
                 try document.forEachChild(of: node.node, names: tracksLocations) { (element, child) throws(Stop) in
-                    try countVisit()
+                    try spend()
                     let candidate = located(child, in: node, element)
                     if try test(expression, current: candidate) { output.append(candidate) }
                 }
