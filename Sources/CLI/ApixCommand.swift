@@ -19,8 +19,11 @@ struct ApixCommand: AsyncParsableCommand {
     @OptionGroup var profiles: ProfileOptions
 
     func run() async throws {
-        let directory = profiles.directory
-        try await Self.openTUI(catalog: profiles.catalog(), directory: directory)
+        do {
+            try await TUIApp.run(loadingProfilesIn: profiles.directory)
+        } catch let error as TUIApp.StartError {
+            throw CLIFailure(.usage, error.description)
+        }
     }
 
     /// Opens the terminal UI, turning "no terminal" into a usage error.

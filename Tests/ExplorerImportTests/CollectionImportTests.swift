@@ -70,7 +70,9 @@ struct CollectionImportTests {
         let imported = try CollectionImporter.makeProfile(format: .postman, path: path, id: nil)
         #expect(imported.profile.endpoints.count == count)
         #expect(Self.depth(imported.profile) == depth)
-        let loaded = try ImportFixtures.written(imported)
+        // Imported profiles are the large ones: the explorer's first frame comes from their sketch (Salesforce's
+        // has a path with an escaped line end, which the sketch declines).
+        let loaded = try ImportFixtures.written(imported, sketched: !name.contains("salesforce"))
         #expect(loaded.endpoints.count == count)
     }
 

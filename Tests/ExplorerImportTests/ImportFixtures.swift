@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import CollectionImport
 @testable import ExplorerCore
@@ -24,11 +25,18 @@ enum ImportFixtures {
     }
 
     /// Writes the import as `apix import` does into a fresh directory and loads it back (what `apix check` reads).
-    static func written(_ imported: ProfileImport) throws -> Profile {
+    /// `sketched`: the written file must also sketch (the explorer's quick first frame), not only agree when it does.
+    static func written(_ imported: ProfileImport, sketched: Bool = false) throws -> Profile {
         let directory = NSTemporaryDirectory() + "apix-import-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var copy = imported
         let written = try ProfileImportWriter.write(&copy, source: "a test", directory: directory, force: false)
-        return try ProfileLoader.load(file: written.file).get()
+        let loaded = try ProfileLoader.load(file: written.file).get()
+        // The explorer's first frame may come from a sketch of the file: it must show what loading reads.
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: written.file)))
+        let sketch = ProfileSketch.profile(bytes, id: loaded.id, file: written.file)
+        if let sketch { #expect(ProfileSketch.differences(sketch, loaded) == [], "\(loaded.id): the sketch differs") }
+        if sketched { #expect(sketch != nil, "\(loaded.id): no sketch") }
+        return loaded
     }
 }

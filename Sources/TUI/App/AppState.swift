@@ -102,6 +102,9 @@ package struct AppState: Sendable {
     var lastChecks: [EndpointKey: Bool] = [:]
     /// Numbers body filter evaluations, so only the newest result is shown (`.bodyFiltered`).
     var filterGeneration = 0
+    /// The catalog is a sketch of the profiles (`ProfileSketch`) drawn while they load: the runtime replaces this
+    /// state with one built from the loaded catalog before it reads a key, so only the views look at it.
+    package var isSketch = false
 
     package init(
         catalog: ProfileCatalog, profileDirectory: String = "", variables: [String: String] = [:],

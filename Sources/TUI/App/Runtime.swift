@@ -49,6 +49,14 @@ final class Runtime {
     /// Whether profiles changed on disk by other programs are read again (`Runtime+Watching`); off in tests'
     /// runtimes unless they ask.
     var watchesProfiles = false
+    /// The profiles still loading while the first frame shows their sketch (`TUIApp.run(loadingProfilesIn:)`).
+    var pendingLoad: PendingLoad?
+
+    /// The loaded catalog to come, and the state to build from it.
+    struct PendingLoad {
+        let catalog: Task<ProfileCatalog, Never>
+        let makeState: @MainActor (ProfileCatalog) -> AppState
+    }
 
     /// How long one key read waits: the loop's heartbeat.
     static let keyTimeout: Int32 = 30
@@ -88,6 +96,14 @@ final class Runtime {
         let watcher = watchesProfiles ? watchProfileDirectory() : nil
         let size = backend.size
         apply(.resized(width: size.width, height: size.height))
+        if let pending = pendingLoad {
+            // The sketch's frame, then the loaded profiles; keys typed meanwhile wait in the terminal's buffer.
+            pendingLoad = nil
+            render()
+            state = pending.makeState(await pending.catalog.value)
+            let size = backend.size
+            apply(.resized(width: size.width, height: size.height))
+        }
         if let recovered = journal?.read(), !recovered.isEmpty {
             apply(.draftsRecovered(RestoreQuestion(drafts: recovered)))
         }

@@ -71,39 +71,73 @@ public enum TUIApp {
         return catalog
     }
 
-    /// `run` with the parts given: the client, the token management and the profile saver.
+    /// Runs the explorer on the profiles of `directory` (the `apix` command with no subcommand). Loading a large
+    /// profile takes most of the start, so it runs while the first frame is drawn from the profiles' sketch
+    /// (`ProfileSketch`: names, folders, methods), and the loaded catalog replaces the sketch before a key is read.
+    /// Without a sketch (a shape the scan does not read, a scratch profile to add) the explorer loads first.
+    @MainActor
+    package static func run(loadingProfilesIn directory: String) async throws {
+        let loading = Task.detached(priority: .userInitiated) { ProfileLoader.load(directory: directory) }
+        let scratch = StateDirectory.scratchProfile(environment: ProcessInfo.processInfo.environment)
+        guard !FileManager.default.fileExists(atPath: scratch),
+            let sketch = ProfileSketch.catalog(directory: directory), !sketch.profiles.isEmpty
+        else {
+            try await run(catalog: await loading.value, directory: directory)
+            return
+        }
+        try await run(
+            catalog: sketch, directory: directory, variables: [:], selecting: nil,
+            client: Client(cache: ResponseCache()), auth: CoreAuthProvider(), saver: CoreProfileSaver(),
+            loading: loading)
+    }
+
+    /// `run` with the parts given: the client, the token management and the profile saver. With `loading`,
+    /// `catalog` is a sketch drawn while `loading` finishes.
     @MainActor
     package static func run(
         catalog: ProfileCatalog, directory: String, variables: [String: String], selecting profile: String?,
-        client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?
+        client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?,
+        loading: Task<ProfileCatalog, Never>? = nil
     ) async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw StartError(description: "the terminal UI needs a terminal (use `apix run` in scripts)")
         }
         let environment = ProcessInfo.processInfo.environment
         let layoutStore = LayoutStore()
-        // The secrets file each profile was given last time (the environment view's `f`).
-        let (catalog, secretsProblem) = Self.withChosenSecrets(catalog, choices: layoutStore.readSecretsFiles())
-        var state = AppState(
-            catalog: Self.addingScratchProfile(to: catalog, environment: environment), profileDirectory: directory,
-            variables: variables, now: .now, selecting: profile)
         // The config's `mouse:` and `theme:`, the theme file, and the panes as the last session left them.
         let (settings, warnings) = TUISettings.load(environment: environment)
         let (palette, themeProblem) = ThemeFile.palette(named: settings.theme, environment: environment)
-        state.panes = layoutStore.read()
-        // A list hidden last time: the keys start in the editor.
-        if state.panes.listHidden { state.focus = .editor }
-        if let problem = themeProblem ?? warnings.first ?? secretsProblem {
-            state.message = StatusMessage(problem, isError: true)
-        }
+        let panes = layoutStore.read()
         let keys = KeyMapFile.load(environment: environment)
-        state.useKeyMap(keys.map, problems: keys.problems)
+        let makeState = { @MainActor (catalog: ProfileCatalog, isSketch: Bool) -> AppState in
+            // The secrets file each profile was given last time (the environment view's `f`): only for a loaded
+            // catalog, since it loads the profile again.
+            var (catalog, secretsProblem) = (catalog, String?.none)
+            if !isSketch {
+                (catalog, secretsProblem) = Self.withChosenSecrets(catalog, choices: layoutStore.readSecretsFiles())
+                catalog = Self.addingScratchProfile(to: catalog, environment: environment)
+            }
+            var state = AppState(
+                catalog: catalog, profileDirectory: directory, variables: variables, now: .now, selecting: profile)
+            state.isSketch = isSketch
+            state.panes = panes
+            // A list hidden last time: the keys start in the editor.
+            if state.panes.listHidden { state.focus = .editor }
+            if let problem = themeProblem ?? warnings.first ?? secretsProblem {
+                state.message = StatusMessage(problem, isError: true)
+            }
+            state.useKeyMap(keys.map, problems: keys.problems)
+            return state
+        }
         let history = HistoryRecorder()
         let runtime = Runtime(
-            state: state, client: client, auth: auth, saver: saver, log: LogFile(),
+            state: makeState(catalog, loading != nil), client: client, auth: auth, saver: saver, log: LogFile(),
             backend: NcursesBackend(mouse: settings.mouse, trueColor: Self.saysTrueColor(environment)),
             captures: CaptureStore(), history: history,
             journal: DraftJournal(), environment: environment)
+        if let loading {
+            runtime.pendingLoad = Runtime.PendingLoad(catalog: loading) { makeState($0, false) }
+        }
         runtime.layoutStore = layoutStore
         runtime.watchesProfiles = true
         runtime.palette = palette

@@ -37,7 +37,10 @@ enum StatusBarView {
         var facts: [String] = []
         // The environment name is the profile's and a failed token's reason the server's: both escaped.
         var tokenCut = false
-        if let profile = state.selectedProfile {
+        if let profile = state.selectedProfile, state.isSketch {
+            facts.append("env: \(SafeText.escape(state.environmentName(for: profile)))")
+            facts.append("loading profiles…")
+        } else if let profile = state.selectedProfile {
             facts.append("env: \(SafeText.escape(state.environmentName(for: profile)))")
             // A long auth state (a token server's reason) is cut to a third of the bar (40 columns at least), so a
             // message still shows beside it; `m` shows it whole.

@@ -10,6 +10,14 @@ enum RequestEditorView {
         BoxView.draw(rect, title: title, focused: focused, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
+        if state.isSketch, let endpoint = state.selectedEndpoint {
+            // The profile's headers, variables and auth are not read yet: say so rather than show a partial request.
+            let x = buffer.write(
+                endpoint.method.rawValue, x: inner.x, y: inner.y, limit: inner.maxX,
+                style: theme.method(endpoint.method))
+            buffer.write("loading the profile…", x: x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
+            return
+        }
         guard let key = state.selectedKey, let endpoint = state.selectedEndpoint, let draft = state.draft(for: key)
         else {
             buffer.write(

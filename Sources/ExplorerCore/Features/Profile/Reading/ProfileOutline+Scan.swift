@@ -16,28 +16,11 @@ extension ProfileOutline {
     /// Lines are offsets into the bytes, and only the few lines that name something become strings: a generic
     /// split of the text's UTF-8 view took 30 ms for 1.4 MB, this loop well under one.
     static func scan(_ bytes: [UInt8]) -> ProfileOutline? {
-        var lines: [Line] = []
-        lines.reserveCapacity(bytes.count / 40)
-        let ends = bytes.withUnsafeBufferPointer { buffer in
-            // Line ends by memchr: a Swift loop over 1.4 MB with bounds checks was most of the scan.
-            var ends: [Int] = []
-            ends.reserveCapacity(buffer.count / 40)
-            guard let base = buffer.baseAddress else { return ends }
-            var offset = 0
-            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
-                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                ends.append(end)
-                offset = end + 1
-            }
-            ends.append(buffer.count)
-            return ends
-        }
-        var start = 0
-        for end in ends where start <= end {
-            guard let line = Line(bytes, start, end) else { return nil }
-            if !line.isBlank { lines.append(line) }
-            start = end + 1
-        }
+        lines(bytes).flatMap { scan(lines: $0) }
+    }
+
+    /// The outline from the file's `lines`.
+    static func scan(lines: [Line]) -> ProfileOutline? {
         var outline = ProfileOutline()
         var auths: [String] = []
         var index = 0
@@ -72,6 +55,34 @@ extension ProfileOutline {
         var seen: Set<String> = []
         outline.auths = auths.filter { seen.insert($0).inserted }
         return outline
+    }
+
+    /// The file's lines that hold something (comments and blank lines left out); nil when one holds what the scan
+    /// does not read (a tab in the indentation, a document marker or directive).
+    static func lines(_ bytes: [UInt8]) -> [Line]? {
+        var lines: [Line] = []
+        lines.reserveCapacity(bytes.count / 40)
+        let ends = bytes.withUnsafeBufferPointer { buffer in
+            // Line ends by memchr: a Swift loop over 1.4 MB with bounds checks was most of the scan.
+            var ends: [Int] = []
+            ends.reserveCapacity(buffer.count / 40)
+            guard let base = buffer.baseAddress else { return ends }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                ends.append(end)
+                offset = end + 1
+            }
+            ends.append(buffer.count)
+            return ends
+        }
+        var start = 0
+        for end in ends where start <= end {
+            guard let line = Line(bytes, start, end) else { return nil }
+            if !line.isBlank { lines.append(line) }
+            start = end + 1
+        }
+        return lines
     }
 
     /// The ids of a block list of endpoints: `- id: x`, `- { id: x, … }`, or `id: x` among the item's keys.
