@@ -81,7 +81,9 @@ let package = Package(
         // The terminal UI: state, pure update, views, runtime over a terminal backend.
         .target(
             name: "TUI",
-            dependencies: ["ExplorerCore", "ExplorerHistory", "CNcurses", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "ExplorerCore", "ExplorerHistory", "ExplorerBench", "CNcurses", .product(name: "Yams", package: "Yams"),
+            ]),
         // The CLI commands: argument parsing, the choices flags make, and output formatting; every decision about
         // what is sent and shown is ExplorerCore's.
         .target(
