@@ -50,7 +50,10 @@ public enum BenchReport {
         }
         let statuses = snapshot.statuses.sorted { $0.key < $1.key }.map { "\($0.key) ×\(count($0.value))" }
         rows.append(
-            Row(role: .status, text: "status   " + (statuses.isEmpty ? "none yet" : statuses.joined(separator: "  "))))
+            Row(
+                role: .status,
+                text: "status   " + (statuses.isEmpty ? (done ? "none" : "none yet") : statuses.joined(separator: "  "))
+            ))
         if !snapshot.errors.isEmpty {
             let errors = snapshot.errors.sorted { $0.value > $1.value }.map { "\($0.key) ×\(count($0.value))" }
             rows.append(Row(role: .errors, text: "errors   " + errors.joined(separator: "  ")))

@@ -110,7 +110,7 @@ extension AppState {
         let early = bench.phase == .stopping
         bench.phase = .done(stoppedEarly: early)
         self.bench = bench
-        let requests = Units.count(snapshot.requests, "request")
+        let requests = BenchReport.count(snapshot.requests) + (snapshot.requests == 1 ? " request" : " requests")
         message = StatusMessage(
             "bench of \(bench.key.endpoint) \(early ? "stopped" : "done"): \(requests) in "
                 + Units.duration(snapshot.elapsed))

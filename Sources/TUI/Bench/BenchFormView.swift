@@ -37,7 +37,7 @@ enum BenchFormView {
             } else if let error = form.error {
                 (error, theme.error)
             } else {
-                ("Enter starts · Tab next field · Esc closes · q or Esc stops a run", theme.muted)
+                ("Enter starts · Tab next field · Esc closes", theme.muted)
             }
         for (index, line) in TextWidth.wrap(text, to: max(1, below.width - 2)).prefix(below.height).enumerated() {
             buffer.write(line, x: below.x + 1, y: below.y + index, limit: below.maxX, style: style)

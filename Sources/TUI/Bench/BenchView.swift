@@ -31,9 +31,9 @@ enum BenchView {
                 let keys = keyMap.keys(for: .cancel, in: .global).prefix(1).map(\.label) + ["q"]
                 text += " · " + keys.joined(separator: " or ") + " stops, keeping the figures"
             } else if case .done(true) = bench.phase {
-                text += " · stopped early: the figures are what was measured"
+                text += " · stopped early"
             }
-            buffer.write(text, x: row.x, y: row.y, limit: row.maxX, style: theme.muted)
+            buffer.write(text, x: row.x + 1, y: row.y, limit: row.maxX, style: theme.muted)
         }
         let area = reportArea(in: inner)
         let rows = bench.rows(width: area.width - 1)
