@@ -170,6 +170,17 @@ struct BenchViewTests {
         #expect(state.press(.character("q")).contains { $0.name == "quit" })
     }
 
+    @Test("q while the stop is on its way quits, stopping the bench with everything else")
+    func quitWhileStopping() throws {
+        var state = Fixtures.smallState()
+        state.select("health")
+        _ = state.press(.character("b"))
+        let (id, _) = try #require(Self.started(state.press(.enter)))
+        #expect(Self.stopped(state.press(.character("q"))) == id)
+        let quitting = state.press(.character("q"))
+        #expect(quitting.contains { $0.name == "quit" } && Self.stopped(quitting) == id)
+    }
+
     @Test("Esc stops the bench shown; sending its endpoint meanwhile is refused, after the end it takes the pane back")
     func escAndSend() throws {
         var state = Fixtures.smallState(width: 120, height: 40)

@@ -211,8 +211,8 @@ extension AppState {
     mutating func perform(_ command: KeyCommand) -> [Effect] {
         switch command {
         case .quit:
-            // q stops a running bench first (its figures stay); q again quits.
-            if bench?.isRunning == true { return stopBench() }
+            // q stops a running bench first (its figures stay); q again quits, even before the stop is done.
+            if bench?.phase == .running { return stopBench() }
             return requestQuit()
         case .bench: return openBenchForm()
         case .showHelp: openHelp()
@@ -259,7 +259,7 @@ extension AppState {
     /// Esc / Ctrl-C: cancel the shown exchange when it runs; otherwise Esc steps back and Ctrl-C quits.
     mutating func cancelOrStepBack(quitting: Bool = false) -> [Effect] {
         // The bench on screen is what runs there (Ctrl-C too: it cancels what runs first).
-        if shownBench?.isRunning == true { return stopBench() }
+        if shownBench?.phase == .running { return stopBench() }
         if let exchange = shownExchange, exchange.isRunning {
             if !quitting, let close = closeWebSocket(exchange) { return close }
             if !quitting, let stop = stopStream(exchange) { return stop }
