@@ -81,7 +81,9 @@ let package = Package(
         // The terminal UI: state, pure update, views, runtime over a terminal backend.
         .target(
             name: "TUI",
-            dependencies: ["ExplorerCore", "ExplorerHistory", "CNcurses", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "ExplorerCore", "ExplorerHistory", "ExplorerBench", "CNcurses", .product(name: "Yams", package: "Yams"),
+            ]),
         // The CLI commands: argument parsing, the choices flags make, and output formatting; every decision about
         // what is sent and shown is ExplorerCore's.
         .target(
@@ -107,7 +109,8 @@ let package = Package(
             name: "apix-helpers", dependencies: ["DemoAPI", "ExplorerImport"], path: "Sources/ApixHelpers"),
         // Measures apix against curl on loopback: `swift run -c release apix-bench` (writes docs/BENCHMARKS.md).
         .executableTarget(
-            name: "apix-bench", dependencies: ["ExplorerCore", "ExplorerHistory", "TUI", "CPseudoTerminal"],
+            name: "apix-bench",
+            dependencies: ["ExplorerCore", "ExplorerHistory", "ExplorerBench", "TUI", "CPseudoTerminal"],
             path: "Sources/Benchmarks"),
         // Test support: a raw-socket HTTP server of broken and malicious answers, for the hostile suites.
         // (ExplorerCore: `WebSocketHandshake.accept` for the WebSocket routes' 101.)

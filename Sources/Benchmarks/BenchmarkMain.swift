@@ -38,9 +38,10 @@ struct BenchmarkMain {
 struct BenchmarkOptions {
     /// Groups of cases. `startup` (only with `--only`) is the start-up rows of `requests` and `tui` alone;
     /// `search` (only with `--only`) the search rows of `tui` alone, `mouse` its mouse rows, `filter` the list
-    /// filter's row alone.
+    /// filter's row alone, `benchview` the bench view's row alone (keys during a bench, `b`).
     enum Section: String, CaseIterable {
         case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema, websocket, checks
+        case benchview
     }
 
     var quick = false
@@ -80,7 +81,7 @@ struct BenchmarkOptions {
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
                     throw BenchmarkError(
                         "--only needs one of: transfers, requests, tui, startup, history, search, mouse, filter, "
-                            + "import, schema, websocket, checks")
+                            + "import, schema, websocket, checks, benchview")
                 }
                 sections = [value]
                 only = true
@@ -88,7 +89,7 @@ struct BenchmarkOptions {
                 throw BenchmarkError(
                     "unknown argument \(argument) (use --quick, --runs N, --size-mib N, "
                         + "--only transfers|requests|tui|startup|history|search|mouse|filter|import|schema|"
-                        + "websocket|checks, --stripe PATH, "
+                        + "websocket|checks|benchview, --stripe PATH, "
                         + "--output PATH|-)"
                 )
             }

@@ -56,6 +56,9 @@ enum BenchmarkProfiles {
                 """
         }
         text += """
+              - id: bench.small
+                path: /json/large
+                query: { bytes: 512 }
               - id: download
                 path: /bytes/{n}
                 params: { n: \(downloadSize) }

@@ -91,6 +91,11 @@ struct BenchmarkSuite {
             rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)
                 .runSearch()
         }
+        if options.sections.contains(.benchview) {
+            Subprocess.settle()
+            rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)
+                .runBenchView()
+        }
         if options.sections.contains(.filter) {
             Subprocess.settle()
             rows += try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: server.port)

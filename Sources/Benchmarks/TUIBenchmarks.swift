@@ -77,6 +77,7 @@ struct TUIBenchmarks {
         rows += try await runSearch()
         rows += try await runMouse()
         rows += try runFilter()
+        rows += try await runBenchView()
         let ratio = Double(session.maxRSS) / Double(bodySizes[1])
         rows.append(
             BenchmarkRow(

@@ -75,7 +75,7 @@ struct BenchCommand: AsyncParsableCommand {
                 .usage, "\(planned) to \(SafeText.escape(host)), which is not this machine: add --yes to send them")
         }
         let live = !noTUI && !json && StandardError.isTerminal && isatty(STDIN_FILENO) == 1
-        let view = live ? BenchLiveView(connections: settings.connections) : nil
+        let view = live ? BenchLiveView(connections: settings.connections, planned: settings.plannedRequests) : nil
         let client = BenchRunner.client(connections: settings.connections)
         let run = Task {
             // The live view shows a pause on its own line; without it each pause is said on stderr.

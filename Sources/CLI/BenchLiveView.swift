@@ -13,14 +13,17 @@ final class BenchLiveView: Sendable {
 
     private let state = Mutex(State())
     private let connections: Int
+    /// The requests the run sends at most (shown as done / planned), when known.
+    private let planned: Int?
 
-    init(connections: Int) {
+    init(connections: Int, planned: Int? = nil) {
         self.connections = connections
+        self.planned = planned
     }
 
     /// Redraws the block with `snapshot`'s figures.
     func show(_ snapshot: BenchSnapshot) {
-        let lines = BenchReport.lines(snapshot, connections: connections, done: false)
+        let lines = BenchReport.lines(snapshot, connections: connections, done: false, planned: planned)
         let columns = Self.columns()
         state.withLock { state in
             guard !state.finished else { return }

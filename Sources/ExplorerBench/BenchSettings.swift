@@ -6,8 +6,8 @@ import Foundation
 /// rate it is open (requests are due at fixed times, `rate` a second), and a request's total is counted from when it
 /// was due, as wrk2 counts it: when the server slows down, the requests that wait behind it show the wait instead
 /// of hiding it (coordinated omission).
-public struct BenchSettings: Sendable, Equatable {
-    public enum Stop: Sendable, Equatable {
+public struct BenchSettings: Sendable, Hashable {
+    public enum Stop: Sendable, Hashable {
         /// After this many requests.
         case count(Int)
         /// After this long (no request starts later; those running finish).

@@ -21,7 +21,7 @@ struct BenchmarkHarnessTests {
             "first body screen drawn, headless", "first body screen drawn, curses on a pty",
             "body, headless", "body, curses on a pty", "body, whole process", "download (scrolling",
             "peak RSS after showing", "mouse event (wheel, click) → redrawn frame",
-            "curses on a pty (SGR 1006 bytes decoded)",
+            "curses on a pty (SGR 1006 bytes decoded)", "during a bench in the explorer (`b`",
         ]
         let historyRows = [
             "each recorded in the history", "recorded in the history, whole process", "open a history of",

@@ -1,3 +1,4 @@
+import ExplorerBench
 import ExplorerCore
 import ExplorerHistory
 
@@ -57,6 +58,10 @@ package enum Action: Sendable {
     /// A body filter's outcome (`generation` says which keystroke asked for it; older ones are dropped).
     case bodyFiltered(exchange: Int, generation: Int, Result<FilteredBody, JSONPath.Filter.Failure>)
     case terminationRequested
+    /// A bench run's figures so far (`BenchRunner`'s progress, a few times a second).
+    case benchUpdated(id: Int, BenchSnapshot)
+    /// A bench run ended (its count or duration reached, or stopped): its figures.
+    case benchFinished(id: Int, BenchSnapshot)
     /// The history window's entries (newest first), or why they could not be read.
     case historyLoaded([HistoryEntry], error: String?)
     /// One entry with its body, to show or to send again; nil with the reason when it could not be read.

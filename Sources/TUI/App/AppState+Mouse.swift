@@ -45,7 +45,7 @@ extension AppState {
         switch overlay {
         case .help, .problems, .environments, .values, .history, .cookies, .bodyEditor, .picker, .palette, .variables:
             return (0..<Self.wheelStep).flatMap { _ in handleOverlayKey(down ? .down : .up, self.overlay ?? overlay) }
-        case .auth, .prompt, .message, .quitQuestion, .restoreQuestion:
+        case .auth, .prompt, .message, .quitQuestion, .restoreQuestion, .benchForm:
             return []
         }
     }

@@ -21,6 +21,9 @@ extension AppState {
         case .variables(var view)? where view.field != nil:
             view.field?.editor.paste(text)
             overlay = .variables(view)
+        case .benchForm(var form)? where form.confirming == nil:
+            form.fields[form.focused].paste(text)
+            overlay = .benchForm(form)
         case .help?:
             help.search.paste(text)
             overlay = .help(top: 0)

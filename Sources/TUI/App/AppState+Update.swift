@@ -15,7 +15,7 @@ extension AppState {
     package mutating func update(_ action: Action) -> [Effect] {
         let effects = apply(action)
         switch action {
-        case .progressUpdated, .ticked, .queueUpdated, .streamUpdated, .conversationUpdated:
+        case .progressUpdated, .ticked, .queueUpdated, .streamUpdated, .conversationUpdated, .benchUpdated:
             return effects  // frequent, and they never move the selection or change a draft
         default:
             // Whatever moved the selection or changed what a request is built from (keys, the filter, a resize,
@@ -147,6 +147,12 @@ extension AppState {
             return historyEntryLoaded(entry, resend: resend, error: error)
         case .historyDiffLoaded(let diff, let error):
             return historyDiffLoaded(diff, error: error)
+        case .benchUpdated(let id, let snapshot):
+            benchUpdated(id, snapshot)
+            return []
+        case .benchFinished(let id, let snapshot):
+            benchFinished(id, snapshot)
+            return []
         case .terminationRequested:
             endedFromOutside = true
             return quit()  // from outside (SIGTERM, SIGHUP): nobody is there to answer a question
@@ -204,7 +210,11 @@ extension AppState {
     /// Performs a pane command (the focused pane's, or a global one).
     mutating func perform(_ command: KeyCommand) -> [Effect] {
         switch command {
-        case .quit: return requestQuit()
+        case .quit:
+            // q stops a running bench first (its figures stay); q again quits, even before the stop is done.
+            if bench?.phase == .running { return stopBench() }
+            return requestQuit()
+        case .bench: return openBenchForm()
         case .showHelp: openHelp()
         case .showPalette: openPalette()
         case .send: return sendSelected()
@@ -235,7 +245,8 @@ extension AppState {
 
     mutating func quit() -> [Effect] {
         shouldQuit = true
-        return runningExchanges.map { .cancel(exchange: $0.id) } + [.quit]
+        let bench = self.bench.flatMap { $0.isRunning ? [Effect.stopBench(id: $0.id)] : nil } ?? []
+        return runningExchanges.map { .cancel(exchange: $0.id) } + bench + [.quit]
     }
 
     mutating func cycleFocus(by step: Int) {
@@ -247,6 +258,8 @@ extension AppState {
 
     /// Esc / Ctrl-C: cancel the shown exchange when it runs; otherwise Esc steps back and Ctrl-C quits.
     mutating func cancelOrStepBack(quitting: Bool = false) -> [Effect] {
+        // The bench on screen is what runs there (Ctrl-C too: it cancels what runs first).
+        if shownBench?.phase == .running { return stopBench() }
         if let exchange = shownExchange, exchange.isRunning {
             if !quitting, let close = closeWebSocket(exchange) { return close }
             if !quitting, let stop = stopStream(exchange) { return stop }
@@ -284,6 +297,7 @@ extension AppState {
         case .picker(let picker): return handlePickerKey(key, picker)
         case .palette(let palette): return handlePaletteKey(key, palette)
         case .variables(let view): return handleVariablesKey(key, view)
+        case .benchForm(let form): return handleBenchFormKey(key, form)
         }
     }
 }

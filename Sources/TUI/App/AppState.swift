@@ -105,6 +105,9 @@ package struct AppState: Sendable {
     /// The catalog is a sketch of the profiles (`ProfileSketch`) drawn while they load: the runtime replaces this
     /// state with one built from the loaded catalog before it reads a key, so only the views look at it.
     package var isSketch = false
+    /// The bench run (`b`): running, or its figures kept in the response pane of its endpoint.
+    package var bench: BenchViewState?
+    var nextBenchID = 1
 
     package init(
         catalog: ProfileCatalog, profileDirectory: String = "", variables: [String: String] = [:],
@@ -217,6 +220,7 @@ package struct AppState: Sendable {
         if case .values? = overlay { return true }  // the values' ages
         if case .cookies? = overlay { return true }  // the cookies' expiry, relative to now
         if case .auth? = overlay, isLoginPending, browserPrompt?.device != nil { return true }  // the code's countdown
+        if bench?.isRunning == true { return true }  // the bench's clock and figures
         return !runningExchanges.isEmpty || currentTokenStatus.isCountingDown
     }
 
@@ -230,14 +234,14 @@ package struct AppState: Sendable {
     /// session's variables and captured values, asking neither the file system nor the process (the boundary and
     /// download directory are settled when it is sent). The one place the explorer plans a request: sends, the
     /// preview, the stored-answer lookup, copy as curl and the history's record all start here.
-    func exchangePlan(_ key: EndpointKey, cacheMode: CacheOptions.Mode = .use) -> Result<
-        ExchangePlan, RequestBuildError
-    > {
+    func exchangePlan(
+        _ key: EndpointKey, cacheMode: CacheOptions.Mode = .use, cache: SendOptions.CacheUse? = nil
+    ) -> Result<ExchangePlan, RequestBuildError> {
         builder(for: key).flatMap { builder, endpoint in
             Result { () throws(RequestBuildError) -> ExchangePlan in
                 try ExchangePlan(
                     endpoint, builder: builder, overrides: RequestOverrides(variables: variables),
-                    cache: .declared(cacheMode))
+                    cache: cache ?? .declared(cacheMode))
             }
         }
     }

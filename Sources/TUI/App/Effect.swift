@@ -1,3 +1,4 @@
+import ExplorerBench
 import ExplorerCore
 
 /// Work `update` asks the runtime to do; results come back as actions.
@@ -52,6 +53,11 @@ package enum Effect: Sendable {
     /// Stop the filter running, if any (its result would be dropped anyway).
     case cancelBodyFilter
     case quit
+    /// Run a bench of the plan (`BenchRunner`, as `apix bench`), off the main loop (→ `.benchUpdated`,
+    /// `.benchFinished`).
+    case startBench(id: Int, ExchangePlan, BenchSettings)
+    /// Stop the bench run early: its figures so far come back as `.benchFinished`.
+    case stopBench(id: Int)
     /// Read the history: a profile's endpoint's, or everything's (→ `.historyLoaded`).
     case loadHistory(profile: String?, endpoint: String?)
     /// Read one entry with its body (→ `.historyEntryLoaded`).
@@ -103,6 +109,8 @@ package enum Effect: Sendable {
         case .filterBody: "filterBody"
         case .cancelBodyFilter: "cancelBodyFilter"
         case .quit: "quit"
+        case .startBench: "startBench"
+        case .stopBench: "stopBench"
         case .loadHistory: "loadHistory"
         case .loadHistoryEntry: "loadHistoryEntry"
         case .loadHistoryDiff: "loadHistoryDiff"

@@ -27,6 +27,8 @@ package enum KeyCommand: Hashable, Sendable {
     case collapseAll, expandAll
     /// List only one method's endpoints (each press: the next method in use, then all).
     case cycleMethodFilter
+    /// The bench form for the selected endpoint: send it many times, live percentiles in the response pane.
+    case bench
     // Request editor
     case previousTab, nextTab
     case selectTab(EditorTab)

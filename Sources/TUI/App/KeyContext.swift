@@ -2,7 +2,7 @@
 package enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case global, list, editor, response, textField, bodyEditor, auth, environments, help, problems, message
     case quitQuestion, values, history, restoreQuestion, cookies, palette
-    case methodPicker, bodyTypePicker, variables
+    case methodPicker, bodyTypePicker, variables, benchForm
 
     package var title: String {
         switch self {
@@ -26,6 +26,7 @@ package enum KeyContext: String, CaseIterable, Hashable, Sendable {
         case .bodyTypePicker: "Body-type picker (T in the request editor)"
         case .palette: "Command palette (type to find an action)"
         case .variables: "Environment view (E: variables of this profile and environment)"
+        case .benchForm: "Bench form (b on an endpoint)"
         }
     }
 }

@@ -80,6 +80,10 @@ package struct KeyMap: Sendable {
             "list one method's endpoints (GET, then POST, … on each press, then all again)", hint: "method"),
         KeyBinding(.list, [.character("-")], .collapseAll, "fold every profile and folder"),
         KeyBinding(.list, [.character("+")], .expandAll, "unfold every profile and folder"),
+        KeyBinding(
+            .list, [.character("b")], .bench,
+            "bench the endpoint: send it N times (or for a time), C at once, at a rate; live percentiles in the "
+                + "response pane (Esc or q stops, keeping them)"),
 
         // Request editor
         KeyBinding(.editor, [.left, .character("[")], .previousTab, "previous tab"),
@@ -153,6 +157,8 @@ package struct KeyMap: Sendable {
             "WebSocket: send a saved message (`messages:`), picked by name"),
         KeyBinding(
             .response, [.character("r")], .reconnect, "WebSocket: reconnect (close with 1000, open a new session)"),
+
+        KeyBinding(.response, [.character("b")], .bench, "bench the endpoint again (the form opens)"),
 
         // Text fields
         KeyBinding(.textField, [.enter], .confirm, "accept", hint: "accept"),
@@ -250,6 +256,14 @@ package struct KeyMap: Sendable {
             .variables, [.character("s")], .saveProfile, "save the edits in place (profile file, secrets file 0600)",
             hint: "save"),
         KeyBinding(.variables, [.escape, .character("E"), .character("q")], .close, "close", hint: "close"),
+
+        // Bench form
+        KeyBinding(
+            .benchForm, [.enter], .confirm,
+            "start the bench (more than 1,000 requests to another machine asks first: y sends them)", hint: "start"),
+        KeyBinding(.benchForm, [.tab, .down], .moveDown, "next field", hint: "next"),
+        KeyBinding(.benchForm, [.backTab, .up], .moveUp, "previous field"),
+        KeyBinding(.benchForm, [.escape], .close, "close without sending", hint: "close"),
 
         // Help and problems
         KeyBinding(.help, [.up], .moveUp, "scroll up"),

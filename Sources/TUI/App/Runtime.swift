@@ -39,6 +39,8 @@ final class Runtime {
     /// Counting goes on while `n` and `N` search, so it has its own task.
     var countTask: Task<Void, Never>?
     var tokenTasks: [Task<Void, Never>] = []
+    /// The bench run (`Runtime+Bench`), one at a time; cancelling it stops the run.
+    var benchTask: Task<Void, Never>?
     private var theme = Theme.color
     /// The colours a colour terminal draws with (the config's `theme:`, or the theme file's).
     var palette = Palette.dark
@@ -139,6 +141,7 @@ final class Runtime {
             if changed, let problem = journal?.record(state.unsavedDrafts) { log.write("journal: \(problem)") }
             await Task.yield()
         }
+        benchTask?.cancel()
         await stopTransfers()
         await closeWebSockets()
         for task in tokenTasks { task.cancel() }
@@ -190,6 +193,8 @@ final class Runtime {
             if let problem = layoutStore?.write(panes) { log.write("layout: \(problem)") }
         case .listSecretsFiles, .switchSecretsFile:
             performSecretsFiles(effect)
+        case .startBench, .stopBench:
+            performBench(effect)
         case .quit:
             break
         }

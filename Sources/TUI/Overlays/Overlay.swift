@@ -25,4 +25,6 @@ package enum Overlay: Hashable, Sendable {
     indirect case palette(PaletteState)
     /// The environment view (`E`): the variables of the selected profile and environment.
     case variables(VariablesViewState)
+    /// The bench form (`b`): requests, connections, rate; Enter starts the run.
+    case benchForm(BenchForm)
 }

@@ -33,6 +33,7 @@ package enum Screen {
         case .picker(let picker)?:
             PickerView.draw(state, picker: picker, near: layout.editor, theme: theme, on: &buffer)
         case .palette(let palette)?: PaletteView.draw(state, palette: palette, in: main, theme: theme, on: &buffer)
+        case .benchForm(let form)?: BenchFormView.draw(form, state: state, theme: theme, on: &buffer)
         case .prompt?, .quitQuestion?, .restoreQuestion?, nil: break
         }
         return buffer

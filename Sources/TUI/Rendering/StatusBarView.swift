@@ -164,6 +164,7 @@ enum StatusBarView {
             return picker.purpose == .method ? .methodPicker : .bodyTypePicker
         case .palette?: return .palette
         case .variables(let view)?: return view.field != nil ? .textField : .variables
+        case .benchForm?: return .benchForm
         case nil: break
         }
         if state.fieldEdit != nil || state.isFiltering || state.response.searchField != nil

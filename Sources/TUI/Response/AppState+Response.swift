@@ -3,6 +3,10 @@ import ExplorerCore
 /// The response pane: scrolling, tabs, search, writing the body to a file.
 extension AppState {
     mutating func performResponse(_ command: KeyCommand) -> [Effect] {
+        if shownBench != nil {
+            performBenchResponse(command)
+            return []
+        }
         if let effects = performWebSocket(command) { return effects }
         let page = max(1, responseBodyHeight - 1)
         switch command {

@@ -20,6 +20,7 @@ extension AppState {
         guard let profile = catalog.profile(key.profile), let endpoint = profile.endpoint(key.endpoint) else {
             return []
         }
+        guard benchAllowsSend(of: key) else { return [] }
         if chained, let effects = startChain(for: key, profile: profile) { return effects }
         // Built once per send; the URL on screen is the preview's, secrets masked.
         let plan: ExchangePlan

@@ -9,6 +9,10 @@ enum ResponseView {
         BoxView.draw(rect, title: "Response", focused: focused, theme: theme, on: &buffer)
         let inner = rect.inset(1)
         guard !inner.isEmpty else { return }
+        if let bench = state.shownBench {
+            BenchView.draw(bench, keyMap: state.keyMap, in: inner, theme: theme, on: &buffer)
+            return
+        }
         guard let exchange = state.shownExchange else {
             // The keys as the map in effect binds them (`keys.yaml` may have moved send).
             let keys = state.keyMap.keys(for: .send, in: .list).map(\.label)
