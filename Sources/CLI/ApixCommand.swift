@@ -29,7 +29,9 @@ struct ApixCommand: AsyncParsableCommand {
         catalog: ProfileCatalog, directory: String, variables: [String: String] = [:], selecting: String? = nil
     ) async throws {
         do {
-            try await TUIApp.run(catalog: catalog, directory: directory, variables: variables, selecting: selecting)
+            try await TUIApp.run(
+                catalog: catalog, directory: directory, variables: variables, selecting: selecting,
+                graphQL: GraphQLExplorerChecker())
         } catch let error as TUIApp.StartError {
             throw CLIFailure(.usage, error.description)
         }

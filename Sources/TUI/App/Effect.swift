@@ -52,6 +52,12 @@ package enum Effect: Sendable {
     /// Stop the filter running, if any (its result would be dropped anyway).
     case cancelBodyFilter
     case quit
+    /// Read a GraphQL schema from the cache (→ `.graphQLSchemaLoaded`).
+    case loadGraphQLSchema(GraphQLSchemaKey)
+    /// Send the introspection query as planned and keep the answer in the cache (→ `.graphQLSchemaLoaded`).
+    case fetchGraphQLSchema(GraphQLSchemaKey, ExchangePlan)
+    /// Check a query against a schema off the main actor, the previous check cancelled (→ `.graphQLQueryChecked`).
+    case checkGraphQLQuery(EndpointKey, query: String, GraphQLSchemaIndex)
     /// Read the history: a profile's endpoint's, or everything's (→ `.historyLoaded`).
     case loadHistory(profile: String?, endpoint: String?)
     /// Read one entry with its body (→ `.historyEntryLoaded`).
@@ -103,6 +109,9 @@ package enum Effect: Sendable {
         case .filterBody: "filterBody"
         case .cancelBodyFilter: "cancelBodyFilter"
         case .quit: "quit"
+        case .loadGraphQLSchema: "loadGraphQLSchema"
+        case .fetchGraphQLSchema: "fetchGraphQLSchema"
+        case .checkGraphQLQuery: "checkGraphQLQuery"
         case .loadHistory: "loadHistory"
         case .loadHistoryEntry: "loadHistoryEntry"
         case .loadHistoryDiff: "loadHistoryDiff"

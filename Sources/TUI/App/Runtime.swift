@@ -49,6 +49,10 @@ final class Runtime {
     /// Whether profiles changed on disk by other programs are read again (`Runtime+Watching`); off in tests'
     /// runtimes unless they ask.
     var watchesProfiles = false
+    /// Checks GraphQL queries against their schema (`apix` gives ExplorerGraphQL's); nil checks nothing.
+    var graphQLChecker: (any GraphQLQueryChecking)?
+    /// The GraphQL check running; a newer text cancels it.
+    var graphQLCheckTask: Task<Void, Never>?
 
     /// How long one key read waits: the loop's heartbeat.
     static let keyTimeout: Int32 = 30
@@ -174,6 +178,8 @@ final class Runtime {
             if let problem = layoutStore?.write(panes) { log.write("layout: \(problem)") }
         case .listSecretsFiles, .switchSecretsFile:
             performSecretsFiles(effect)
+        case .loadGraphQLSchema, .fetchGraphQLSchema, .checkGraphQLQuery:
+            performGraphQL(effect)
         case .quit:
             break
         }

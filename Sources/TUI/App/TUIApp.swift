@@ -71,11 +71,25 @@ public enum TUIApp {
         return catalog
     }
 
-    /// `run` with the parts given: the client, the token management and the profile saver.
+    /// `run` with GraphQL queries checked in the editor by `graphQL` (`apix` gives ExplorerGraphQL's checker, a
+    /// package the TUI does not link).
+    @MainActor
+    package static func run(
+        catalog: ProfileCatalog, directory: String, variables: [String: String] = [:], selecting profile: String? = nil,
+        graphQL: any GraphQLQueryChecking
+    ) async throws {
+        try await run(
+            catalog: catalog, directory: directory, variables: variables, selecting: profile,
+            client: Client(cache: ResponseCache()), auth: CoreAuthProvider(), saver: CoreProfileSaver(),
+            graphQL: graphQL)
+    }
+
+    /// `run` with the parts given: the client, the token management, the profile saver and the GraphQL checker.
     @MainActor
     package static func run(
         catalog: ProfileCatalog, directory: String, variables: [String: String], selecting profile: String?,
-        client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?
+        client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?,
+        graphQL: (any GraphQLQueryChecking)? = nil
     ) async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw StartError(description: "the terminal UI needs a terminal (use `apix run` in scripts)")
@@ -106,6 +120,7 @@ public enum TUIApp {
             journal: DraftJournal(), environment: environment)
         runtime.layoutStore = layoutStore
         runtime.watchesProfiles = true
+        runtime.graphQLChecker = graphQL
         runtime.palette = palette
         try await runtime.run()
         // Exchanges that finished just before quitting are still being recorded on the writer thread.
