@@ -41,6 +41,8 @@ struct BenchmarkOptions {
     /// filter's row alone.
     enum Section: String, CaseIterable {
         case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema, websocket, checks
+        /// The GraphQL query editor on a 5,000-type schema (only with `--only`), in process.
+        case graphql
     }
 
     var quick = false
@@ -80,7 +82,7 @@ struct BenchmarkOptions {
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
                     throw BenchmarkError(
                         "--only needs one of: transfers, requests, tui, startup, history, search, mouse, filter, "
-                            + "import, schema, websocket, checks")
+                            + "import, schema, websocket, checks, graphql")
                 }
                 sections = [value]
                 only = true
@@ -88,7 +90,7 @@ struct BenchmarkOptions {
                 throw BenchmarkError(
                     "unknown argument \(argument) (use --quick, --runs N, --size-mib N, "
                         + "--only transfers|requests|tui|startup|history|search|mouse|filter|import|schema|"
-                        + "websocket|checks, --stripe PATH, "
+                        + "websocket|checks|graphql, --stripe PATH, "
                         + "--output PATH|-)"
                 )
             }
