@@ -42,6 +42,8 @@ struct BenchmarkOptions {
     enum Section: String, CaseIterable {
         case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema, websocket, checks
         case benchview
+        /// The GraphQL query editor on a 5,000-type schema (only with `--only`), in process.
+        case graphql
     }
 
     var quick = false
@@ -81,7 +83,7 @@ struct BenchmarkOptions {
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
                     throw BenchmarkError(
                         "--only needs one of: transfers, requests, tui, startup, history, search, mouse, filter, "
-                            + "import, schema, websocket, checks, benchview")
+                            + "import, schema, websocket, checks, benchview, graphql")
                 }
                 sections = [value]
                 only = true
@@ -89,7 +91,7 @@ struct BenchmarkOptions {
                 throw BenchmarkError(
                     "unknown argument \(argument) (use --quick, --runs N, --size-mib N, "
                         + "--only transfers|requests|tui|startup|history|search|mouse|filter|import|schema|"
-                        + "websocket|checks|benchview, --stripe PATH, "
+                        + "websocket|checks|benchview|graphql, --stripe PATH, "
                         + "--output PATH|-)"
                 )
             }

@@ -14,7 +14,10 @@ struct BenchmarkSuite {
             .deletingLastPathComponent()
         apix = directory.appendingPathComponent("apix").path
         // The filter row runs in process alone: it needs no `apix` beside it.
-        guard options.sections == [.filter] || FileManager.default.isExecutableFile(atPath: apix) else {
+        guard
+            options.sections == [.filter] || options.sections == [.graphql]
+                || FileManager.default.isExecutableFile(atPath: apix)
+        else {
             throw BenchmarkError("no apix binary next to apix-bench (\(apix)): build the package first")
         }
         scratch = NSTemporaryDirectory() + "apix-bench-\(getpid())"
@@ -47,6 +50,11 @@ struct BenchmarkSuite {
             // In process, on a generated profile: no server to start (the port only fills its base URL).
             let rows = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: 9).runFilter()
             return BenchmarkReport(rows: rows, options: options, notes: Self.standingNotes)
+        }
+        if options.sections == [.graphql] {
+            // In process, on a generated schema: no server.
+            let rows = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: 9).runGraphQL()
+            return BenchmarkReport(rows: rows, options: options, notes: [])
         }
         if options.sections == [.schema] {
             // In process, pure: no server.

@@ -20,7 +20,7 @@ struct ApixCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            try await TUIApp.run(loadingProfilesIn: profiles.directory)
+            try await TUIApp.run(loadingProfilesIn: profiles.directory, graphQL: GraphQLExplorerChecker())
         } catch let error as TUIApp.StartError {
             throw CLIFailure(.usage, error.description)
         }
@@ -32,7 +32,9 @@ struct ApixCommand: AsyncParsableCommand {
         catalog: ProfileCatalog, directory: String, variables: [String: String] = [:], selecting: String? = nil
     ) async throws {
         do {
-            try await TUIApp.run(catalog: catalog, directory: directory, variables: variables, selecting: selecting)
+            try await TUIApp.run(
+                catalog: catalog, directory: directory, variables: variables, selecting: selecting,
+                graphQL: GraphQLExplorerChecker())
         } catch let error as TUIApp.StartError {
             throw CLIFailure(.usage, error.description)
         }

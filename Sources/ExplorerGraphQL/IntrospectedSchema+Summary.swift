@@ -1,3 +1,5 @@
+import ExplorerCore
+
 /// `apix graphql schema`'s summary of a schema: how many types of each kind, and the root operations' fields.
 extension IntrospectedSchema {
     package var summaryLines: [String] {

@@ -1,3 +1,4 @@
+import ExplorerCore
 import ExplorerGraphQL
 import Testing
 

@@ -74,6 +74,10 @@ package enum Action: Sendable {
     case draftsRecovered(RestoreQuestion)
     /// Profiles whose files another program changed (written, replaced, deleted, added), read again.
     case profileFilesChanged([ProfileFileChange])
+    /// A GraphQL schema read from the cache (nil, no error: none kept) or fetched by introspection (`fetched`).
+    case graphQLSchemaLoaded(GraphQLSchemaKey, GraphQLSchemaIndex?, error: String?, fetched: Bool)
+    /// A query's problems against its schema (or why the schema cannot check), for the text that was checked.
+    case graphQLQueryChecked(EndpointKey, query: String, Result<[GraphQLQueryProblem], GraphQLSchemaUnusable>)
     /// The dotenv files found beside a profile (names relative to its directory).
     case secretsFilesListed(profile: String, [String])
     /// A profile loaded again with the chosen dotenv file over it (nil: the secrets file alone), or why not.

@@ -22,6 +22,7 @@ extension AppState {
             // an edit, a save), the preview is rebuilt and the newly selected endpoint's stored answer looked up.
             refreshPreview()
             return effects + lookUpStoredResponse() + watchSelectedOAuth2Token() + loadSelectedCaptures()
+                + followGraphQLSchemas()
         }
     }
 
@@ -160,6 +161,12 @@ extension AppState {
             return draftsRecovered(recovered.drafts)
         case .cookiesLoaded(let path, let cookies, let error):
             cookiesLoaded(path: path, cookies, error: error)
+            return []
+        case .graphQLSchemaLoaded(let key, let index, let error, let fetched):
+            graphQLSchemaLoaded(key, index, error: error, fetched: fetched)
+            return []
+        case .graphQLQueryChecked(let key, let query, let result):
+            graphQLQueryChecked(key, query: query, result)
             return []
         case .secretsFilesListed(let profile, let files):
             secretsFilesListed(profile: profile, files)

@@ -71,6 +71,8 @@ package struct AppState: Sendable {
     package var response = ResponseViewState()
     /// Endpoints whose stored response was already looked up this session (each is looked up once).
     var storedLookups: Set<EndpointKey> = []
+    /// GraphQL schemas read from the cache or fetched, by profile, environment and URL (`AppState+GraphQLSchema`).
+    var graphQLSchemas: [GraphQLSchemaKey: GraphQLSchemaStatus] = [:]
     /// Requests waiting for a scheduler slot (the runtime polls this while transfers run).
     var queuedRequests = 0
 

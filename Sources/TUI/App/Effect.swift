@@ -58,6 +58,12 @@ package enum Effect: Sendable {
     case startBench(id: Int, ExchangePlan, BenchSettings)
     /// Stop the bench run early: its figures so far come back as `.benchFinished`.
     case stopBench(id: Int)
+    /// Read a GraphQL schema from the cache (→ `.graphQLSchemaLoaded`).
+    case loadGraphQLSchema(GraphQLSchemaKey)
+    /// Send the introspection query as planned and keep the answer in the cache (→ `.graphQLSchemaLoaded`).
+    case fetchGraphQLSchema(GraphQLSchemaKey, ExchangePlan)
+    /// Check a query against a schema off the main actor, the previous check cancelled (→ `.graphQLQueryChecked`).
+    case checkGraphQLQuery(EndpointKey, query: String, GraphQLSchemaIndex)
     /// Read the history: a profile's endpoint's, or everything's (→ `.historyLoaded`).
     case loadHistory(profile: String?, endpoint: String?)
     /// Read one entry with its body (→ `.historyEntryLoaded`).
@@ -111,6 +117,9 @@ package enum Effect: Sendable {
         case .quit: "quit"
         case .startBench: "startBench"
         case .stopBench: "stopBench"
+        case .loadGraphQLSchema: "loadGraphQLSchema"
+        case .fetchGraphQLSchema: "fetchGraphQLSchema"
+        case .checkGraphQLQuery: "checkGraphQLQuery"
         case .loadHistory: "loadHistory"
         case .loadHistoryEntry: "loadHistoryEntry"
         case .loadHistoryDiff: "loadHistoryDiff"

@@ -37,6 +37,12 @@ package enum KeyCommand: Hashable, Sendable {
     case chooseBodyType
     /// In the body editor: the values the request schema allows for the field under the cursor, one written.
     case pickSchemaValue
+    /// In the body editor of a GraphQL query: fetch its endpoint's schema by introspection.
+    case fetchSchema
+    /// In the body editor of a GraphQL query: the schema browser (types, fields, arguments; search; jump to a type).
+    case browseSchema
+    /// In the body editor: complete the name at the cursor from the GraphQL schema (else indent).
+    case complete
     // Method and body-type pickers
     case pickMethod(String)
     case customMethod

@@ -181,6 +181,15 @@ package struct KeyMap: Sendable {
         KeyBinding(
             .bodyEditor, [.control("o")], .pickSchemaValue,
             "pick the value of the field under the cursor from those its request schema allows", hint: "values"),
+        KeyBinding(
+            .bodyEditor, [.control("g")], .fetchSchema,
+            "GraphQL: fetch the endpoint's schema by introspection (kept as `apix graphql schema` keeps it)"),
+        KeyBinding(
+            .bodyEditor, [.control("t")], .browseSchema,
+            "GraphQL: browse the schema (types, fields, arguments; / searches, Enter goes to a field's type, Esc back)"),
+        KeyBinding(
+            .bodyEditor, [.tab], .complete,
+            "GraphQL: complete the field, argument, enum value, type or $variable at the cursor (else indent)"),
 
         // Method picker and body-type picker
         KeyBinding(.methodPicker, [.character("g")], .pickMethod("GET"), "GET"),

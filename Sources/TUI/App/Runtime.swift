@@ -59,6 +59,10 @@ final class Runtime {
         let catalog: Task<ProfileCatalog, Never>
         let makeState: @MainActor (ProfileCatalog) -> AppState
     }
+    /// Checks GraphQL queries against their schema (`apix` gives ExplorerGraphQL's); nil checks nothing.
+    var graphQLChecker: (any GraphQLQueryChecking)?
+    /// The GraphQL check running; a newer text cancels it.
+    var graphQLCheckTask: Task<Void, Never>?
 
     /// How long one key read waits: the loop's heartbeat.
     static let keyTimeout: Int32 = 30
@@ -195,6 +199,8 @@ final class Runtime {
             performSecretsFiles(effect)
         case .startBench, .stopBench:
             performBench(effect)
+        case .loadGraphQLSchema, .fetchGraphQLSchema, .checkGraphQLQuery:
+            performGraphQL(effect)
         case .quit:
             break
         }

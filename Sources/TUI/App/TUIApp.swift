@@ -71,33 +71,46 @@ public enum TUIApp {
         return catalog
     }
 
+    /// `run` with GraphQL queries checked in the editor by `graphQL` (`apix` gives ExplorerGraphQL's checker, a
+    /// package the TUI does not link).
+    @MainActor
+    package static func run(
+        catalog: ProfileCatalog, directory: String, variables: [String: String] = [:], selecting profile: String? = nil,
+        graphQL: any GraphQLQueryChecking
+    ) async throws {
+        try await run(
+            catalog: catalog, directory: directory, variables: variables, selecting: profile,
+            client: Client(cache: ResponseCache()), auth: CoreAuthProvider(), saver: CoreProfileSaver(),
+            graphQL: graphQL)
+    }
+
     /// Runs the explorer on the profiles of `directory` (the `apix` command with no subcommand). Loading a large
     /// profile takes most of the start, so it runs while the first frame is drawn from the profiles' sketch
     /// (`ProfileSketch`: names, folders, methods), and the loaded catalog replaces the sketch before a key is read.
     /// Without a sketch (a shape the scan does not read, a scratch profile to add) the explorer loads first.
     @MainActor
-    package static func run(loadingProfilesIn directory: String) async throws {
+    package static func run(loadingProfilesIn directory: String, graphQL: any GraphQLQueryChecking) async throws {
         let loading = Task.detached(priority: .userInitiated) { ProfileLoader.load(directory: directory) }
         let scratch = StateDirectory.scratchProfile(environment: ProcessInfo.processInfo.environment)
         guard !FileManager.default.fileExists(atPath: scratch),
             let sketch = ProfileSketch.catalog(directory: directory), !sketch.profiles.isEmpty
         else {
-            try await run(catalog: await loading.value, directory: directory)
+            try await run(catalog: await loading.value, directory: directory, graphQL: graphQL)
             return
         }
         try await run(
             catalog: sketch, directory: directory, variables: [:], selecting: nil,
             client: Client(cache: ResponseCache()), auth: CoreAuthProvider(), saver: CoreProfileSaver(),
-            loading: loading)
+            graphQL: graphQL, loading: loading)
     }
 
-    /// `run` with the parts given: the client, the token management and the profile saver. With `loading`,
-    /// `catalog` is a sketch drawn while `loading` finishes.
+    /// `run` with the parts given: the client, the token management, the profile saver and the GraphQL checker.
+    /// With `loading`, `catalog` is a sketch drawn while `loading` finishes.
     @MainActor
     package static func run(
         catalog: ProfileCatalog, directory: String, variables: [String: String], selecting profile: String?,
         client: Client, auth: (any AuthProvider)?, saver: (any ProfileSaver)?,
-        loading: Task<ProfileCatalog, Never>? = nil
+        graphQL: (any GraphQLQueryChecking)? = nil, loading: Task<ProfileCatalog, Never>? = nil
     ) async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw StartError(description: "the terminal UI needs a terminal (use `apix run` in scripts)")
@@ -140,6 +153,7 @@ public enum TUIApp {
         }
         runtime.layoutStore = layoutStore
         runtime.watchesProfiles = true
+        runtime.graphQLChecker = graphQL
         runtime.palette = palette
         try await runtime.run()
         // Exchanges that finished just before quitting are still being recorded on the writer thread.

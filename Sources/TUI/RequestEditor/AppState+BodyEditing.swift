@@ -52,9 +52,20 @@ extension AppState {
             return []
         }
         if state.valuePicker != nil { return handleSchemaValuePickerKey(key, state) }
+        if state.browser != nil { return handleGraphQLBrowserKey(key, state) }
         switch keyMap.command(for: key, in: .bodyEditor) {
         case .pickSchemaValue:
             openSchemaValuePicker(&state)
+            overlay = .bodyEditor(state)
+        case .fetchSchema:
+            overlay = .bodyEditor(state)
+            return fetchGraphQLSchema(state)
+        case .browseSchema:
+            openGraphQLBrowser(&state)
+            overlay = .bodyEditor(state)
+        case .complete:
+            completeGraphQL(&state)
+            state.editor.scrollIntoView(height: max(1, height - 8))
             overlay = .bodyEditor(state)
         case .confirm:
             if let id = state.webSocketExchange { return sendEditedMessage(state, to: id) }

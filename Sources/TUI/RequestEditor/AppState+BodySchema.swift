@@ -114,7 +114,10 @@ extension AppState {
             let text = picker.written(picker.values[picker.selected])
             state.editor.replace(row: picker.row, columns: picker.columns, with: text)
             state.valuePicker = nil
-            message = StatusMessage("\(SafeText.escape(picker.field)) = \(SafeText.escape(text))")
+            message = StatusMessage(
+                picker.title == nil
+                    ? "\(SafeText.escape(picker.field)) = \(SafeText.escape(text))"
+                    : "completed \(SafeText.escape(text))")
             overlay = .bodyEditor(state)
             return []
         case .escape:

@@ -14,6 +14,17 @@ package struct BodyEditorState: Hashable, Sendable {
     package var webSocketExchange: Int?
     /// The values the request schema allows for the field under the cursor (`Ctrl-O`), while they are offered.
     package var valuePicker: SchemaValuePicker?
+    /// A GraphQL query's schema (`AppState+GraphQLSchema`), found when the editor first follows it.
+    package var schemaKey: GraphQLSchemaKey?
+    /// The text and schema last sent for checking, so a key that changed neither checks nothing.
+    package var checkedText: String?
+    package var checkedSchema: String?
+    /// The problems the last check found in the query (line and column in it), shown under the text.
+    package var graphQLProblems: [GraphQLQueryProblem] = []
+    /// The schema browser, while it is open over the query (`Ctrl-T`).
+    package var browser: GraphQLSchemaBrowser?
+    /// Why the kept schema cannot check the query, when it cannot.
+    package var graphQLUnusable: String?
 
     package init(key: EndpointKey, kind: BodyDraft.Kind, text: String, error: String? = nil, original: String? = nil) {
         self.key = key

@@ -43,6 +43,19 @@ enum BodyEditorView {
                 TextWidth.truncate(SafeText.escape(hints.line(text, pickKey: pickKey)), to: split.bottom.width - 1),
                 x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX, style: theme.muted)
         }
+        // A GraphQL query: its problems against the schema (marked `!` in the gutter), or where the schema stands.
+        let graphQL = GraphQLEditorLine.make(
+            editor, status: editor.schemaKey.flatMap { state.graphQLSchemas[$0] },
+            browseKey: state.keyMap.keys(for: .browseSchema, in: .bodyEditor).first?.label,
+            fetchKey: state.keyMap.keys(for: .fetchSchema, in: .bodyEditor).first?.label)
+        if let graphQL, !editor.asksDiscard, editor.error == nil, inner.height > 2 {
+            let split = inner.splitBottom(1)
+            inner = split.rest
+            buffer.write(
+                TextWidth.truncate(SafeText.escape(graphQL.text), to: split.bottom.width - 1),
+                x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX,
+                style: graphQL.isError ? theme.error : theme.muted)
+        }
         let gutter = 5
         if text.lines.count == 1, text.lines[0].isEmpty, let example = editor.kind.example {
             // An empty form or file body: how to write it, dimmed, where the first line goes.
@@ -55,7 +68,9 @@ enum BodyEditorView {
             buffer.write(
                 TextWidth.pad(String(number + 1), to: gutter - 1), x: inner.x, y: y, limit: inner.maxX,
                 style: theme.muted)
-            if hints?.namesRequired(number) == true {
+            if graphQL?.problemRows.contains(number) == true {
+                buffer.write("!", x: inner.x + gutter - 1, y: y, limit: inner.maxX, style: theme.error)
+            } else if hints?.namesRequired(number) == true {
                 buffer.write("*", x: inner.x + gutter - 1, y: y, limit: inner.maxX, style: theme.warning)
             }
             buffer.write(SafeText.escape(String(text.lines[number])), x: inner.x + gutter, y: y, limit: inner.maxX)
@@ -64,6 +79,9 @@ enum BodyEditorView {
                     x: inner.x + gutter + text.cursorColumn, y: y, limit: inner.maxX,
                     theme: theme, on: &buffer)
             }
+        }
+        if let browser = editor.browser, let schema = editor.schemaKey.flatMap({ state.graphQLSchemas[$0]?.index }) {
+            GraphQLSchemaBrowserView.draw(browser, schema: schema, in: rect, theme: theme, on: &buffer)
         }
         if let picker = editor.valuePicker {
             let cursorY = inner.y + picker.row - text.top
@@ -80,11 +98,13 @@ extension BodyEditorView {
         on buffer: inout ScreenBuffer
     ) {
         // A form's empty value (Stripe's `""`, "unset") would be a blank line: named instead.
-        let shown = picker.values.map { value in
-            let text = picker.written(value)
-            return text.isEmpty ? "(empty)" : SafeText.escape(text)
-        }
-        let title = "Values of " + SafeText.escape(picker.field)
+        let shown =
+            picker.labels.map { $0.map { SafeText.escape($0) } }
+            ?? picker.values.map { value in
+                let text = picker.written(value)
+                return text.isEmpty ? "(empty)" : SafeText.escape(text)
+            }
+        let title = SafeText.escape(picker.title ?? "Values of " + picker.field)
         let width = min(
             max(TextWidth.width(of: title) + 6, (shown.map { TextWidth.width(of: $0) }.max() ?? 0) + 4),
             max(10, inner.maxX - x))

@@ -13,6 +13,9 @@ package struct SchemaValuePicker: Hashable, Sendable {
     package var columns: Range<Int>
     /// A form body: the value is written as text (`status=sold`), not as JSON (`"status": "sold"`).
     package var form: Bool
+    /// The box's title when not the values of a field (a GraphQL completion's place), and each value's line.
+    package var title: String?
+    package var labels: [String]?
 
     /// The text written for `value`: JSON (`"sold"`, `42`, `true`), or a form's bare text (`sold`).
     package func written(_ value: JSONValue) -> String {

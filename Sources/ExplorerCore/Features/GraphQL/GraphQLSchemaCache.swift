@@ -1,4 +1,3 @@
-import ExplorerCore
 import Foundation
 
 /// Introspected schemas on disk: one JSON file per profile and environment under `$XDG_STATE_HOME/apix/cache/graphql/`

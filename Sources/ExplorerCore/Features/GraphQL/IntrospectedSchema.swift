@@ -1,4 +1,3 @@
-import ExplorerCore
 import Foundation
 
 /// A schema as the standard introspection query answers it (`data.__schema`): the types, their fields,
@@ -80,6 +79,8 @@ package struct IntrospectedSchema: Codable, Sendable {
     /// Why an answer is not an introspection result.
     package struct ReadError: Error, Sendable, CustomStringConvertible {
         package var description: String
+
+        package init(description: String) { self.description = description }
     }
 
     /// The schema in an introspection answer's body (`{"data": {"__schema": …}}`); the server's `errors` when it

@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEndTerminal {
+    /// A GraphQL query in the real explorer (tmux at 120×40) against the Ariadne peer (`Tests/Peers/graphql_server.py`):
+    /// no schema kept, `Ctrl-G` fetches it through the send pipeline and keeps it where `apix graphql schema` does,
+    /// the query's problem shows located, Tab completes a field and the hint line describes it, `Ctrl-T` browses the
+    /// schema (search, a field's type, Esc back), and the query as fixed is sent.
+    @Suite("TUI end to end: a GraphQL query with its schema", .serialized, .enabled(if: TmuxSession.isAvailable))
+    struct TUIGraphQLEndToEndTests {
+        @Test("fetch the schema, see a located problem, complete a field, browse, send")
+        func schemaCompletionBrowser() async throws {
+            let peer = try await Task.detached {
+                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
+            }.value
+            defer { peer.stop() }
+            let session = try TmuxSession()
+            defer { session.close() }
+            let profiles = session.home + "/profiles"
+            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+            try """
+            name: GQL
+            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
+            endpoints:
+              - id: user
+                path: /graphql
+                body:
+                  graphql:
+                    query: |
+                      query U($id: ID!) {
+                        user(id: $id) {
+                          nme
+                        }
+                      }
+                    variables: { id: "1" }
+            """.write(toFile: profiles + "/gql.yaml", atomically: true, encoding: .utf8)
+            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            try await session.waiting(for: "user")
+            try session.send("/")
+            try session.send("user", literal: true)
+            try session.send("Enter", "Tab", "4", "Enter")
+            try await session.waiting(for: "Ctrl-S keeps")
+            try await session.waiting(for: "no schema kept for http://127.0.0.1:\(peer.port)/graphql: not checked")
+            try session.send("C-g")
+            try await session.waiting(for: #"3:5: Cannot query field "nme" on type "User"."#)
+            let cache = session.home + "/state/apix/cache/graphql/gql@local.json"
+            #expect(FileManager.default.fileExists(atPath: cache))
+            // Line 3: `    nme` becomes `    na`, then Tab completes `name`; the hint line describes it.
+            try session.send("Down", "Down", "End", "BSpace", "BSpace", "BSpace")
+            try session.send("na", literal: true)
+            try session.send("Tab")
+            try await session.waiting(for: "User.name: String!")
+            // A new line: Tab offers the fields of User; the deprecated one says so.
+            try session.send("Enter", "Tab")
+            let offered = try await session.waiting(for: "Fields of User")
+            #expect(offered.contains("(deprecated)"), "\(offered)")
+            try session.send("Escape")
+            // The browser opens at the cursor's type; / narrows, Enter goes to a field's type, Esc comes back.
+            try session.send("C-t")
+            try await session.waiting(for: "types › User  (object)")
+            try session.send("/")
+            try session.send("pos", literal: true)
+            try session.send("Enter", "Enter")
+            try await session.waiting(for: "types › User › Post  (object)")
+            try session.send("Escape", "Escape")
+            try await session.waiting(for: "interface  — Anything with an id.")
+            try session.send("Escape")
+            try await session.waiting(for: "Ctrl-S keeps")
+            try session.send("BSpace", "C-s")
+            try await session.waiting(for: "body updated (GraphQL)")
+            try session.send("C-r")
+            let answered = try await session.waiting(for: "200 OK")
+            #expect(!answered.contains("graphql errors"), "\(answered)")
+            try session.send("q", "y")
+        }
+    }
+}
