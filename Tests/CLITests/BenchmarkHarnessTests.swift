@@ -16,7 +16,8 @@ struct BenchmarkHarnessTests {
             "sequential small GETs", "`apix run` of one small GET, whole process", "cancel an in-flight transfer",
         ]
         let terminalRows = [
-            "endpoints: whole process", "first full frame, imported profile", "endpoints: in process, headless",
+            "endpoints: whole process", "first frame (the profiles' sketch), imported profile",
+            "the loaded profile's frame (keys answered from here), imported profile", "endpoints: in process, headless",
             "endpoints: in process, curses on a pty",
             "first body screen drawn, headless", "first body screen drawn, curses on a pty",
             "body, headless", "body, curses on a pty", "body, whole process", "download (scrolling",
