@@ -85,6 +85,7 @@ struct ProfileSketchTests {
             ("a protocol it does not know", "    protocol: gopher\n"),
             ("an anchor", "    name: &n anchored\n"),
             ("a single-quoted escape", "    name: 'it''s'\n"),
+            ("a quoted key", "    \"name\": Quoted\n"),
         ])
     func declines(_ what: String, _ line: String) throws {
         let text = "name: P\nendpoints:\n  - id: one\n" + line + "    path: /one\n"

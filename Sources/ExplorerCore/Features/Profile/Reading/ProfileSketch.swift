@@ -102,6 +102,8 @@ package enum ProfileSketch {
                 guard line.indent > dash + 2 else { return nil }
                 continue
             }
+            // A quoted key could be one the sketch reads (`"path": /x`); it reads only plain ones.
+            guard line.first != UInt8(ascii: "\""), line.first != UInt8(ascii: "'") else { return nil }
             guard let name = keys.first(where: { line.startsWith($0.prefix) })?.name else { continue }
             if name == "body" {
                 hasBody = true
