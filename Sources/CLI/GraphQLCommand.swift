@@ -75,12 +75,10 @@ struct GraphQLCommand: AsyncParsableCommand {
                         .profile,
                         SafeText.escape("\(response.statusLine) from \(GraphQLSchemaCache.key(url)): \(error)"))
                 }
-                if let raw = try? JSONValue.parse(data)["data"]?["__schema"] {
-                    do {
-                        try cache.store(raw, profile: loaded.id, environment: environment, url: url)
-                    } catch {
-                        StandardError.writeLine("apix: warning: the schema was not kept: \(error)")
-                    }
+                do {
+                    try cache.store(schema, profile: loaded.id, environment: environment, url: url)
+                } catch {
+                    StandardError.writeLine("apix: warning: the schema was not kept: \(error)")
                 }
             }
             if sdl {

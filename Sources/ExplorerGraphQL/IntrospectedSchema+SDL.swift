@@ -34,11 +34,7 @@ extension IntrospectedSchema {
     /// The schema in a file: an introspection answer (`{"data": {"__schema": …}}`), its `__schema` object alone
     /// (`{"__schema": …}`, as graphql-js and most tools save it), or SDL.
     package static func read(file data: Data) async throws(ReadError) -> IntrospectedSchema {
-        if let document = try? JSONValue.parse(data) {
-            if document["data"] != nil { return try read(answer: data) }
-            if let schema = document["__schema"] { return try read(schema: schema) }
-            throw ReadError(description: "JSON without data.__schema or __schema: not an introspection result")
-        }
+        if let schema = try read(document: data) { return schema }
         return try await read(sdl: String(decoding: data, as: UTF8.self))
     }
 }

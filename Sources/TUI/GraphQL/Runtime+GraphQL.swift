@@ -56,17 +56,12 @@ extension Runtime {
         } catch {
             return (nil, "\(response.statusLine): \(error)")
         }
-        var stored = time
-        if let raw = try? JSONValue.parse(data)["data"]?["__schema"] {
-            do {
-                try cache.store(raw, profile: key.profile, environment: key.environment, url: key.url, at: time)
-                stored = Date(timeIntervalSince1970: Double(Int(time.timeIntervalSince1970)))
-            } catch {
-                return (
-                    GraphQLSchemaIndex(schema, url: key.url, fetchedAt: stored), "the schema was not kept: \(error)"
-                )
-            }
+        do {
+            try cache.store(schema, profile: key.profile, environment: key.environment, url: key.url, at: time)
+        } catch {
+            return (GraphQLSchemaIndex(schema, url: key.url, fetchedAt: time), "the schema was not kept: \(error)")
         }
+        let stored = Date(timeIntervalSince1970: Double(Int(time.timeIntervalSince1970)))
         return (GraphQLSchemaIndex(schema, url: key.url, fetchedAt: stored), nil)
     }
 }

@@ -90,7 +90,7 @@ enum GraphQLSchemaFixture {
     }()
 
     static func schema() throws -> IntrospectedSchema {
-        try IntrospectedSchema.read(schema: try JSONValue.parse(Data(json.utf8)))
+        try IntrospectedSchema.read(schemaObject: Data(json.utf8))
     }
 
     static func index() throws -> GraphQLSchemaIndex {

@@ -48,39 +48,63 @@ package struct GraphQLSchemaCache: Sendable {
         return found
     }
 
-    /// Keeps `schema` (the `__schema` object as answered) for `url`, replacing what the file had for it.
-    package func store(_ schema: JSONValue, profile: String, environment: String, url: String, at time: Date = Date())
-        throws
-    {
-        let path = path(profile: profile, environment: environment)
-        var kept = rawEntries(path).filter { $0["url"]?.stringValue != Self.key(url) }
-        kept.append(
-            .object([
-                "url": .string(Self.key(url)), "fetched_at": .number(String(Int(time.timeIntervalSince1970))),
-                "schema": schema,
-            ]))
+    /// Keeps `schema` for `url`, replacing what the file had for it (the time kept to the second).
+    package func store(
+        _ schema: IntrospectedSchema, profile: String, environment: String, url: String, at time: Date = Date()
+    ) throws {
+        var kept = entries(profile: profile, environment: environment).filter { $0.url != Self.key(url) }
+        let second = Date(timeIntervalSince1970: Double(Int(time.timeIntervalSince1970)))
+        kept.append(Entry(url: Self.key(url), fetchedAt: second, schema: schema))
         if kept.count > Self.maxSchemas { kept.removeFirst(kept.count - Self.maxSchemas) }
         try FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let text = JSONValue.object(["schemas": .array(kept)]).serialized()
+        let data = try JSONEncoder().encode(StoredFile(schemas: kept.map { StoredEntry(entry: $0) }))
         try AtomicFile.write(
-            Data(text.utf8), to: path, options: .init(mode: 0o600, keepsExistingMode: false, followsSymlink: false))
+            data, to: path(profile: profile, environment: environment),
+            options: .init(mode: 0o600, keepsExistingMode: false, followsSymlink: false))
     }
 
+    /// The file's schemas, decoded from its bytes (no tree in between: a big schema is tens of megabytes); an entry
+    /// that does not read is skipped, as a file that does not read is.
     func entries(profile: String, environment: String) -> [Entry] {
-        rawEntries(path(profile: profile, environment: environment)).compactMap { value in
-            guard let url = value["url"]?.stringValue, let schema = value["schema"],
-                let seconds = value["fetched_at"]?.intValue,
-                let read = try? IntrospectedSchema.read(schema: schema)
-            else { return nil }
-            return Entry(url: url, fetchedAt: Date(timeIntervalSince1970: Double(seconds)), schema: read)
+        guard let data = FileManager.default.contents(atPath: path(profile: profile, environment: environment)),
+            let file = try? JSONDecoder().decode(StoredFile.self, from: data)
+        else { return [] }
+        return file.schemas.compactMap(\.entry)
+    }
+
+    /// The file as `store` writes it: `{"schemas": [{"url", "fetched_at", "schema"}]}`.
+    private struct StoredFile: Codable {
+        var schemas: [StoredEntry]
+    }
+
+    private struct StoredEntry: Codable {
+        var entry: Entry?
+
+        init(entry: Entry) { self.entry = entry }
+
+        private enum CodingKeys: String, CodingKey {
+            case url
+            case fetchedAt = "fetched_at"
+            case schema
+        }
+
+        init(from decoder: any Decoder) throws {
+            guard let container = try? decoder.container(keyedBy: CodingKeys.self),
+                let url = try? container.decode(String.self, forKey: .url),
+                let seconds = try? container.decode(Int.self, forKey: .fetchedAt),
+                let schema = try? container.decode(IntrospectedSchema.self, forKey: .schema)
+            else { return }
+            entry = Entry(url: url, fetchedAt: Date(timeIntervalSince1970: Double(seconds)), schema: schema)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            guard let entry else { return }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(entry.url, forKey: .url)
+            try container.encode(Int(entry.fetchedAt.timeIntervalSince1970), forKey: .fetchedAt)
+            try container.encode(entry.schema, forKey: .schema)
         }
     }
 
-    private func rawEntries(_ path: String) -> [JSONValue] {
-        guard let data = FileManager.default.contents(atPath: path), let document = try? JSONValue.parse(data) else {
-            return []
-        }
-        return document["schemas"]?.arrayValue ?? []
-    }
 }

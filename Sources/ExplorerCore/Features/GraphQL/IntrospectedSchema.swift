@@ -84,30 +84,85 @@ package struct IntrospectedSchema: Codable, Sendable {
     }
 
     /// The schema in an introspection answer's body (`{"data": {"__schema": …}}`); the server's `errors` when it
-    /// refused (introspection switched off, say).
+    /// refused (introspection switched off, say). Decoded straight from the bytes: a big schema's answer is tens of
+    /// megabytes, and a tree in between (parsed, written back, decoded) took most of its reading time.
     package static func read(answer data: Data) throws(ReadError) -> IntrospectedSchema {
-        let document: JSONValue
-        do {
-            document = try JSONValue.parse(data)
-        } catch {
-            throw ReadError(description: "the answer is not JSON: \(error)")
-        }
-        guard let schema = document["data"]?["__schema"], case .object = schema else {
-            let messages = (document["errors"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
-            throw ReadError(
-                description: messages.isEmpty
-                    ? "the answer has no data.__schema"
-                    : "the server answered with errors: " + messages.joined(separator: "; "))
-        }
-        return try read(schema: schema)
+        let envelope = try decode(Envelope.self, from: data)
+        if let schema = envelope.data?.schema { return schema }
+        // The refusal's path: the answer is small, and its errors are read loosely (any shape, messages or not).
+        let document = try? JSONValue.parse(data)
+        let messages = (document?["errors"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
+        throw ReadError(
+            description: messages.isEmpty
+                ? "the answer has no data.__schema"
+                : "the server answered with errors: " + messages.joined(separator: "; "))
     }
 
-    /// The schema from the `__schema` object itself (as the cache keeps it).
-    package static func read(schema: JSONValue) throws(ReadError) -> IntrospectedSchema {
+    /// The schema in a JSON file: an introspection answer (`{"data": {"__schema": …}}`) or its `__schema` object
+    /// alone (`{"__schema": …}`, as graphql-js and most tools save it); nil when the bytes are not JSON at all.
+    package static func read(document data: Data) throws(ReadError) -> IntrospectedSchema? {
+        let envelope: Envelope
         do {
-            return try JSONDecoder().decode(IntrospectedSchema.self, from: Data(schema.serialized().utf8))
+            envelope = try JSONDecoder().decode(Envelope.self, from: data)
         } catch {
+            if isNotJSON(error) { return nil }
             throw ReadError(description: "data.__schema is not an introspection result: \(error)")
+        }
+        if let schema = envelope.data?.schema ?? envelope.schema { return schema }
+        // No schema: a saved answer (`data`, maybe null, and `errors`) says why in the server's words.
+        let document = try? JSONValue.parse(data)
+        if document?["data"] != nil || document?["errors"] != nil { return try read(answer: data) }
+        throw ReadError(description: "JSON without data.__schema or __schema: not an introspection result")
+    }
+
+    /// The schema from the `__schema` object itself.
+    package static func read(schema: JSONValue) throws(ReadError) -> IntrospectedSchema {
+        try read(schemaObject: Data(schema.serialized().utf8))
+    }
+
+    /// The schema from the bytes of the `__schema` object itself.
+    package static func read(schemaObject data: Data) throws(ReadError) -> IntrospectedSchema {
+        try decode(IntrospectedSchema.self, from: data)
+    }
+
+    /// `type` decoded from `data`, its failures in the reader's words: not JSON, or JSON of another shape.
+    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(ReadError) -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            if isNotJSON(error) {
+                // Our parser's message says where the text stops being JSON.
+                throw ReadError(description: "the answer is not JSON: \(parseFailure(data, else: error))")
+            }
+            throw ReadError(description: "data.__schema is not an introspection result: \(error)")
+        }
+    }
+
+    private static func isNotJSON(_ error: any Error) -> Bool {
+        if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty { return true }
+        return false
+    }
+
+    private static func parseFailure(_ data: Data, else decoding: any Error) -> String {
+        do {
+            _ = try JSONValue.parse(data)
+            return "\(decoding)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// What an introspection result comes wrapped in.
+    private struct Envelope: Decodable {
+        struct Payload: Decodable {
+            var schema: IntrospectedSchema?
+            enum CodingKeys: String, CodingKey { case schema = "__schema" }
+        }
+        var data: Payload?
+        var schema: IntrospectedSchema?
+        enum CodingKeys: String, CodingKey {
+            case data
+            case schema = "__schema"
         }
     }
 
