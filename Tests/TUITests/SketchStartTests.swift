@@ -37,7 +37,7 @@ struct SketchStartTests {
         state.isSketch = true
         let text = Screen.render(state, theme: .monochrome).text
         #expect(text.contains("List items") && text.contains("items.create"), "\(text)")
-        #expect(text.contains("GET loading the profile…"), "\(text)")
+        #expect(text.contains("GET /items · loading the profile…"), "\(text)")
         #expect(text.contains("env: dev │ loading profiles…"), "\(text)")
         #expect(!text.contains("Params") && !text.contains("auth:"), "\(text)")
     }

@@ -4,7 +4,7 @@ import Testing
 
 extension EndToEndTerminal {
     /// The real `apix` on a large profile in tmux: the first frame comes from the sketch while the profile loads,
-    /// and keys typed during the load act on the loaded profile, none lost.
+    /// the sketch answers list moves, and the loaded profile keeps the selection they made.
     @Suite("TUI end to end: start from the sketch", .serialized, .enabled(if: TmuxSession.isAvailable))
     struct TUISketchStartEndToEndTests {
         /// 20,000 endpoints: loading them takes seconds in a debug build, so the sketch's frame stays on screen
@@ -19,7 +19,7 @@ extension EndToEndTerminal {
             return text
         }
 
-        @Test("the sketch is on screen first; three keys typed while loading move to e3 of the loaded profile")
+        @Test("the sketch is on screen first and answers three moves at once; the loaded profile is at e3")
         func keysDuringLoad() throws {
             let session = try TmuxSession()
             defer { session.close() }
@@ -30,6 +30,9 @@ extension EndToEndTerminal {
             let sketch = try session.waitFor("loading profiles…", timeout: 60)
             #expect(sketch.contains("e0") && sketch.contains("loading the profile…"), "\(sketch)")
             try session.send("j", "j", "j")
+            // The sketch answers list moves itself, before the load ends.
+            let moved = try session.waitFor("GET /items/3 · loading the profile…", timeout: 60)
+            #expect(moved.contains("loading profiles…"), "\(moved)")
             // The loaded profile: e3's URL from the environment and its header, which the sketch does not read.
             let loaded = try session.waitFor("http://127.0.0.1:9/items/3", timeout: 120)
             #expect(!loaded.contains("loading"), "\(loaded)")

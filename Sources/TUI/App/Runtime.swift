@@ -1,6 +1,7 @@
 import ExplorerCore
 import ExplorerHistory
 import Foundation
+import Synchronization
 
 /// Runs the app on a terminal backend: reads keys with a short timeout (so progress moves while the user types),
 /// applies actions through `update`, performs the effects, and redraws when something changed.
@@ -103,12 +104,8 @@ final class Runtime {
         let size = backend.size
         apply(.resized(width: size.width, height: size.height))
         if let pending = pendingLoad {
-            // The sketch's frame, then the loaded profiles; keys typed meanwhile wait in the terminal's buffer.
             pendingLoad = nil
-            render()
-            state = pending.makeState(await pending.catalog.value)
-            let size = backend.size
-            apply(.resized(width: size.width, height: size.height))
+            await startFromSketch(pending)
         }
         if let recovered = journal?.read(), !recovered.isEmpty {
             apply(.draftsRecovered(RestoreQuestion(drafts: recovered)))
@@ -118,17 +115,7 @@ final class Runtime {
         while !state.shouldQuit {
             var changed = false
             if let event = await backend.readKey(timeout: Self.keyTimeout) {
-                switch event {
-                case .resize:
-                    let size = backend.size
-                    apply(.resized(width: size.width, height: size.height))
-                case .key(let key):
-                    apply(.keyPressed(key))
-                case .paste(let text, let truncated):
-                    apply(.pasted(text, truncated: truncated))
-                case .mouse(let event):
-                    apply(.mouse(event))
-                }
+                handle(event)
                 changed = true
             }
             for action in inbox.drain() {
@@ -154,6 +141,60 @@ final class Runtime {
         // The user chose to quit (saved, or let the edits go); asked from outside, the edits stay journaled.
         if !state.keepsDraftJournal { journal?.discard() }
         backend.stop()
+    }
+
+    /// How often the wait for the load looks for keys, in milliseconds: the loaded frame comes at most this late.
+    static let sketchPoll: Int32 = 5
+
+    /// Draws the sketch, answers list moves and folds on it until `pending` has loaded, then builds the loaded
+    /// state with the list as the user left it and replays the keys that waited. Once one key waits, every later
+    /// key waits behind it, so nothing acts out of order.
+    func startFromSketch(_ pending: PendingLoad) async {
+        render()
+        let loaded = LoadFlag()
+        let loading = pending.catalog
+        Task.detached {
+            _ = await loading.value
+            loaded.done.store(true, ordering: .releasing)
+        }
+        var held: [KeyEvent] = []
+        while !loaded.done.load(ordering: .acquiring) {
+            guard let event = await backend.readKey(timeout: Self.sketchPoll) else { continue }
+            switch event {
+            case .key(let key) where held.isEmpty && state.answersWhileSketch(key):
+                // The sketch sends and reads nothing: its effects (stored answers, captures) are the loaded
+                // state's to ask for.
+                _ = state.update(.keyPressed(key), at: clock())
+                render()
+            case .resize where held.isEmpty:
+                let size = backend.size
+                _ = state.update(.resized(width: size.width, height: size.height), at: clock())
+                render()
+            default:
+                held.append(event)
+            }
+        }
+        let sketch = state
+        state = pending.makeState(await loading.value)
+        state.adoptList(of: sketch)
+        let size = backend.size
+        apply(.resized(width: size.width, height: size.height))
+        for event in held { handle(event) }
+    }
+
+    /// A key, paste, click or resize from the terminal.
+    func handle(_ event: KeyEvent) {
+        switch event {
+        case .resize:
+            let size = backend.size
+            apply(.resized(width: size.width, height: size.height))
+        case .key(let key):
+            apply(.keyPressed(key))
+        case .paste(let text, let truncated):
+            apply(.pasted(text, truncated: truncated))
+        case .mouse(let event):
+            apply(.mouse(event))
+        }
     }
 
     func render() {
@@ -205,4 +246,9 @@ final class Runtime {
             break
         }
     }
+}
+
+/// Set once the profiles have loaded; read by the main loop between keys.
+private final class LoadFlag: Sendable {
+    let done = Atomic<Bool>(false)
 }

@@ -12,10 +12,11 @@ enum RequestEditorView {
         guard !inner.isEmpty else { return }
         if state.isSketch, let endpoint = state.selectedEndpoint {
             // The profile's headers, variables and auth are not read yet: say so rather than show a partial request.
-            let x = buffer.write(
+            var x = buffer.write(
                 endpoint.method.rawValue, x: inner.x, y: inner.y, limit: inner.maxX,
                 style: theme.method(endpoint.method))
-            buffer.write("loading the profile…", x: x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
+            x = buffer.write(SafeText.escape(endpoint.path.raw), x: x + 1, y: inner.y, limit: inner.maxX)
+            buffer.write("· loading the profile…", x: x + 1, y: inner.y, limit: inner.maxX, style: theme.muted)
             return
         }
         guard let key = state.selectedKey, let endpoint = state.selectedEndpoint, let draft = state.draft(for: key)
