@@ -35,38 +35,14 @@ extension TUIBenchmarks {
         }
         harness.focus(.response)
         harness.render()
-        var latencies: [Double] = []
-        var nextKey = Subprocess.now()
-        var lastTick = Subprocess.now()
-        var downward = true
-        let deadline = Subprocess.now() + Double(seconds) + 60
-        // The runtime's loop: keys, the inbox, a tick every 100 ms, a redraw when something changed.
-        while harness.state.bench?.isRunning ?? false {
-            guard Subprocess.now() < deadline else {
-                run.cancel()
-                throw BenchmarkError("the bench did not end")
-            }
-            var changed = false
-            var typedAt: Double?
-            if Subprocess.now() >= nextKey {
-                typedAt = Subprocess.now()
-                harness.apply(.keyPressed(.character(downward ? "j" : "k")))
-                downward.toggle()
-                changed = true
-                nextKey = Subprocess.now() + Double.random(in: 0.03...0.07)
-            } else {
-                usleep(UInt32(max(0, min(0.01, nextKey - Subprocess.now())) * 1e6))
-            }
-            if harness.drain() { changed = true }
-            let now = Subprocess.now()
-            if now - lastTick >= 0.1 {
-                lastTick = now
-                harness.apply(.ticked(.now))
-                if harness.state.isAnimating { changed = true }
-            }
-            if changed { harness.render() }
-            if let typedAt { latencies.append(Subprocess.now() - typedAt) }
-            await Task.yield()
+        let latencies: [Double]
+        do {
+            latencies = try await harness.typeWhile(
+                { harness.state.bench?.isRunning ?? false }, deadline: Subprocess.now() + Double(seconds) + 60,
+                onTimeout: "the bench did not end")
+        } catch {
+            run.cancel()
+            throw error
         }
         await run.value
         let requests = harness.state.bench?.snapshot?.requests ?? 0

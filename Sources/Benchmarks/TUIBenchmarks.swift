@@ -270,44 +270,16 @@ struct TUIBenchmarks {
             harness.render()
 
             let typist = pty.map { KeyTypist(terminal: $0) }
-            var nextKey = Subprocess.now()
-            var lastTick = Subprocess.now()
-            var downward = true
-            var measured = 0
-            let deadline = Subprocess.now() + 300
-            while harness.state.exchanges[id]?.isRunning ?? false || measured == 0 {
-                guard Subprocess.now() < deadline else { throw BenchmarkError("no key was read during the download") }
-                var changed = false
-                var typedAt: Double?
-                if let typist {
-                    if let key = await Self.key(from: screen, timeout: 30) {
-                        harness.apply(.keyPressed(key))
-                        changed = true
-                        typedAt = typist.next()
+            let keys: TUIHarness.Keys =
+                typist.map { typist in
+                    .typed {
+                        guard let key = await Self.key(from: screen, timeout: 30) else { return nil }
+                        return (key, typist.next())
                     }
-                } else if Subprocess.now() >= nextKey {
-                    typedAt = Subprocess.now()
-                    harness.apply(.keyPressed(.character(downward ? "j" : "k")))
-                    downward.toggle()
-                    changed = true
-                    nextKey = Subprocess.now() + Double.random(in: 0.03...0.07)
-                } else {
-                    usleep(UInt32(max(0, min(0.03, nextKey - Subprocess.now())) * 1e6))
-                }
-                if harness.drain() { changed = true }
-                let now = Subprocess.now()
-                if now - lastTick >= 0.1 {
-                    lastTick = now
-                    harness.apply(.ticked(.now))
-                    if harness.state.isAnimating { changed = true }
-                }
-                if changed { harness.render() }
-                if let typedAt {
-                    latencies.append(Subprocess.now() - typedAt)
-                    measured += 1
-                }
-                await Task.yield()
-            }
+                } ?? .scrolling
+            latencies += try await harness.typeWhile(
+                { harness.state.exchanges[id]?.isRunning ?? false }, keys: keys, untilMeasured: true,
+                deadline: Subprocess.now() + 300, onTimeout: "no key was read during the download")
             typist?.stop()
             Subprocess.settle()
             // Keys typed after the download ended are read and dropped so the next run starts clean.
