@@ -23,6 +23,9 @@ struct ChildProcess {
         var peakKiB: Int
         var seconds: Double
         var timedOut: Bool
+        /// Each rise of the peak: seconds since the start, then `VmHWM` and `VmRSS` in KiB (a peak over a bound says
+        /// when it came and whether the memory was still held).
+        var peakRises: [(seconds: Double, highWaterKiB: Int, residentKiB: Int)] = []
 
         var stderrText: String { String(decoding: stderr, as: UTF8.self) }
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
@@ -100,13 +103,22 @@ struct ChildProcess {
         }
         // Kill at the deadline and sample the peak RSS, both under the lock and only while the child is not yet
         // reaped (so never another process that got its pid).
-        let flags = Mutex((finished: false, killed: false, peakKiB: 0))
+        let flags = Mutex(
+            (
+                finished: false, killed: false, peakKiB: 0,
+                rises: [(seconds: Double, highWaterKiB: Int, residentKiB: Int)]()
+            )
+        )
         let watchdog = Thread {
             let deadline = Date().addingTimeInterval(timeout)
             while true {
                 let done = flags.withLock { flags -> Bool in
                     guard !flags.finished else { return true }
-                    flags.peakKiB = max(flags.peakKiB, Self.highWaterKiB(of: pid))
+                    let (highWater, resident) = Self.memoryKiB(of: pid)
+                    if highWater > flags.peakKiB {
+                        flags.peakKiB = highWater
+                        flags.rises.append((Date().timeIntervalSince(started), highWater, resident))
+                    }
                     guard Date() >= deadline else { return false }
                     flags.killed = true
                     kill(pid, SIGKILL)
@@ -120,9 +132,9 @@ struct ChildProcess {
         // Wait for the end without reaping, stop the sampling, then reap.
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
-        let (timedOut, peakKiB) = flags.withLock { flags in
+        let (timedOut, peakKiB, rises) = flags.withLock { flags in
             flags.finished = true
-            return (flags.killed, flags.peakKiB)
+            return (flags.killed, flags.peakKiB, flags.rises)
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -132,18 +144,23 @@ struct ChildProcess {
         return Result(
             status: exit, stdout: outputs[0].kept, stdoutBytes: outputs[0].total,
             stderr: outputs.count > 1 ? outputs[1].kept : [], peakKiB: peakKiB, seconds: seconds,
-            timedOut: timedOut)
+            timedOut: timedOut, peakRises: rises)
     }
 }
 
 extension ChildProcess {
     /// `VmHWM` of a running process, in KiB (0 once it has exited). `wait4`'s `ru_maxrss` cannot stand in for it:
     /// a child started with `posix_spawn` (a vfork) inherits the parent's high-water mark at `exec`.
-    static func highWaterKiB(of pid: pid_t) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    static func highWaterKiB(of pid: pid_t) -> Int { memoryKiB(of: pid).highWater }
+
+    /// `VmHWM` and `VmRSS` of a running process, in KiB (0 once it has exited).
+    static func memoryKiB(of pid: pid_t) -> (highWater: Int, resident: Int) {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return (0, 0) }
+        func field(_ name: String) -> Int {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return (field("VmHWM:"), field("VmRSS:"))
     }
 }
 
