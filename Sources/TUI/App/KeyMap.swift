@@ -190,6 +190,9 @@ package struct KeyMap: Sendable {
         KeyBinding(
             .bodyEditor, [.tab], .complete,
             "GraphQL: complete the field, argument, enum value, type or $variable at the cursor (else indent)"),
+        KeyBinding(
+            .bodyEditor, [.control("v")], .editVariables,
+            "GraphQL: edit the variables as JSON in place of the query (again: back to the query)"),
 
         // Method picker and body-type picker
         KeyBinding(.methodPicker, [.character("g")], .pickMethod("GET"), "GET"),
