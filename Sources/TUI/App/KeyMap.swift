@@ -137,7 +137,7 @@ package struct KeyMap: Sendable {
         KeyBinding(.response, [.character("n")], .nextMatch, "next match"),
         KeyBinding(
             .response, [.character("J")], .jumpToViolation,
-            "show the next schema violation at its place in the body (Schema and Body tabs)"),
+            "show the next schema violation (GraphQL error, from the Errors tab) at its place in the body"),
         KeyBinding(.response, [.character("N")], .previousMatch, "previous match"),
         KeyBinding(
             .response, [.character("w")], .saveBody,
