@@ -52,7 +52,8 @@ struct IntrospectedSchemaReadingTests {
     @Test("what is not an introspection answer says which way it is not")
     func failures() {
         #expect(Self.failure("<html>oops</html>")?.hasPrefix("the answer is not JSON: ") == true)
-        #expect(Self.failure(#"{"data":{"__schema":{"types":"none"}}}"#)?.contains("not an introspection result") == true)
+        #expect(
+            Self.failure(#"{"data":{"__schema":{"types":"none"}}}"#)?.contains("not an introspection result") == true)
         #expect(Self.failure(#"{"data":{}}"#) == "the answer has no data.__schema")
         #expect(
             Self.failure(#"{"data":null,"errors":[{"message":"introspection is off"},{"message":"really"}]}"#)
