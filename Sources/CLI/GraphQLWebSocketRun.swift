@@ -31,7 +31,7 @@ struct GraphQLWebSocketRun {
     }
 
     func run() async throws {
-        let payload = try subscribePayload()
+        var conversation = try makeConversation()
         let connection: WebSocketConnection
         switch await exchange.openWebSocket() {
         case .success(let opened): connection = opened
@@ -63,9 +63,8 @@ struct GraphQLWebSocketRun {
             outcome = .violation
             connection.close()
         } else {
-            await Self.send(GraphQLTransportWS.connectionInit(), connection, transcript)
+            await Self.send(conversation.opening, connection, transcript)
         }
-        var conversation = GraphQLTransportWS.Conversation(payload: payload)
         var results = 0
         var close = WebSocketClose(code: WebSocketCloseCode.abnormal, reason: "", initiator: .connection)
         while let event = await connection.next() {
@@ -137,15 +136,16 @@ struct GraphQLWebSocketRun {
         }
     }
 
-    /// The `subscribe` message's payload: the body the pipeline built (`{"query","variables","operationName"}`).
-    private func subscribePayload() throws -> JSONValue {
-        guard let payload = exchange.graphQLWebSocketPayload else {
+    /// The operation's conversation: the `subscribe` payload the body the pipeline built
+    /// (`{"query","variables","operationName"}`), the `connection_init` payload the endpoint's `connection_init:`.
+    private func makeConversation() throws -> GraphQLTransportWS.Conversation {
+        guard let conversation = exchange.graphQLConversation else {
             throw CLIFailure(
                 .profile,
                 "endpoint `\(exchange.endpoint?.id ?? "")`: the `subscribe` message's payload must be a JSON "
                     + "object (the `graphql:` body, or a `-d` of JSON)")
         }
-        return payload
+        return conversation
     }
 
     private func print(type: String, data: String, number: Int) {

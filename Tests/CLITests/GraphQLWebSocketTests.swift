@@ -86,6 +86,50 @@ struct GraphQLWebSocketTests {
         #expect(payload["variables"]?["to"]?.intValue == 3)
     }
 
+    @Test("connection_init's payload reaches the server, the secret in it filled but kept out of the history")
+    func connectionInit() async throws {
+        let setup = try await GraphQLSchemaImportTests.Setup.start()
+        defer { setup.peer.stop() }
+        let state = try TemporaryDirectory()
+        try """
+        environments:
+          local: { base_url: "http://127.0.0.1:\(setup.peer.port)" }
+        endpoints:
+          - id: params
+            protocol: websocket
+            path: /graphql
+            connection_init: { token: "{{token}}", client: apix }
+            body: { graphql: { query: "{ request { method connectionParams } }" } }
+        """.write(toFile: setup.profiles.path + "/init.yaml", atomically: true, encoding: .utf8)
+        try "variables: { token: let-me-in }\n".write(
+            toFile: setup.profiles.path + "/init.secrets.yaml", atomically: true, encoding: .utf8)
+        let run = try await ApixProcess.run(
+            ["run", "init", "params", "--json", "--profiles", setup.profiles.path],
+            environment: ["XDG_STATE_HOME": state.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        // The peer answers with the payload its on_connect was given (and acknowledged only the right token).
+        let next = try #require(
+            run.text.split(separator: "\n").map { try JSONValue.parse(String($0)) }.first { $0["event"] == "next" },
+            "\(run.text)")
+        let result = try JSONValue.parse(try #require(next["data"]?.stringValue))
+        #expect(result["data"]?["request"]?["method"] == "WEBSOCKET", "\(run.text)")
+        let params = try #require(result["data"]?["request"]?["connectionParams"]?.stringValue)
+        #expect(try JSONValue.parse(params) == JSONValue.parse(#"{"client": "apix", "token": "let-me-in"}"#))
+
+        let frames = try await Self.frames(setup, state: state.path)
+        let opening = try #require(frames.first)
+        #expect(opening.0 == "sent" && opening.1 == "connection_init")
+        #expect(opening.2["payload"]?["client"] == "apix")
+        #expect(opening.2["payload"]?["token"] != nil)
+        // Removed from every frame: the one sent, and the server's answer that echoes it.
+        #expect(frames.count == 5 && !frames.contains { $0.2.serialized().contains("let-me-in") }, "\(frames)")
+
+        // Another token: the peer's on_connect refuses it and closes without `connection_ack`.
+        let refused = try await setup.apix(["run", "init", "params", "--var", "token=wrong", "--no-history"])
+        #expect(refused.status == 9, "\(refused.stderr)")
+        #expect(refused.stderr.contains("closed before the operation completed"), "\(refused.stderr)")
+    }
+
     @Test("an operation the server refuses (error) prints its errors and exits 1")
     func refused() async throws {
         let setup = try await GraphQLSchemaImportTests.Setup.start()

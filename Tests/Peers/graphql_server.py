@@ -4,9 +4,10 @@ on 127.0.0.1, port 0.
 
 Prints the port on the first line of stdout; runs until stdin closes. The schema has an interface, a union, an enum,
 an input object, a deprecated field and a subscription (over SSE, and over WebSocket: graphql-transport-ws); `secret` fails with a field error (a path), `request` says how the request
-came (method and Accept), and GET queries run (GraphQL over HTTP).
+came (method and Accept, and over WebSocket the `connection_init` payload), and GET queries run (GraphQL over HTTP).
 """
 import asyncio
+import json
 import socket
 import sys
 import threading
@@ -56,6 +57,8 @@ input NewPostInput {
 type RequestInfo {
   method: String!
   accept: String
+  "Over WebSocket: the payload of the session's `connection_init`, as JSON text (null without one)."
+  connectionParams: String
 }
 
 type Query {
@@ -117,7 +120,10 @@ def resolve_secret(*_):
 @query.field("request")
 def resolve_request(_, info):
     request = info.context["request"]
-    return {"method": request.method, "accept": request.headers.get("accept")}
+    # Over WebSocket the request is the session (no method): its connection_init payload, kept by on_connect.
+    params = request.scope.get("apix.connection_params")
+    return {"method": request.scope.get("method", "WEBSOCKET"), "accept": request.headers.get("accept"),
+            "connectionParams": None if params is None else json.dumps(params, sort_keys=True)}
 
 
 @mutation.field("createPost")
@@ -165,8 +171,16 @@ def resolve_posts(user, *_):
 schema = make_executable_schema(SDL, query, mutation, subscription, node, search_result, post_type, user_type)
 # Subscriptions over server-sent events (GraphQL over SSE, distinct connections mode) beside plain queries, and over
 # WebSocket with the graphql-transport-ws protocol on the same path (uvicorn serves WebSocket with `websockets`).
+def keep_connection_params(websocket, payload):
+    """graphql-transport-ws's `connection_init` payload, kept on the session for `request { connectionParams }`; a
+    `token` other than `let-me-in` is refused (the session closes without `connection_ack`)."""
+    if isinstance(payload, dict) and "token" in payload and payload["token"] != "let-me-in":
+        raise ValueError("wrong token")
+    websocket.scope["apix.connection_params"] = payload
+
+
 app = GraphQL(schema, execute_get_queries=True, http_handler=GraphQLHTTPSSEHandler(),
-              websocket_handler=GraphQLTransportWSHandler())
+              websocket_handler=GraphQLTransportWSHandler(on_connect=keep_connection_params))
 
 
 def main():

@@ -42,6 +42,26 @@ struct GraphQLCompletionTests {
             ("{\n  user(id: 1) {\n    name\n    r|\n  }\n}", ["role"]),
             ("{ user(id: 1) { name } us|", ["user", "users"]),
             ("{ user(id: \"{ |", nil),
+            // An input object's fields, those not given yet; an enum field's values; nested in a list.
+            ("mutation { createPost(input: {|", ["title", "draft", "audience"]),
+            ("mutation { createPost(input: {title: \"x\", |", ["draft", "audience"]),
+            ("mutation { createPost(input: {title: \"x\" d|", ["draft"]),
+            ("mutation { createPost(input: {audience: |", ["ADMIN", "EDITOR", "VIEWER"]),
+            ("mutation { createPost(input: {audience: ADMIN, draft: true, |", ["title"]),
+            ("mutation { createPost(input: {title: \"}\", |", ["draft", "audience"]),
+            ("mutation { createPost(input: {title: |", nil),
+            ("mutation { createPost(input: {title: \"x\"}, |", []),
+            ("{ users(role: ADMIN first: 1 |", []),
+            // Directives: by where they may go, the schema's and the built-in ones; their arguments.
+            ("{ user(id: 1) { name @|", ["cached", "include", "skip"]),
+            ("{ user(id: 1) { name @i|", ["include"]),
+            ("{ user(id: 1) @|", ["cached", "include", "skip"]),
+            ("{ user(id: 1) { ... on User @|", ["cached", "include", "skip"]),
+            ("query Q @|", ["live"]),
+            ("{ user(id: 1) { name @include(|", ["if"]),
+            ("{ user(id: 1) { name @cached(|", ["ttl"]),
+            ("{ user(id: 1) { name @include(if: true, |", []),
+            ("{ user(id: 1) @include(if: true) { n|", ["name"]),
             ("# { |", nil),
             ("|", nil),
         ] as [(String, [String]?)])
@@ -69,6 +89,15 @@ struct GraphQLCompletionTests {
         #expect(hint("{ users(role: ADMIN) { id } }", at: 9) == "argument role: Role = ADMIN")
         #expect(hint("{ users(role: ADMIN) { id } }", at: 16) == "Role.ADMIN")
         #expect(hint("{ nothing }", at: 4) == nil)
+        let mutation = #"mutation { createPost(input: {title: "x", audience: ADMIN}) { title } }"#
+        #expect(hint(mutation, at: 32) == "PostInput.title: String!")
+        #expect(hint(mutation, at: 45) == "PostInput.audience: Role — Who may read it")
+        #expect(hint(mutation, at: 55) == "Role.ADMIN")
+        #expect(
+            hint("{ user(id: 1) { name @include(if: true) } }", at: 23)
+                == "@include(if: Boolean!) — Directs the executor to include this field or fragment only when the "
+                + "`if` argument is true.")
+        #expect(hint("{ user(id: 1) { name @cached } }", at: 23) == "@cached(ttl: Int = 60) — Cache the field.")
     }
 
     /// `browser.handle` outside `#expect` (a mutating call cannot be expanded there).
@@ -113,6 +142,9 @@ struct GraphQLCompletionTests {
         browser.path = ["SearchResult"]
         #expect(browser.rows(schema).map(\.target) == ["User", "Post"])
         browser.path = ["PostInput"]
-        #expect(browser.rows(schema).map(\.text) == ["title: String!", "draft: Boolean = false"])
+        #expect(
+            browser.rows(schema).map(\.text) == [
+                "title: String!", "draft: Boolean = false", "audience: Role  — Who may read it",
+            ])
     }
 }

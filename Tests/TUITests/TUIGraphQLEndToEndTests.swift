@@ -74,5 +74,64 @@ extension EndToEndTerminal {
             #expect(!answered.contains("graphql errors"), "\(answered)")
             try session.send("q", "y")
         }
+
+        @Test("edit the variables as JSON, a located error, keep, send, save into the profile")
+        func variablesEditor() async throws {
+            let peer = try await Task.detached {
+                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
+            }.value
+            defer { peer.stop() }
+            let session = try TmuxSession()
+            defer { session.close() }
+            let profiles = session.home + "/profiles"
+            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+            try """
+            name: GQL
+            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
+            endpoints:
+              - id: user
+                path: /graphql
+                body:
+                  graphql:
+                    query: |
+                      query U($id: ID!) {
+                        user(id: $id) { name }
+                      }
+                    variables: { id: "1" }
+            """.write(toFile: profiles + "/gql.yaml", atomically: true, encoding: .utf8)
+            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            try await session.waiting(for: "user")
+            try session.send("/")
+            try session.send("user", literal: true)
+            try session.send("Enter", "Tab", "4", "Enter")
+            try await session.waiting(for: "Ctrl-V variables")
+            try session.send("C-v")
+            try await session.waiting(for: "the query declares $id: ID!")
+            // `"1"` becomes `"2"`, then a stray character breaks the JSON: Ctrl-S says where, and keeps nothing.
+            try session.send("Down", "End", "Left", "BSpace")
+            try session.send("2", literal: true)
+            try session.send("End")
+            try session.send("x", literal: true)
+            try session.send("C-s")
+            try await session.waiting(for: "variables: JSON error at line 2, column 12")
+            // The cursor is at the error: Delete takes the stray character away.
+            try session.send("DC", "C-s")
+            try await session.waiting(for: "body updated (GraphQL)")
+            try session.send("C-r")
+            // User 2 is Grace: the edited variables were sent.
+            let answered = try await session.waiting(for: "Grace")
+            #expect(answered.contains("200 OK") && !answered.contains("graphql errors"), "\(answered)")
+            try session.send("s")
+            try await session.waiting(for: "saved profile gql")
+            var saved = ""
+            for _ in 0..<50 {
+                saved = (try? String(contentsOfFile: profiles + "/gql.yaml", encoding: .utf8)) ?? ""
+                if saved.contains(#"id: "2""#) { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(saved.contains(#"variables: { id: "2" }"#), "\(saved)")
+            #expect(saved.contains("query: |\n          query U($id: ID!) {"), "\(saved)")
+            try session.send("q", "y")
+        }
     }
 }

@@ -118,6 +118,41 @@ extension EndToEndTerminal {
             try session.send("q")
         }
 
+        @Test("connection_init's payload opens the explorer's session too: the server acknowledges it and echoes it")
+        func graphQLConnectionInit() async throws {
+            let peer = try await Task.detached {
+                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
+            }.value
+            defer { peer.stop() }
+            let session = try TmuxSession()
+            defer { session.close() }
+            let profiles = session.home + "/profiles"
+            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+            try """
+            name: Sub
+            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
+            variables: { who: apix }
+            endpoints:
+              - id: params
+                protocol: websocket
+                path: /graphql
+                connection_init: { token: let-me-in, client: "{{who}}" }
+                body: { graphql: { query: "{ request { connectionParams } }" } }
+            """.write(toFile: profiles + "/sub.yaml", atomically: true, encoding: .utf8)
+            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            try await session.waiting(for: "params")
+            try session.send("/", "C-u")
+            try session.send("params", literal: true)
+            try session.send("Enter", "Enter")
+            // The peer acknowledges only this token (another closes the session without an ack), then answers with
+            // the payload it was given, as JSON text.
+            let done = try await session.waiting(for: "closed: 1000")
+            #expect(
+                done.contains(#""connectionParams": "{\"client\": \"apix\", \"token\": \"let-me-in\""#), "\(done)")
+            #expect(done.contains(#""type": "complete""#), "\(done)")
+            try session.send("q")
+        }
+
         @Test("Esc on a running GraphQL subscription sends complete before closing with 1000")
         func graphQLSubscriptionStopped() async throws {
             let peer = try await Task.detached {

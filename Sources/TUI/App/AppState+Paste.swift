@@ -8,8 +8,13 @@ extension AppState {
             ? StatusMessage("paste cut to its first \(KeyDecoder.maxPaste) characters", isError: true) : nil
         switch overlay {
         case .bodyEditor(var state)?:
-            state.editor.paste(text)
-            state.editor.scrollIntoView(height: max(1, height - 8))
+            if state.showsVariables {
+                state.variables?.editor.paste(text)
+                state.variables?.editor.scrollIntoView(height: max(1, height - 8))
+            } else {
+                state.editor.paste(text)
+                state.editor.scrollIntoView(height: max(1, height - 8))
+            }
             overlay = .bodyEditor(state)
         case .prompt(var prompt)?:
             prompt.field.paste(text)

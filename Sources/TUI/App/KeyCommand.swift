@@ -43,6 +43,8 @@ package enum KeyCommand: Hashable, Sendable {
     case browseSchema
     /// In the body editor: complete the name at the cursor from the GraphQL schema (else indent).
     case complete
+    /// In the body editor of a GraphQL query: its variables as JSON in place of the query, and back.
+    case editVariables
     // Method and body-type pickers
     case pickMethod(String)
     case customMethod

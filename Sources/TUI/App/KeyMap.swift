@@ -137,7 +137,7 @@ package struct KeyMap: Sendable {
         KeyBinding(.response, [.character("n")], .nextMatch, "next match"),
         KeyBinding(
             .response, [.character("J")], .jumpToViolation,
-            "show the next schema violation at its place in the body (Schema and Body tabs)"),
+            "show the next schema violation (GraphQL error, from the Errors tab) at its place in the body"),
         KeyBinding(.response, [.character("N")], .previousMatch, "previous match"),
         KeyBinding(
             .response, [.character("w")], .saveBody,
@@ -190,6 +190,9 @@ package struct KeyMap: Sendable {
         KeyBinding(
             .bodyEditor, [.tab], .complete,
             "GraphQL: complete the field, argument, enum value, type or $variable at the cursor (else indent)"),
+        KeyBinding(
+            .bodyEditor, [.control("v")], .editVariables,
+            "GraphQL: edit the variables as JSON in place of the query (again: back to the query)"),
 
         // Method picker and body-type picker
         KeyBinding(.methodPicker, [.character("g")], .pickMethod("GET"), "GET"),

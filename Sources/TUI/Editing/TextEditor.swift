@@ -104,6 +104,12 @@ package struct TextEditor: Hashable, Sendable {
         column = columns.lowerBound + replacement.count
     }
 
+    /// Puts the cursor at `row` and `column` (0-based, clamped to the text): where a located error points.
+    package mutating func place(row newRow: Int, column newColumn: Int) {
+        move(to: newRow)
+        column = min(max(0, newColumn), lines[row].count)
+    }
+
     private mutating func move(to newRow: Int) {
         row = min(max(0, newRow), lines.count - 1)
         column = min(column, lines[row].count)

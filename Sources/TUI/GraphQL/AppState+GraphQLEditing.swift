@@ -55,6 +55,9 @@ extension AppState {
         case .fields(let type): "Fields of \(type)"
         case .arguments(let type, let field): "Arguments of \(type).\(field)"
         case .enumValues(let type): "Values of \(type)"
+        case .inputFields(let type): "Fields of \(type)"
+        case .directives: "Directives"
+        case .directiveArguments(let name): "Arguments of @\(name)"
         case .variables: "Variables"
         case .types: "Types"
         }

@@ -1,17 +1,24 @@
 import ExplorerCore
+import Foundation
 
 /// What Tab completes in a GraphQL query, and what the hint line says of the name under the cursor (issue 29): a
 /// light scan of the text before the cursor (no parse: the text is usually invalid while typed) that follows the
-/// selection sets' types from the operation's root, the parentheses of a field's arguments, the operation's
-/// variable definitions, and `... on` type conditions.
+/// selection sets' types from the operation's root, the parentheses of a field's or directive's arguments and the
+/// input objects and lists in their values, the operation's variable definitions, and `... on` type conditions.
 struct GraphQLCompletion: Equatable {
     enum Place: Equatable {
         /// In a selection set of this type: its fields.
         case fields(type: String)
         /// Inside a field's `( … )`: its arguments.
         case arguments(type: String, field: String)
-        /// After `argument:` where the argument is an enum: its values.
+        /// After `argument:` (or an input field's `name:`, or in a list) where the value is an enum: its values.
         case enumValues(type: String)
+        /// Inside an input object's `{ … }` in an argument's value: its fields.
+        case inputFields(type: String)
+        /// After `@`: the directives that may go there (by their locations: `FIELD`, `QUERY`, …).
+        case directives(locations: Set<String>)
+        /// Inside a directive's `( … )`: its arguments.
+        case directiveArguments(directive: String)
         /// After `$`: the variables the operation declares.
         case variables
         /// After `on`, or a variable definition's `:`: type names.
@@ -84,6 +91,17 @@ struct GraphQLCompletion: Equatable {
             var text = "argument " + argument(value)
             if let description = value.description, !description.isEmpty { text += " — " + description }
             return text
+        case .inputFields(let type)?:
+            guard let value = schema.type(type)?.inputFields?.first(where: { $0.name == name }) else { return nil }
+            var text = "\(type).\(name): \(value.type.sdl)" + (value.defaultValue.map { " = \($0)" } ?? "")
+            if let description = value.description, !description.isEmpty { text += " — " + description }
+            return text
+        case .directives?:
+            guard let directive = directives(schema).first(where: { $0.name == name }) else { return nil }
+            var text = "@" + name
+            if !directive.args.isEmpty { text += "(" + directive.args.map(argument).joined(separator: ", ") + ")" }
+            if let description = directive.description, !description.isEmpty { text += " — " + description }
+            return text
         case .enumValues(let type)?:
             guard let value = schema.type(type)?.enumValues?.first(where: { $0.name == name }) else { return nil }
             var text = "\(type).\(name)"
@@ -98,6 +116,26 @@ struct GraphQLCompletion: Equatable {
     static func argument(_ value: IntrospectedSchema.InputValue) -> String {
         "\(value.name): \(value.type.sdl)" + (value.defaultValue.map { " = \($0)" } ?? "")
     }
+
+    /// The schema's directives, and `@include` and `@skip`, which every schema has, when its introspection did not
+    /// list them.
+    static func directives(_ schema: GraphQLSchemaIndex) -> [IntrospectedSchema.Directive] {
+        let listed = schema.schema.directives ?? []
+        return listed + builtInDirectives.filter { builtIn in !listed.contains { $0.name == builtIn.name } }
+    }
+
+    /// `@include(if:)` and `@skip(if:)` as the specification defines them (§3.13).
+    static let builtInDirectives: [IntrospectedSchema.Directive] = {
+        let text = """
+            [{"name":"include","description":"Directs the executor to include this field or fragment only when the `if` argument is true.",
+              "locations":["FIELD","FRAGMENT_SPREAD","INLINE_FRAGMENT"],
+              "args":[{"name":"if","description":"Included when true.","type":{"kind":"NON_NULL","name":null,"ofType":{"kind":"SCALAR","name":"Boolean","ofType":null}}}]},
+             {"name":"skip","description":"Directs the executor to skip this field or fragment when the `if` argument is true.",
+              "locations":["FIELD","FRAGMENT_SPREAD","INLINE_FRAGMENT"],
+              "args":[{"name":"if","description":"Skipped when true.","type":{"kind":"NON_NULL","name":null,"ofType":{"kind":"SCALAR","name":"Boolean","ofType":null}}}]}]
+            """
+        return (try? JSONDecoder().decode([IntrospectedSchema.Directive].self, from: Data(text.utf8))) ?? []
+    }()
 
     static func isNameCharacter(_ character: Character) -> Bool {
         character == "_" || (character.isASCII && (character.isLetter || character.isNumber))
@@ -121,230 +159,25 @@ struct GraphQLCompletion: Equatable {
             return (schema.type(type)?.enumValues ?? []).map { value in
                 Candidate(name: value.name, detail: value.isDeprecated == true ? "deprecated" : type)
             }
+        case .inputFields(let type):
+            let used = scan.values.last?.used ?? []
+            return (schema.type(type)?.inputFields ?? []).filter { !used.contains($0.name) }.map { value in
+                Candidate(name: value.name, detail: value.type.sdl + (value.defaultValue.map { " = \($0)" } ?? ""))
+            }
+        case .directives(let locations):
+            return directives(schema).filter { !locations.isDisjoint(with: $0.locations) }.map { directive in
+                let arguments = directive.args.map(argument).joined(separator: ", ")
+                return Candidate(name: directive.name, detail: arguments.isEmpty ? "" : "(\(arguments))")
+            }
+        case .directiveArguments(let name):
+            let used = scan.usedArguments
+            return (directives(schema).first { $0.name == name }?.args ?? []).filter { !used.contains($0.name) }.map {
+                Candidate(name: $0.name, detail: $0.type.sdl + ($0.defaultValue.map { " = \($0)" } ?? ""))
+            }
         case .variables:
             return scan.variables.map { Candidate(name: $0.name, detail: $0.type) }
         case .types:
             return schema.typeNames.map { Candidate(name: $0, detail: schema.type($0)?.kind ?? "") }
-        }
-    }
-}
-
-extension GraphQLCompletion {
-    /// The scan of the text before the cursor: where it is, token by token.
-    struct Scan {
-        let schema: GraphQLSchemaIndex
-        /// The types of the selection sets open (nil: a type the schema does not have).
-        var sets: [String?] = []
-        /// The operation's kind (`query`, `mutation`, `subscription`) or `fragment`, once read at the top.
-        var operation: String?
-        /// A fragment's type condition, for its selection set.
-        var fragmentType: String?
-        var variables: [(name: String, type: String)] = []
-        /// Inside `( … )`: of a field (its parent type and name), of a directive, or the operation's variables.
-        enum Parens: Equatable {
-            case field(type: String, name: String)
-            case directive
-            case variableDefinitions
-        }
-        var parens: Parens?
-        var usedArguments: Set<String> = []
-        /// Brackets and braces opened inside parentheses (a list or an input object's value).
-        var valueDepth = 0
-        var lastName: String?
-        /// The token before the name being read: `$`, `@`, `:`, `on`, `...`.
-        var previous: String?
-        var argumentName: String?
-        var inString = false
-        var inComment = false
-        var name = ""
-        var dots = 0
-        /// A name is being read after `$` in variable definitions, then its `:` and type.
-        var pendingVariable: String?
-
-        init(schema: GraphQLSchemaIndex) { self.schema = schema }
-
-        var currentType: String? { sets.last ?? nil }
-
-        /// Where the cursor is, after everything before it was read.
-        var place: Place? {
-            if inString || inComment { return nil }
-            if previous == "$" { return .variables }
-            if previous == "on" { return .types }
-            switch parens {
-            case .variableDefinitions?:
-                return previous == ":" ? .types : nil
-            case .directive?:
-                return nil
-            case .field(let type, let field)?:
-                guard valueDepth == 0 else { return nil }
-                if previous == ":", let argumentName,
-                    let argument = schema.field(field, of: type)?.args.first(where: { $0.name == argumentName }),
-                    let named = GraphQLSchemaIndex.namedType(argument.type), schema.type(named)?.kind == "ENUM"
-                {
-                    return .enumValues(type: named)
-                }
-                return previous == ":" ? nil : .arguments(type: type, field: field)
-            case nil:
-                guard !sets.isEmpty, let type = currentType else { return nil }
-                if previous == "@" { return nil }
-                return .fields(type: type)
-            }
-        }
-
-        mutating func read(_ characters: [Character]) {
-            for character in characters { read(character) }
-            endName()
-        }
-
-        private mutating func read(_ character: Character) {
-            if inComment {
-                if character == "\n" { inComment = false }
-                return
-            }
-            if inString {
-                if character == "\"" { inString = false }
-                return
-            }
-            if GraphQLCompletion.isNameCharacter(character) {
-                dots = 0
-                name.append(character)
-                return
-            }
-            endName()
-            if character == "." {
-                dots += 1
-                if dots == 3 {
-                    dots = 0
-                    punctuator("...")
-                }
-                return
-            }
-            dots = 0
-            switch character {
-            case "#": inComment = true
-            case "\"": inString = true
-            case " ", "\t", "\n", "\r", ",": break
-            default: punctuator(String(character))
-            }
-        }
-
-        private mutating func endName() {
-            guard !name.isEmpty else { return }
-            let word = name
-            name = ""
-            readName(word)
-        }
-
-        private mutating func readName(_ word: String) {
-            defer { lastName = word }
-            if sets.isEmpty && parens == nil {
-                if ["query", "mutation", "subscription", "fragment"].contains(word), operation == nil || previous == "}"
-                {
-                    operation = word
-                    fragmentType = nil
-                    previous = word
-                    return
-                }
-                if previous == "on", operation == "fragment" { fragmentType = word }
-                previous = word == "on" ? "on" : "name"
-                return
-            }
-            switch parens {
-            case .variableDefinitions?:
-                if previous == "$" {
-                    pendingVariable = word
-                } else if previous == ":" || previous == "[" || previous == "type", let variable = pendingVariable {
-                    variables.append((variable, word))
-                    pendingVariable = nil
-                }
-                previous = "type"
-                return
-            case .field?:
-                if valueDepth == 0 && previous != ":" && previous != "$" { argumentName = word }
-                previous = "name"
-                return
-            case .directive?:
-                previous = "name"
-                return
-            case nil:
-                break
-            }
-            if previous == "..." && word == "on" {
-                previous = "on"
-                return
-            }
-            if previous == "on" {
-                pendingCondition = word
-                previous = "name"
-                return
-            }
-            if previous == "@" {
-                previous = "directive"
-                return
-            }
-            previous = "name"
-        }
-
-        /// An inline fragment's or fragment's type condition, waiting for its `{`.
-        var pendingCondition: String?
-
-        private mutating func punctuator(_ token: String) {
-            switch token {
-            case "{":
-                if parens != nil {
-                    valueDepth += 1
-                } else if sets.isEmpty {
-                    switch operation {
-                    case "fragment": sets.append(fragmentType)
-                    case let kind?: sets.append(schema.rootType(kind)?.name)
-                    case nil: sets.append(schema.rootType("query")?.name)
-                    }
-                    pendingCondition = nil
-                } else if let condition = pendingCondition {
-                    sets.append(condition)
-                    pendingCondition = nil
-                } else if previous == "name", let name = lastName, let type = currentType,
-                    let field = schema.field(name, of: type)
-                {
-                    sets.append(GraphQLSchemaIndex.namedType(field.type))
-                } else {
-                    sets.append(nil)
-                }
-            case "}":
-                if parens != nil {
-                    valueDepth = max(0, valueDepth - 1)
-                } else if !sets.isEmpty {
-                    sets.removeLast()
-                }
-            case "[":
-                if case .field? = parens { valueDepth += 1 }
-            case "]":
-                if case .field? = parens { valueDepth = max(0, valueDepth - 1) }
-            case "(":
-                if sets.isEmpty {
-                    parens = .variableDefinitions
-                } else if previous == "directive" {
-                    parens = .directive
-                } else if previous == "name", let name = lastName, let type = currentType {
-                    parens = .field(type: type, name: name)
-                } else {
-                    parens = .directive
-                }
-                usedArguments = []
-                argumentName = nil
-                valueDepth = 0
-            case ")":
-                if case .field(_, let field)? = parens { lastName = field }
-                parens = nil
-                argumentName = nil
-                previous = "name"
-                return
-            case ":":
-                if case .field? = parens, valueDepth == 0, let argumentName { usedArguments.insert(argumentName) }
-            default:
-                break
-            }
-            previous = token
         }
     }
 }

@@ -63,12 +63,23 @@ extension AppState {
         case .browseSchema:
             openGraphQLBrowser(&state)
             overlay = .bodyEditor(state)
+        case .editVariables:
+            toggleGraphQLVariables(&state)
+            overlay = .bodyEditor(state)
+        case .complete where state.showsVariables:
+            state.variables?.editor.handle(.tab)
+            overlay = .bodyEditor(state)
         case .complete:
             completeGraphQL(&state)
             state.editor.scrollIntoView(height: max(1, height - 8))
             overlay = .bodyEditor(state)
         case .confirm:
             if let id = state.webSocketExchange { return sendEditedMessage(state, to: id) }
+            if let error = keepGraphQLVariables(&state) {
+                state.error = error
+                overlay = .bodyEditor(state)
+                return []
+            }
             var body = draft(for: state.key)?.body ?? BodyDraft(kind: state.kind, text: "")
             body.text = state.editor.text
             if let error = body.validate() {
@@ -85,6 +96,10 @@ extension AppState {
                 return []
             }
             overlay = nil
+        case _ where state.showsVariables:
+            state.variables?.editor.handle(key, pageHeight: max(1, height - 8))
+            state.variables?.editor.scrollIntoView(height: max(1, height - 8))
+            overlay = .bodyEditor(state)
         default:
             state.editor.handle(key, pageHeight: max(1, height - 8))
             state.editor.scrollIntoView(height: max(1, height - 8))

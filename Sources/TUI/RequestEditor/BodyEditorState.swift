@@ -25,6 +25,8 @@ package struct BodyEditorState: Hashable, Sendable {
     package var browser: GraphQLSchemaBrowser?
     /// Why the kept schema cannot check the query, when it cannot.
     package var graphQLUnusable: String?
+    /// A GraphQL query's variables as JSON text, once `Ctrl-V` showed them (`AppState+GraphQLVariables`).
+    package var variables: GraphQLVariablesEditor?
 
     package init(key: EndpointKey, kind: BodyDraft.Kind, text: String, error: String? = nil, original: String? = nil) {
         self.key = key
@@ -35,5 +37,8 @@ package struct BodyEditorState: Hashable, Sendable {
     }
 
     /// Whether the text differs from the body before the edit.
-    var isChanged: Bool { editor.text != original }
+    var isChanged: Bool { editor.text != original || variables?.isChanged == true }
+
+    /// Whether the variables are shown in place of the query.
+    var showsVariables: Bool { variables?.isShown == true }
 }

@@ -9,10 +9,17 @@ enum BodyEditorView {
     ) {
         let rect = screen.centered(width: screen.width - 4, height: screen.height - 2)
         let kind = editor.kind.name + (editor.kind.example.map { ": \($0)" } ?? "")
+        let variablesKey = state.keyMap.keys(for: .editVariables, in: .bodyEditor).first?.label
         let title =
-            editor.webSocketExchange == nil
-            ? "Body (\(kind)) — Ctrl-S keeps, Esc leaves (asks when changed)"
-            : "Message (text) — Ctrl-S sends it as one message, Esc leaves (asks when typed)"
+            if editor.webSocketExchange != nil {
+                "Message (text) — Ctrl-S sends it as one message, Esc leaves (asks when typed)"
+            } else if editor.showsVariables {
+                "GraphQL variables (JSON) — Ctrl-S keeps, \(variablesKey ?? "Ctrl-V") the query, Esc leaves"
+            } else if editor.kind.isGraphQL, let variablesKey {
+                "Body (\(kind)) — Ctrl-S keeps, \(variablesKey) variables, Esc leaves (asks when changed)"
+            } else {
+                "Body (\(kind)) — Ctrl-S keeps, Esc leaves (asks when changed)"
+            }
         BoxView.draw(rect, title: title, focused: true, theme: theme, on: &buffer)
         var inner = rect.inset(1)
         guard !inner.isEmpty else { return }
@@ -32,9 +39,11 @@ enum BodyEditorView {
                 SafeText.escape(error), x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX,
                 style: theme.error)
         }
-        let text = editor.editor
+        let showsVariables = editor.showsVariables
+        let text = showsVariables ? editor.variables?.editor ?? editor.editor : editor.editor
         // Read through the last line shown (and the cursor's): the hints cost the text above it, not the whole.
-        let hints = state.bodySchemaHints(editor, through: max(text.top + inner.height, text.row))
+        let hints =
+            showsVariables ? nil : state.bodySchemaHints(editor, through: max(text.top + inner.height, text.row))
         if let hints, !editor.asksDiscard, editor.error == nil, inner.height > 2 {
             let split = inner.splitBottom(1)
             inner = split.rest
@@ -44,10 +53,22 @@ enum BodyEditorView {
                 x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX, style: theme.muted)
         }
         // A GraphQL query: its problems against the schema (marked `!` in the gutter), or where the schema stands.
-        let graphQL = GraphQLEditorLine.make(
-            editor, status: editor.schemaKey.flatMap { state.graphQLSchemas[$0] },
-            browseKey: state.keyMap.keys(for: .browseSchema, in: .bodyEditor).first?.label,
-            fetchKey: state.keyMap.keys(for: .fetchSchema, in: .bodyEditor).first?.label)
+        let graphQL =
+            showsVariables
+            ? nil
+            : GraphQLEditorLine.make(
+                editor, status: editor.schemaKey.flatMap { state.graphQLSchemas[$0] },
+                browseKey: state.keyMap.keys(for: .browseSchema, in: .bodyEditor).first?.label,
+                fetchKey: state.keyMap.keys(for: .fetchSchema, in: .bodyEditor).first?.label)
+        if showsVariables, !editor.asksDiscard, editor.error == nil, inner.height > 2 {
+            // What the query declares, so the names and types to write are in sight.
+            let split = inner.splitBottom(1)
+            inner = split.rest
+            buffer.write(
+                TextWidth.truncate(
+                    SafeText.escape(GraphQLVariablesEditor.declared(editor.editor.text)), to: split.bottom.width - 1),
+                x: split.bottom.x + 1, y: split.bottom.y, limit: split.bottom.maxX, style: theme.muted)
+        }
         if let graphQL, !editor.asksDiscard, editor.error == nil, inner.height > 2 {
             let split = inner.splitBottom(1)
             inner = split.rest

@@ -52,7 +52,7 @@ extension AppState {
         case .nextMatch, .previousMatch:
             return search(forward: command == .nextMatch, skipCurrent: true)
         case .jumpToViolation:
-            return jumpToViolation()
+            return jumpsToGraphQLErrors ? jumpToGraphQLError() : jumpToViolation()
         case .saveBody:
             guard let exchange = shownExchange, exchange.response != nil else {
                 refuseTyping("no response body to save")

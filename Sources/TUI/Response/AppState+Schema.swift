@@ -22,6 +22,7 @@ extension AppState {
             return []
         }
         response.violationIndex = index
+        response.graphQLErrorIndex = nil
         response.filter = nil
         response.tab = .body
         response.left = 0

@@ -28,6 +28,8 @@ package struct ResponseViewState: Hashable, Sendable {
     var revealsSecrets = false
     /// The schema violation `J` showed last (the next `J` shows the one after it).
     var violationIndex: Int?
+    /// The GraphQL error (of those with a path) `J` showed last, when it walks the errors.
+    var graphQLErrorIndex: Int?
 
     package init() {}
 }

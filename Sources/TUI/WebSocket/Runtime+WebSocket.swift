@@ -98,7 +98,7 @@ extension Runtime {
             let watcher = Self.watchTranscript(transcript, exchange: id, inbox: inbox)
             var close = WebSocketClose(code: WebSocketCloseCode.abnormal, reason: "", initiator: .connection)
             // A `graphql:` body: the operation over graphql-transport-ws, its messages shown as any frames.
-            var graphQL = plan.graphQLWebSocketPayload.map(GraphQLTransportWS.Conversation.init(payload:))
+            var graphQL = plan.graphQLConversation
             if let opening = graphQL?.opening { await Self.send(opening, connection, transcript) }
             while let event = await connection.next() {
                 transcript.received(event)

@@ -6,7 +6,8 @@ import Foundation
 /// A small introspected schema, written compactly (types as SDL references), for the explorer's GraphQL tests:
 /// `Query { user(id: ID!): User, users(role: Role = ADMIN, first: Int = 10): [User!]!, search(text: String!):
 /// [SearchResult] }`, `User` (with a deprecated field and a description carrying an escape), `Post`, an enum `Role`,
-/// a union `SearchResult`, and `Mutation.createPost(input: PostInput!)`.
+/// a union `SearchResult`, `Mutation.createPost(input: PostInput!)` (an input object with an enum field), and the
+/// directives `@cached` (fields) and `@live` (queries).
 enum GraphQLSchemaFixture {
     static let kinds: [String: String] = [
         "ID": "SCALAR", "String": "SCALAR", "Int": "SCALAR", "Boolean": "SCALAR", "Role": "ENUM", "User": "OBJECT",
@@ -58,6 +59,12 @@ enum GraphQLSchemaFixture {
             #"{"kind":"\#(kind)","name":"\#(name)","description":\#(string(description)),"fields":\#(fieldsJSON),"inputFields":\#(inputsJSON),"interfaces":[],"enumValues":\#(values),"possibleTypes":\#(possibleJSON)}"#
     }
 
+    /// `@cached(ttl: Int = 60)` on fields, `@live` on queries (and no `@include`/`@skip`: completion adds them).
+    static let directives = [
+        #"{"name":"cached","description":"Cache the field.","locations":["FIELD"],"args":[\#(input("ttl", "Int", default: "60"))]}"#,
+        #"{"name":"live","description":null,"locations":["QUERY"],"args":[]}"#,
+    ].joined(separator: ",")
+
     static let json: String = {
         let types = [
             type(
@@ -82,11 +89,16 @@ enum GraphQLSchemaFixture {
             type("Post", fields: [field("title", "String!"), field("author", "User")]),
             type("Role", enumValues: ["ADMIN", "EDITOR", "VIEWER"]),
             type("SearchResult", possible: ["User", "Post"]),
-            type("PostInput", inputs: [input("title", "String!"), input("draft", "Boolean", default: "false")]),
+            type(
+                "PostInput",
+                inputs: [
+                    input("title", "String!"), input("draft", "Boolean", default: "false"),
+                    input("audience", "Role", description: "Who may read it"),
+                ]),
             type("ID"), type("String"), type("Int"), type("Boolean"),
         ]
         return
-            #"{"queryType":{"name":"Query"},"mutationType":{"name":"Mutation"},"subscriptionType":null,"types":[\#(types.joined(separator: ","))],"directives":[]}"#
+            #"{"queryType":{"name":"Query"},"mutationType":{"name":"Mutation"},"subscriptionType":null,"types":[\#(types.joined(separator: ","))],"directives":[\#(directives)]}"#
     }()
 
     static func schema() throws -> IntrospectedSchema {

@@ -101,14 +101,19 @@ extension GraphQLTransportWS {
 
         /// The `subscribe` message's payload: `{"query","variables","operationName"}`.
         package let payload: JSONValue
+        /// The `connection_init` message's payload (the endpoint's `connection_init:`); nil: none.
+        package let connectionInit: JSONValue?
         package private(set) var isSubscribed = false
         /// Whether `complete`, `error` or an invalid message ended the operation.
         package private(set) var isOver = false
 
-        package init(payload: JSONValue) { self.payload = payload }
+        package init(payload: JSONValue, connectionInit: JSONValue? = nil) {
+            self.payload = payload
+            self.connectionInit = connectionInit
+        }
 
-        /// The first message: `connection_init`.
-        package var opening: String { GraphQLTransportWS.connectionInit() }
+        /// The first message: `connection_init`, with the connection's parameters when the endpoint has some.
+        package var opening: String { GraphQLTransportWS.connectionInit(payload: connectionInit) }
 
         package mutating func step(_ message: WebSocketMessage) -> Step {
             guard !isOver else { return .none }

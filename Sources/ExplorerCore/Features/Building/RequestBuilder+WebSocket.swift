@@ -31,6 +31,32 @@ extension RequestBuilder {
     }
 }
 
+extension RequestBuilder {
+    /// The payload of the `connection_init` message a `graphql:` body on a WebSocket endpoint opens its session
+    /// with: `connection_init:` with every `{{variable}}` filled; a string holding a JSON object is that object.
+    /// Nil when the endpoint has none (or is not such an endpoint).
+    func graphQLConnectionInit(_ endpoint: Endpoint, scope: VariableScope, masking: Bool) throws(RequestBuildError)
+        -> JSONValue?
+    {
+        guard case .graphql? = endpoint.body, let payload = endpoint.webSocket?.connectionInit else { return nil }
+        let rendered = try payload.render(scope, masking: masking)
+        guard case .string(let text) = rendered else { return rendered }
+        let location = if case .string(let template) = payload { template.location } else { SourceLocation?.none }
+        let parsed: JSONValue
+        do {
+            parsed = try JSONValue.parse(text)
+        } catch {
+            // Masked, a secret standing for a number reads `••••`: shown as the text, never sent.
+            if masking { return rendered }
+            throw RequestBuildError(.invalidBody("connection_init: \(error)"), location: location)
+        }
+        guard case .object = parsed else {
+            throw RequestBuildError(.invalidBody("connection_init: not a JSON object"), location: location)
+        }
+        return parsed
+    }
+}
+
 extension WebSocketSettings {
     /// The session settings of `endpoint` (`subprotocols`, `ping_interval`, `max_message`). A `graphql:` body
     /// that names no subprotocol offers `graphql-transport-ws`, the one protocol apix runs it with.

@@ -193,7 +193,8 @@ public struct RequestBuilder: Sendable {
             request: PreparedRequest(
                 method: endpoint.method, url: url, headers: headers, body: body, options: options,
                 credentialNames: secretNames),
-            drawsBoundary: drawsBoundary, downloadName: download?.nameIfDirectory)
+            drawsBoundary: drawsBoundary, downloadName: download?.nameIfDirectory,
+            graphQLConnectionInit: try graphQLConnectionInit(endpoint, scope: scope, masking: masking))
     }
 
     /// The variables whose value holds a secret: the secret ones, and those whose template uses one (directly or

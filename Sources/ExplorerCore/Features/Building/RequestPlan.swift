@@ -12,11 +12,18 @@ public struct RequestPlan: Sendable, Equatable {
     var drawsBoundary: Bool
     /// The file name a download target gets inside it when it turns out to be a directory.
     var downloadName: String?
+    /// A `graphql:` WebSocket endpoint's `connection_init:` payload, `{{variables}}` filled (masked with the
+    /// request): the session's first message carries it (`GraphQLTransportWS.Conversation`). Nil: none.
+    package var graphQLConnectionInit: JSONValue?
 
-    package init(request: PreparedRequest, drawsBoundary: Bool = false, downloadName: String? = nil) {
+    package init(
+        request: PreparedRequest, drawsBoundary: Bool = false, downloadName: String? = nil,
+        graphQLConnectionInit: JSONValue? = nil
+    ) {
         self.request = request
         self.drawsBoundary = drawsBoundary
         self.downloadName = downloadName
+        self.graphQLConnectionInit = graphQLConnectionInit
     }
 
     public var method: HTTPMethod { request.method }

@@ -27,6 +27,15 @@ extension ExchangePlan {
     /// The `subscribe` payload of a `graphql:` body on a WebSocket endpoint (run with `graphql-transport-ws`): the
     /// body this plan built, `{"query","variables","operationName"}`. Nil for another endpoint, or a body that is not
     /// a JSON object (a `-d` of something else).
+    /// The graphql-transport-ws conversation of a `graphql:` body on a WebSocket endpoint: its `subscribe` payload
+    /// and its `connection_init` payload (`connection_init:`), both as this plan built them. Nil for another
+    /// endpoint.
+    package var graphQLConversation: GraphQLTransportWS.Conversation? {
+        graphQLWebSocketPayload.map {
+            GraphQLTransportWS.Conversation(payload: $0, connectionInit: request.graphQLConnectionInit)
+        }
+    }
+
     package var graphQLWebSocketPayload: JSONValue? {
         guard endpoint?.webSocket != nil, case .graphql? = endpoint?.body,
             case .bytes(let data, _) = request.request.body,

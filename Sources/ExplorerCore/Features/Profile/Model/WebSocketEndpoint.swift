@@ -28,15 +28,20 @@ package struct WebSocketEndpoint: Sendable, Hashable {
     /// `max_message:` bytes; nil: the default (64 MiB).
     package var maxMessage: Int64?
     package var messages: [SavedMessage] = []
+    /// `connection_init:`: the payload of a `graphql:` body's first graphql-transport-ws message (`connection_init`),
+    /// where servers take a token or other connection parameters; a mapping (or a JSON object as text) whose strings
+    /// may hold `{{variables}}`. Nil: the message has no payload.
+    package var connectionInit: TemplateValue?
 
     package init(
         subprotocols: [String] = [], pingInterval: Duration? = nil, maxMessage: Int64? = nil,
-        messages: [SavedMessage] = []
+        messages: [SavedMessage] = [], connectionInit: TemplateValue? = nil
     ) {
         self.subprotocols = subprotocols
         self.pingInterval = pingInterval
         self.maxMessage = maxMessage
         self.messages = messages
+        self.connectionInit = connectionInit
     }
 
     /// The saved message called `name`.

@@ -139,6 +139,9 @@ extension ProfileLoader {
                 if let variables = graphql.variables { check(variables, "the GraphQL variables of \(owner)") }
             case nil: break
             }
+            if let payload = endpoint.webSocket?.connectionInit {
+                check(payload, "the `connection_init` of \(owner)")
+            }
             for message in endpoint.webSocket?.messages ?? [] {
                 switch message.content {
                 case .text(let template): check(template, "saved message `\(message.name)` of \(owner)")

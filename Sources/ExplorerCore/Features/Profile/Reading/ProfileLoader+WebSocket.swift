@@ -1,12 +1,14 @@
 /// Reading an endpoint's `protocol:` and the WebSocket keys (docs/WEBSOCKET.md); every mistake is a located
 /// problem, as for any endpoint key.
 extension ProfileLoader {
-    static let webSocketKeys = ["subprotocols", "ping_interval", "max_message", "messages"]
+    static let webSocketKeys = ["subprotocols", "ping_interval", "max_message", "messages", "connection_init"]
     static let savedMessageKinds = ["text", "json", "file"]
 
     /// `protocol: websocket` and its keys; nil for HTTP (no `protocol:`, or `protocol: http`). A WebSocket key on
     /// an HTTP endpoint is a problem (it would be silently ignored).
-    static func readWebSocket(_ fields: YAMLFields, reader: inout YAMLReader) -> WebSocketEndpoint? {
+    static func readWebSocket(_ fields: YAMLFields, body: BodyTemplate?, reader: inout YAMLReader)
+        -> WebSocketEndpoint?
+    {
         var isWebSocket = false
         if let node = fields["protocol"], let text = reader.string(node, "protocol") {
             switch text.lowercased() {
@@ -36,7 +38,40 @@ extension ProfileLoader {
             }
         }
         if let node = fields["messages"] { settings.messages = readSavedMessages(node, reader: &reader) }
+        if let node = fields["connection_init"] {
+            if case .graphql? = body {
+                settings.connectionInit = readConnectionInit(node, reader: &reader)
+            } else {
+                reader.fail(
+                    "`connection_init` is the payload of graphql-transport-ws's first message: it needs a `graphql:` "
+                        + "body", at: node)
+            }
+        }
         return settings
+    }
+
+    /// `connection_init:`: a mapping, or a JSON object as text (checked now unless a `{{variable}}` fills it in when
+    /// sent). The protocol's `connection_init` payload is an object or nothing.
+    private static func readConnectionInit(_ node: YAMLNode, reader: inout YAMLReader) -> TemplateValue? {
+        let value = reader.templateValue(node)
+        switch value {
+        case .object: return value
+        case .null: return nil
+        case .string(let text) where text.raw.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{"):
+            guard !text.raw.contains("{{") else { return value }
+            do {
+                guard case .object = try JSONValue.parse(text.raw) else { break }
+                return value
+            } catch {
+                reader.fail("`connection_init` is not a JSON object: \(error)", at: node)
+                return nil
+            }
+        default: break
+        }
+        reader.fail(
+            "`connection_init` must be a mapping (or a JSON object as text), got \(YAMLReader.describe(node))", at: node
+        )
+        return nil
     }
 
     private static func readSubprotocols(_ node: YAMLNode, reader: inout YAMLReader) -> [String] {

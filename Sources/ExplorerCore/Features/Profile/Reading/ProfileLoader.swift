@@ -21,7 +21,7 @@ public enum ProfileLoader {
         "connect_timeout", "stall_timeout", "follow_redirects", "max_redirects", "redirect_body", "insecure", "ca_file",
         "compressed", "max_body", "max_body_ratio", "priority", "cache", "auth", "download", "custom_method", "capture",
         "uses", "expect", "http_version", "proxy", "no_proxy", "cert_file", "key_file", "key_password", "cookies",
-        "stream",
+        "stream", "connection_init",
         "protocol", "subprotocols", "ping_interval", "max_message", "messages", "responses", "request_schema",
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file", "graphql"]
@@ -344,7 +344,7 @@ public enum ProfileLoader {
         readChecks(fields, into: &endpoint, reader: &reader)
         if let node = fields["responses"] { endpoint.responses = readResponses(node, reader: &reader) }
         if let node = fields["request_schema"] { readRequestSchema(node, into: &endpoint, reader: &reader) }
-        if let webSocket = readWebSocket(fields, reader: &reader) { endpoint.webSocket = webSocket }
+        endpoint.webSocket = readWebSocket(fields, body: endpoint.body, reader: &reader)
         // A WebSocket endpoint's handshake is a GET whatever its body (a `graphql:` one goes in a message).
         if endpoint.webSocket != nil, fields["method"] == nil { endpoint.method = .get }
         let declared = Set(endpoint.params.map(\.name))

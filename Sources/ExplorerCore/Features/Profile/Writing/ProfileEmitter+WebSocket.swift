@@ -3,7 +3,9 @@ import Foundation
 /// Writing a WebSocket endpoint's `protocol:` and keys back in the form `ProfileLoader+WebSocket` reads, so a save
 /// or an import keeps them.
 extension ProfileEmitter {
-    static let webSocketKeys: Set<String> = ["protocol", "subprotocols", "ping_interval", "max_message", "messages"]
+    static let webSocketKeys: Set<String> = [
+        "protocol", "subprotocols", "ping_interval", "max_message", "messages", "connection_init",
+    ]
 
     static func webSocketValue(_ endpoint: Endpoint, _ key: String) -> Value? {
         guard let webSocket = endpoint.webSocket else { return nil }
@@ -18,6 +20,8 @@ extension ProfileEmitter {
             return webSocket.maxMessage.map { .scalar(size($0)) }
         case "messages":
             return webSocket.messages.isEmpty ? nil : .sequence(webSocket.messages.map(savedMessage))
+        case "connection_init":
+            return webSocket.connectionInit.map(json)
         default:
             return nil
         }

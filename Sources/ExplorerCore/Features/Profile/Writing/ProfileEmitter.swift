@@ -191,6 +191,7 @@ package enum ProfileEmitter {
         "cert_file", "key_file", "key_password", "cookies", "stream", "priority", "cache", "auth", "download",
         "capture",
         "uses", "expect", "responses", "request_schema", "subprotocols", "ping_interval", "max_message", "messages",
+        "connection_init",
     ]
 
     /// The value written for one endpoint key, or nil when the key is left out.
