@@ -31,8 +31,18 @@ package enum GraphQLEndpointCheck {
         } catch {
             return .unusableSchema(error.description)
         }
-        return .checked(
-            checker.problems(body.query).map { problem in located(problem, body: body, endpoint: endpoint) })
+        let problems = checker.problems(body.query, variables: givenVariables(body), operation: body.operation)
+        return .checked(problems.map { problem in located(problem, body: body, endpoint: endpoint) })
+    }
+
+    /// The variable names the body gives a value other than null; nil when its variables are one template (their
+    /// names are known only once it is filled), so nothing is said missing.
+    static func givenVariables(_ body: GraphQLBody) -> Set<String>? {
+        switch body.variables {
+        case nil: return []
+        case .object(let members)?: return Set(members.filter { $0.value != .null }.map(\.key))
+        default: return nil
+        }
     }
 
     static func located(_ problem: GraphQLQueryCheck.Problem, body: GraphQLBody, endpoint: Endpoint)

@@ -31,15 +31,45 @@ package struct GraphQLQueryCheck: Sendable {
         }
     }
 
-    /// The problems of `query`; empty when it is valid. A syntax error stops at itself, as a parser does.
-    package func problems(_ query: String) -> [Problem] {
+    /// The problems of `query`; empty when it is valid. A syntax error stops at itself, as a parser does. With
+    /// `variables` (the names the request gives a value other than null), a valid query's operation (`operation`,
+    /// or its only one) is also checked for required variables left out, as a server would refuse them.
+    package func problems(_ query: String, variables: Set<String>? = nil, operation: String? = nil) -> [Problem] {
         let document: Document
         do {
             document = try parse(source: Source(body: query, name: "query"))
         } catch {
             return [Self.problem(error, in: query)]
         }
-        return validate(schema: schema, ast: document).map { Self.problem($0, in: query) }
+        let problems = validate(schema: schema, ast: document).map { Self.problem($0, in: query) }
+        guard problems.isEmpty, let variables else { return problems }
+        return Self.missingVariables(in: document, query: query, given: variables, operation: operation)
+    }
+
+    /// Each variable of the chosen operation whose type is non-null and that has no default, when `given` lacks it:
+    /// `Variable "$id" of required type "ID!" was not provided.`, placed at its definition.
+    static func missingVariables(in document: Document, query: String, given: Set<String>, operation: String?)
+        -> [Problem]
+    {
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        let chosen = operation.map { name in operations.first { $0.name?.value == name } } ?? operations.first
+        guard let chosen, operation != nil || operations.count == 1 else { return [] }
+        let bytes = Array(query.utf8)
+        return chosen.variableDefinitions.compactMap { definition in
+            let name = definition.variable.name.value
+            guard definition.type is NonNullType, definition.defaultValue == nil, !given.contains(name) else {
+                return nil
+            }
+            let type =
+                definition.type.loc.map { location in
+                    String(decoding: bytes[max(0, location.start)..<min(bytes.count, location.end)], as: UTF8.self)
+                } ?? "non-null"
+            let offset = definition.loc?.start ?? 0
+            let (line, column) = place(ofUTF8Offset: offset, in: query)
+            return Problem(
+                message: "Variable \"$\(name)\" of required type \"\(type)\" was not provided.", line: line,
+                column: column)
+        }
     }
 
     /// The problem `error` is, placed in `query` from its UTF-8 offset. GraphQLSwift's own line and column count that

@@ -83,6 +83,9 @@ struct GraphQLCommandTests {
           - id: bad-file
             path: /graphql
             body: { graphql: { file: ops/bad.graphql } }
+          - id: no-id
+            path: /graphql
+            body: { graphql: { query: "query($id: ID!) { user(id: $id) { name } }", variables: { other: 1 } } }
 
         """
     }
@@ -273,6 +276,14 @@ struct GraphQLCommandTests {
             fileRefused.stderr.contains(
                 #"ops/bad.graphql:2:15: endpoint `bad-file`: GraphQL: Value "WIZARD" does not exist in "Role" enum."#),
             "\(fileRefused.stderr)")
+        // A required variable the profile leaves out: refused before sending, as the server would refuse it.
+        let noID = try await setup.apix(["run", "gql", "no-id"])
+        #expect(noID.status == 3, "\(noID.status) \(noID.stderr)")
+        #expect(
+            noID.stderr.contains(#"GraphQL query 1:7: Variable "$id" of required type "ID!" was not provided."#),
+            "\(noID.stderr)")
+        let given = try await setup.apix(["run", "gql", "no-id", "--no-validate"])
+        #expect(given.text.contains("errors") && given.text.contains("$id"), "the server refuses it too: \(given.text)")
         // A valid query still goes.
         let good = try await setup.apix(["run", "gql", "search"])
         #expect(good.status == 0, "\(good.stderr)")
@@ -280,7 +291,8 @@ struct GraphQLCommandTests {
         let check = try await setup.apix(["check", "gql"])
         #expect(check.status == 3)
         let lines = check.text.split(separator: "\n")
-        #expect(lines.count == 2, "\(check.text)")
+        #expect(lines.count == 3, "\(check.text)")
+        #expect(check.text.contains(#"Variable "$id" of required type "ID!" was not provided."#))
         #expect(check.text.contains("GraphQL query 2:19"))
         #expect(check.text.contains("ops/bad.graphql:2:15"))
     }

@@ -16,4 +16,29 @@ struct GraphQLQueryCheckTests {
         let crlf = check.problems("{\r\n  user(name: \"ü\")\r\n  nope\r\n}")
         #expect(crlf.map { "\($0.line):\($0.column)" } == ["3:3"], "\(crlf)")
     }
+
+    @Test(
+        "a required variable the request leaves out (or gives null) is a problem at its definition; a default or a nullable type is not"
+    )
+    func missingRequiredVariables() async throws {
+        let schema = try await IntrospectedSchema.read(sdl: "type Query { user(id: ID!, limit: Int): String }")
+        let check = try GraphQLQueryCheck(schema)
+        let query = "query One($id: ID!, $limit: Int = 5) { user(id: $id, limit: $limit) }"
+        let missing = check.problems(query, variables: [])
+        #expect(missing.map(\.description) == [#"1:11: Variable "$id" of required type "ID!" was not provided."#])
+        #expect(check.problems(query, variables: ["id"]).isEmpty)
+        #expect(check.problems(query).isEmpty, "no variables given to check: only the document")
+        let defaulted = "query One($id: ID! = \"7\") { user(id: $id) }"
+        #expect(check.problems(defaulted, variables: []).isEmpty)
+        // Two operations: the one named is checked, and none when the name is not given.
+        let two = "query A($id: ID!) { user(id: $id) }\nquery B($other: ID!) { user(id: $other) }"
+        #expect(
+            check.problems(two, variables: ["id"], operation: "B").map(\.description) == [
+                #"2:9: Variable "$other" of required type "ID!" was not provided."#
+            ])
+        #expect(check.problems(two, variables: [], operation: nil).isEmpty)
+        // An invalid document says what is wrong with it first.
+        let invalid = check.problems("query X($id: ID!) { nope }", variables: [])
+        #expect(!invalid.isEmpty && invalid.allSatisfy { !$0.message.contains("was not provided") }, "\(invalid)")
+    }
 }
