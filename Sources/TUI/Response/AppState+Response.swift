@@ -21,10 +21,12 @@ extension AppState {
             // Wrapped lines have nothing off to the side.
             if !panes.softWrap { response.left = min(response.left + Self.horizontalStep, Self.maxLeft) }
         case .previousTab, .nextTab, .selectResponseTab:
-            let tabs = responseTabs(for: shownExchange)
+            // The Connection tab is apart, as the Request tab is: on `5` (or a click), not among those ←/→ cycle.
+            let all = responseTabs(for: shownExchange)
+            let tabs = all.filter { $0 != .connection }
             if case .selectResponseTab(let tab) = command {
                 guard tab != response.tab else { return [] }
-                if tab == .connection, !tabs.contains(.connection) {
+                if tab == .connection, !all.contains(.connection) {
                     message = StatusMessage(
                         "no connection for this answer: it did not come over the network in this session",
                         isError: true)
@@ -34,7 +36,8 @@ extension AppState {
             } else if let index = tabs.firstIndex(of: response.tab) {
                 response.tab = tabs[(index + (command == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
             } else {
-                response.tab = command == .nextTab ? tabs[0] : tabs[tabs.count - 1]  // from the Request tab
+                // From the Request or the Connection tab.
+                response.tab = command == .nextTab ? tabs[0] : tabs[tabs.count - 1]
             }
             response.top = 0
             response.left = 0
