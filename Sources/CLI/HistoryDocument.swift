@@ -80,6 +80,14 @@ enum HistoryDocument {
         case .bytes(let same):
             object.append(key: "body", value: .object(["kind": "bytes", "same": .bool(same)]))
         }
+        func ms(_ duration: Duration) -> JSONValue { .number(Units.fixed(duration.milliseconds, digits: 3)) }
+        let timing: [JSONValue] = diff.timing.map {
+            .object([
+                "phase": .string($0.phase), "old_ms": ms($0.old), "new_ms": ms($0.new), "delta_ms": ms($0.delta),
+            ])
+        }
+        object.append(key: "timing", value: .array(timing))
+        object.append(key: "connection", value: diff.connection.map(JSONValue.string) ?? .null)
         return .object(object)
     }
 }

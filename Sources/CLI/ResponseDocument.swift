@@ -41,6 +41,7 @@ enum ResponseDocument {
         object.append(key: "source", value: .string(response.source.rawValue))
         object.append(key: "age_s", value: .number(Units.fixed((response.age ?? .zero).seconds, digits: 3)))
         object.append(key: "metrics", value: metrics(response.metrics))
+        if let connection = response.connection { object.append(key: "connection", value: self.connection(connection)) }
         if let request { object.append(key: "request", value: requestObject(request)) }
         return .object(object)
     }

@@ -61,6 +61,10 @@ package struct HistoryDiff: Sendable, Equatable {
     package var status: Change?
     package var headers: [Change]
     package var body: Body
+    /// The phases whose time moved noticeably (`PhaseDrift`); not a difference for `isEmpty`.
+    package var timing: [PhaseDrift] = []
+    /// `reused → new connection` when the two differ in that; not a difference for `isEmpty`.
+    package var connection: String?
 
     package init(old: HistoryEntry, new: HistoryEntry) {
         self.old = old.id
@@ -70,6 +74,11 @@ package struct HistoryDiff: Sendable, Equatable {
         status = oldStatus == newStatus ? nil : Change(kind: .changed, name: "status", old: oldStatus, new: newStatus)
         headers = Self.headers(old.responseHeaders, new.responseHeaders)
         body = Self.body(old, new)
+        // Only between two answers from the server: an error or the cache has no phases worth comparing.
+        if old.status != nil, new.status != nil, old.source == .network, new.source == .network {
+            timing = PhaseDrift.drifts(old.metrics, new.metrics)
+            connection = PhaseDrift.connection(old.metrics, new.metrics)
+        }
     }
 
     /// Whether nothing differs.
@@ -219,7 +228,7 @@ extension HistoryDiff {
         var lines = ["\(old) → \(new)"]
         if isEmpty {
             lines.append("no differences")
-            return lines
+            return lines + timingLines
         }
         if let status { lines.append("status: \(status.old ?? "") → \(status.new ?? "")") }
         if !headers.isEmpty {
@@ -238,6 +247,12 @@ extension HistoryDiff {
         default:
             break
         }
-        return lines.map { SafeText.escape($0) }
+        return (lines + timingLines).map { SafeText.escape($0) }
+    }
+
+    /// `time:` and a line per phase that moved, then the connection's change (figures of ours only).
+    var timingLines: [String] {
+        guard !timing.isEmpty || connection != nil else { return [] }
+        return ["time:"] + timing.map { "  " + $0.line } + (connection.map { ["  " + $0] } ?? [])
     }
 }

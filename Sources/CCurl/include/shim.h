@@ -18,6 +18,7 @@ typedef size_t (*apix_data_callback)(char *ptr, size_t size, size_t nmemb, void 
 typedef int (*apix_seek_callback)(void *userp, curl_off_t offset, int origin);
 typedef int (*apix_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
                                       curl_off_t ulnow);
+typedef int (*apix_debug_callback)(CURL *handle, curl_infotype type, char *data, size_t size, void *userdata);
 
 /// The libcurl functions apix calls.
 typedef struct apix_curl_api {
@@ -104,6 +105,11 @@ static inline CURLcode apix_easy_setopt_data_callback(CURL *handle, CURLoption o
 static inline CURLcode apix_easy_setopt_xferinfo_callback(CURL *handle, apix_xferinfo_callback cb) {
     return apix_curl()->easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, cb);
 }
+/// The verbose text of an exchange goes to `cb` (with CURLOPT_VERBOSE): the TLS version and cipher, and the ALPN
+/// answer, are said there and nowhere else libcurl 7.88 offers.
+static inline CURLcode apix_easy_setopt_debug_callback(CURL *handle, apix_debug_callback cb) {
+    return apix_curl()->easy_setopt(handle, CURLOPT_DEBUGFUNCTION, cb);
+}
 static inline CURLcode apix_easy_setopt_seek_callback(CURL *handle, apix_seek_callback cb) {
     return apix_curl()->easy_setopt(handle, CURLOPT_SEEKFUNCTION, cb);
 }
@@ -119,6 +125,11 @@ static inline CURLcode apix_easy_getinfo_string(CURL *handle, CURLINFO info, cha
 }
 static inline CURLcode apix_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
     return apix_curl()->easy_getinfo(handle, info, value);
+}
+
+/// The server's certificate chain (CURLOPT_CERTINFO): `num_of_certs` lists of `Name:value` lines.
+static inline CURLcode apix_easy_getinfo_certinfo(CURL *handle, struct curl_certinfo **info) {
+    return apix_curl()->easy_getinfo(handle, CURLINFO_CERTINFO, info);
 }
 
 static inline CURLcode apix_easy_getinfo_socket(CURL *handle, curl_socket_t *socket) {

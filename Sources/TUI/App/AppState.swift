@@ -67,6 +67,8 @@ package struct AppState: Sendable {
     // MARK: Exchanges and response
     package var exchanges: [Int: Exchange] = [:]
     var latestExchange: [EndpointKey: Int] = [:]
+    /// Each endpoint's request budget from its last answer over the network (the status bar shows the selected one's).
+    var rateBudgets: [EndpointKey: RateBudget] = [:]
     var nextExchangeID = 1
     package var response = ResponseViewState()
     /// Endpoints whose stored response was already looked up this session (each is looked up once).
@@ -223,6 +225,7 @@ package struct AppState: Sendable {
         if case .cookies? = overlay { return true }  // the cookies' expiry, relative to now
         if case .auth? = overlay, isLoginPending, browserPrompt?.device != nil { return true }  // the code's countdown
         if bench?.isRunning == true { return true }  // the bench's clock and figures
+        if let key = selectedKey, rateBudgets[key]?.isCountingDown(now: now.uptime) == true { return true }
         return !runningExchanges.isEmpty || currentTokenStatus.isCountingDown
     }
 

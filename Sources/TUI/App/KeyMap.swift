@@ -126,6 +126,9 @@ package struct KeyMap: Sendable {
             .response, [.character("4")], .selectResponseTab(.request),
             "Request tab: the request as it went (request line, headers on the wire, body)"),
         KeyBinding(
+            .response, [.character("5")], .selectResponseTab(.connection),
+            "Connection tab: address, new or reused, HTTP version, ALPN, TLS, certificates"),
+        KeyBinding(
             .response, [.character("V")], .toggleReveal, "Request tab: show secrets in clear (V again masks them)"),
         KeyBinding(.response, [.character("y")], .copyBody, "copy the body (OSC 52, and xclip or wl-copy)"),
         KeyBinding(.response, [.character("U")], .copyURL, "copy the URL"),

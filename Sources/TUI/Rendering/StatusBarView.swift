@@ -55,6 +55,10 @@ enum StatusBarView {
         if unsaved > 0 {
             facts.append("✎ \(unsaved) unsaved")
         }
+        // The selected endpoint's request budget, from its last answer (numbers only: `RateLimit` keeps no text).
+        if let key = state.selectedKey, let budget = state.rateBudgets[key]?.summary(now: state.now.uptime) {
+            facts.append(budget)
+        }
         let running = state.runningExchanges.count
         if running > 0 {
             let queued = state.queuedRequests > 0 ? ", \(state.queuedRequests) queued" : ""

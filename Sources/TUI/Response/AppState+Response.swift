@@ -21,14 +21,23 @@ extension AppState {
             // Wrapped lines have nothing off to the side.
             if !panes.softWrap { response.left = min(response.left + Self.horizontalStep, Self.maxLeft) }
         case .previousTab, .nextTab, .selectResponseTab:
-            let tabs = responseTabs(for: shownExchange)
+            // The Connection tab is apart, as the Request tab is: on `5` (or a click), not among those ←/→ cycle.
+            let all = responseTabs(for: shownExchange)
+            let tabs = all.filter { $0 != .connection }
             if case .selectResponseTab(let tab) = command {
                 guard tab != response.tab else { return [] }
+                if tab == .connection, !all.contains(.connection) {
+                    message = StatusMessage(
+                        "no connection for this answer: it did not come over the network in this session",
+                        isError: true)
+                    return []
+                }
                 response.tab = tab
             } else if let index = tabs.firstIndex(of: response.tab) {
                 response.tab = tabs[(index + (command == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
             } else {
-                response.tab = command == .nextTab ? tabs[0] : tabs[tabs.count - 1]  // from the Request tab
+                // From the Request or the Connection tab.
+                response.tab = command == .nextTab ? tabs[0] : tabs[tabs.count - 1]
             }
             response.top = 0
             response.left = 0
@@ -113,7 +122,8 @@ extension AppState {
     }
 
     /// The tabs an answer has: Checks only for an endpoint with `expect:` (or an answer that was checked), Schema
-    /// only for an answer checked against a schema.
+    /// only for an answer checked against a schema, Connection only for an answer that came over the network in this
+    /// session.
     func responseTabs(for exchange: Exchange?) -> [ResponseTab] {
         guard let exchange else { return ResponseTab.responseTabs }
         let endpoint = catalog.profile(exchange.key.profile)?.endpoint(exchange.key.endpoint)
@@ -121,6 +131,7 @@ extension AppState {
         if !exchange.checks.isEmpty || endpoint?.expectation != nil { tabs.append(.checks) }
         if exchange.schema != nil { tabs.append(.schema) }
         if !exchange.graphQLErrors.isEmpty { tabs.append(.errors) }
+        if exchange.response?.connection != nil { tabs.append(.connection) }
         return tabs
     }
 
@@ -136,6 +147,7 @@ extension AppState {
         case .checks: return exchange.checks.count
         case .schema: return exchange.schema.map(SchemaRows.init)?.rows.count ?? 0
         case .errors: return GraphQLErrorRows(exchange.graphQLErrors).rows.count
+        case .connection: return connectionLines(exchange).count
         case .request: return exchange.shownRequest?.lines(revealed: response.revealsSecrets).count ?? 0
         case .raw:
             guard let response = exchange.response else { return 0 }
@@ -188,7 +200,7 @@ extension AppState {
         let current = anchor ?? (forward ? response.top - 1 : response.top + responseBodyHeight)
         let start = skipCurrent || anchor == nil ? current + (forward ? 1 : -1) : current
         switch response.tab {
-        case .headers, .request, .checks, .schema, .errors:
+        case .headers, .request, .checks, .schema, .errors, .connection:
             let lines = tabLines(exchange, httpResponse).map { $0.lowercased() }
             let needle = response.query.lowercased()
             response.matches = Self.headMatches(
@@ -312,8 +324,15 @@ extension AppState {
         case .checks: return exchange.checks.map(\.description)
         case .schema: return exchange.schema.map(SchemaRows.init)?.rows.map(\.text) ?? []
         case .errors: return GraphQLErrorRows(exchange.graphQLErrors).rows
+        case .connection: return connectionLines(exchange)
         default: return Self.headerLines(httpResponse)
         }
+    }
+
+    /// The Connection tab's lines (`ConnectionInfo.lines`), not yet escaped.
+    func connectionLines(_ exchange: Exchange) -> [String] {
+        guard let response = exchange.response, let connection = response.connection else { return [] }
+        return connection.lines(proxy: response.metrics.proxy, now: now.date)
     }
 
     /// `Name: value` lines of the headers tab (status line first).

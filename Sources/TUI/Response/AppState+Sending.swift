@@ -83,6 +83,10 @@ extension AppState {
             return []
         }
         if exchange.events != nil { streamEnded(exchange) }
+        // Each answer from the server says what budget is left, or that it declares none; the cache's says nothing.
+        if response.source != .cache {
+            rateBudgets[exchange.key] = response.rateLimit.map { RateBudget(limit: $0, receivedAt: time) }
+        }
         // The core's words for where the answer came from, then the key that asks the server instead.
         if response.source == .cache, selectedKey == exchange.key,
             let note = response.source.note(age: exchange.responseAge(now: time) ?? response.age ?? .zero)

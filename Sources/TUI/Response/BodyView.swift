@@ -35,6 +35,7 @@ enum BodyView {
         // Built once a frame, not once a line: each escapes every error or violation it lists.
         let errorRows = view.tab == .errors ? GraphQLErrorRows(exchange.graphQLErrors).rows : []
         let schemaRows = view.tab == .schema ? exchange.schema.map(SchemaRows.init)?.rows ?? [] : []
+        let connectionLines = view.tab == .connection ? state.connectionLines(exchange) : []
         while y < rect.maxY {
             number += 1
             let row = y - rect.y
@@ -78,6 +79,9 @@ enum BodyView {
                 } else {
                     pieces = [(rows[number], .plain)]
                 }
+            case .connection:
+                guard number < connectionLines.count else { break }
+                pieces = connectionPieces(connectionLines[number])
             case .schema:
                 let rows = schemaRows
                 guard number < rows.count else { break }
@@ -189,6 +193,14 @@ enum BodyView {
             if !rest.isEmpty { result.append((String(rest), piece.role)) }
         }
         return result
+    }
+
+    /// A Connection tab line: headings and labels in the key colour, values (server text among them) escaped.
+    static func connectionPieces(_ line: String) -> [(text: String, role: TextRole)] {
+        guard line.hasPrefix(" ") else { return [(SafeText.escape(line), .key)] }
+        let width = ConnectionInfo.labelWidth
+        let label = String(line.prefix(width))
+        return [(label, .muted), (SafeText.escape(String(line.dropFirst(width))), .plain)]
     }
 
     static func headerPieces(_ line: String, first: Bool) -> [(text: String, role: TextRole)] {

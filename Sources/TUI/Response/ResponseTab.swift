@@ -8,6 +8,8 @@ package enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
     case schema
     /// A GraphQL answer's `errors`, apart from `data`: message, path, locations, code.
     case errors
+    /// The connection the answer came on: address, reuse, HTTP version, ALPN, TLS and the certificate chain.
+    case connection
 
     /// The tabs that show the response (left and right cycle through them; `AppState.responseTabs(for:)` adds the
     /// Checks tab for endpoints with `expect:`).
@@ -22,6 +24,7 @@ package enum ResponseTab: Int, CaseIterable, Hashable, Sendable {
         case .checks: "Checks"
         case .schema: "Schema"
         case .errors: "Errors"
+        case .connection: "Connection"
         }
     }
 }

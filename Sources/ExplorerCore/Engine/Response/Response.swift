@@ -15,6 +15,9 @@ public struct Response: Sendable {
     public var source: ResponseSource = .network
     /// How old a response from the cache is (RFC 9111 age); `nil` for a response straight from the network.
     public var age: Duration?
+    /// The connection it came on (address, reuse, TLS and certificates); nil when no connection was seen (from the
+    /// cache, the history, or a transport that does not say).
+    package var connection: ConnectionInfo?
 
     package init(
         method: HTTPMethod, url: String, statusCode: Int, reason: String, httpVersion: String = "HTTP/1.1",

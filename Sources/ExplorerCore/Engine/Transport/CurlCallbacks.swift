@@ -33,3 +33,10 @@ let curlProgressCallback: apix_xferinfo_callback = { context, dlTotal, dlNow, ul
     transfer(context).progressed(
         dlTotal: Int64(dlTotal), dlNow: Int64(dlNow), ulTotal: Int64(ulTotal), ulNow: Int64(ulNow)) ? 0 : 1
 }
+
+let curlDebugCallback: apix_debug_callback = { _, type, data, size, context in
+    if type == CURLINFO_TEXT, let data {
+        transfer(context).handshake.read(UnsafeRawBufferPointer(start: data, count: size))
+    }
+    return 0
+}

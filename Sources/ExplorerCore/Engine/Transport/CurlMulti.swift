@@ -71,6 +71,7 @@ final class CurlMulti: Sendable {
     private func run() {
         var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         var running: Int32 = 0
+        let connections = ConnectionMemory()
         while true {
             let work = queue.withLock { pending -> Queue in
                 defer { pending = Queue() }
@@ -100,7 +101,8 @@ final class CurlMulti: Sendable {
                 let code = apix_msg_result(message)
                 apix_multi_remove_handle(handle.pointer, easy)
                 if let transfer = active.removeValue(forKey: easy) {
-                    transfer.complete(code: code, cancelled: transfer.cancelRequested.withLock { $0 })
+                    transfer.complete(
+                        code: code, cancelled: transfer.cancelRequested.withLock { $0 }, connections: connections)
                     completed = true
                 }
             }

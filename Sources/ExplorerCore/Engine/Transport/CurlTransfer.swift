@@ -40,6 +40,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var decodesBody = false
     /// Why the body was stopped at `maxBodyRatio`, when it was.
     private(set) var ratioStop: String?
+    /// The TLS facts libcurl's verbose text gave (`configureConnectionInspection`).
+    var handshake = HandshakeNotes()
 
     // Progress throttling (≤ 20 events/s) and timing.
     private static let progressInterval: UInt64 = 50_000_000
@@ -123,6 +125,7 @@ final class CurlTransfer: @unchecked Sendable {
             apix_easy_setopt_string(easy, CURLOPT_CAINFO, caFile)
         }
         configureNetwork(options)
+        configureConnectionInspection(context: context)
         configureAuthentication(options.authentication)
         configureMethodAndBody(context: context)
         configureHeaders()
@@ -271,7 +274,8 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: - Completion (loop thread)
 
     /// Builds the result, sends the final progress event and resumes the waiting caller. Called exactly once.
-    func complete(code: CURLcode, cancelled: Bool = false) {
+    /// `connections` remembers the TLS facts of pooled connections (`collectConnection`).
+    func complete(code: CURLcode, cancelled: Bool = false, connections: ConnectionMemory? = nil) {
         var metrics = collectMetrics()
         metrics.proxy = ProxyRoute.shown(for: request)
         saveCookies(after: headers)
@@ -298,6 +302,10 @@ final class CurlTransfer: @unchecked Sendable {
             }
         } else {
             result = .failure(error(for: code, metrics: metrics))
+        }
+        if case .success(var response) = result {
+            response.connection = collectConnection(memory: connections)
+            result = .success(response)
         }
         if case .failure(var failure) = result, let note = sink.discard() {
             failure.note = note

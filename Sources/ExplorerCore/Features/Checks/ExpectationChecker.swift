@@ -1,5 +1,5 @@
 /// Runs an endpoint's `expect:` against a response: one `CheckResult` per check, in the order written
-/// (status, headers, JSON, body text, time, timing).
+/// (status, headers, JSON, body text, time, timing, tls).
 ///
 /// `{{name}}` in expected values (header values and patterns, JSON strings and patterns, `body_contains`) is
 /// filled like a request template: compared with the value, worded with secrets masked. A check whose value names
@@ -142,6 +142,7 @@ enum ExpectationChecker {
                     passed: elapsed <= Double(limit)))
         }
         for rule in expectation.timing { results.append(rule.check(facts.metrics)) }
+        for rule in expectation.tls { results.append(rule.check(response.connection)) }
         return results
     }
 

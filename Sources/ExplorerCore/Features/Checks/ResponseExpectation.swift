@@ -11,6 +11,7 @@
 ///   body_contains: "items"
 ///   max_ms: 500
 ///   timing: { ttfb: "< 200ms", total: "<= 1.5s" }   # per phase (TimingRule)
+///   tls: { days_left: "> 14" }       # the server's certificate (TLSRule)
 ///   schema: true                      # the answer matches its `responses:` schema
 /// ```
 package struct ResponseExpectation: Sendable, Hashable {
@@ -70,6 +71,8 @@ package struct ResponseExpectation: Sendable, Hashable {
     package var maxMilliseconds: Int?
     /// Checks on phases of the exchange's time, in the order written.
     package var timing: [TimingRule] = []
+    /// Checks on the TLS connection (the certificate's days left), in the order written.
+    package var tls: [TLSRule] = []
     /// `schema: true`: the answer must match the schema `responses:` names for its status (a check of its own).
     package var schema = false
     package var location: SourceLocation?
@@ -79,6 +82,6 @@ package struct ResponseExpectation: Sendable, Hashable {
     /// True when nothing is checked.
     package var isEmpty: Bool {
         status.isEmpty && headers.isEmpty && json.isEmpty && bodyContains.isEmpty && maxMilliseconds == nil
-            && timing.isEmpty && !schema
+            && timing.isEmpty && tls.isEmpty && !schema
     }
 }

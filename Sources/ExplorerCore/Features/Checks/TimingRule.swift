@@ -31,7 +31,7 @@ package struct TimingRule: Sendable, Hashable {
         case below = "<"
         case above = ">"
 
-        func holds(_ value: Double, _ limit: Double) -> Bool {
+        package func holds(_ value: Double, _ limit: Double) -> Bool {
             switch self {
             case .atMost: value <= limit
             case .atLeast: value >= limit

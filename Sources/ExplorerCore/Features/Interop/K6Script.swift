@@ -241,6 +241,9 @@ package struct K6Script: Sendable {
                 ))
         }
         if expectation.schema { notes.append("\(id): k6 does not check JSON Schema; `schema: true` is left out") }
+        if !expectation.tls.isEmpty {
+            notes.append("\(id): k6 does not see the certificate; the tls checks are left out")
+        }
         return entries
     }
 

@@ -120,7 +120,8 @@ extension ProfileLoader {
     static func readExpectation(_ node: YAMLNode, reader: inout YAMLReader) -> ResponseExpectation? {
         guard
             let fields = reader.fields(
-                node, "`expect`", known: ["status", "headers", "json", "body_contains", "max_ms", "timing", "schema"])
+                node, "`expect`",
+                known: ["status", "headers", "json", "body_contains", "max_ms", "timing", "tls", "schema"])
         else { return nil }
         var expectation = ResponseExpectation()
         expectation.location = reader.location(node)
@@ -185,8 +186,32 @@ extension ProfileLoader {
                 expectation.timing.append(rule)
             }
         }
+        if let tlsNode = fields["tls"] { expectation.tls = readTLSRules(tlsNode, reader: &reader) }
         if let schemaNode = fields["schema"] { expectation.schema = reader.bool(schemaNode, "expect.schema") ?? false }
         return expectation
+    }
+
+    /// `expect.tls`: `days_left: "> 14"`.
+    private static func readTLSRules(_ node: YAMLNode, reader: inout YAMLReader) -> [TLSRule] {
+        guard let entries = reader.entries(node, "`expect.tls`") else { return [] }
+        var rules: [TLSRule] = []
+        for (name, keyNode, value) in entries {
+            guard let measure = TLSRule.Measure(rawValue: name) else {
+                let known = TLSRule.Measure.allCases.map(\.rawValue)
+                var message = "unknown key `\(name)` in `expect.tls`"
+                if let suggestion = YAMLReader.nearest(name, in: known) { message += "; did you mean `\(suggestion)`?" }
+                reader.fail(message + " (known: \(known.joined(separator: ", ")))", at: keyNode)
+                continue
+            }
+            guard let text = reader.string(value, "expect.tls.\(name)") else { continue }
+            guard let rule = TLSRule(measure, text) else {
+                reader.fail(
+                    "`expect.tls.\(name)` must be \(TLSRule.syntax), got \(YAMLReader.describe(value))", at: value)
+                continue
+            }
+            rules.append(rule)
+        }
+        return rules
     }
 
     private static func statusRule(_ node: YAMLNode) -> ResponseExpectation.StatusRule? {

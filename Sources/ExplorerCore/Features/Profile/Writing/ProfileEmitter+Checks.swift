@@ -79,6 +79,9 @@ extension ProfileEmitter {
             entries.append(
                 Entry("timing", .mapping(expectation.timing.map { Entry($0.measure.rawValue, .string($0.text)) })))
         }
+        if !expectation.tls.isEmpty {
+            entries.append(Entry("tls", .mapping(expectation.tls.map { Entry($0.measure.rawValue, .string($0.text)) })))
+        }
         if expectation.schema { entries.append(Entry("schema", .scalar("true"))) }
         return .mapping(entries)
     }
