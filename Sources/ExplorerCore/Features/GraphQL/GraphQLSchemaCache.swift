@@ -64,24 +64,28 @@ package struct GraphQLSchemaCache: Sendable {
             options: .init(mode: 0o600, keepsExistingMode: false, followsSymlink: false))
     }
 
-    /// The file's schemas, decoded from its bytes (no tree in between: a big schema is tens of megabytes); an entry
-    /// that does not read is skipped, as a file that does not read is.
+    /// The file's schemas, parsed once and read by hand (`IntrospectedSchema(tree:)`: a big schema is tens of
+    /// megabytes, which `JSONDecoder` read slowly); an entry that does not read is skipped, as a file that does not
+    /// read is.
     func entries(profile: String, environment: String) -> [Entry] {
         guard let data = FileManager.default.contents(atPath: path(profile: profile, environment: environment)),
-            let file = try? JSONDecoder().decode(StoredFile.self, from: data)
+            let file = try? JSONValue.parse(data)
         else { return [] }
-        return file.schemas.compactMap(\.entry)
+        return (file["schemas"]?.arrayValue ?? []).compactMap { value in
+            guard let url = value["url"]?.stringValue, let seconds = value["fetched_at"]?.intValue,
+                let tree = value["schema"], let schema = try? IntrospectedSchema(tree: tree)
+            else { return nil }
+            return Entry(url: url, fetchedAt: Date(timeIntervalSince1970: Double(seconds)), schema: schema)
+        }
     }
 
     /// The file as `store` writes it: `{"schemas": [{"url", "fetched_at", "schema"}]}`.
-    private struct StoredFile: Codable {
+    private struct StoredFile: Encodable {
         var schemas: [StoredEntry]
     }
 
-    private struct StoredEntry: Codable {
-        var entry: Entry?
-
-        init(entry: Entry) { self.entry = entry }
+    private struct StoredEntry: Encodable {
+        var entry: Entry
 
         private enum CodingKeys: String, CodingKey {
             case url
@@ -89,22 +93,11 @@ package struct GraphQLSchemaCache: Sendable {
             case schema
         }
 
-        init(from decoder: any Decoder) throws {
-            guard let container = try? decoder.container(keyedBy: CodingKeys.self),
-                let url = try? container.decode(String.self, forKey: .url),
-                let seconds = try? container.decode(Int.self, forKey: .fetchedAt),
-                let schema = try? container.decode(IntrospectedSchema.self, forKey: .schema)
-            else { return }
-            entry = Entry(url: url, fetchedAt: Date(timeIntervalSince1970: Double(seconds)), schema: schema)
-        }
-
         func encode(to encoder: any Encoder) throws {
-            guard let entry else { return }
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(entry.url, forKey: .url)
             try container.encode(Int(entry.fetchedAt.timeIntervalSince1970), forKey: .fetchedAt)
             try container.encode(entry.schema, forKey: .schema)
         }
     }
-
 }

@@ -13,6 +13,12 @@ package struct IntrospectedSchema: Codable, Sendable {
         package let name: String?
         package let ofType: TypeRef?
 
+        init(kind: String, name: String?, ofType: TypeRef?) {
+            self.kind = kind
+            self.name = name
+            self.ofType = ofType
+        }
+
         /// As SDL writes it: `[User!]!`.
         package var sdl: String {
             switch kind {
@@ -84,14 +90,22 @@ package struct IntrospectedSchema: Codable, Sendable {
     }
 
     /// The schema in an introspection answer's body (`{"data": {"__schema": …}}`); the server's `errors` when it
-    /// refused (introspection switched off, say). Decoded straight from the bytes: a big schema's answer is tens of
-    /// megabytes, and a tree in between (parsed, written back, decoded) took most of its reading time.
+    /// refused (introspection switched off, say). Parsed once and read by hand (`init(tree:)`): a big schema's
+    /// answer is tens of megabytes, and `JSONDecoder` took most of its reading time.
     package static func read(answer data: Data) throws(ReadError) -> IntrospectedSchema {
-        let envelope = try decode(Envelope.self, from: data)
-        if let schema = envelope.data?.schema { return schema }
-        // The refusal's path: the answer is small, and its errors are read loosely (any shape, messages or not).
-        let document = try? JSONValue.parse(data)
-        let messages = (document?["errors"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(data)
+        } catch {
+            throw ReadError(description: "the answer is not JSON: \(error)")
+        }
+        return try read(answerTree: document)
+    }
+
+    /// `read(answer:)` of a parsed answer.
+    static func read(answerTree document: JSONValue) throws(ReadError) -> IntrospectedSchema {
+        if let schema = document["data"]?["__schema"], schema != .null { return try IntrospectedSchema(tree: schema) }
+        let messages = (document["errors"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
         throw ReadError(
             description: messages.isEmpty
                 ? "the answer has no data.__schema"
@@ -101,68 +115,27 @@ package struct IntrospectedSchema: Codable, Sendable {
     /// The schema in a JSON file: an introspection answer (`{"data": {"__schema": …}}`) or its `__schema` object
     /// alone (`{"__schema": …}`, as graphql-js and most tools save it); nil when the bytes are not JSON at all.
     package static func read(document data: Data) throws(ReadError) -> IntrospectedSchema? {
-        let envelope: Envelope
-        do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: data)
-        } catch {
-            if isNotJSON(error) { return nil }
-            throw ReadError(description: "data.__schema is not an introspection result: \(error)")
+        guard let document = try? JSONValue.parse(data) else { return nil }
+        if document["data"] != nil || document["errors"] != nil { return try read(answerTree: document) }
+        guard let schema = document["__schema"] else {
+            throw ReadError(description: "JSON without data.__schema or __schema: not an introspection result")
         }
-        if let schema = envelope.data?.schema ?? envelope.schema { return schema }
-        // No schema: a saved answer (`data`, maybe null, and `errors`) says why in the server's words.
-        let document = try? JSONValue.parse(data)
-        if document?["data"] != nil || document?["errors"] != nil { return try read(answer: data) }
-        throw ReadError(description: "JSON without data.__schema or __schema: not an introspection result")
+        return try IntrospectedSchema(tree: schema)
     }
 
     /// The schema from the `__schema` object itself.
     package static func read(schema: JSONValue) throws(ReadError) -> IntrospectedSchema {
-        try read(schemaObject: Data(schema.serialized().utf8))
+        try IntrospectedSchema(tree: schema)
     }
 
     /// The schema from the bytes of the `__schema` object itself.
     package static func read(schemaObject data: Data) throws(ReadError) -> IntrospectedSchema {
-        try decode(IntrospectedSchema.self, from: data)
-    }
-
-    /// `type` decoded from `data`, its failures in the reader's words: not JSON, or JSON of another shape.
-    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(ReadError) -> Value {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try IntrospectedSchema(tree: try JSONValue.parse(data))
+        } catch let error as ReadError {
+            throw error
         } catch {
-            if isNotJSON(error) {
-                // Our parser's message says where the text stops being JSON.
-                throw ReadError(description: "the answer is not JSON: \(parseFailure(data, else: error))")
-            }
-            throw ReadError(description: "data.__schema is not an introspection result: \(error)")
-        }
-    }
-
-    private static func isNotJSON(_ error: any Error) -> Bool {
-        if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty { return true }
-        return false
-    }
-
-    private static func parseFailure(_ data: Data, else decoding: any Error) -> String {
-        do {
-            _ = try JSONValue.parse(data)
-            return "\(decoding)"
-        } catch {
-            return "\(error)"
-        }
-    }
-
-    /// What an introspection result comes wrapped in.
-    private struct Envelope: Decodable {
-        struct Payload: Decodable {
-            var schema: IntrospectedSchema?
-            enum CodingKeys: String, CodingKey { case schema = "__schema" }
-        }
-        var data: Payload?
-        var schema: IntrospectedSchema?
-        enum CodingKeys: String, CodingKey {
-            case data
-            case schema = "__schema"
+            throw ReadError(description: "the answer is not JSON: \(error)")
         }
     }
 
