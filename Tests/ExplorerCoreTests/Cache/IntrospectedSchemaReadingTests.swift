@@ -54,6 +54,11 @@ struct IntrospectedSchemaReadingTests {
         #expect(Self.failure("<html>oops</html>")?.hasPrefix("the answer is not JSON: ") == true)
         #expect(
             Self.failure(#"{"data":{"__schema":{"types":"none"}}}"#)?.contains("not an introspection result") == true)
+        // A member missing deep inside is named by its path.
+        #expect(
+            Self.failure(
+                #"{"data":{"__schema":{"types":[{"kind":"OBJECT","name":"Q","fields":[{"name":"a","args":[]}]}]}}}"#)
+                == "data.__schema is not an introspection result: types[0].fields[0].type: missing")
         #expect(Self.failure(#"{"data":{}}"#) == "the answer has no data.__schema")
         #expect(
             Self.failure(#"{"data":null,"errors":[{"message":"introspection is off"},{"message":"really"}]}"#)
