@@ -28,13 +28,7 @@ extension AppState {
         }
         response.graphQLErrorIndex = index
         response.violationIndex = nil
-        response.filter = nil
-        response.tab = .body
-        response.left = 0
-        response.top = max(0, line - 2)
-        response.matchLine = line
-        response.matchIndex = nil
-        response.matches = nil
+        showBodyLine(line)
         message = StatusMessage(
             "GraphQL error \(index + 1) of \(paths.count): \(SafeText.escape(path)) is line \(line + 1) of the body "
                 + "(J: the next)")

@@ -23,6 +23,17 @@ extension AppState {
         }
         response.violationIndex = index
         response.graphQLErrorIndex = nil
+        showBodyLine(line)
+        message = StatusMessage(
+            "violation \(index + 1) of \(locations.count): \(SafeText.escape(location)) is line \(line + 1) of the body "
+                + "(J: the next)")
+        clampResponseScroll()
+        return []
+    }
+
+    /// Shows `line` of the body near the top of the Body tab, marked as a search match is: where `J` takes a
+    /// violation or a GraphQL error.
+    mutating func showBodyLine(_ line: Int) {
         response.filter = nil
         response.tab = .body
         response.left = 0
@@ -30,10 +41,5 @@ extension AppState {
         response.matchLine = line
         response.matchIndex = nil
         response.matches = nil
-        message = StatusMessage(
-            "violation \(index + 1) of \(locations.count): \(SafeText.escape(location)) is line \(line + 1) of the body "
-                + "(J: the next)")
-        clampResponseScroll()
-        return []
     }
 }
