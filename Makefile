@@ -62,6 +62,7 @@ release: setup build-info icu-data
 
 # Benchmarks against curl and of the TUI, on the release build (writes docs/BENCHMARKS.md).
 bench: release
+	@bash scripts/setup.sh bench
 	swift build $(RELEASE) --product apix-bench
 	.build/release/apix-bench
 

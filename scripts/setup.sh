@@ -27,6 +27,11 @@ command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 /usr/bin/python3 -c 'import flask' >/dev/null 2>&1 || missing+=(python3-flask)
 # The GraphQL tests' peer needs a venv (below), which needs ensurepip.
 /usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+# `make bench` only (`setup.sh bench`): the load tools `apix bench` is measured against (apix-bench's `load` rows).
+if [ "${1:-}" = bench ]; then
+  command -v hey >/dev/null 2>&1 || missing+=(hey)
+  command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+fi
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2

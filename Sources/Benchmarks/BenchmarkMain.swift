@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Run it in release mode: `make bench` (`make release`'s build, then `.build/release/apix-bench`, the way the figures
 /// in docs/BENCHMARKS.md were taken). `--quick` runs tiny sizes once, for the test suite's smoke check;
-/// `--only transfers|requests|tui|startup|history|search|filter|import|schema|websocket|checks` runs one group of
+/// `--only transfers|requests|tui|startup|history|search|filter|import|schema|websocket|checks|load` runs one group of
 /// cases (`import`: Stripe's OpenAPI document, `--stripe PATH`; `filter`: the list filter over 1,997 endpoints, in process, no server;
 /// `schema`: validating a 5 MB answer against a list-of-objects schema, in process; `websocket`: `apix ws` echo
 /// round trips against Python's `websockets` client and the peak RSS with a 64 MiB message; `checks`: `apix test`
@@ -42,12 +42,14 @@ struct BenchmarkOptions {
     enum Section: String, CaseIterable {
         case transfers, requests, tui, startup, history, search, mouse, filter, `import`, schema, websocket, checks
         case benchview
+        /// `apix bench -c 32` against hey and wrk on nginx, and its peak RSS at 1,000,000 requests (`LoadBenchmark`).
+        case load
         /// The GraphQL query editor on a 5,000-type schema (only with `--only`), in process.
         case graphql
     }
 
     var quick = false
-    var sections: Set<Section> = [.transfers, .requests, .tui, .history, .import, .websocket, .checks]
+    var sections: Set<Section> = [.transfers, .requests, .tui, .history, .import, .websocket, .checks, .load]
     /// The Stripe document for the import rows (default: `ImportBenchmarks.defaultDocument`).
     var stripe: String?
     var runs = 15
@@ -83,7 +85,7 @@ struct BenchmarkOptions {
                 guard let value = iterator.next().flatMap(Section.init(rawValue:)) else {
                     throw BenchmarkError(
                         "--only needs one of: transfers, requests, tui, startup, history, search, mouse, filter, "
-                            + "import, schema, websocket, checks, benchview, graphql")
+                            + "import, schema, websocket, checks, benchview, graphql, load")
                 }
                 sections = [value]
                 only = true
@@ -91,13 +93,13 @@ struct BenchmarkOptions {
                 throw BenchmarkError(
                     "unknown argument \(argument) (use --quick, --runs N, --size-mib N, "
                         + "--only transfers|requests|tui|startup|history|search|mouse|filter|import|schema|"
-                        + "websocket|checks|benchview|graphql, --stripe PATH, "
+                        + "websocket|checks|benchview|graphql|load, --stripe PATH, "
                         + "--output PATH|-)"
                 )
             }
         }
         // The test suite's smoke run skips the import rows (a debug build imports Stripe's document slowly) and the
-        // WebSocket rows (they need python3-websockets and the repository's peer script).
-        if quick, !only { sections.subtract([.import, .websocket]) }
+        // WebSocket and load rows (they need python3-websockets and the repository's peer script, hey and wrk).
+        if quick, !only { sections.subtract([.import, .websocket, .load]) }
     }
 }

@@ -123,6 +123,12 @@ struct BenchmarkSuite {
             rows += webSocket.rows
             notes += webSocket.notes
         }
+        if options.sections.contains(.load) {
+            Subprocess.settle()
+            let load = try LoadBenchmark(options: options, apix: apix, scratch: scratch).run()
+            rows += load.rows
+            notes += load.notes
+        }
         if options.sections.contains(.import) {
             let imports = try ImportBenchmarks(options: options, apix: apix, scratch: scratch).run()
             rows += imports.rows

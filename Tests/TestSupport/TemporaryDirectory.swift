@@ -25,6 +25,21 @@ package final class TemporaryDirectory: Sendable {
         return target
     }
 
+    /// A program (mode 0755) holding `text`, written through a descriptor opened close-on-exec. A descriptor
+    /// without it (Foundation's writes) is inherited by every child another test starts meanwhile, and while one of
+    /// them (a server that runs for the whole test) holds the file open for writing, running it fails with "Text
+    /// file busy". Close-on-exec leaves only the moment between another child's fork and its exec.
+    package func writeProgram(_ name: String, _ text: String) throws -> String {
+        let target = file(name)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+        return target
+    }
+
     /// A file of `size` bytes with a repeating pattern, written in chunks.
     @discardableResult
     package func writePattern(_ name: String, size: Int) throws -> String {

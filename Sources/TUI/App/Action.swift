@@ -68,6 +68,8 @@ package enum Action: Sendable {
     case historyEntryLoaded(HistoryEntry?, resend: Bool, error: String?)
     /// The comparison of two entries, or why there is none.
     case historyDiffLoaded(HistoryDiff?, error: String?)
+    /// An endpoint's usual time from the history (nil: too few answers recorded, or no history).
+    case baselineLoaded(EndpointKey, TimingBaseline?)
     /// A cookie jar as read (after a change too), and why it could not be read or changed, if so.
     case cookiesLoaded(path: String, [CookieJar.Cookie], error: String?)
     /// Edits a previous session journaled and never saved (`DraftJournal`), read at start.

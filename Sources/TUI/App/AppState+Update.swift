@@ -148,6 +148,8 @@ extension AppState {
             return historyEntryLoaded(entry, resend: resend, error: error)
         case .historyDiffLoaded(let diff, let error):
             return historyDiffLoaded(diff, error: error)
+        case .baselineLoaded(let key, let baseline):
+            return baselineLoaded(key, baseline)
         case .benchUpdated(let id, let snapshot):
             benchUpdated(id, snapshot)
             return []

@@ -69,6 +69,10 @@ package struct AppState: Sendable {
     var latestExchange: [EndpointKey: Int] = [:]
     /// Each endpoint's request budget from its last answer over the network (the status bar shows the selected one's).
     var rateBudgets: [EndpointKey: RateBudget] = [:]
+    /// Each endpoint's usual time, read from the history when it is sent (`AppState+Baseline`).
+    var timingBaselines: [EndpointKey: TimingBaseline] = [:]
+    /// Each endpoint whose last answer took more than twice its usual time: `2.4× its usual 120 ms`.
+    var slowSends: [EndpointKey: String] = [:]
     var nextExchangeID = 1
     package var response = ResponseViewState()
     /// Endpoints whose stored response was already looked up this session (each is looked up once).

@@ -1,5 +1,6 @@
 import ExplorerBench
 import ExplorerCore
+import Foundation
 
 /// Work `update` asks the runtime to do; results come back as actions.
 package enum Effect: Sendable {
@@ -70,6 +71,8 @@ package enum Effect: Sendable {
     case loadHistoryEntry(id: String, resend: Bool)
     /// Read two entries and compare them (→ `.historyDiffLoaded`).
     case loadHistoryDiff(old: String, new: String)
+    /// Read what an endpoint's answers recorded before `before` usually took (→ `.baselineLoaded`).
+    case loadBaseline(EndpointKey, before: Date)
     /// Read a cookie jar (→ `.cookiesLoaded`).
     case loadCookies(CookieJar)
     /// Delete a cookie from a jar, then read it again (→ `.cookiesLoaded`).
@@ -123,6 +126,7 @@ package enum Effect: Sendable {
         case .loadHistory: "loadHistory"
         case .loadHistoryEntry: "loadHistoryEntry"
         case .loadHistoryDiff: "loadHistoryDiff"
+        case .loadBaseline: "loadBaseline"
         case .discardDraftJournal: "discardDraftJournal"
         case .loadCookies: "loadCookies"
         case .deleteCookie: "deleteCookie"

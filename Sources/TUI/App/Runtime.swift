@@ -226,7 +226,7 @@ final class Runtime {
             editBody(key, text: text)
         case .copy(let clip):
             Clipboard.copy(clip, on: backend, inbox: inbox)
-        case .loadHistory, .loadHistoryEntry, .loadHistoryDiff:
+        case .loadHistory, .loadHistoryEntry, .loadHistoryDiff, .loadBaseline:
             HistoryEffects(recorder: history, inbox: inbox).perform(effect)
         case .loadCaptures, .concludeChain, .forgetCaptures:
             Self.performCaptures(effect, store: captures, inbox: inbox)

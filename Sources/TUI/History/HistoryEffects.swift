@@ -44,8 +44,25 @@ struct HistoryEffects: Sendable {
         }
     }
 
+    /// Reads `key`'s baseline and posts it; nothing when history is off for its profile (no baseline then, as for an
+    /// endpoint sent too few times) or cannot be read (the word on a slow send is a comfort, not worth an error).
+    private func loadBaseline(_ key: EndpointKey, before: Date) {
+        guard let recorder, recorder.records(nil) else { return }
+        let inbox = inbox
+        Task.detached {
+            await recorder.waitUntilIdle(upTo: .seconds(2))
+            guard let store = try? recorder.opened() else { return }
+            let baseline = try? store.baseline(profile: key.profile, endpoint: key.endpoint, before: before)
+            inbox.post(.baselineLoaded(key, baseline ?? nil))
+        }
+    }
+
     func perform(_ effect: Effect) {
         let inbox = inbox
+        if case .loadBaseline(let key, let before) = effect {
+            loadBaseline(key, before: before)
+            return
+        }
         guard let recorder else {
             inbox.post(.historyLoaded([], error: "history is off in this session"))
             return

@@ -59,6 +59,10 @@ enum StatusBarView {
         if let key = state.selectedKey, let budget = state.rateBudgets[key]?.summary(now: state.now.uptime) {
             facts.append(budget)
         }
+        // Its last answer took more than twice what its recent answers usually take (`TimingBaseline`).
+        if let key = state.selectedKey, let slow = state.slowSends[key] {
+            facts.append("slow: \(slow)")
+        }
         let running = state.runningExchanges.count
         if running > 0 {
             let queued = state.queuedRequests > 0 ? ", \(state.queuedRequests) queued" : ""

@@ -50,6 +50,7 @@ extension AppState {
                 + watch(tokenKey(profile: profile, endpoint: endpoint))
         }
         var effects: [Effect] = [.send(exchange: id, plan, replayOf: nil)]
+        effects += askBaseline(key, profile: profile)
         effects += watch(tokenKey(profile: profile, endpoint: endpoint))
         return effects
     }
@@ -87,6 +88,7 @@ extension AppState {
         if response.source != .cache {
             rateBudgets[exchange.key] = response.rateLimit.map { RateBudget(limit: $0, receivedAt: time) }
         }
+        judgeSpeed(exchange.key)
         // The core's words for where the answer came from, then the key that asks the server instead.
         if response.source == .cache, selectedKey == exchange.key,
             let note = response.source.note(age: exchange.responseAge(now: time) ?? response.age ?? .zero)

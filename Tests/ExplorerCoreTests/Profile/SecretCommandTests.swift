@@ -15,9 +15,7 @@ struct SecretCommandTests {
     static let patient = SecretCommandRunner(timeout: .seconds(30))
 
     static func script(_ directory: TemporaryDirectory, _ name: String, _ body: String) throws -> String {
-        let path = try directory.write(name, "#!/bin/sh\n" + body + "\n")
-        chmod(path, 0o755)
-        return path
+        try directory.writeProgram(name, "#!/bin/sh\n" + body + "\n")
     }
 
     @Test("the first line of stdout is the value; the rest, and stderr, are dropped")

@@ -41,14 +41,15 @@ package struct SecretCommandRunner: Sendable {
         var pid: pid_t = 0
         var spawned: Int32 = 0
         // "Text file busy": a program just written (a script a password manager or a test made) is still open for
-        // writing in a child that another thread is starting; that child closes it when it execs, so a few short
-        // retries start it (bounded: 5 tries over about 50 ms).
-        for attempt in 0..<5 {
+        // writing in a child that another thread is starting; that child closes it when it execs, so retries start
+        // it. On a loaded machine a fork of a large process takes tens of milliseconds: the waits double from 10 ms
+        // (bounded: 7 tries over about 630 ms).
+        for attempt in 0..<7 {
             spawned = SpawnAttributes.with(newSession: true) { attributes in
                 posix_spawnp(&pid, program, &actions, attributes, argv, environ)
             }
-            guard spawned == ETXTBSY, attempt < 4 else { break }
-            usleep(10_000)
+            guard spawned == ETXTBSY, attempt < 6 else { break }
+            usleep(10_000 << UInt32(attempt))
         }
         close(writeEnd)
         guard spawned == 0 else {
