@@ -20,7 +20,7 @@ package enum OpenAPIImporter {
         profile.defaultEnvironment = profile.environments.first?.name
         if !read.schemas.schemas.isEmpty { profile.schemas.dialect = read.dialect }
 
-        let operations = OpenAPIOperation.all(in: document, notes: &notes)
+        let operations = OpenAPIOperation.all(in: document, bodies: read.requestBodies, notes: &notes)
         let (auth, secrets, schemeName) = authentication(document: document, operations: operations, notes: &notes)
         var usedIDs: Set<String> = []
         for operation in operations {
@@ -28,7 +28,9 @@ package enum OpenAPIImporter {
                 notes.append("skipped \(operation.method.rawValue) \(operation.path): unsupported method")
                 continue
             }
-            var endpoint = makeEndpoint(operation, method: method, components: document.components, notes: &notes)
+            var endpoint = makeEndpoint(
+                operation, method: method, components: document.components, tree: read.requestBodies.tree, notes: &notes
+            )
             endpoint.id = ImportNaming.unique(endpoint.id, in: &usedIDs)
             endpoint.responses =
                 read.schemas.rules[OpenAPIResponseSchemas.key(path: operation.path, method: operation.method.rawValue)]
@@ -98,7 +100,8 @@ package enum OpenAPIImporter {
     // MARK: - Endpoints
 
     static func makeEndpoint(
-        _ operation: OpenAPIOperation, method: HTTPMethod, components: OpenAPI.Components, notes: inout [String]
+        _ operation: OpenAPIOperation, method: HTTPMethod, components: OpenAPI.Components, tree: OpenAPITree,
+        notes: inout [String]
     ) -> Endpoint {
         let path = operation.path
         let id = operation.operation.operationId.map(identifier) ?? defaultID(method: method, path: path)
@@ -129,7 +132,7 @@ package enum OpenAPIImporter {
             endpoint.params.append(Parameter(name: name, values: nil))
         }
         if let request = operation.requestBody {
-            endpoint.body = body(request.content, id: id, components: components, notes: &notes)
+            endpoint.body = body(request, id: id, tree: tree, notes: &notes)
             if [HTTPMethod.get, .head, .delete].contains(method), endpoint.body.map(isEmpty) == true {
                 // Stripe gives every GET an empty form body: sending it would add a Content-Type and an empty body
                 // (`--data-raw ''` in `export curl`) to requests that take none.
@@ -175,70 +178,6 @@ package enum OpenAPIImporter {
         case .string(let template): template.raw
         case .array, .object:
             (try? value.render(VariableScope(processEnvironment: [:])).serialized()) ?? ""
-        }
-    }
-
-    static func body(
-        _ content: OpenAPI.Content.Map, id: String, components: OpenAPI.Components, notes: inout [String]
-    ) -> BodyTemplate? {
-        let types = content.keys.map(\.rawValue)
-        let values = content.values.map { components[$0] ?? OpenAPI.Content(schema: nil) }
-        if let index = types.firstIndex(where: { MediaType.isJSON($0) }) {
-            return .json(example(values[index], components: components))
-        }
-        if let index = types.firstIndex(where: { $0.hasPrefix("application/x-www-form-urlencoded") }) {
-            return .form(fields(values[index], components: components))
-        }
-        if let index = types.firstIndex(where: { $0.hasPrefix("multipart/form-data") }) {
-            return .multipart(fields(values[index], components: components))
-        }
-        guard let type = types.first else { return nil }
-        if type.hasPrefix("text/") {
-            let text = scalarText(example(values[0], components: components))
-            return .text(Template(text), contentType: type)
-        }
-        notes.append("\(id): a \(type) body is sent from a file: change `@./\(id).body` to yours")
-        return .file(Template("@./\(id).body"), contentType: type)
-    }
-
-    static func example(_ content: OpenAPI.Content, components: OpenAPI.Components) -> TemplateValue {
-        if let value = content.example
-            ?? content.examples?.values.first.flatMap({ components[$0] })?.dataOrLegacyValue
-        {
-            return templateValue(value.value)
-        }
-        return content.schema.map { SchemaExample.make($0, components: components) } ?? .object([])
-    }
-
-    /// Form fields from an object schema's properties (files as `@./name`; an array of files or values as one
-    /// field per item, so a multipart array is repeated fields, not a JSON string).
-    static func fields(_ content: OpenAPI.Content, components: OpenAPI.Components) -> [Parameter] {
-        guard let schema = content.schema.flatMap({ components[$0] }), case .object(_, let object) = schema.value
-        else { return [] }
-        return object.properties.map { name, property in
-            let resolved = components[property] ?? property
-            if resolved.formatString == "binary" || resolved.formatString == "byte" {
-                return Parameter(name, Template("@./\(name)"))
-            }
-            if case .array(_, let array) = resolved.value {
-                let item = array.items.flatMap { components[$0] }
-                if item?.formatString == "binary" || item?.formatString == "byte" {
-                    return Parameter(name, Template("@./\(name)"))
-                }
-                let value = SchemaExample.make(property, components: components, depth: 1)
-                if case .array(let items) = value {
-                    let scalars = items.filter(isScalar).map { Template(scalarText($0)) }
-                    return Parameter(name: name, values: scalars.isEmpty ? [""] : scalars)
-                }
-            }
-            return Parameter(name, Template(scalarText(SchemaExample.make(property, components: components, depth: 1))))
-        }
-    }
-
-    static func isScalar(_ value: TemplateValue) -> Bool {
-        switch value {
-        case .array, .object: false
-        case .null, .bool, .number, .string: true
         }
     }
 

@@ -1,20 +1,25 @@
 import OpenAPIKit
+import Yams
 
 /// One operation with what the importer reads of it resolved from the components, and nothing else: parameters
-/// (the path's, replaced by the operation's of the same name and place), the request body and the security that
-/// applies. Responses are never resolved, so their schemas cost nothing.
+/// (the path's, replaced by the operation's of the same name and place), the request body (read from the composed
+/// tree, see `OpenAPIRequestBodies`) and the security that applies. Responses are never resolved, so their schemas
+/// cost nothing.
 struct OpenAPIOperation {
     var path: String
     var method: OpenAPI.HttpMethod
     var operation: OpenAPI.Operation
     var pathDescription: String?
     var parameters: [OpenAPI.Parameter]
-    var requestBody: OpenAPI.Request?
+    /// The request body's media types, nil without one.
+    var requestBody: [OpenAPIRequestBodies.Content]?
     /// The operation's security, else the document's (an empty list: no auth).
     var security: [OpenAPI.SecurityRequirement]
 
     /// Every operation in document order; references that cannot be resolved are noted and skipped.
-    static func all(in document: OpenAPI.Document, notes: inout [String]) -> [OpenAPIOperation] {
+    static func all(
+        in document: OpenAPI.Document, bodies: OpenAPIRequestBodies, notes: inout [String]
+    ) -> [OpenAPIOperation] {
         let components = document.components
         var result: [OpenAPIOperation] = []
         for (path, maybeItem) in document.paths {
@@ -32,10 +37,11 @@ struct OpenAPIOperation {
                     parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
                     parameters.append(parameter)
                 }
-                var body: OpenAPI.Request?
-                if let maybe = endpoint.operation.requestBody {
-                    body = components[maybe]
-                    if body == nil { notes.append("\(path.rawValue): the request body reference does not resolve") }
+                var body: [OpenAPIRequestBodies.Content]?
+                switch bodies.body(path: path.rawValue, method: endpoint.method.rawValue) {
+                case .content(let types)?: body = types
+                case .unresolved?: notes.append("\(path.rawValue): the request body reference does not resolve")
+                case nil: break
                 }
                 result.append(
                     OpenAPIOperation(

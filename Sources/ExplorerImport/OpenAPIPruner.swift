@@ -4,10 +4,11 @@ import Yams
 /// Cuts a composed OpenAPI 3 tree down to what the importer reads, before OpenAPIKit decodes it: decoding every
 /// component schema of a large document (Stripe's: thousands of schemas, most only reached from responses) was
 /// nearly all of an import's time. Kept: every top-level key but `webhooks` and `components`; each operation
-/// without `callbacks` and with its responses cut to their descriptions; the security schemes; and the components
-/// reachable by `$ref` from what is kept (followed with a visited set, so recursive schemas end).
+/// without `callbacks` (not read) and `requestBody` (read from the composed tree instead: `OpenAPIRequestBodies`)
+/// and with its responses cut to their descriptions; the security schemes; and the
+/// components reachable by `$ref` from what is kept (followed with a visited set, so recursive schemas end).
 enum OpenAPIPruner {
-    /// Operation keys of a path item (3.2's `query` included); `additionalOperations` are not read.
+    /// Operation keys of a path item (3.2's `query` included); `additionalOperations` are left as they are.
     static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
 
     /// The pruned tree, or nil when pruning could drop something read: a local reference outside
@@ -64,7 +65,8 @@ enum OpenAPIPruner {
         return .mapping(Node.Mapping(pairs, root.tag, top.style, root.mark))
     }
 
-    /// Each operation without callbacks, its responses only their descriptions (OpenAPIKit needs the keys).
+    /// Each operation without callbacks or request body, its responses only their descriptions (OpenAPIKit needs the
+    /// keys).
     static func prunedPaths(_ paths: Node.Mapping) -> Node.Mapping {
         var paths = paths
         for index in paths.indices {
@@ -74,6 +76,8 @@ enum OpenAPIPruner {
                     case .mapping(var operation) = item[itemIndex].value
                 else { continue }
                 operation["callbacks"] = nil
+                // Read from the composed tree (`OpenAPIRequestBodies`): decoding their schemas was most of the rest.
+                operation["requestBody"] = nil
                 if case .mapping(let responses)? = operation["responses"] {
                     let cut = responses.map { status, response in
                         (

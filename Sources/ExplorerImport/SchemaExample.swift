@@ -1,11 +1,12 @@
 import ExplorerCore
-import OpenAPIKit
+import Yams
 
-/// An example value made up from a schema, resolving `$ref`s on demand: a reference already being expanded on the
-/// way down (a recursive schema) becomes null, and the value is bounded in depth and in size, so the largest real
-/// documents (Stripe's) cost what the example shows.
+/// An example value made up from a schema of the composed tree, resolving `$ref`s on demand: a reference already
+/// being expanded on the way down (a recursive schema) becomes null, and the value is bounded in depth and in size, so
+/// the largest real documents (Stripe's) cost what the example shows. Schemas are read as OpenAPIKit decodes them
+/// (`SchemaNode`), which it no longer does for request bodies.
 struct SchemaExample {
-    let components: OpenAPI.Components
+    let tree: OpenAPITree
     /// Deepest nesting of objects and arrays.
     static let maxDepth = 8
     /// Most values in one example; past it, objects stop taking properties.
@@ -14,53 +15,48 @@ struct SchemaExample {
     private var expanding: Set<String> = []
     private var values = 0
 
-    init(components: OpenAPI.Components) {
-        self.components = components
+    init(tree: OpenAPITree) {
+        self.tree = tree
     }
 
     /// The example of `schema`, fresh limits each time.
-    static func make(_ schema: JSONSchema, components: OpenAPI.Components, depth: Int = 0) -> TemplateValue {
-        var builder = SchemaExample(components: components)
+    static func make(_ schema: Node, tree: OpenAPITree, depth: Int = 0) -> TemplateValue {
+        var builder = SchemaExample(tree: tree)
         return builder.example(schema, depth: depth)
-    }
-
-    /// A schema that may be a reference, resolved once (nil when it points outside the components or loops).
-    func resolved(_ schema: JSONSchema) -> JSONSchema? {
-        components[schema]
     }
 
     /// Its example, default or first allowed value, else one made up from the type (objects with every property
     /// but read-only ones, arrays with one item).
-    mutating func example(_ schema: JSONSchema, depth: Int) -> TemplateValue {
+    mutating func example(_ node: Node, depth: Int) -> TemplateValue {
         values += 1
-        if case .reference(let reference, _) = schema.value {
-            let key = reference.absoluteString
-            guard !expanding.contains(key), let target = components[schema] else { return .null }
-            expanding.insert(key)
-            defer { expanding.remove(key) }
+        let schema = SchemaNode(node, modern: tree.modern)
+        if let reference = schema.reference {
+            guard !expanding.contains(reference.key), let target = tree.resolveSchema(reference) else { return .null }
+            expanding.insert(reference.key)
+            defer { expanding.remove(reference.key) }
             return example(target, depth: depth)
         }
-        if let value = schema.examples.first ?? schema.defaultValue ?? schema.allowedValues?.first {
+        if let value = schema.value() {
             return OpenAPIImporter.templateValue(value.value)
         }
         guard depth < Self.maxDepth else { return .null }
-        switch schema.value {
+        switch schema.kind {
         case .null: return .null
         case .boolean: return .bool(false)
         case .number, .integer: return .number("0")
         case .string: return .string(Template(Self.string(format: schema.formatString)))
-        case .object(_, let object):
+        case .object:
             var members: [TemplateValue.Member] = []
-            for (name, property) in object.properties where values < Self.maxValues {
-                if resolved(property)?.readOnly == true { continue }
+            for (name, property) in schema.properties where values < Self.maxValues {
+                if tree.schema(property)?.readOnly == true { continue }
                 members.append(.init(key: name, value: example(property, depth: depth + 1)))
             }
             return .object(members)
-        case .array(_, let array):
-            return .array(array.items.map { [example($0, depth: depth + 1)] } ?? [])
-        case .all(of: let schemas, _):
+        case .array:
+            return .array(schema.items.map { [example($0, depth: depth + 1)] } ?? [])
+        case .all:
             var members: [TemplateValue.Member] = []
-            for part in schemas {
+            for part in schema.subschemas {
                 if case .object(let more) = example(part, depth: depth + 1) {
                     for member in more where !members.contains(where: { $0.key == member.key }) {
                         members.append(member)
@@ -68,9 +64,9 @@ struct SchemaExample {
                 }
             }
             return .object(members)
-        case .one(of: let schemas, _), .any(of: let schemas, _):
-            return schemas.first.map { example($0, depth: depth + 1) } ?? .null
-        case .not, .fragment, .reference:
+        case .one, .any:
+            return schema.subschemas.first.map { example($0, depth: depth + 1) } ?? .null
+        case .not, .fragment:
             return .null
         }
     }

@@ -7,7 +7,8 @@ import Yams
 @testable import ExplorerImport
 
 /// The tree OpenAPIKit decodes is cut to what the importer reads: components reached by `$ref` from the paths and
-/// security schemes, responses without their content.
+/// security schemes, responses without their content, operations without their request body (read from the
+/// composed tree).
 @Suite("OpenAPI pruning")
 struct OpenAPIPrunerTests {
     static let document = """
@@ -38,7 +39,7 @@ struct OpenAPIPrunerTests {
         security: [{ key: [] }]
         """
 
-    @Test("schemas reached only from responses or from nothing are not decoded; chains of references are kept")
+    @Test("schemas reached only from responses or from nothing are not decoded; the body follows chains of references")
     func prunesUnreachable() throws {
         // OnlyInResponses and Unused do not decode (`properties` is a list): the import succeeds only without them.
         let imported = try OpenAPIImporter.makeProfile(text: Self.document, id: "t", file: "/p/t.yaml")
@@ -48,25 +49,51 @@ struct OpenAPIPrunerTests {
         #expect(imported.secretVariables == ["api_key"])
     }
 
-    @Test("the pruned tree keeps reached components by name and cuts responses to their description")
+    @Test("the pruned tree keeps reached components by name, cuts request bodies and responses to their description")
     func tree() throws {
-        let root = try #require(try Yams.compose(yaml: Self.document, SwaggerConverter.resolver))
+        let text = Self.document.replacingOccurrences(
+            of: "      responses:\n        \"200\":\n          description: made",
+            with: "      parameters: [{ $ref: '#/components/parameters/P' }]\n"
+                + "      responses:\n        \"200\":\n          description: made"
+        ).replacingOccurrences(
+            of: "components:\n",
+            with:
+                "components:\n  parameters:\n    P: { name: p, in: query, schema: { $ref: '#/components/schemas/A' } }\n"
+        )
+        let root = try #require(try Yams.compose(yaml: text, SwaggerConverter.resolver))
         let pruned = try #require(OpenAPIPruner.prune(root))
+        // A and B are reached from a parameter; the request body's schemas alone would keep nothing.
         let schemas = try #require(pruned["components"]?["schemas"]?.mapping)
         #expect(schemas.keys.compactMap(\.string) == ["A", "B"])
+        #expect(pruned["components"]?["requestBodies"]?.mapping?.isEmpty == true)
+        let plain = try #require(try Yams.compose(yaml: Self.document, SwaggerConverter.resolver))
+        let withoutParameter = try #require(OpenAPIPruner.prune(plain))
+        #expect(withoutParameter["components"]?["schemas"]?.mapping?.isEmpty == true)
         let target = OpenAPIPruner.target("#/components/schemas/A~1B~0C/properties/x")
         #expect(target?.kind == "schemas" && target?.name == "A/B~C")
         #expect(pruned["components"]?["securitySchemes"]?["key"] != nil)
         let operation = try #require(pruned["paths"]?["/things"]?["post"])
         #expect(operation["callbacks"] == nil)
+        #expect(operation["requestBody"] == nil)
         #expect(operation["responses"]?["200"]?.mapping?.keys.compactMap(\.string) == ["description"])
     }
 
-    @Test("a local reference outside the components leaves the document whole")
+    @Test("a local reference outside the components leaves the document whole (but not one in a request body)")
     func otherReferences() throws {
         let text = Self.document.replacingOccurrences(
-            of: "$ref: '#/components/requestBodies/Thing'", with: "$ref: '#/paths/~1other/post/requestBody'")
+            of: "      responses:\n        \"200\":\n          description: made",
+            with: "      parameters: [{ $ref: '#/paths/~1other/get/parameters/0' }]\n"
+                + "      responses:\n        \"200\":\n          description: made")
         let root = try #require(try Yams.compose(yaml: text, SwaggerConverter.resolver))
         #expect(OpenAPIPruner.prune(root) == nil)
+        // A request body is cut before references are collected: one into `paths` there prunes as usual, and the
+        // importer notes it does not resolve, as OpenAPIKit did (it looks up the last part, `requestBody`).
+        let inBody = Self.document.replacingOccurrences(
+            of: "$ref: '#/components/requestBodies/Thing'", with: "$ref: '#/paths/~1other/post/requestBody'")
+        let bodyRoot = try #require(try Yams.compose(yaml: inBody, SwaggerConverter.resolver))
+        #expect(OpenAPIPruner.prune(bodyRoot) != nil)
+        let imported = try OpenAPIImporter.makeProfile(text: inBody, id: "t", file: "/p/t.yaml")
+        #expect(imported.profile.endpoint("make")?.body == nil)
+        #expect(imported.notes.contains("/things: the request body reference does not resolve"))
     }
 }
