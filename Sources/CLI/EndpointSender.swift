@@ -14,11 +14,14 @@ struct EndpointSender: Sendable {
     let client: Client
     /// Where each exchange is held for the history until its checks are known; nil: not recorded.
     let history: HistoryLog?
+    /// Stop a streamed answer after this many events (`apix test --max-events`); nil: when the server ends it.
+    let maxEvents: Int?
 
     init(
         profile: Profile, environment: String?, overrides: RequestOverrides, client: Client = Client(),
-        history: HistoryLog? = nil
+        history: HistoryLog? = nil, maxEvents: Int? = nil
     ) {
+        self.maxEvents = maxEvents
         self.profile = profile
         self.environment = environment
         var shared = RequestOverrides()
@@ -46,7 +49,9 @@ struct EndpointSender: Sendable {
                 ClientError(
                     .transport(TransportError(.invalidRequest, "cannot build `\(endpoint.id)`: \(error.message)"))))
         }
-        let transfer = await exchange.start(on: client)
+        // A streamed answer is read as events (one kept: only its counts and times are wanted), so its
+        // `expect: stream` can be checked (`Response.stream`).
+        let transfer = await exchange.start(on: client, events: EventStream(capacity: 1, maxEvents: maxEvents))
         let result = await transfer.result
         if let history {
             let (entry, secrets) = await history.entry(for: exchange, sent: transfer.request, result: result)

@@ -43,7 +43,7 @@ struct GraphQLWebSocketRun {
         }
         let opened = connection.opened
         StandardError.writeLine(WebSocketExit.connectedLine(exchange.webSocketURL, opened))
-        let transcript = WebSocketTranscript()
+        let transcript = WebSocketTranscript(handshake: connection.opened.metrics.total)
         let state = SessionState()
         // Ctrl-C stops the subscription the protocol's way (`complete`), then closes normally: the user ending a
         // subscription is its purpose fulfilled, not a client going away. A second signal ends apix at once.

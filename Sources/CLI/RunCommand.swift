@@ -256,7 +256,7 @@ struct RunCommand: AsyncParsableCommand {
             let savedTo = transfer.request.options.downloadTo.map { response.body.filePath ?? $0 }
             let step = chain.conclude(result)
             if let stream {
-                outputStream(response, stream)
+                outputStream(response, stream, checks: step?.checks)
             } else {
                 try output(
                     response, request: shown,

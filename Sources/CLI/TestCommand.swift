@@ -61,6 +61,13 @@ struct TestCommand: AsyncParsableCommand {
             "The longest Retry-After waited for (default 60); a longer one leaves the answer as it is.",
             valueName: "SECONDS"))
     var rateLimitWait = 60.0
+    @Option(
+        name: .customLong("max-events"),
+        help: ArgumentHelp(
+            "Stop each streamed answer (server-sent events, `stream: true`) after N events, as a success, and check "
+                + "it then: a stream the server never ends needs it.",
+            valueName: "N"))
+    var maxEvents: Int?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
     @Flag(name: .customLong("no-history"), help: "Do not record the exchanges in the history.")
     var noHistory = false
@@ -69,6 +76,7 @@ struct TestCommand: AsyncParsableCommand {
     func run() async throws {
         guard parallel >= 1 else { throw CLIFailure(.usage, "--parallel must be at least 1") }
         guard rounds >= 1 else { throw CLIFailure(.usage, "--repeat must be at least 1") }
+        if let maxEvents, maxEvents < 1 { throw CLIFailure(.usage, "--max-events must be at least 1") }
         guard rateLimitRetries >= 0 else { throw CLIFailure(.usage, "--rate-limit-retries must be ≥ 0") }
         // At most a day, as `RateLimit` reads no longer wait (and `1e300` s would trap converting to Int64).
         guard (0...86_400).contains(rateLimitWait) else {
@@ -98,7 +106,8 @@ struct TestCommand: AsyncParsableCommand {
         }
         let history = HistoryLog(profile: loaded, disabled: noHistory, origin: .test)
         let sender = EndpointSender(
-            profile: loaded, environment: environmentName, overrides: overrides, history: history)
+            profile: loaded, environment: environmentName, overrides: overrides, history: history,
+            maxEvents: maxEvents)
         var runner = ChainRunner(profile: loaded, environment: environmentName, store: CaptureStore())
         runner.variables = overrides.variables
         let started = Date()

@@ -64,6 +64,8 @@ struct TestReport {
                 members.append((key: "status", value: .number(String(response.statusCode))))
                 members.append(
                     (key: "time_ms", value: .number(String(format: "%.3f", response.metrics.total.seconds * 1000))))
+                // A streamed answer's timing, as `apix run --json` gives it (`StreamMetrics.jsonObject`).
+                if let stream = response.stream { members.append((key: "stream", value: stream.jsonObject)) }
             }
             members.append((key: "checks", value: Self.checksJSON(step.checks)))
             if let schema = step.schema { members.append((key: "schema", value: Self.schemaJSON(schema))) }

@@ -85,7 +85,7 @@ struct WebSocketCommand: AsyncParsableCommand {
         }
         let opened = connection.opened
         StandardError.writeLine(WebSocketExit.connectedLine(plan.webSocketURL, opened))
-        let transcript = WebSocketTranscript()
+        let transcript = WebSocketTranscript(handshake: connection.opened.metrics.total)
         let session = WebSocketCLISession(
             connection: connection, transcript: transcript, jsonl: jsonl, showControl: showControl,
             maxMessages: maxMessages, idle: idle.map { .milliseconds(Int64($0 * 1000)) })

@@ -38,6 +38,21 @@ struct EventsViewTests {
         #expect(text.contains("Esc stops"))
     }
 
+    @Test("the tab line times the stream where there is room; in a narrow pane Esc stops stays, timing gives way")
+    func timingOnTheTabLine() throws {
+        var state = Fixtures.smallState(width: 200, height: 30)
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownExchange?.id)
+        _ = state.update(.streamUpdated(exchange: id, Self.rows(2)))
+        let wide = Screen.render(state, theme: .monochrome).text
+        #expect(wide.contains("2 events · 2.0/s · 68 B · first 1.0 s · max gap 0 ms · Esc stops"), "\(wide)")
+        var (narrow, narrowID) = try Self.sending()
+        _ = narrow.update(.streamUpdated(exchange: narrowID, Self.rows(2)))
+        let text = Screen.render(narrow, theme: .monochrome).text
+        #expect(text.contains("2 events · 2.0/s · 68 B · max gap 0 ms · Esc stops …"), "\(text)")
+    }
+
     @Test("the view follows the newest events, unless the user scrolled up")
     func follows() throws {
         var (state, id) = try Self.sending()

@@ -40,10 +40,15 @@ enum ResponseView {
             buffer.write(SafeText.escape(exchange.url), x: x, y: statusRow.y, limit: statusRow.maxX)
             ProgressView.draw(exchange, now: state.now.uptime, in: figures, theme: theme, on: &buffer)
             if let events = exchange.events {
-                // A stream shows its events as they come, before it ends.
+                // A stream shows its events as they come, before it ends. In a narrow pane the timing parts give
+                // way first, so the key that stops the stream stays in sight.
+                let items = events.summary.components(separatedBy: " · ") + ["Esc stops"]
+                let timing = items.indices.filter { items[$0].hasPrefix("first ") || items[$0].hasPrefix("max gap ") }
+                let label = " Events  "
+                let fitted = TextWidth.fitted(
+                    items, separator: " · ", to: max(0, tabRow.width - TextWidth.width(of: label)), leavingOut: timing)
                 buffer.write(
-                    " Events  " + events.summary + " · Esc stops", x: tabRow.x, y: tabRow.y, limit: tabRow.maxX,
-                    style: theme.activeTab)
+                    label + fitted, x: tabRow.x, y: tabRow.y, limit: tabRow.maxX, style: theme.activeTab)
                 EventsView.draw(
                     events, top: state.response.top, left: state.response.left, in: body, theme: theme,
                     on: &buffer)

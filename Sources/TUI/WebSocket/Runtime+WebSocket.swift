@@ -88,7 +88,7 @@ extension Runtime {
                 connection = open
             }
             // The transcript's clock starts at the open, so frame times are "since open".
-            let transcript = WebSocketTranscript()
+            let transcript = WebSocketTranscript(handshake: connection.opened.metrics.total)
             let abandoned = run.live.withLock { live in
                 live = WebSocketRun.Live(connection: connection, transcript: transcript)
                 return run.abandoned.withLock { $0 }

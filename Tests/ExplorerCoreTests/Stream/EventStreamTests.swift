@@ -67,7 +67,7 @@ struct EventStreamTests {
         #expect(stream.snapshot(now: start.addingTimeInterval(9.5))!.rate == 1)
         stream.finish(at: start.addingTimeInterval(20))
         #expect(stream.snapshot()!.rate == 0.5)
-        #expect(stream.snapshot()!.summary == "10 events · 0.5/s · 90 B · ended")
+        #expect(stream.snapshot()!.summary == "10 events · 0.5/s · 90 B · first 0 ms · max gap 1.0 s · ended")
     }
 
     @Test("a burst of 20 events within a millisecond reads 20/s, not tens of thousands a second (issue 25)")

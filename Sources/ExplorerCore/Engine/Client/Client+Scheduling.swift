@@ -9,6 +9,7 @@ extension Client {
             return .failure(TransportError(.cancelled, "cancelled"))
         }
         defer { scheduler.leave(slot) }
+        options.events?.noteRequestStart()
         switch await transport.exchange(request, events: options.events, progress: progress) {
         case .success(var response):
             response.metrics.queued = slot.waited

@@ -71,6 +71,7 @@ public final class Client: Sendable {
             } catch {
                 return .failure(error)
             }
+            options.events?.startAttempt()
             let result = await followRedirects(adapted, options: options, progress: report)
             guard case .success(let response) = result, attempt + 1 < maxAttempts,
                 let interceptor = options.interceptor
@@ -119,6 +120,8 @@ public final class Client: Sendable {
                 }
                 guard let next else {
                     response.metrics = Self.merge(hops.dropLast(), response.metrics)
+                    // The transport ended the stream (`EventStream.finish`) before it answered.
+                    response.stream = options.events?.metrics()
                     return .success(response)
                 }
                 if Task.isCancelled {

@@ -18,6 +18,9 @@ public struct Response: Sendable {
     /// The connection it came on (address, reuse, TLS and certificates); nil when no connection was seen (from the
     /// cache, the history, or a transport that does not say).
     package var connection: ConnectionInfo?
+    /// A streamed answer's timing (`EventStream.metrics`, as it ended); nil when the answer was not a stream, or
+    /// was sent without an `EventStream` to read it.
+    package var stream: StreamMetrics?
 
     package init(
         method: HTTPMethod, url: String, statusCode: Int, reason: String, httpVersion: String = "HTTP/1.1",

@@ -19,6 +19,9 @@ public final class EventStream: Sendable {
         var bytes: Int64 = 0
         var startedAt: Date?
         var endedAt: Date?
+        /// When the request went out (`noteRequestStart`), for the time to the first event.
+        var requestStartedAt: Date?
+        var gaps = EventGaps()
         var stopRequested = false
         /// Changes with every event, byte count and end, so a front end redraws only when something moved.
         var version = 0
@@ -51,6 +54,7 @@ public final class EventStream: Sendable {
             $0.count = 0
             $0.bytes = 0
             $0.endedAt = nil
+            $0.gaps = EventGaps()
             $0.parser = EventStreamParser(mode: mode)
             $0.startedAt = time
             $0.version += 1
@@ -85,6 +89,20 @@ public final class EventStream: Sendable {
         for event in events { onEvent?(event) }
     }
 
+    /// A new attempt of the exchange begins (the client's retry after a 401): its first hop's start is the one
+    /// the time to the first event counts from, as `ttfb` counts from it.
+    func startAttempt() {
+        state.withLock { $0.requestStartedAt = nil }
+    }
+
+    /// A request of the exchange goes out (once it has its slot: the wait for one is not the server's time). The
+    /// first since `startAttempt` counts, so redirect hops are part of the time to the first event.
+    func noteRequestStart(at time: Date = Date()) {
+        state.withLock { state in
+            if state.requestStartedAt == nil { state.requestStartedAt = time }
+        }
+    }
+
     /// Asks the transfer to end, keeping what arrived (the TUI's Esc on a stream: `Transfer.stopStream`).
     func requestStop() {
         state.withLock { $0.stopRequested = true }
@@ -107,8 +125,28 @@ public final class EventStream: Sendable {
             return Snapshot(
                 mode: parser.mode, events: events, count: state.count, bytes: state.bytes, startedAt: startedAt,
                 endedAt: state.endedAt, stopped: state.stopRequested, version: state.version,
-                rate: Self.rate(of: events, startedAt: startedAt, endedAt: state.endedAt, count: state.count, now: now))
+                rate: Self.rate(of: events, startedAt: startedAt, endedAt: state.endedAt, count: state.count, now: now),
+                firstEvent: Self.firstEvent(state), maxGap: state.gaps.longest.map(StreamMetrics.duration(seconds:)))
         }
+    }
+
+    /// The stream's metrics at `now` (`snapshot`'s, without copying the events); nil when it is not a stream.
+    package func metrics(now: Date = Date()) -> StreamMetrics? {
+        state.withLock { state in
+            guard state.parser != nil, let startedAt = state.startedAt else { return nil }
+            let rate = Self.rate(
+                of: state.endedAt == nil ? state.ring.events : [], startedAt: startedAt, endedAt: state.endedAt,
+                count: state.count, now: now)
+            return StreamMetrics(
+                events: state.count, firstEvent: Self.firstEvent(state),
+                maxGap: state.gaps.longest.map(StreamMetrics.duration(seconds:)), eventsPerSecond: rate)
+        }
+    }
+
+    /// From the request's start (the answer's head when no transport said when it went) to the first event.
+    private static func firstEvent(_ state: State) -> Duration? {
+        guard let first = state.gaps.first, let origin = state.requestStartedAt ?? state.startedAt else { return nil }
+        return StreamMetrics.duration(seconds: first - origin.timeIntervalSinceReferenceDate)
     }
 
     private static func number(
@@ -118,6 +156,7 @@ public final class EventStream: Sendable {
         for item in parsed {
             if let limit, state.count >= limit { break }
             state.count += 1
+            state.gaps.record(time.timeIntervalSinceReferenceDate)
             let event = StreamEvent(
                 number: state.count, time: time, type: item.type, id: item.id, data: item.data, retry: item.retry)
             state.ring.append(event)

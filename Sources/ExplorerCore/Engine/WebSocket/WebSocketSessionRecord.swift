@@ -12,6 +12,9 @@ package struct WebSocketSessionRecord: Sendable, Equatable {
     package var deflate: Bool
     package var counts: WebSocketTranscript.Counts
     package var firstMessage: Duration?
+    /// From the handshake's start to the first message received, and the longest gap between two (`StreamMetrics`).
+    package var firstEvent: Duration?
+    package var maxGap: Duration?
     package var duration: Duration
     package var close: WebSocketClose?
     /// Every frame of the session, those not kept included.
@@ -26,6 +29,8 @@ package struct WebSocketSessionRecord: Sendable, Equatable {
         deflate = agreement.deflate != nil
         counts = snapshot.counts
         firstMessage = snapshot.firstMessage
+        firstEvent = snapshot.firstEvent
+        maxGap = snapshot.maxGap
         duration = snapshot.elapsed
         close = snapshot.close
         frameCount = snapshot.frameCount
@@ -46,6 +51,8 @@ package struct WebSocketSessionRecord: Sendable, Equatable {
         if let firstMessage {
             session.append(key: "first_message_ms", value: .number(String(Self.millis(firstMessage))))
         }
+        if let firstEvent { session.append(key: "first_event_ms", value: .number(String(Self.millis(firstEvent)))) }
+        if let maxGap { session.append(key: "max_gap_ms", value: .number(String(Self.millis(maxGap)))) }
         session.append(key: "duration_ms", value: .number(String(Self.millis(duration))))
         if let close {
             var closed = JSONObject()
@@ -80,6 +87,8 @@ package struct WebSocketSessionRecord: Sendable, Equatable {
         counts.pongs = session["pongs"]?.intValue ?? 0
         self.counts = counts
         firstMessage = session["first_message_ms"]?.intValue.map { .milliseconds($0) }
+        firstEvent = session["first_event_ms"]?.intValue.map { .milliseconds($0) }
+        maxGap = session["max_gap_ms"]?.intValue.map { .milliseconds($0) }
         duration = .milliseconds(session["duration_ms"]?.intValue ?? 0)
         if let closed = session["close"], let code = closed["code"]?.intValue {
             close = WebSocketClose(
@@ -97,13 +106,14 @@ package struct WebSocketSessionRecord: Sendable, Equatable {
         WebSocketTranscript.Snapshot(
             frames: frames, frameCount: frameCount, counts: counts, firstMessage: firstMessage, elapsed: duration,
             rate: Double(counts.messagesSent + counts.messagesReceived) / max(1, duration.seconds), close: close,
-            file: nil, version: 0)
+            file: nil, version: 0, firstEvent: firstEvent, maxGap: maxGap)
     }
 
     /// `↑ 3 (12 B) · ↓ 5 (1 KB) · 2 pings · first message 12 ms · 4.2 s · closed: 1000`: the session in one line.
     package var summary: String {
         var parts = [counts.summary]
         if let firstMessage { parts.append("first message \(Units.duration(firstMessage))") }
+        if let maxGap { parts.append("max gap \(StreamMetrics.short(maxGap))") }
         parts.append(Units.duration(duration))
         if let close { parts.append(close.summary) }
         return parts.joined(separator: " · ")

@@ -50,11 +50,24 @@ package final class WebSocketTranscript: Sendable {
         /// Where frames are being written, when asked.
         package var file: String?
         package var version: Int
+        /// From the start of the opening handshake's request to the first message received (`StreamMetrics`).
+        package var firstEvent: Duration? = nil
+        /// The longest time between two consecutive messages received.
+        package var maxGap: Duration? = nil
 
-        /// `↑ 3 (1.2 KB) · ↓ 5 (4 KB) · 2 pings · 0.8 msg/s · first message 12 ms`, then how it closed.
+        /// The server's messages as a stream's events: their count, first one, rate and longest gap.
+        package var metrics: StreamMetrics {
+            StreamMetrics(
+                events: counts.messagesReceived, firstEvent: firstEvent, maxGap: maxGap,
+                eventsPerSecond: Double(counts.messagesReceived) / max(1, elapsed.seconds))
+        }
+
+        /// `↑ 3 (1.2 KB) · ↓ 5 (4 KB) · 2 pings · 0.8 msg/s · first message 12 ms · max gap 1.2 s`, then how it
+        /// closed.
         package var summary: String {
             var parts = [counts.summary, String(format: "%.1f msg/s", rate)]
             if let firstMessage { parts.append("first message \(Units.duration(firstMessage))") }
+            if let maxGap { parts.append("max gap \(StreamMetrics.short(maxGap))") }
             if let close {
                 parts.append("closed \(close.code)" + (close.reason.isEmpty ? "" : " " + SafeText.escape(close.reason)))
             }
@@ -67,6 +80,8 @@ package final class WebSocketTranscript: Sendable {
         var count = 0
         var counts = Counts()
         var firstMessage: Duration?
+        /// The server's messages' times (since the open), for the longest gap between two.
+        var gaps = EventGaps()
         var recent: [ContinuousClock.Instant] = []
         var closedAt: ContinuousClock.Instant?
         var close: WebSocketClose?
@@ -77,11 +92,18 @@ package final class WebSocketTranscript: Sendable {
 
     package let capacity: Int
     package let openedAt: ContinuousClock.Instant
+    /// The opening handshake's time, from its request's start to the open (its `Metrics.total`): the time to
+    /// the first event counts from that start, as a stream's counts from its request's.
+    package let handshake: Duration
     private let state: Mutex<State>
 
-    package init(capacity: Int = WebSocketTranscript.defaultCapacity, openedAt: ContinuousClock.Instant = .now) {
+    package init(
+        capacity: Int = WebSocketTranscript.defaultCapacity, openedAt: ContinuousClock.Instant = .now,
+        handshake: Duration = .zero
+    ) {
         self.capacity = max(1, capacity)
         self.openedAt = openedAt
+        self.handshake = handshake
         state = Mutex(State(ring: EventRing(capacity: max(1, capacity))))
     }
 
@@ -141,6 +163,7 @@ package final class WebSocketTranscript: Sendable {
                 state.counts.messagesReceived += 1
                 state.counts.bytesReceived += Int64(size)
                 if state.firstMessage == nil { state.firstMessage = elapsed }
+                state.gaps.record(elapsed.seconds)
             case (_, .ping): state.counts.pings += 1
             case (_, .pong): state.counts.pongs += 1
             default: break
@@ -206,7 +229,9 @@ package final class WebSocketTranscript: Sendable {
             return Snapshot(
                 frames: state.ring.events, frameCount: state.count, counts: state.counts,
                 firstMessage: state.firstMessage, elapsed: elapsed, rate: rate, close: state.close,
-                file: state.file != nil ? state.path : nil, version: state.version)
+                file: state.file != nil ? state.path : nil, version: state.version,
+                firstEvent: state.firstMessage.map { handshake + $0 },
+                maxGap: state.gaps.longest.map(StreamMetrics.duration(seconds:)))
         }
     }
 

@@ -1,5 +1,5 @@
 /// Runs an endpoint's `expect:` against a response: one `CheckResult` per check, in the order written
-/// (status, headers, JSON, body text, time, timing, tls).
+/// (status, headers, JSON, body text, time, timing, tls, stream).
 ///
 /// `{{name}}` in expected values (header values and patterns, JSON strings and patterns, `body_contains`) is
 /// filled like a request template: compared with the value, worded with secrets masked. A check whose value names
@@ -143,6 +143,7 @@ enum ExpectationChecker {
         }
         for rule in expectation.timing { results.append(rule.check(facts.metrics)) }
         for rule in expectation.tls { results.append(rule.check(response.connection)) }
+        for rule in expectation.stream { results.append(rule.check(response.stream)) }
         return results
     }
 

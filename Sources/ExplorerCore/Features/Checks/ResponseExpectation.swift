@@ -12,6 +12,7 @@
 ///   max_ms: 500
 ///   timing: { ttfb: "< 200ms", total: "<= 1.5s" }   # per phase (TimingRule)
 ///   tls: { days_left: "> 14" }       # the server's certificate (TLSRule)
+///   stream: { first_event: "< 500ms", max_gap: "< 2s", events: ">= 5" }   # a streamed answer (StreamRule)
 ///   schema: true                      # the answer matches its `responses:` schema
 /// ```
 package struct ResponseExpectation: Sendable, Hashable {
@@ -73,6 +74,8 @@ package struct ResponseExpectation: Sendable, Hashable {
     package var timing: [TimingRule] = []
     /// Checks on the TLS connection (the certificate's days left), in the order written.
     package var tls: [TLSRule] = []
+    /// Checks on a streamed answer's timing and count, in the order written.
+    package var stream: [StreamRule] = []
     /// `schema: true`: the answer must match the schema `responses:` names for its status (a check of its own).
     package var schema = false
     package var location: SourceLocation?
@@ -82,6 +85,6 @@ package struct ResponseExpectation: Sendable, Hashable {
     /// True when nothing is checked.
     package var isEmpty: Bool {
         status.isEmpty && headers.isEmpty && json.isEmpty && bodyContains.isEmpty && maxMilliseconds == nil
-            && timing.isEmpty && tls.isEmpty && !schema
+            && timing.isEmpty && tls.isEmpty && stream.isEmpty && !schema
     }
 }

@@ -244,6 +244,9 @@ package struct K6Script: Sendable {
         if !expectation.tls.isEmpty {
             notes.append("\(id): k6 does not see the certificate; the tls checks are left out")
         }
+        if !expectation.stream.isEmpty {
+            notes.append("\(id): k6 does not read a stream's events; the stream checks are left out")
+        }
         return entries
     }
 

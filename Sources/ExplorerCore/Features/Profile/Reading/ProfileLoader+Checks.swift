@@ -121,7 +121,7 @@ extension ProfileLoader {
         guard
             let fields = reader.fields(
                 node, "`expect`",
-                known: ["status", "headers", "json", "body_contains", "max_ms", "timing", "tls", "schema"])
+                known: ["status", "headers", "json", "body_contains", "max_ms", "timing", "tls", "stream", "schema"])
         else { return nil }
         var expectation = ResponseExpectation()
         expectation.location = reader.location(node)
@@ -187,6 +187,7 @@ extension ProfileLoader {
             }
         }
         if let tlsNode = fields["tls"] { expectation.tls = readTLSRules(tlsNode, reader: &reader) }
+        if let streamNode = fields["stream"] { expectation.stream = readStreamRules(streamNode, reader: &reader) }
         if let schemaNode = fields["schema"] { expectation.schema = reader.bool(schemaNode, "expect.schema") ?? false }
         return expectation
     }
@@ -207,6 +208,29 @@ extension ProfileLoader {
             guard let rule = TLSRule(measure, text) else {
                 reader.fail(
                     "`expect.tls.\(name)` must be \(TLSRule.syntax), got \(YAMLReader.describe(value))", at: value)
+                continue
+            }
+            rules.append(rule)
+        }
+        return rules
+    }
+
+    /// `expect.stream`: `first_event: "< 500ms"`, `max_gap: "< 2s"`, `events: ">= 5"`.
+    private static func readStreamRules(_ node: YAMLNode, reader: inout YAMLReader) -> [StreamRule] {
+        guard let entries = reader.entries(node, "`expect.stream`") else { return [] }
+        var rules: [StreamRule] = []
+        for (name, keyNode, value) in entries {
+            guard let measure = StreamRule.Measure(rawValue: name) else {
+                let known = StreamRule.Measure.allCases.map(\.rawValue)
+                var message = "unknown key `\(name)` in `expect.stream`"
+                if let suggestion = YAMLReader.nearest(name, in: known) { message += "; did you mean `\(suggestion)`?" }
+                reader.fail(message + " (known: \(known.joined(separator: ", ")))", at: keyNode)
+                continue
+            }
+            guard let text = reader.string(value, "expect.stream.\(name)") else { continue }
+            guard let rule = StreamRule(measure, text) else {
+                reader.fail(
+                    "`expect.stream.\(name)` must be \(measure.syntax), got \(YAMLReader.describe(value))", at: value)
                 continue
             }
             rules.append(rule)

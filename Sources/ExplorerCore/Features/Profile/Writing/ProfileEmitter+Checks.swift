@@ -82,6 +82,10 @@ extension ProfileEmitter {
         if !expectation.tls.isEmpty {
             entries.append(Entry("tls", .mapping(expectation.tls.map { Entry($0.measure.rawValue, .string($0.text)) })))
         }
+        if !expectation.stream.isEmpty {
+            entries.append(
+                Entry("stream", .mapping(expectation.stream.map { Entry($0.measure.rawValue, .string($0.text)) })))
+        }
         if expectation.schema { entries.append(Entry("schema", .scalar("true"))) }
         return .mapping(entries)
     }
