@@ -63,7 +63,7 @@ struct GraphQLWebSocketRun {
             outcome = .violation
             connection.close()
         } else {
-            await Self.send(conversation.opening, connection, transcript)
+            await Self.send(conversation.opening, connection, transcript, shown: exchange.shownGraphQLOpening)
         }
         var results = 0
         var close = WebSocketClose(code: WebSocketCloseCode.abnormal, reason: "", initiator: .connection)
@@ -162,12 +162,12 @@ struct GraphQLWebSocketRun {
                 token: await exchange.token()))
     }
 
-    private static func send(_ text: String, _ connection: WebSocketConnection, _ transcript: WebSocketTranscript)
-        async
-    {
-        let message = WebSocketMessage.text(text)
-        transcript.sent(message)
-        await connection.send(message)
+    /// Sends `text`; the transcript keeps `shown` instead when given (a message that carries a secret, masked).
+    private static func send(
+        _ text: String, _ connection: WebSocketConnection, _ transcript: WebSocketTranscript, shown: String? = nil
+    ) async {
+        transcript.sent(.text(shown ?? text))
+        await connection.send(.text(text))
     }
 
     /// Stops the operation (`complete`, when it was subscribed) and closes the session normally.

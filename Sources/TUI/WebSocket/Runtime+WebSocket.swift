@@ -99,7 +99,9 @@ extension Runtime {
             var close = WebSocketClose(code: WebSocketCloseCode.abnormal, reason: "", initiator: .connection)
             // A `graphql:` body: the operation over graphql-transport-ws, its messages shown as any frames.
             var graphQL = plan.graphQLConversation
-            if let opening = graphQL?.opening { await Self.send(opening, connection, transcript) }
+            if let opening = graphQL?.opening {
+                await Self.send(opening, connection, transcript, shown: plan.shownGraphQLOpening)
+            }
             while let event = await connection.next() {
                 transcript.received(event)
                 if case .closed(let ended) = event { close = ended }
@@ -141,10 +143,11 @@ extension Runtime {
         }
     }
 
+    /// Sends `text`; the conversation shows `shown` instead when given (a message that carries a secret, masked).
     nonisolated private static func send(
-        _ text: String, _ connection: WebSocketConnection, _ transcript: WebSocketTranscript
+        _ text: String, _ connection: WebSocketConnection, _ transcript: WebSocketTranscript, shown: String? = nil
     ) async {
-        transcript.sent(.text(text))
+        transcript.sent(.text(shown ?? text))
         await connection.send(.text(text))
     }
 

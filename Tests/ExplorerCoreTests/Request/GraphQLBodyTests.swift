@@ -83,6 +83,28 @@ struct GraphQLBodyTests {
         #expect(request.headers["Accept"] == "application/graphql-response+json, application/json")
     }
 
+    @Test("variables written as a JSON text that is broken: one located error that says JSON once")
+    func brokenVariablesText() throws {
+        let yaml = """
+            environments:
+              local: { base_url: "http://h" }
+            endpoints:
+              - id: broken
+                path: /graphql
+                body: { graphql: { query: "{ me }", variables: '{"id": }' } }
+            """
+        let profile = try ProfileLoader.parse(yaml: yaml, file: "/p/b.yaml", id: "b").get()
+        let builder = try RequestBuilder(profile: profile, environment: "local", processEnvironment: [:])
+        do {
+            _ = try ExchangePlan(try #require(profile.endpoint("broken")), builder: builder)
+            Issue.record("a broken variables text was sent")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("GraphQL variables: JSON error at line 1, column"), "\(text)")
+            #expect(!text.contains("JSON JSON"), "\(text)")
+        }
+    }
+
     @Test("GET: query and variables as parameters, no body; the endpoint's own Accept stays")
     func get() throws {
         let request = try Self.plan("get").request

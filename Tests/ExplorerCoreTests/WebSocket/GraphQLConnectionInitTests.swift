@@ -50,6 +50,10 @@ struct GraphQLConnectionInitTests {
         )
         #expect(mapped.masked.graphQLConnectionInit?["token"]?.stringValue == "••••")
         #expect(mapped.secretValues().contains("let-me-in"))
+        // What the conversation view, `apix run` and the history show of the first message: the token masked.
+        let shown = try #require(mapped.shownGraphQLOpening)
+        #expect(!shown.contains("let-me-in"))
+        #expect(shown.contains(#""token":"••••""#) && shown.contains(#""client":"apix""#), "\(shown)")
 
         let texted = try ExchangePlan(try #require(profile.endpoint("texted")), builder: builder)
         #expect(

@@ -36,6 +36,12 @@ extension ExchangePlan {
         }
     }
 
+    /// The `connection_init` message as the screen, `apix run` and the history show it: its payload masked as the
+    /// shown request is (a token in `connection_init:` is a secret like any). What goes is `graphQLConversation`'s.
+    package var shownGraphQLOpening: String? {
+        graphQLConversation.map { _ in GraphQLTransportWS.connectionInit(payload: masked.graphQLConnectionInit) }
+    }
+
     package var graphQLWebSocketPayload: JSONValue? {
         guard endpoint?.webSocket != nil, case .graphql? = endpoint?.body,
             case .bytes(let data, _) = request.request.body,

@@ -47,7 +47,7 @@ package struct GraphQLBody: Sendable, Hashable {
             do {
                 return try JSONValue.parse(text)
             } catch {
-                throw RequestBuildError(.invalidBody("GraphQL variables: JSON \(error)"), location: location)
+                throw RequestBuildError(.invalidBody("GraphQL variables: \(error)"), location: location)
             }
         }
         return rendered
