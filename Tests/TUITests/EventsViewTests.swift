@@ -18,8 +18,8 @@ struct EventsViewTests {
     }
 
     /// The small profile's state with a send of `items.get` running, its id, and the response pane focused.
-    static func sending() throws -> (AppState, Int) {
-        var state = Fixtures.smallState(height: 30)
+    static func sending(width: Int = 100) throws -> (AppState, Int) {
+        var state = Fixtures.smallState(width: width, height: 30)
         state.select("items.get")
         _ = state.press(.enter)
         let id = try #require(state.shownExchange?.id)
@@ -91,7 +91,7 @@ struct EventsViewTests {
 
     @Test("a finished stream keeps its events on the Body tab, named Events")
     func finished() throws {
-        var (state, id) = try Self.sending()
+        var (state, id) = try Self.sending(width: 220)
         _ = state.update(.streamUpdated(exchange: id, Self.rows(3)))
         var response = Fixtures.jsonResponse("{}")
         response.headers = ["Content-Type": "text/event-stream"]
@@ -100,6 +100,11 @@ struct EventsViewTests {
         #expect(text.contains(" Events "))
         #expect(text.contains("#3  00:00:01.000  tick  id 3"))
         #expect(text.contains("3 events"))
+        // The counts say the size once, then the type (not `… · 102 B · ended · 2 B`).
+        let line = try #require(text.split(separator: "\n").first { $0.contains("3 events") })
+        #expect(line.contains("102 B"), "\(line)")
+        #expect(line.components(separatedBy: " B ").count == 2, "\(line)")
+        #expect(line.contains("text/event-stream"), "\(line)")
     }
 
     @Test("rows reuse what they formatted and drop what the ring let go")

@@ -216,9 +216,11 @@ enum ResponseView {
             drawRequestInfo(state, exchange: exchange, x: x, in: rest, theme: theme, on: &buffer)
             return
         }
-        var info = [BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)]
+        // A stream's counts already say its size (`5 events · 3.1/s · 5 B · …`): not twice.
+        var info = [
+            exchange.events?.summary ?? BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)
+        ]
         if let type = response.contentType { info.append(SafeText.escape(type)) }
-        if let events = exchange.events { info.insert(events.summary, at: 0) }
         if let filter = state.response.filter, state.response.tab == .body {
             info.insert(filterInfo(filter), at: 0)
         }
