@@ -111,13 +111,55 @@ static void share_unlock(CURL *handle, curl_lock_data data, void *user) {
     pthread_mutex_unlock(&share_locks[data]);
 }
 
-CURLSH *apix_cookie_share(void) {
+// A share with the locks, holding TLS sessions: libcurl keeps a session cache per easy handle unless a share holds
+// it, and apix makes an easy handle per exchange, so without one a new connection to a host never resumed a session.
+static CURLSH *new_share(void) {
     pthread_once(&share_locks_once, init_share_locks);
     const apix_curl_api *api = apix_curl();
     CURLSH *share = api->share_init();
     if (share == NULL) return NULL;
     api->share_setopt(share, CURLSHOPT_LOCKFUNC, share_lock);
     api->share_setopt(share, CURLSHOPT_UNLOCKFUNC, share_unlock);
-    api->share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_COOKIE);
+    api->share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
     return share;
+}
+
+CURLSH *apix_cookie_share(void) {
+    CURLSH *share = new_share();
+    if (share != NULL) apix_curl()->share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_COOKIE);
+    return share;
+}
+
+static CURLSH *tls_share;
+static pthread_once_t tls_share_once = PTHREAD_ONCE_INIT;
+
+static void make_tls_share(void) { tls_share = new_share(); }
+
+CURLSH *apix_tls_share(void) {
+    pthread_once(&tls_share_once, make_tls_share);
+    return tls_share;
+}
+
+// OpenSSL's SSL_session_reused, found in the libssl libcurl already loaded (RTLD_NOLOAD: never loads one of its
+// own). libcurl 7.88 says only that it offered a session, not whether the server took it.
+static int (*session_reused)(const void *ssl);
+static pthread_once_t session_reused_once = PTHREAD_ONCE_INIT;
+
+static void find_session_reused(void) {
+    const char *names[] = {"libssl.so.3", "libssl.so.1.1"};
+    for (size_t index = 0; index < sizeof names / sizeof names[0]; index++) {
+        void *library = dlopen(names[index], RTLD_LAZY | RTLD_NOLOAD);
+        if (library == NULL) continue;
+        session_reused = (int (*)(const void *))dlsym(library, "SSL_session_reused");
+        if (session_reused != NULL) return;
+    }
+}
+
+int apix_tls_session_resumed(CURL *handle) {
+    pthread_once(&session_reused_once, find_session_reused);
+    if (session_reused == NULL) return -1;
+    struct curl_tlssessioninfo *info = NULL;
+    if (apix_curl()->easy_getinfo(handle, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK || info == NULL) return -1;
+    if (info->backend != CURLSSLBACKEND_OPENSSL || info->internals == NULL) return -1;
+    return session_reused(info->internals) ? 1 : 0;
 }

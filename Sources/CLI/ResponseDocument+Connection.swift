@@ -33,6 +33,7 @@ extension ResponseDocument {
         var tlsObject = JSONObject()
         tlsObject.append(key: "version", value: text(tls.version))
         tlsObject.append(key: "cipher", value: text(tls.cipher))
+        tlsObject.append(key: "resumed", value: tls.resumed.map(JSONValue.bool) ?? .null)
         tlsObject.append(key: "certificates", value: .array(certificates))
         object.append(key: "tls", value: .object(tlsObject))
         return .object(object)

@@ -10,6 +10,7 @@ enum HistoryCoding {
         var redirects, queuePosition: Int
         var bytesSent, bytesReceived: Int64
         var reusedConnection: Bool
+        var tlsResumed: Bool?
         var encoding: String?
         var wireBytes, decodedBytes: Int64?
     }
@@ -45,6 +46,7 @@ enum HistoryCoding {
         json.field("reusedConnection", metrics.reusedConnection)
         json.field("startedAt", metrics.startedAt.timeIntervalSince1970)
         json.field("tls", nanoseconds(metrics.tls))
+        if let resumed = metrics.tlsResumed { json.field("tlsResumed", resumed) }
         json.field("total", nanoseconds(metrics.total))
         json.field("transfer", nanoseconds(metrics.transfer))
         if let decoding = metrics.decoding { json.field("wireBytes", decoding.wireBytes) }
@@ -59,7 +61,7 @@ enum HistoryCoding {
             decoding = BodyDecoding(
                 encoding: encoding, wireBytes: record.wireBytes ?? 0, decodedBytes: record.decodedBytes ?? 0)
         }
-        return Metrics(
+        var metrics = Metrics(
             startedAt: Date(timeIntervalSince1970: record.startedAt),
             endedAt: Date(timeIntervalSince1970: record.endedAt), dns: ns(record.dns), connect: ns(record.connect),
             tls: ns(record.tls), preTransfer: ns(record.preTransfer), firstByte: ns(record.firstByte),
@@ -67,6 +69,8 @@ enum HistoryCoding {
             redirectTime: ns(record.redirectTime), queued: ns(record.queued), bytesSent: record.bytesSent,
             bytesReceived: record.bytesReceived, reusedConnection: record.reusedConnection,
             queuePosition: record.queuePosition, decoding: decoding)
+        metrics.tlsResumed = record.tlsResumed
+        return metrics
     }
 
     /// `headers` as a JSON array of `[name, value]` pairs (by hand, as `encode(_: Metrics)` says why).

@@ -35,11 +35,19 @@ package struct PhaseDrift: Sendable, Equatable {
     }
 
     /// `reused → new connection` when one came on a pooled connection and the other needed a new one (and so a new
-    /// handshake); nil when both did the same.
+    /// handshake, `a resumed TLS session` when it resumed one); `TLS resumed → full handshake` when both made a new
+    /// TLS connection and one resumed a session the other could not (a server that forgot it, a new process: a full
+    /// handshake costs a round trip and the certificate); nil when both did the same.
     static func connection(_ old: Metrics, _ new: Metrics) -> String? {
-        guard old.reusedConnection != new.reusedConnection else { return nil }
+        func handshake(_ resumed: Bool) -> String { resumed ? "resumed" : "full handshake" }
+        guard old.reusedConnection != new.reusedConnection else {
+            guard !new.reusedConnection, let before = old.tlsResumed, let after = new.tlsResumed, before != after
+            else { return nil }
+            return "TLS \(handshake(before)) → \(handshake(after))"
+        }
         func word(_ reused: Bool) -> String { reused ? "reused" : "new" }
+        let how = new.tlsResumed == true ? " (a resumed TLS session)" : " (a new handshake)"
         return "\(word(old.reusedConnection)) → \(word(new.reusedConnection)) connection"
-            + (new.reusedConnection ? "" : " (a new handshake)")
+            + (new.reusedConnection ? "" : how)
     }
 }

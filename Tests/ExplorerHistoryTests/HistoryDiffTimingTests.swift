@@ -38,6 +38,29 @@ struct HistoryDiffTimingTests {
         #expect(lines.contains("  reused → new connection (a new handshake)"))
     }
 
+    @Test("two new TLS connections: a resumed session then a full handshake is said; the history keeps which")
+    func resumption() throws {
+        var resumed = Self.entry(ttfbWait: .milliseconds(10), tls: .milliseconds(1), reused: false)
+        resumed.metrics.tlsResumed = true
+        var full = Self.entry(ttfbWait: .milliseconds(10), tls: .milliseconds(9), reused: false)
+        full.metrics.tlsResumed = false
+        let diff = HistoryDiff(old: resumed, new: full)
+        #expect(diff.connection == "TLS resumed → full handshake")
+        #expect(diff.lines.contains("  TLS resumed → full handshake"), "\(diff.lines)")
+        #expect(HistoryDiff(old: full, new: resumed).connection == "TLS full handshake → resumed")
+        // Not known on one side (an older record, clear text): nothing said.
+        var unknown = full
+        unknown.metrics.tlsResumed = nil
+        #expect(HistoryDiff(old: unknown, new: full).connection == nil)
+        // A reused connection turned into a new one that resumed its session.
+        let pooled = Self.entry(ttfbWait: .milliseconds(10), reused: true)
+        #expect(HistoryDiff(old: pooled, new: resumed).connection == "reused → new connection (a resumed TLS session)")
+        // The history keeps it: written and read back.
+        #expect(HistoryCoding.metrics(HistoryCoding.encode(resumed.metrics)).tlsResumed == true)
+        #expect(HistoryCoding.metrics(HistoryCoding.encode(full.metrics)).tlsResumed == false)
+        #expect(HistoryCoding.metrics(HistoryCoding.encode(unknown.metrics)).tlsResumed == nil)
+    }
+
     @Test("small moves are not drift; a failed exchange has no phases to compare")
     func quiet() {
         let steady = HistoryDiff(

@@ -152,8 +152,16 @@ static inline CURLMcode apix_multi_setopt_long(CURLM *handle, CURLMoption option
     return apix_curl()->multi_setopt(handle, option, value);
 }
 
-/// A new share of cookies between easy handles, with locks so handles may be set up and cleaned up on any thread.
+/// A new share of cookies and TLS sessions between easy handles, with locks so handles may be set up and cleaned up
+/// on any thread.
 CURLSH *apix_cookie_share(void);
+
+/// The process's share of TLS sessions for exchanges without a cookie jar (made on first use; NULL if it cannot be).
+CURLSH *apix_tls_share(void);
+
+/// 1 when the TLS handshake of `handle`'s connection resumed a session, 0 when it was a full handshake, -1 when not
+/// known (another TLS library than OpenSSL, or no connection). Call it while the connection is up: in a callback.
+int apix_tls_session_resumed(CURL *handle);
 
 static inline CURLcode apix_easy_setopt_share(CURL *handle, CURLSH *share) {
     return apix_curl()->easy_setopt(handle, CURLOPT_SHARE, share);

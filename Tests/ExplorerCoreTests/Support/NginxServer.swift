@@ -66,6 +66,9 @@ final class NginxServer {
                     listen 127.0.0.1:\(h2cPort) http2;
                     ssl_certificate \(certificates.serverCertificate);
                     ssl_certificate_key \(certificates.serverKey);
+                    # A session cache, so a client's new connection can resume its TLS session (nginx keeps none by
+                    # default and refuses every session ID offered).
+                    ssl_session_cache builtin:1000;
                     location / { default_type application/json; return 200 '\(body)'; }
                     location /slow { default_type application/json; echo_sleep 1; echo '\(body)'; }
                 }

@@ -59,6 +59,28 @@ struct ConnectionInspectorTests {
         #expect(second.tls?.certificates.first?.subject.contains("127.0.0.1") == true)
     }
 
+    @Test("a new connection to the same server resumes the TLS session of the first; the drift says so")
+    func resumed() async throws {
+        let server = try await NginxServer()
+        defer { server.stop() }
+        let client = Client()
+        // `Connection: close`: the server closes the first connection, so the second must make one.
+        var closing = Self.request(server, http1: true)
+        closing.headers.add("Connection", "close")
+        let first = try await client.send(closing).response()
+        let second = try await client.send(Self.request(server, http1: true)).response()
+        let before = try #require(first.connection)
+        let after = try #require(second.connection)
+        #expect(!before.reused && !after.reused)
+        #expect(after.localPort != before.localPort)
+        #expect(before.tls?.resumed == false)
+        #expect(after.tls?.resumed == true)
+        #expect(first.metrics.tlsResumed == false && second.metrics.tlsResumed == true)
+        // The chain is the session's: still there to check (`expect: { tls: { days_left } }`).
+        #expect(after.tls?.certificates.first?.subject.contains("CN = 127.0.0.1") == true)
+        #expect(after.lines().contains { $0.contains("session") && $0.contains("resumed") }, "\(after.lines())")
+    }
+
     @Test("in clear text there is no TLS and no ALPN")
     func clearText() async throws {
         try await withDemoServer { server in

@@ -28,11 +28,17 @@ package struct ConnectionInfo: Sendable, Equatable {
         package var cipher: String?
         /// The chain as the server sent it, its own certificate first; empty when not seen.
         package var certificates: [Certificate]
+        /// Whether the handshake resumed a session an earlier connection made (an abbreviated handshake, no
+        /// certificate sent again); nil when not known.
+        package var resumed: Bool?
 
-        package init(version: String? = nil, cipher: String? = nil, certificates: [Certificate] = []) {
+        package init(
+            version: String? = nil, cipher: String? = nil, certificates: [Certificate] = [], resumed: Bool? = nil
+        ) {
             self.version = version
             self.cipher = cipher
             self.certificates = certificates
+            self.resumed = resumed
         }
     }
 

@@ -27,6 +27,9 @@ public struct Metrics: Sendable, Equatable {
     public var bytesSent: Int64
     public var bytesReceived: Int64
     public var reusedConnection: Bool
+    /// On a new TLS connection: whether its handshake resumed an earlier session (true) or was a full one (false);
+    /// nil on a reused connection, in clear text, or when not known.
+    package var tlsResumed: Bool?
     /// The final body's wire and decoded sizes when it came with a `Content-Encoding` apix decoded; else nil.
     package var decoding: BodyDecoding?
     /// The proxy the exchange went through, its password masked (`ProxyRoute.shown`); `nil`: direct.

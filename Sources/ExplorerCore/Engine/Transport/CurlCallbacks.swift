@@ -34,9 +34,13 @@ let curlProgressCallback: apix_xferinfo_callback = { context, dlTotal, dlNow, ul
         dlTotal: Int64(dlTotal), dlNow: Int64(dlNow), ulTotal: Int64(ulTotal), ulNow: Int64(ulNow)) ? 0 : 1
 }
 
-let curlDebugCallback: apix_debug_callback = { _, type, data, size, context in
+let curlDebugCallback: apix_debug_callback = { handle, type, data, size, context in
     if type == CURLINFO_TEXT, let data {
-        transfer(context).handshake.read(UnsafeRawBufferPointer(start: data, count: size))
+        let current = transfer(context)
+        if current.handshake.read(UnsafeRawBufferPointer(start: data, count: size)), let handle {
+            let resumed = apix_tls_session_resumed(handle)
+            current.handshake.resumed = resumed < 0 ? nil : resumed == 1
+        }
     }
     return 0
 }

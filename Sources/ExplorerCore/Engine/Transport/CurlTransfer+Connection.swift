@@ -36,7 +36,9 @@ extension CurlTransfer {
             if memory?.recall(into: &info) != true { info.tls = ConnectionInfo.TLS() }
             return info
         }
-        info.tls = ConnectionInfo.TLS(version: handshake.version, cipher: handshake.cipher, certificates: certificates)
+        info.tls = ConnectionInfo.TLS(
+            version: handshake.version, cipher: handshake.cipher, certificates: certificates,
+            resumed: handshake.resumed)
         memory?.remember(info)
         return info
     }

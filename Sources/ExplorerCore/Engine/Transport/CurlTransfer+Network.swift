@@ -28,10 +28,14 @@ extension CurlTransfer {
         }
         if let keyFile = options.keyFile { apix_easy_setopt_string(easy, CURLOPT_SSLKEY, keyFile) }
         if let password = options.keyPassword { apix_easy_setopt_string(easy, CURLOPT_KEYPASSWD, password) }
+        // A share holds the TLS sessions too (one handle has one share): a new connection to a host resumes the
+        // session an earlier one made, as a browser does, which `tls` then shows (`ConnectionInfo.TLS.resumed`).
         if let jar = options.cookieJar, let share = CookieShares.share(for: jar) {
             apix_easy_setopt_share(easy, share)
             // Read when the exchange starts; a jar that does not exist yet is no error.
             apix_easy_setopt_string(easy, CURLOPT_COOKIEFILE, jar)
+        } else if tls, let share = apix_tls_share() {
+            apix_easy_setopt_share(easy, share)
         }
     }
 

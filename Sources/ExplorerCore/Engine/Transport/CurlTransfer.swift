@@ -305,6 +305,8 @@ final class CurlTransfer: @unchecked Sendable {
         }
         if case .success(var response) = result {
             response.connection = collectConnection(memory: connections)
+            // How this exchange's own connection was made, for the history's drift (`PhaseDrift`).
+            if response.connection?.reused == false { response.metrics.tlsResumed = response.connection?.tls?.resumed }
             result = .success(response)
         }
         if case .failure(var failure) = result, let note = sink.discard() {

@@ -14,26 +14,35 @@ struct HandshakeNotes: Sendable, Equatable {
     /// Longest value kept (a version, a cipher, a protocol name), in characters.
     static let maxValue = 64
 
-    /// Reads one piece of libcurl's informational text (`CURLINFO_TEXT`).
-    mutating func read(_ bytes: UnsafeRawBufferPointer) {
-        guard let first = bytes.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "A") else { return }
+    /// Whether the handshake resumed a TLS session; nil when not known (`apix_tls_session_resumed`, asked when the
+    /// handshake's line is read: the connection is up then).
+    var resumed: Bool?
+
+    /// Reads one piece of libcurl's informational text (`CURLINFO_TEXT`); true when it was the line libcurl says
+    /// once the handshake is done.
+    @discardableResult
+    mutating func read(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "A") else { return false }
         let line = String(decoding: bytes.prefix(Self.maxLine), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        read(line: line)
+        return read(line: line)
     }
 
-    mutating func read(line: String) {
+    @discardableResult
+    mutating func read(line: String) -> Bool {
         if line.hasPrefix("SSL connection using ") {
             let parts = line.dropFirst("SSL connection using ".count).split(separator: "/").map {
                 Self.value($0)
             }
             version = parts.first ?? nil
             cipher = parts.count > 1 ? parts[1] : nil
+            return true
         } else if line.hasPrefix("ALPN: server accepted ") {
             alpn = Self.value(line.dropFirst("ALPN: server accepted ".count))
         } else if line.hasPrefix("ALPN, server accepted to use ") {  // libcurl before 7.86
             alpn = Self.value(line.dropFirst("ALPN, server accepted to use ".count))
         }
+        return false
     }
 
     /// The piece trimmed and bounded; nil when empty.

@@ -28,6 +28,9 @@ extension ConnectionInfo {
         let unseen = "not seen (made before this exchange)"
         lines.append(row("version", tls.version ?? unseen))
         lines.append(row("cipher", tls.cipher ?? unseen))
+        if let resumed = tls.resumed {
+            lines.append(row("session", resumed ? "resumed (an earlier connection's)" : "new (a full handshake)"))
+        }
         if tls.certificates.isEmpty { lines.append(row("certificate", unseen)) }
         for (index, certificate) in tls.certificates.enumerated() {
             let whose = index == 0 ? " (the server's)" : ""
