@@ -15,6 +15,8 @@ enum OpenAPIDocumentReader {
         var schemas = OpenAPIResponseSchemas()
         /// The request bodies, read before pruning throws them away.
         var requestBodies: OpenAPIRequestBodies
+        /// The parameters, read before pruning throws them away.
+        var parameters: OpenAPIParameters
         /// The dialect of the document's schemas: OpenAPI 3.0's (and Swagger's), else 2020-12.
         var dialect = SchemaDialect.draft2020
     }
@@ -56,7 +58,10 @@ enum OpenAPIDocumentReader {
         let isOld = version.hasPrefix("3.0")
         if let fixed = OpenAPIFixups(modern: !isOld).fix(root, notes: &notes) { root = fixed }
         let schemas = OpenAPIResponseSchemas.read(root)
-        let bodies = OpenAPIRequestBodies(root: root, modern: !isOld)
+        let tree = OpenAPITree(root: root, modern: !isOld)
+        let operations = tree.operations(in: root)
+        let bodies = OpenAPIRequestBodies(tree: tree, operations: operations)
+        let parameters = OpenAPIParameters(tree: tree, operations: operations)
         let dialect: SchemaDialect = isOld ? .openAPI30 : .draft2020
         // Fixed first, so the notes are the whole document's; decoded pruned, so only what is read costs time.
         if let pruned = OpenAPIPruner.prune(root) { root = pruned }
@@ -68,11 +73,12 @@ enum OpenAPIDocumentReader {
                 let old = try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: root, userInfo: options)
                 return Read(
                     document: old.convert(to: .v3_1_1), notes: notes, schemas: schemas, requestBodies: bodies,
-                    dialect: dialect)
+                    parameters: parameters, dialect: dialect)
             }
             let document = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: root, userInfo: options)
             return Read(
-                document: document, notes: notes, schemas: schemas, requestBodies: bodies, dialect: dialect)
+                document: document, notes: notes, schemas: schemas, requestBodies: bodies, parameters: parameters,
+                dialect: dialect)
         } catch {
             let why = OpenAPIKit.OpenAPI.Error(from: error).localizedDescription
             let named = kind == "Swagger" ? "Swagger 2.0" : "OpenAPI \(version)"

@@ -34,14 +34,16 @@ extension OpenAPIImporter {
         return SchemaExample.make(schema, tree: tree)
     }
 
-    private static func exampleValue(_ content: Node?, tree: OpenAPITree) -> AnyCodable? {
+    /// OpenAPIKit's `example` of a Media Type Object or a parameter (its `example`, else its first example with a
+    /// value), then, `followingReferences`, the value of the first example followed to `#/components/examples`.
+    static func exampleValue(_ content: Node?, tree: OpenAPITree, followingReferences: Bool = true) -> AnyCodable? {
         guard let content, content.mapping != nil else { return nil }
         if let example = content["example"] { return OpenAPITree.value(example) }
         guard let examples = OpenAPITree.present(content["examples"])?.mapping else { return nil }
         for (_, example) in examples where OpenAPITree.reference(in: example, kind: "examples") == nil {
             if let value = value(ofExample: example, modern: tree.modern) { return value }
         }
-        guard let first = examples.first?.value else { return nil }
+        guard followingReferences, let first = examples.first?.value else { return nil }
         guard let reference = OpenAPITree.reference(in: first, kind: "examples") else { return nil }
         return tree.resolve(reference, kind: "examples", chains: tree.modern).flatMap {
             value(ofExample: $0, modern: tree.modern)

@@ -20,7 +20,8 @@ package enum OpenAPIImporter {
         profile.defaultEnvironment = profile.environments.first?.name
         if !read.schemas.schemas.isEmpty { profile.schemas.dialect = read.dialect }
 
-        let operations = OpenAPIOperation.all(in: document, bodies: read.requestBodies, notes: &notes)
+        let operations = OpenAPIOperation.all(
+            in: document, bodies: read.requestBodies, parameters: read.parameters, notes: &notes)
         let (auth, secrets, schemeName) = authentication(document: document, operations: operations, notes: &notes)
         var usedIDs: Set<String> = []
         for operation in operations {
@@ -28,9 +29,7 @@ package enum OpenAPIImporter {
                 notes.append("skipped \(operation.method.rawValue) \(operation.path): unsupported method")
                 continue
             }
-            var endpoint = makeEndpoint(
-                operation, method: method, components: document.components, tree: read.requestBodies.tree, notes: &notes
-            )
+            var endpoint = makeEndpoint(operation, method: method, tree: read.requestBodies.tree, notes: &notes)
             endpoint.id = ImportNaming.unique(endpoint.id, in: &usedIDs)
             endpoint.responses =
                 read.schemas.rules[OpenAPIResponseSchemas.key(path: operation.path, method: operation.method.rawValue)]
@@ -100,8 +99,7 @@ package enum OpenAPIImporter {
     // MARK: - Endpoints
 
     static func makeEndpoint(
-        _ operation: OpenAPIOperation, method: HTTPMethod, components: OpenAPI.Components, tree: OpenAPITree,
-        notes: inout [String]
+        _ operation: OpenAPIOperation, method: HTTPMethod, tree: OpenAPITree, notes: inout [String]
     ) -> Endpoint {
         let path = operation.path
         let id = operation.operation.operationId.map(identifier) ?? defaultID(method: method, path: path)
@@ -114,7 +112,7 @@ package enum OpenAPIImporter {
             description: (operation.operation.description ?? operation.pathDescription).map(firstParagraph),
             method: method, path: Template(path))
         for parameter in operation.parameters {
-            let values = exampleValues(parameter, components: components)
+            let values = exampleValues(parameter, tree: tree)
             let item = Parameter(name: parameter.name, values: values.map { $0.map { Template($0) } })
             switch parameter.location {
             case .path: endpoint.params.append(item)
@@ -149,25 +147,6 @@ package enum OpenAPIImporter {
         case .json(let value): value == .object([])
         case .text, .file, .graphql: false
         }
-    }
-
-    /// A parameter's example, default or schema example as text (several for arrays), or nil when it has none.
-    static func exampleValues(_ parameter: OpenAPI.Parameter, components: OpenAPI.Components) -> [String]? {
-        var value: AnyCodable?
-        if case .a(let context) = parameter.schemaOrContent {
-            let schema = components[context.schema].flatMap { components[$0] }
-            value =
-                context.example ?? context.examples?.values.first.flatMap { components[$0] }?.dataOrLegacyValue
-                ?? schema?.examples.first ?? schema?.defaultValue
-                ?? (parameter.required ? schema?.allowedValues?.first : nil)
-        } else if case .b(let content) = parameter.schemaOrContent, let first = content.values.first {
-            let media = components[first]
-            value = media?.example ?? media?.schema.flatMap { components[$0] }?.examples.first
-        }
-        guard let value else { return nil }
-        let converted = templateValue(value.value)
-        if case .array(let items) = converted { return items.map(scalarText) }
-        return [scalarText(converted)]
     }
 
     static func scalarText(_ value: TemplateValue) -> String {

@@ -2,15 +2,15 @@ import OpenAPIKit
 import Yams
 
 /// One operation with what the importer reads of it resolved from the components, and nothing else: parameters
-/// (the path's, replaced by the operation's of the same name and place), the request body (read from the composed
-/// tree, see `OpenAPIRequestBodies`) and the security that applies. Responses are never resolved, so their schemas
+/// (the path's, replaced by the operation's of the same name and place) and the request body (both read from the
+/// composed tree, see `OpenAPIParameters` and `OpenAPIRequestBodies`), and the security that applies. Responses are never resolved, so their schemas
 /// cost nothing.
 struct OpenAPIOperation {
     var path: String
     var method: OpenAPI.HttpMethod
     var operation: OpenAPI.Operation
     var pathDescription: String?
-    var parameters: [OpenAPI.Parameter]
+    var parameters: [OpenAPIParameters.Parameter]
     /// The request body's media types, nil without one.
     var requestBody: [OpenAPIRequestBodies.Content]?
     /// The operation's security, else the document's (an empty list: no auth).
@@ -18,7 +18,8 @@ struct OpenAPIOperation {
 
     /// Every operation in document order; references that cannot be resolved are noted and skipped.
     static func all(
-        in document: OpenAPI.Document, bodies: OpenAPIRequestBodies, notes: inout [String]
+        in document: OpenAPI.Document, bodies: OpenAPIRequestBodies, parameters written: OpenAPIParameters,
+        notes: inout [String]
     ) -> [OpenAPIOperation] {
         let components = document.components
         var result: [OpenAPIOperation] = []
@@ -28,14 +29,17 @@ struct OpenAPIOperation {
                 continue
             }
             for endpoint in item.endpoints {
-                var parameters: [OpenAPI.Parameter] = []
-                for maybe in item.parameters + endpoint.operation.parameters {
-                    guard let parameter = components[maybe] else {
+                var parameters: [OpenAPIParameters.Parameter] = []
+                for entry in written.parameters(path: path.rawValue, method: endpoint.method.rawValue) {
+                    switch entry {
+                    case .parameter(let parameter):
+                        parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
+                        parameters.append(parameter)
+                    case .unresolved:
                         notes.append("\(path.rawValue): a parameter reference does not resolve: skipped")
-                        continue
+                    case .unreadable:
+                        notes.append("\(path.rawValue): a parameter without a name or a known `in`: skipped")
                     }
-                    parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
-                    parameters.append(parameter)
                 }
                 var body: [OpenAPIRequestBodies.Content]?
                 switch bodies.body(path: path.rawValue, method: endpoint.method.rawValue) {

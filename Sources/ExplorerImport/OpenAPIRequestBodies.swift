@@ -19,42 +19,18 @@ struct OpenAPIRequestBodies {
     }
 
     let tree: OpenAPITree
-    /// Each operation's `requestBody` as written, by `OpenAPIResponseSchemas.key` of OpenAPIKit's path.
-    private var written: [String: Node] = [:]
+    /// Each operation by `OpenAPIResponseSchemas.key` of OpenAPIKit's path (`OpenAPITree.operations(in:)`).
+    private let operations: [String: OpenAPITree.PathOperation]
 
-    init(root: Node, modern: Bool) {
-        tree = OpenAPITree(root: root, modern: modern)
-        for (pathKey, itemNode) in root["paths"]?.mapping ?? [:] {
-            guard let raw = pathKey.string else { continue }
-            let path = OpenAPI.Path(rawValue: raw).rawValue
-            var item = itemNode
-            if let reference = OpenAPITree.reference(in: item, kind: "pathItems"),
-                let target = tree.component("pathItems", reference.name)
-            {
-                item = target
-            }
-            for (key, operation) in item.mapping ?? [:] {
-                guard let method = key.string else { continue }
-                if OpenAPIPruner.methods.contains(method) {
-                    add(operation, path: path, method: method)
-                } else if method == "additionalOperations" {
-                    for (name, more) in operation.mapping ?? [:] {
-                        if let name = name.string { add(more, path: path, method: name) }
-                    }
-                }
-            }
-        }
-    }
-
-    private mutating func add(_ operation: Node, path: String, method: String) {
-        let key = OpenAPIResponseSchemas.key(path: path, method: method)
-        guard written[key] == nil, let body = OpenAPITree.present(operation["requestBody"]) else { return }
-        written[key] = body
+    init(tree: OpenAPITree, operations: [String: OpenAPITree.PathOperation]) {
+        self.tree = tree
+        self.operations = operations
     }
 
     /// The request body of the operation at `path` (OpenAPIKit's) and `method`, nil when it has none.
     func body(path: String, method: String) -> Body? {
-        guard let written = written[OpenAPIResponseSchemas.key(path: path, method: method)] else { return nil }
+        let operation = operations[OpenAPIResponseSchemas.key(path: path, method: method)]?.operation
+        guard let written = OpenAPITree.present(operation?["requestBody"]) else { return nil }
         var request = written
         if let reference = OpenAPITree.reference(in: written, kind: "requestBodies") {
             guard let target = tree.resolve(reference, kind: "requestBodies", chains: tree.modern) else {
@@ -62,8 +38,13 @@ struct OpenAPIRequestBodies {
             }
             request = target
         }
+        return .content(Self.contents(request["content"], tree: tree))
+    }
+
+    /// A `content` map's media types (a request body's or a parameter's).
+    static func contents(_ map: Node?, tree: OpenAPITree) -> [Content] {
         var types: [Content] = []
-        for (key, value) in OpenAPITree.present(request["content"])?.mapping ?? [:] {
+        for (key, value) in OpenAPITree.present(map)?.mapping ?? [:] {
             guard let raw = key.string, let type = OpenAPI.ContentType(rawValue: raw)?.rawValue else { continue }
             var content: Node? = value
             if tree.modern, let reference = OpenAPITree.reference(in: value, kind: "mediaTypes") {
@@ -76,6 +57,6 @@ struct OpenAPIRequestBodies {
                 types.append(Content(type: type, content: content))
             }
         }
-        return .content(types)
+        return types
     }
 }

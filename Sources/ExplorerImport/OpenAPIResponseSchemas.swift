@@ -1,5 +1,6 @@
 import ExplorerCore
 import Foundation
+import OpenAPIKit
 import Yams
 
 /// The response and request-body schemas of an OpenAPI tree and the component schemas they reach, read from the
@@ -41,6 +42,8 @@ struct OpenAPIResponseSchemas {
         var usedNames = Set(order)
         for (pathKey, itemNode) in root["paths"]?.mapping ?? [:] {
             guard let path = pathKey.string, let item = itemNode.mapping else { continue }
+            // The importer asks by OpenAPIKit's path, which it normalises (`/a//b` is `/a/b`); names keep the text.
+            let normalised = OpenAPI.Path(rawValue: path).rawValue
             for (methodKey, operationNode) in item {
                 guard let method = methodKey.string, OpenAPIPruner.methods.contains(method) else { continue }
                 let operation = operationNode["operationId"]?.string ?? "\(method.uppercased()) \(path)"
@@ -69,12 +72,15 @@ struct OpenAPIResponseSchemas {
                     else { continue }
                     rules.append(ResponseSchemaRule(status: status, schema: named(schema, suffix: statusText)))
                 }
-                if !rules.isEmpty { result.rules[key(path: path, method: method)] = rules }
+                // Two paths that are one once normalised: the later is the one OpenAPIKit keeps.
+                let operationKey = key(path: normalised, method: method)
+                result.rules[operationKey] = rules.isEmpty ? nil : rules
+                result.requestSchemas[operationKey] = nil
                 if let body = operationNode["requestBody"],
                     let schema = Self.schema(of: body, components: componentBodies, kind: "requestBodies", forms: true),
                     !(["get", "head", "delete"].contains(method) && isEmptyObject(schema))
                 {
-                    result.requestSchemas[key(path: path, method: method)] = named(schema, suffix: "request")
+                    result.requestSchemas[operationKey] = named(schema, suffix: "request")
                 }
             }
         }

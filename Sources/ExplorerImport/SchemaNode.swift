@@ -118,6 +118,21 @@ struct SchemaNode {
         guard reference == nil else { return nil }
         if let example = firstExample() { return example }
         if let value = OpenAPITree.present(fields["default"]) { return OpenAPITree.value(value) }
+        return firstAllowedValue
+    }
+
+    /// OpenAPIKit's `examples.first` (3.1: `example`, else the first of `examples`; 3.0: `example`).
+    var example: AnyCodable? { reference == nil ? firstExample() : nil }
+
+    /// OpenAPIKit's `defaultValue`.
+    var defaultValue: AnyCodable? {
+        guard reference == nil else { return nil }
+        return OpenAPITree.present(fields["default"]).flatMap(OpenAPITree.value)
+    }
+
+    /// OpenAPIKit's `allowedValues?.first`.
+    var firstAllowedValue: AnyCodable? {
+        guard reference == nil else { return nil }
         var allowed = OpenAPITree.present(fields["enum"])?.sequence?.first
         if modern, OpenAPITree.present(fields["enum"]) == nil, let value = OpenAPITree.present(fields["const"]) {
             allowed = value

@@ -7,8 +7,8 @@ import Yams
 @testable import ExplorerImport
 
 /// The tree OpenAPIKit decodes is cut to what the importer reads: components reached by `$ref` from the paths and
-/// security schemes, responses without their content, operations without their request body (read from the
-/// composed tree).
+/// security schemes, responses emptied, operations without their request body and parameters, path
+/// items without their parameters (read from the composed tree).
 @Suite("OpenAPI pruning")
 struct OpenAPIPrunerTests {
     static let document = """
@@ -49,7 +49,7 @@ struct OpenAPIPrunerTests {
         #expect(imported.secretVariables == ["api_key"])
     }
 
-    @Test("the pruned tree keeps reached components by name, cuts request bodies and responses to their description")
+    @Test("the pruned tree keeps reached components by name, cuts request bodies, parameters and responses")
     func tree() throws {
         let text = Self.document.replacingOccurrences(
             of: "      responses:\n        \"200\":\n          description: made",
@@ -60,30 +60,33 @@ struct OpenAPIPrunerTests {
             with:
                 "components:\n  parameters:\n    P: { name: p, in: query, schema: { $ref: '#/components/schemas/A' } }\n"
         )
+        .replacingOccurrences(
+            of: "  /things:\n", with: "  /things:\n    parameters: [{ $ref: '#/components/parameters/P' }]\n")
         let root = try #require(try Yams.compose(yaml: text, SwaggerConverter.resolver))
         let pruned = try #require(OpenAPIPruner.prune(root))
-        // A and B are reached from a parameter; the request body's schemas alone would keep nothing.
-        let schemas = try #require(pruned["components"]?["schemas"]?.mapping)
-        #expect(schemas.keys.compactMap(\.string) == ["A", "B"])
+        // Parameters are read from the composed tree too (`OpenAPIParameters`): A and B, reached only from the
+        // parameter and the request body, are not kept, nor is the component parameter.
+        #expect(pruned["components"]?["schemas"]?.mapping?.isEmpty == true)
+        #expect(pruned["components"]?["parameters"]?.mapping?.isEmpty == true)
         #expect(pruned["components"]?["requestBodies"]?.mapping?.isEmpty == true)
-        let plain = try #require(try Yams.compose(yaml: Self.document, SwaggerConverter.resolver))
-        let withoutParameter = try #require(OpenAPIPruner.prune(plain))
-        #expect(withoutParameter["components"]?["schemas"]?.mapping?.isEmpty == true)
+        #expect(pruned["paths"]?["/things"]?["parameters"] == nil)
+        // Yet the import reads the parameter, its schema followed to A (an object with no example: no value).
+        let imported = try OpenAPIImporter.makeProfile(text: text, id: "t", file: "/p/t.yaml")
+        #expect(imported.profile.endpoint("make")?.query == [Parameter(name: "p", values: nil)])
         let target = OpenAPIPruner.target("#/components/schemas/A~1B~0C/properties/x")
         #expect(target?.kind == "schemas" && target?.name == "A/B~C")
         #expect(pruned["components"]?["securitySchemes"]?["key"] != nil)
         let operation = try #require(pruned["paths"]?["/things"]?["post"])
         #expect(operation["callbacks"] == nil)
         #expect(operation["requestBody"] == nil)
-        #expect(operation["responses"]?["200"]?.mapping?.keys.compactMap(\.string) == ["description"])
+        #expect(operation["parameters"] == nil)
+        #expect(operation["responses"]?.mapping?.isEmpty == true)
     }
 
     @Test("a local reference outside the components leaves the document whole (but not one in a request body)")
     func otherReferences() throws {
         let text = Self.document.replacingOccurrences(
-            of: "      responses:\n        \"200\":\n          description: made",
-            with: "      parameters: [{ $ref: '#/paths/~1other/get/parameters/0' }]\n"
-                + "      responses:\n        \"200\":\n          description: made")
+            of: "paths:\n", with: "paths:\n  /alias: { $ref: '#/paths/~1things' }\n")
         let root = try #require(try Yams.compose(yaml: text, SwaggerConverter.resolver))
         #expect(OpenAPIPruner.prune(root) == nil)
         // A request body is cut before references are collected: one into `paths` there prunes as usual, and the
