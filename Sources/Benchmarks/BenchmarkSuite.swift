@@ -60,6 +60,11 @@ struct BenchmarkSuite {
             // In process, pure: no server.
             return BenchmarkReport(rows: [SchemaBenchmark.run(runs: options.runs)], options: options, notes: [])
         }
+        if options.sections == [.load] {
+            // Against nginx: no demo server.
+            let load = try LoadBenchmark(options: options, apix: apix, scratch: scratch).run()
+            return BenchmarkReport(rows: load.rows, options: options, notes: load.notes)
+        }
         let server = try DemoServerProcess(apix: apix)
         try profile(port: server.port).write(toFile: scratch + "/bench.yaml", atomically: true, encoding: .utf8)
         var rows: [BenchmarkRow] = []
