@@ -46,25 +46,7 @@ struct BenchmarkSuite {
 
     func run() async throws -> BenchmarkReport {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        if options.sections == [.filter] {
-            // In process, on a generated profile: no server to start (the port only fills its base URL).
-            let rows = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: 9).runFilter()
-            return BenchmarkReport(rows: rows, options: options, notes: Self.standingNotes)
-        }
-        if options.sections == [.graphql] {
-            // In process, on a generated schema: no server.
-            let rows = try await TUIBenchmarks(options: options, apix: apix, scratch: scratch, port: 9).runGraphQL()
-            return BenchmarkReport(rows: rows, options: options, notes: [])
-        }
-        if options.sections == [.schema] {
-            // In process, pure: no server.
-            return BenchmarkReport(rows: [SchemaBenchmark.run(runs: options.runs)], options: options, notes: [])
-        }
-        if options.sections == [.load] {
-            // Against nginx: no demo server.
-            let load = try LoadBenchmark(options: options, apix: apix, scratch: scratch).run()
-            return BenchmarkReport(rows: load.rows, options: options, notes: load.notes)
-        }
+        if let alone = try await runWithoutDemoServer() { return alone }
         let server = try DemoServerProcess(apix: apix)
         try profile(port: server.port).write(toFile: scratch + "/bench.yaml", atomically: true, encoding: .utf8)
         var rows: [BenchmarkRow] = []
