@@ -38,6 +38,17 @@ struct EventStreamTests {
         #expect(snapshot.bytes == Int64("data: again\n\n".utf8.count))
     }
 
+    @Test("a retried exchange whose stream became a plain answer: no stream, its body not cut into events")
+    func retryNotAStream() {
+        let stream = EventStream()
+        #expect(stream.begin(contentType: "text/event-stream", forced: false))
+        _ = Self.feed(stream, "data: 1\n\n")
+        #expect(!stream.begin(contentType: "application/json", forced: false))
+        #expect(!stream.isStream)
+        _ = Self.feed(stream, "data: not an event\n\n")
+        #expect(stream.snapshot() == nil)
+    }
+
     @Test("a response that is not a stream is left alone")
     func notAStream() {
         let stream = EventStream()

@@ -46,7 +46,17 @@ public final class EventStream: Sendable {
     /// Called with the final response's head: true when its body is a stream (`StreamMode.of`), which is then
     /// parsed from here on.
     func begin(contentType: String?, forced: Bool, at time: Date = Date()) -> Bool {
-        guard let mode = StreamMode.of(contentType: contentType, forced: forced) else { return false }
+        guard let mode = StreamMode.of(contentType: contentType, forced: forced) else {
+            // A retried exchange whose earlier answer was a stream (a 401 sent as events) and whose final one is not:
+            // nothing of the earlier one stays, and this body is not cut into events.
+            state.withLock {
+                guard $0.parser != nil else { return }
+                var cleared = State(ring: EventRing(capacity: $0.ring.capacity))
+                cleared.version = $0.version + 1
+                $0 = cleared
+            }
+            return false
+        }
         state.withLock {
             // A retried exchange (a 401 that was itself a stream) starts over: its counts are this answer's alone.
             let capacity = $0.ring.capacity
