@@ -11,23 +11,11 @@ import Yams
 /// references between components followed the way it follows them.
 @Suite("OpenAPI parameters read from the composed tree")
 struct OpenAPIParameterTreeTests {
-    static func spec(_ paths: String, components: String, version: String = "3.0.3") -> String {
-        """
-        openapi: \(version)
-        info: { title: T, version: "1" }
-        servers: [{ url: "https://api.example.com" }]
-        paths:
-        \(paths)
-        components:
-        \(components)
-        """
-    }
-
     static func null(_ name: String) -> Parameter { Parameter(name: name, values: nil) }
 
     @Test("by reference; the path item's replaced by the operation's of the same name and place; schema references")
     func referencesAndOverrides() throws {
-        let text = Self.spec(
+        let text = OpenAPIRequestBodyTreeTests.spec(
             """
               /items/{itemId}:
                 parameters:
@@ -81,7 +69,7 @@ struct OpenAPIParameterTreeTests {
         "`content` instead of `schema`: the media type's example, else its schema's; its examples' references not followed"
     )
     func content() throws {
-        let text = Self.spec(
+        let text = OpenAPIRequestBodyTreeTests.spec(
             """
               /search:
                 get:
@@ -111,7 +99,7 @@ struct OpenAPIParameterTreeTests {
     @Test(
         "3.1: parameters chained by reference (a loop noted), a path item's by reference, const, examples' data values")
     func modern() throws {
-        let text = Self.spec(
+        let text = OpenAPIRequestBodyTreeTests.spec(
             """
               /things/{id}: { $ref: '#/components/pathItems/Thing' }
               /widgets/{id}:
@@ -159,7 +147,7 @@ struct OpenAPIParameterTreeTests {
     @Test("a parameter OpenAPIKit refused no longer stops the import: one without `in` is skipped with a note")
     func notDecoded() throws {
         // OpenAPIKit refuses the whole document for either parameter (a path parameter must say `required: true`).
-        let text = Self.spec(
+        let text = OpenAPIRequestBodyTreeTests.spec(
             """
               /users/{id}:
                 get:
@@ -177,7 +165,7 @@ struct OpenAPIParameterTreeTests {
 
     @Test("a path OpenAPIKit normalises (`/a//b`) still finds its response and request-body schemas")
     func normalisedPath() throws {
-        let text = Self.spec(
+        let text = OpenAPIRequestBodyTreeTests.spec(
             """
               /a//b:
                 post:
