@@ -5,10 +5,11 @@ import ExplorerCore
 /// `BenchRecorder`. Every loop is bounded: by the count, by the duration, or by the caller cancelling (the figures
 /// so far are the result).
 public enum BenchRunner {
-    /// A client whose lanes let `connections` requests to one host run at once (a send's client allows 6).
+    /// A client whose lanes let `connections` requests to one host run at once (a send's client allows 6), on the
+    /// load transport (a libcurl loop per processor, `CurlTransport.load`).
     public static func client(connections: Int) -> Client {
         let limits = SchedulerLimits(concurrency: connections, perHost: connections)
-        return Client(scheduler: RequestScheduler(interactive: limits, transfer: limits))
+        return Client(transport: CurlTransport.load, scheduler: RequestScheduler(interactive: limits, transfer: limits))
     }
 
     /// Runs the bench of `plan` and returns its figures; `progress` gets a snapshot every `interval` until the end.
@@ -29,8 +30,13 @@ public enum BenchRunner {
                     progress(recorder.snapshot())
                 }
             }
-            for _ in 0..<settings.connections {
-                group.addTask {
+            // Each worker runs on one of the transport's loop threads, in turn: handing a request to libcurl and
+            // taking its answer back cross no thread (each hop was a wake-up and a context switch; on two cores
+            // shared with the server that was a third of the run's time), and the loops share the processors.
+            let executors = client.loopExecutors
+            for worker in 0..<settings.connections {
+                let executor = executors.isEmpty ? nil : executors[worker % executors.count]
+                group.addTask(executorPreference: executor) {
                     while !Task.isCancelled {
                         // A pause is waited out before the next request is numbered: without a rate its total
                         // then starts after the pause (the server asked for it; no request was waiting on it),

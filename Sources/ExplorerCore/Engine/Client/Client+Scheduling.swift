@@ -1,4 +1,8 @@
 extension Client {
+    /// Where tasks that send many requests one after another pay least for each: the transport's own loop
+    /// threads, when it has them (libcurl's); none otherwise (the tasks then run where they would anyway).
+    package var loopExecutors: [any TaskExecutor] { (transport as? CurlTransport)?.executors ?? [] }
+
     /// One exchange on the wire, started when the scheduler gives it a slot in its lane; the wait goes into
     /// `Metrics.queued` and `queuePosition`.
     func scheduledExchange(

@@ -30,6 +30,9 @@ public final class RequestScheduler: Sendable {
         var observers: [UInt64: AsyncStream<Int>.Continuation] = [:]
         /// The waiting count the observers last got.
         var publishedWaiting = 0
+        /// The last URL entered and its host key: a run of requests to one URL (a bench, a repeat) parses it once.
+        var lastURL = ""
+        var lastHost = ""
 
         /// Tells the observers the waiting count when it changed. Called under the lock after every change to the
         /// queue, so observers see the counts in the order they happened (`yield` only buffers; it runs no
@@ -62,11 +65,15 @@ public final class RequestScheduler: Sendable {
     /// then left the queue at once).
     package func enter(lane: Lane, url: String, priority: Endpoint.Priority) async -> Slot? {
         let start = ContinuousClock.now
-        let id = state.withLock { state in
+        let (id, host) = state.withLock { state in
             state.nextID += 1
-            return state.nextID
+            if state.lastURL != url {
+                state.lastURL = url
+                state.lastHost = Self.hostKey(url)
+            }
+            return (state.nextID, state.lastHost)
         }
-        let request = SchedulerQueue.Request(id: id, lane: lane, host: Self.hostKey(url), priority: priority)
+        let request = SchedulerQueue.Request(id: id, lane: lane, host: host, priority: priority)
         let position = Mutex(0)
         let started = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in

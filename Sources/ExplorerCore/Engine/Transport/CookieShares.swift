@@ -1,4 +1,5 @@
 import CCurl
+import Foundation
 import Synchronization
 
 /// One libcurl cookie share per jar file, for the life of the process: exchanges of one profile and environment
@@ -10,6 +11,8 @@ enum CookieShares {
     }
 
     private static let shares = Mutex<[String: Share]>([:])
+    /// Each jar file as this process last read it into its share (`loadIfChanged`).
+    private static let read = Mutex<[String: FileSignature]>([:])
 
     /// The share for the jar at `path`, made on first use (nil if libcurl cannot make one).
     static func share(for path: String) -> UnsafeMutableRawPointer? {
@@ -45,6 +48,24 @@ enum CookieShares {
         return true
     }
 
+    /// Brings the share of the jar at `path` up to date with the file before an exchange starts: reads it only when
+    /// it changed since this process last read it (another apix wrote it, or this one did). libcurl would read the
+    /// whole file for every exchange (`CURLOPT_COOKIEFILE` on each new handle): a file open, read and parse per
+    /// request. Under the lock, so exchanges starting at once all see the file's cookies, not only the first.
+    static func loadIfChanged(_ path: String, into share: UnsafeMutableRawPointer) {
+        read.withLock { read in
+            // Taken before reading: a change made while libcurl reads is seen by the next exchange.
+            let signature = FileSignature(path: path)
+            guard signature != read[path] else { return }
+            read[path] = signature
+            guard signature != nil, let reader = apix_easy_init() else { return }
+            apix_easy_setopt_share(reader, share)
+            apix_easy_setopt_string(reader, CURLOPT_COOKIEFILE, path)
+            apix_easy_setopt_string(reader, CURLOPT_COOKIELIST, "RELOAD")
+            apix_easy_cleanup(reader)
+        }
+    }
+
     /// After the jar file changed outside libcurl (a cookie deleted, the jar cleared): the share of this process, if
     /// any, forgets what it held and reads the file again, so the next exchange sends what the file says.
     static func reload(_ path: String) {
@@ -54,5 +75,25 @@ enum CookieShares {
         apix_easy_setopt_string(easy, CURLOPT_COOKIEFILE, path)
         apix_easy_setopt_string(easy, CURLOPT_COOKIELIST, "RELOAD")
         apix_easy_cleanup(easy)
+    }
+}
+
+/// What tells one state of a file from another without reading it: device, inode, size and modification time
+/// (nanoseconds); nil when there is no file.
+private struct FileSignature: Equatable {
+    let device: UInt
+    let inode: UInt
+    let size: Int
+    let seconds: Int
+    let nanoseconds: Int
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt(info.st_dev)
+        inode = UInt(info.st_ino)
+        size = Int(info.st_size)
+        seconds = Int(info.st_mtim.tv_sec)
+        nanoseconds = Int(info.st_mtim.tv_nsec)
     }
 }

@@ -31,9 +31,11 @@ extension CurlTransfer {
         // A share holds the TLS sessions too (one handle has one share): a new connection to a host resumes the
         // session an earlier one made, as a browser does, which `tls` then shows (`ConnectionInfo.TLS.resumed`).
         if let jar = options.cookieJar, let share = CookieShares.share(for: jar) {
+            // The share holds the jar's cookies, read from the file when it changed (a jar that does not exist yet
+            // is no error); the empty file name turns the cookie engine on for this handle without reading one.
+            CookieShares.loadIfChanged(jar, into: share)
             apix_easy_setopt_share(easy, share)
-            // Read when the exchange starts; a jar that does not exist yet is no error.
-            apix_easy_setopt_string(easy, CURLOPT_COOKIEFILE, jar)
+            apix_easy_setopt_string(easy, CURLOPT_COOKIEFILE, "")
         } else if tls, let share = apix_tls_share() {
             apix_easy_setopt_share(easy, share)
         }

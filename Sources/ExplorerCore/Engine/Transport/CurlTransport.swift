@@ -5,22 +5,38 @@ import Synchronization
 public final class CurlTransport: Transport {
     /// One per process is enough, and shares the connection pool.
     public static let shared = CurlTransport()
+    /// `apix bench`'s: a loop per processor, so a load run's own work is spread over the cores as a load tool's is
+    /// (one per process, started by the first bench; its threads then wait idle, as the shared one's does).
+    package static let load = CurlTransport(loops: ProcessInfo.processInfo.activeProcessorCount)
 
-    private let loop = Mutex<CurlMulti?>(nil)
+    private let count: Int
+    private let started = Mutex<[CurlMulti]>([])
     private let nextID = Atomic<Int>(0)
 
-    /// The libcurl loop, started by the first exchange: making a client loads no library and starts no thread, so
+    /// The libcurl loops, started by the first exchange: making a client loads no library and starts no thread, so
     /// a front end that may never send (the TUI before its first request) starts without paying for libcurl.
-    private var multi: CurlMulti {
-        loop.withLock { loop in
-            if let multi = loop { return multi }
-            let multi = CurlMulti()
-            loop = multi
-            return multi
+    private var loops: [CurlMulti] {
+        started.withLock { loops in
+            if loops.isEmpty { loops = (0..<count).map { _ in CurlMulti() } }
+            return loops
         }
     }
 
-    public init() {}
+    /// The loop a transfer goes to: the one whose thread is asking (a task running on it, `executors`), so its
+    /// connections are that loop's; the first otherwise. Each loop keeps its own connections.
+    private var multi: CurlMulti {
+        let loops = loops
+        return loops.first { $0.isCurrent } ?? loops[0]
+    }
+
+    public init() { count = 1 }
+
+    /// A transport with `loops` libcurl loops (threads), each with its own connections.
+    package init(loops: Int) { count = max(1, loops) }
+
+    /// The loop threads as executors: a task preferring one sends with no thread hop (`CurlMulti`). Asking starts
+    /// the loops.
+    package var executors: [any TaskExecutor] { loops }
 
     public func exchange(
         _ request: PreparedRequest, progress: @escaping @Sendable (TransferProgress) -> Void
