@@ -55,10 +55,9 @@ struct WebSocketTestSession {
         let transcript = WebSocketTranscript(handshake: opened.metrics.total)
         var meter = StreamMeter(openedAt: transcript.openedAt, handshake: opened.metrics.total)
         let limit = exchange.request.request.options.timeout ?? Self.defaultLimit
-        let timedOut = Flag()
+        let deadline = Deadline()
         let timer = Task {
-            guard limit > .zero, (try? await Task.sleep(for: limit)) != nil else { return }
-            timedOut.set()
+            guard limit > .zero, (try? await Task.sleep(for: limit)) != nil, deadline.expire() else { return }
             connection.close()
         }
         defer { timer.cancel() }
@@ -85,7 +84,7 @@ struct WebSocketTestSession {
                 continue
             }
             // Once it ended (or timed out), what else comes before the close is not an event.
-            guard case .closed = ending, !timedOut.isSet else { continue }
+            guard case .closed = ending, !deadline.hasExpired else { continue }
             guard conversation != nil else {
                 meter.record()
                 last = Self.bytes(of: message)
@@ -117,13 +116,15 @@ struct WebSocketTestSession {
                 connection.close(code: GraphQLTransportWS.invalidMessage, reason: "Invalid message")
             }
         }
+        // Decided once: a timer firing after the session ended does not make it a timeout.
+        let timedOut = deadline.finish()
         let outcome = { (result: Result<Response, ClientError>) in
             Outcome(result: result, opened: .success(opened), transcript: transcript)
         }
         func failure(_ kind: TransportError.Kind, _ message: String) -> Outcome {
             outcome(.failure(ClientError(.transport(TransportError(kind, message, metrics: opened.metrics)))))
         }
-        if timedOut.isSet {
+        if timedOut {
             return failure(
                 .timeout(.total),
                 "the session did not end within \(Units.duration(limit)) (the server did not close it"
@@ -171,11 +172,30 @@ struct WebSocketTestSession {
     }
 }
 
-/// Whether the session's time ran out: set by the timer's task, read by the session's loop.
-private final class Flag: Sendable {
-    private let value = Mutex(false)
+/// Whether the session's time ran out, shared by the timer's task and the session's loop: it expires only while the
+/// session runs, so a session that ended as the timer fired is not called a timeout.
+private final class Deadline: Sendable {
+    private enum State { case running, expired, finished }
 
-    var isSet: Bool { value.withLock { $0 } }
+    private let state = Mutex(State.running)
 
-    func set() { value.withLock { $0 = true } }
+    var hasExpired: Bool { state.withLock { $0 == .expired } }
+
+    /// The time ran out; false when the session had already ended (then nothing is to be closed).
+    func expire() -> Bool {
+        state.withLock {
+            guard $0 == .running else { return false }
+            $0 = .expired
+            return true
+        }
+    }
+
+    /// The session ended; returns whether its time had run out first.
+    func finish() -> Bool {
+        state.withLock {
+            if $0 == .expired { return true }
+            $0 = .finished
+            return false
+        }
+    }
 }
