@@ -14,7 +14,8 @@ struct EndpointSender: Sendable {
     let client: Client
     /// Where each exchange is held for the history until its checks are known; nil: not recorded.
     let history: HistoryLog?
-    /// Stop a streamed answer after this many events (`apix test --max-events`); nil: when the server ends it.
+    /// Stop a streamed answer after this many events, a WebSocket session after this many messages received (a
+    /// GraphQL operation's: results) (`apix test --max-events`); nil: when the server ends it.
     let maxEvents: Int?
 
     init(
@@ -40,15 +41,18 @@ struct EndpointSender: Sendable {
     /// why, like a transfer that failed.
     func send(_ endpoint: Endpoint, captured: [String: CapturedValue]) async -> Result<Response, ClientError> {
         let exchange: ExchangePlan
+        let builder: RequestBuilder
         do throws(RequestBuildError) {
-            var builder = try RequestBuilder(profile: profile, environment: environment)
-            builder.captured = captured
-            exchange = try ExchangePlan(endpoint, builder: builder, overrides: shared)
+            var made = try RequestBuilder(profile: profile, environment: environment)
+            made.captured = captured
+            builder = made
+            exchange = try ExchangePlan(endpoint, builder: made, overrides: shared)
         } catch {
             return .failure(
                 ClientError(
                     .transport(TransportError(.invalidRequest, "cannot build `\(endpoint.id)`: \(error.message)"))))
         }
+        if endpoint.webSocket != nil { return await sendSession(exchange, endpoint: endpoint, builder: builder) }
         // A streamed answer is read as events (one kept: only its counts and times are wanted), so its
         // `expect: stream` can be checked (`Response.stream`).
         let transfer = await exchange.start(on: client, events: EventStream(capacity: 1, maxEvents: maxEvents))

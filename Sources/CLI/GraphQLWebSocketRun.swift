@@ -9,15 +9,23 @@ import Synchronization
 /// send pipeline, `ExchangePlan.openWebSocket`), the `subscribe` payload is the body that pipeline built; each
 /// `next` is printed as it arrives, as a stream's events are (`StreamEventPrinter`), then `complete`.
 ///
+/// The endpoint's `expect:` is checked once the operation ended, on the `101`, the last result as the body and the
+/// results' timing as the stream (`expect: { stream: … }`; `WebSocketTestSession.answer`, as `apix test` checks it).
+///
 /// Exit statuses: 0 after `complete` (or `--max-events`), 1 when the server refused the operation (`error`, its
-/// errors printed), 8 when the server broke the protocol (apix closed with 4400, or it chose another subprotocol),
-/// 9 when the server closed before `complete`, 130 after Ctrl-C (a `complete`, then a close with 1000), and the
-/// statuses of `apix ws` when the session did not open or broke (`WebSocketExit`).
+/// errors printed) or a check of `expect:` failed, 8 when the server broke the protocol (apix closed with 4400, or
+/// it chose another subprotocol), 9 when the server closed before `complete`, 130 after Ctrl-C (a `complete`, then
+/// a close with 1000), and the statuses of `apix ws` when the session did not open or broke (`WebSocketExit`).
 struct GraphQLWebSocketRun {
     let exchange: ExchangePlan
     let printer: StreamEventPrinter
     let maxEvents: Int?
     let history: HistoryLog?
+    /// The endpoint's part in chains: its `expect:` checked once the operation ended (`expect: stream` on its
+    /// results' timing).
+    let chain: RunChain
+    /// `--json`: the results' timing and the checks go to stderr as one JSON object, as for a stream over HTTP.
+    let json: Bool
 
     /// How the operation ended, apart from the close.
     private enum Outcome {
@@ -44,6 +52,8 @@ struct GraphQLWebSocketRun {
         let opened = connection.opened
         StandardError.writeLine(WebSocketExit.connectedLine(exchange.webSocketURL, opened))
         let transcript = WebSocketTranscript(handshake: connection.opened.metrics.total)
+        var meter = StreamMeter(openedAt: transcript.openedAt, handshake: opened.metrics.total)
+        var last: JSONValue?
         let state = SessionState()
         // Ctrl-C stops the subscription the protocol's way (`complete`), then closes normally: the user ending a
         // subscription is its purpose fulfilled, not a client going away. A second signal ends apix at once.
@@ -82,6 +92,8 @@ struct GraphQLWebSocketRun {
                 if conversation.isSubscribed { state.subscribed() }
                 await Self.send(text, connection, transcript)
             case .result(let result):
+                meter.record()
+                last = result
                 results += 1
                 print(type: "next", data: result.serialized(), number: results)
                 if let maxEvents, results >= maxEvents {
@@ -89,6 +101,9 @@ struct GraphQLWebSocketRun {
                     await Self.stop(connection, transcript: transcript, subscribed: true)
                 }
             case .refused(let errors):
+                var document = JSONObject()
+                document.append(key: "errors", value: .array(errors))
+                last = .object(document)
                 print(type: "error", data: JSONValue.array(errors).serialized(), number: results + 1)
                 outcome = .refused
                 connection.close()
@@ -106,9 +121,31 @@ struct GraphQLWebSocketRun {
         let interrupted = state.isInterrupted
         if let summary = Self.summary(outcome, results: results) { StandardError.writeLine("apix: " + summary) }
         StandardError.writeLine("apix: \(interrupted ? "interrupted, " : "")\(WebSocketExit.describe(close))")
+        let checked = check(opened, last: last, stream: meter.metrics())
         await record(.success(opened), transcript: transcript)
         let status = Self.status(outcome, close: close, interrupted: interrupted)
         if status != 0 { throw ExitCode(status) }
+        if !checked { throw ExitCode(1) }
+    }
+
+    /// The endpoint's `expect:` on the operation's answer (`WebSocketTestSession.answer`: the `101`, the last result,
+    /// the results' timing), failed checks on stderr; with `--json` the timing and the checks as one JSON object
+    /// there. Returns whether every check passed.
+    private func check(_ opened: WebSocketConnection.Opened, last: JSONValue?, stream: StreamMetrics) -> Bool {
+        let answer = WebSocketTestSession.answer(
+            opened, body: last.map { Data($0.serialized().utf8) }, stream: stream)
+        let step = chain.conclude(.success(answer))
+        if json {
+            var members = JSONObject()
+            members.append(key: "stream", value: stream.jsonObject)
+            if let checks = step?.checks, !checks.isEmpty {
+                members.append(key: "checks", value: TestReport.checksJSON(checks))
+            }
+            StandardError.writeLine(JSONValue.object(members).serialized())
+        }
+        guard let step else { return true }
+        RunChain.report(step, json: json)
+        return step.checks.allSatisfy(\.passed)
     }
 
     /// `3 results, then complete`: what came of the operation, on stderr before how the session closed.

@@ -7,9 +7,19 @@ extension RunCommand {
     func refuseWebSocket(in loaded: Profile) throws {
         guard let found = loaded.endpoint(endpoint), found.webSocket != nil else { return }
         if case .graphql? = found.body { return }
+        // Its `expect:` needs a session with an end, which `apix test` gives it (`WebSocketTestSession`).
+        let checked = found.expectation == nil ? "" : "; `apix test \(profile) \(endpoint)` checks its `expect:`"
         throw CLIFailure(
             .usage,
             "`\(endpoint)` is a WebSocket endpoint (protocol: websocket): open it with `apix ws \(profile) \(endpoint)`"
-        )
+                + checked)
+    }
+
+    /// GraphQL over WebSocket (graphql-transport-ws): a session, not one answer; its `expect:` checked at its end.
+    func runSubscription(_ prepared: ExchangePlan, chain: RunChain, history: HistoryLog?) async throws {
+        let printer = try streamPrinter(clearsProgress: false)
+        try await GraphQLWebSocketRun(
+            exchange: prepared, printer: printer, maxEvents: maxEvents, history: history, chain: chain, json: json
+        ).run()
     }
 }

@@ -93,12 +93,7 @@ struct RunCommand: AsyncParsableCommand {
             let prepared = try prepare(loaded, captured: chain.held)
             warnRequestSchema(prepared)
             if prepared.endpoint?.webSocket != nil, case .graphql? = prepared.endpoint?.body {
-                // GraphQL over WebSocket (graphql-transport-ws): a session, not one answer.
-                let printer = try streamPrinter(clearsProgress: false)
-                let run = GraphQLWebSocketRun(
-                    exchange: prepared, printer: printer, maxEvents: maxEvents, history: history)
-                try await run.run()
-                return
+                return try await runSubscription(prepared, chain: chain, history: history)
             }
             try await send(prepared, chain: chain, history: history)
         } catch let failure as CLIFailure where json {

@@ -32,7 +32,10 @@ struct TestCommand: AsyncParsableCommand {
     var rounds = 1
     @Option(name: .customLong("var"), help: ArgumentHelp("Variable for {{name}}.", valueName: "name=value"))
     var variables: [String] = []
-    @Option(help: ArgumentHelp("Give up on each request after SECONDS (0: no limit).", valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Give up on each request after SECONDS (0: no limit); a WebSocket session may last that long (default 30).",
+            valueName: "SECONDS"))
     var timeout: Double?
     @Option(
         name: .customLong("max-body"),
@@ -64,8 +67,9 @@ struct TestCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("max-events"),
         help: ArgumentHelp(
-            "Stop each streamed answer (server-sent events, `stream: true`) after N events, as a success, and check "
-                + "it then: a stream the server never ends needs it.",
+            "Stop each streamed answer (server-sent events, `stream: true`) after N events, each WebSocket session "
+                + "after N messages received (a GraphQL operation's: results), as a success, and check it then: a "
+                + "stream the server never ends needs it.",
             valueName: "N"))
     var maxEvents: Int?
     @Flag(help: "Skip TLS certificate verification.") var insecure = false
