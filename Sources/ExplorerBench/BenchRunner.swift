@@ -13,64 +13,30 @@ public enum BenchRunner {
     }
 
     /// Runs the bench of `plan` and returns its figures; `progress` gets a snapshot every `interval` until the end.
+    ///
+    /// Without a rate the requests go in bursts (`Client.burst`: each connection's handle re-sent by libcurl's loop
+    /// as soon as its answer is recorded, the per-request cost of a load tool); at a rate, or when a burst meets
+    /// what only the whole pipeline can finish for good (a redirect to follow, a 401 a refresh does not cure), each
+    /// request is a `Client.send` of its own worker task.
     public static func run(
         _ plan: ExchangePlan, settings: BenchSettings, client: Client, sessions: AuthSessions = .shared,
         interval: Duration = .milliseconds(250), progress: @escaping @Sendable (BenchSnapshot) -> Void = { _ in },
         said: @escaping @Sendable (String) -> Void = { _ in }
     ) async -> BenchSnapshot {
-        let options = await plan.sendOptions(sessions: sessions)
-        let recorder = BenchRecorder()
-        let start = recorder.started
-        let policy = RetryAfterPolicy(retries: 1, longestWait: settings.longestRetryAfter)
-        await withTaskGroup(of: Void.self) { group in
-            let reporter = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: interval)
-                    if Task.isCancelled { break }
-                    progress(recorder.snapshot())
-                }
+        let run = Run(
+            plan: plan, options: await plan.sendOptions(sessions: sessions), settings: settings, client: client,
+            recorder: BenchRecorder(), said: said)
+        let reporter = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if Task.isCancelled { break }
+                progress(run.recorder.snapshot())
             }
-            // Each worker runs on one of the transport's loop threads, in turn: handing a request to libcurl and
-            // taking its answer back cross no thread (each hop was a wake-up and a context switch; on two cores
-            // shared with the server that was a third of the run's time), and the loops share the processors.
-            let executors = client.loopExecutors
-            for worker in 0..<settings.connections {
-                let executor = executors.isEmpty ? nil : executors[worker % executors.count]
-                group.addTask(executorPreference: executor) {
-                    while !Task.isCancelled {
-                        // A pause is waited out before the next request is numbered: without a rate its total
-                        // then starts after the pause (the server asked for it; no request was waiting on it),
-                        // at a rate the requests due meanwhile still count from when they were due.
-                        if let until = Self.hold(recorder, settings: settings, start: start) {
-                            try? await Task.sleep(until: until, clock: .continuous)
-                        }
-                        let ticket = recorder.nextTicket()
-                        guard let due = Self.due(ticket, settings: settings, start: start) else { break }
-                        if due > .now { try? await Task.sleep(until: due, clock: .continuous) }
-                        if settings.rate != nil, let until = Self.hold(recorder, settings: settings, start: start) {
-                            try? await Task.sleep(until: until, clock: .continuous)
-                        }
-                        if Task.isCancelled { break }
-                        let result = await client.send(plan.request.prepared(), options: options)
-                        // A request cut short by the user's stop is not a failure of the server's.
-                        if Task.isCancelled, case .failure(let error) = result, error.isCancelled { break }
-                        let ended = ContinuousClock.now
-                        recorder.record(result, due: due, ended: ended)
-                        if case .success(let response) = result,
-                            case .retry(let wait) = policy.decision(after: response, retry: 0),
-                            recorder.pause(for: wait, at: ended)
-                        {
-                            said(
-                                "answered \(response.statusCode) with Retry-After: pausing the run "
-                                    + "\(Units.plainSeconds(wait)) s")
-                        }
-                    }
-                }
-            }
-            await group.waitForAll()
-            reporter.cancel()
         }
-        return recorder.snapshot()
+        let over = settings.rate == nil ? await run.bursts() : false
+        if !over { await run.requestByRequest() }
+        reporter.cancel()
+        return run.recorder.snapshot()
     }
 
     /// Until when a worker holds its next request: the pause a `Retry-After` asked for, cut at the end of a run

@@ -101,6 +101,14 @@ public final class RequestScheduler: Sendable {
         return Slot(id: id, lane: lane, waited: ContinuousClock.now - start, position: position.withLock { $0 })
     }
 
+    /// How many requests of `lane` may run at once to one host.
+    package func capacity(of lane: Lane) -> Int {
+        state.withLock { state in
+            let limits = state.queue.limits[lane] ?? SchedulerLimits(concurrency: 1, perHost: 1)
+            return min(limits.concurrency, limits.perHost)
+        }
+    }
+
     /// Frees `slot` and starts whoever is next.
     func leave(_ slot: Slot) {
         let next = state.withLock { state in

@@ -105,7 +105,7 @@ final class CurlMulti: TaskExecutor {
             }
             for transfer in work.adds {
                 if transfer.cancelRequested.withLock({ $0 }) {
-                    transfer.complete(code: CURLE_OK, cancelled: true)
+                    Self.cancelled(transfer)
                     continue
                 }
                 transfer.markStarted()
@@ -114,7 +114,7 @@ final class CurlMulti: TaskExecutor {
             }
             for transfer in work.cancels where active.removeValue(forKey: transfer.easy) != nil {
                 apix_multi_remove_handle(handle.pointer, transfer.easy)
-                transfer.complete(code: CURLE_OK, cancelled: true)
+                Self.cancelled(transfer)
             }
 
             apix_multi_perform(handle.pointer, &running)
@@ -126,8 +126,17 @@ final class CurlMulti: TaskExecutor {
                 let code = apix_msg_result(message)
                 apix_multi_remove_handle(handle.pointer, easy)
                 if let transfer = active.removeValue(forKey: easy) {
-                    transfer.complete(
-                        code: code, cancelled: transfer.cancelRequested.withLock { $0 }, connections: connections)
+                    if let burst = transfer.burst {
+                        // A bench's handle goes again at once when its burst says so.
+                        if burst.completed(transfer, code: code) {
+                            transfer.markStarted()
+                            apix_multi_add_handle(handle.pointer, easy)
+                            active[easy] = transfer
+                        }
+                    } else {
+                        transfer.complete(
+                            code: code, cancelled: transfer.cancelRequested.withLock { $0 }, connections: connections)
+                    }
                     completed = true
                 }
             }
@@ -136,6 +145,15 @@ final class CurlMulti: TaskExecutor {
             if completed && active.isEmpty && waitAwake() { continue }
             // Sleeps until socket activity, libcurl's next timeout, or a wakeup from add/cancel/enqueue.
             apix_multi_poll(handle.pointer, nil, 0, active.isEmpty ? 60_000 : 1_000, nil)
+        }
+    }
+
+    /// Ends a transfer cancelled before or while it ran: its caller's, or its burst's share.
+    private static func cancelled(_ transfer: CurlTransfer) {
+        if let burst = transfer.burst {
+            burst.finished(transfer, cancelled: true)
+        } else {
+            transfer.complete(code: CURLE_OK, cancelled: true)
         }
     }
 

@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: everything but `cancelRequested` is touched only by the transport's loop thread (inside
 /// libcurl callbacks or while the loop adds, removes and completes handles); `cancelRequested` is a `Mutex`.
-/// The object is created on the caller's thread and handed over before libcurl sees it.
+/// The object is created on the caller's thread and handed over before libcurl sees it. The state of the exchange
+/// (head, body, progress) is internal only for `rearm` (`CurlTransfer+Burst.swift`) and `collectMetrics`; nothing
+/// outside the transport's files touches it.
 final class CurlTransfer: @unchecked Sendable {
     let id: Int
     let request: PreparedRequest
@@ -14,43 +16,45 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     let source: UploadSource?
-    let sink: DownloadSink
+    var sink: DownloadSink
     /// Fed the final response's body when it is a stream (`streaming`).
     private let events: EventStream?
-    private var streaming = false
+    var streaming = false
     private let onProgress: @Sendable (TransferProgress) -> Void
-    private var continuation: CheckedContinuation<Result<Response, TransportError>, Never>?
+    var continuation: CheckedContinuation<Result<Response, TransportError>, Never>?
     let cancelRequested = Mutex(false)
+    /// The bench burst this handle serves, which takes its answers instead of a waiting caller (`CurlBurst`).
+    var burst: CurlBurst?
 
     // Response head, filled by the header callback.
-    private(set) var statusCode = 0
-    private var reason = ""
-    private var httpVersion = ""
-    private var headers = HTTPHeaders()
-    private(set) var headComplete = false
+    var statusCode = 0
+    var reason = ""
+    var httpVersion = ""
+    var headers = HTTPHeaders()
+    var headComplete = false
     /// Bytes of the current head's lines: past libcurl's 300 KiB in all, its "too large" is the server's doing.
-    private(set) var headBytes = 0
-    private var discardBody = false
+    var headBytes = 0
+    var discardBody = false
     /// The head is a challenge whose body has not been prepared for (`prepareBody`).
-    private var bodyPending = false
-    private var sinkFailed = false
+    var bodyPending = false
+    var sinkFailed = false
     /// Whether libcurl was told to ask for (and so decodes) content codings.
-    private var asksForEncoding = false
+    var asksForEncoding = false
     /// Whether libcurl decodes this body (the ratio of `TransferOptions.maxBodyRatio` then applies).
-    private var decodesBody = false
+    var decodesBody = false
     /// Why the body was stopped at `maxBodyRatio`, when it was.
-    private(set) var ratioStop: String?
+    var ratioStop: String?
     /// The TLS facts libcurl's verbose text gave (`configureConnectionInspection`).
     var handshake = HandshakeNotes()
 
     // Progress throttling (≤ 20 events/s) and timing.
     private static let progressInterval: UInt64 = 50_000_000
-    private var lastProgressAt: UInt64 = 0
-    private var lastProgress = TransferProgress()
+    var lastProgressAt: UInt64 = 0
+    var lastProgress = TransferProgress()
     private(set) var startedAt = Date()
     private(set) var startedAtNanos: UInt64 = 0
     /// When the first response header line arrived (monotonic), for the first-byte time of uploads.
-    private var firstHeaderNanos: UInt64 = 0
+    var firstHeaderNanos: UInt64 = 0
 
     init?(
         id: Int, request: PreparedRequest, segments: [BodySegment], events: EventStream? = nil,
@@ -63,11 +67,16 @@ final class CurlTransfer: @unchecked Sendable {
         self.onProgress = onProgress
         self.events = events
         source = request.body.isEmpty ? nil : UploadSource(segments: segments)
-        sink = DownloadSink(
-            destination: request.options.downloadTo, url: request.url, memoryLimit: request.options.memoryLimit,
-            maxBody: request.options.maxBody, overflow: request.options.overflowDescriptor)
+        sink = Self.sink(for: request)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure()
+    }
+
+    /// Where the answer's body goes: memory, then a spool file past `memoryLimit`, or the download target.
+    static func sink(for request: PreparedRequest) -> DownloadSink {
+        DownloadSink(
+            destination: request.options.downloadTo, url: request.url, memoryLimit: request.options.memoryLimit,
+            maxBody: request.options.maxBody, overflow: request.options.overflowDescriptor)
     }
 
     deinit {
@@ -276,6 +285,29 @@ final class CurlTransfer: @unchecked Sendable {
     /// Builds the result, sends the final progress event and resumes the waiting caller. Called exactly once.
     /// `connections` remembers the TLS facts of pooled connections (`collectConnection`).
     func complete(code: CURLcode, cancelled: Bool = false, connections: ConnectionMemory? = nil) {
+        let result = outcome(code: code, cancelled: cancelled, connections: connections)
+        let metrics: Metrics
+        switch result {
+        case .success(let response): metrics = response.metrics
+        case .failure(let error): metrics = error.metrics
+        }
+        let sentTotal = source?.length ?? metrics.bytesSent
+        let received = discardBody ? 0 : metrics.bytesReceived
+        onProgress(
+            TransferProgress(
+                sent: metrics.bytesSent, sendTotal: sentTotal, received: received,
+                // Cancelled transfers complete with CURLE_OK too: their total stays the announced one, so a bar
+                // freezes at the share that arrived instead of reading 100 %.
+                receiveTotal: code == CURLE_OK && !cancelled ? received : lastProgress.receiveTotal, isFinal: true))
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+
+    /// The exchange's result: its response or why none came. `inspect` reads the connection's facts (address,
+    /// TLS; a bench's repeated exchanges skip them).
+    func outcome(
+        code: CURLcode, cancelled: Bool, connections: ConnectionMemory?, inspect: Bool = true
+    ) -> Result<Response, TransportError> {
         var metrics = collectMetrics()
         metrics.proxy = ProxyRoute.shown(for: request)
         saveCookies(after: headers)
@@ -303,7 +335,7 @@ final class CurlTransfer: @unchecked Sendable {
         } else {
             result = .failure(error(for: code, metrics: metrics))
         }
-        if case .success(var response) = result {
+        if inspect, case .success(var response) = result {
             response.connection = collectConnection(memory: connections)
             // How this exchange's own connection was made, for the history's drift (`PhaseDrift`).
             if response.connection?.reused == false { response.metrics.tlsResumed = response.connection?.tls?.resumed }
@@ -313,61 +345,6 @@ final class CurlTransfer: @unchecked Sendable {
             failure.note = note
             result = .failure(failure)
         }
-        let sentTotal = source?.length ?? metrics.bytesSent
-        let received = discardBody ? 0 : metrics.bytesReceived
-        onProgress(
-            TransferProgress(
-                sent: metrics.bytesSent, sendTotal: sentTotal, received: received,
-                // Cancelled transfers complete with CURLE_OK too: their total stays the announced one, so a bar
-                // freezes at the share that arrived instead of reading 100 %.
-                receiveTotal: code == CURLE_OK && !cancelled ? received : lastProgress.receiveTotal, isFinal: true))
-        continuation?.resume(returning: result)
-        continuation = nil
-    }
-
-    private func collectMetrics() -> Metrics {
-        func micros(_ info: CURLINFO) -> Int64 {
-            var value: curl_off_t = 0
-            apix_easy_getinfo_off(easy, info, &value)
-            return Int64(value)
-        }
-        let lookup = micros(CURLINFO_NAMELOOKUP_TIME_T)
-        let connect = max(lookup, micros(CURLINFO_CONNECT_TIME_T))
-        let appConnect = micros(CURLINFO_APPCONNECT_TIME_T)
-        let tlsDone = appConnect > 0 ? max(connect, appConnect) : connect
-        let preTransfer = max(tlsDone, micros(CURLINFO_PRETRANSFER_TIME_T))
-        let curlTotal = micros(CURLINFO_TOTAL_TIME_T)
-        // libcurl 7.x stamps "start transfer" when a read-callback upload begins, not when the response starts;
-        // for uploads the first response byte is taken from the header callback instead.
-        var firstByteAt = micros(CURLINFO_STARTTRANSFER_TIME_T)
-        if source != nil, firstHeaderNanos > startedAtNanos {
-            firstByteAt = Int64((firstHeaderNanos - startedAtNanos) / 1000)
-        }
-        let firstByte = min(max(preTransfer, firstByteAt), max(preTransfer, curlTotal))
-        let total = max(firstByte, curlTotal)
-        var uploaded: curl_off_t = 0
-        var downloaded: curl_off_t = 0
-        var connects = 0
-        apix_easy_getinfo_off(easy, CURLINFO_SIZE_UPLOAD_T, &uploaded)
-        apix_easy_getinfo_off(easy, CURLINFO_SIZE_DOWNLOAD_T, &downloaded)
-        apix_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
-        let ended = Date()
-        return Metrics(
-            startedAt: startedAt, endedAt: ended,
-            dns: .microseconds(lookup), connect: .microseconds(connect - lookup),
-            tls: .microseconds(tlsDone - connect), preTransfer: .microseconds(preTransfer - tlsDone),
-            firstByte: .microseconds(firstByte - preTransfer), transfer: .microseconds(total - firstByte),
-            total: .microseconds(total), bytesSent: Int64(uploaded), bytesReceived: Int64(downloaded),
-            // A reused connection needs no new connect; a transfer that never got a response reused nothing.
-            reusedConnection: connects == 0 && statusCode > 0, decoding: decoding(wireBytes: Int64(downloaded)))
-    }
-
-    /// The body's wire and decoded sizes when libcurl decoded a `Content-Encoding` it asked for.
-    private func decoding(wireBytes: Int64) -> BodyDecoding? {
-        let encoding = headers.values(for: "Content-Encoding").joined(separator: ", ")
-        guard asksForEncoding, !discardBody, request.method != .head, !encoding.isEmpty,
-            encoding.lowercased() != "identity"
-        else { return nil }
-        return BodyDecoding(encoding: encoding, wireBytes: wireBytes, decodedBytes: sink.written)
+        return result
     }
 }

@@ -15,7 +15,7 @@ public final class CurlTransport: Transport {
 
     /// The libcurl loops, started by the first exchange: making a client loads no library and starts no thread, so
     /// a front end that may never send (the TUI before its first request) starts without paying for libcurl.
-    private var loops: [CurlMulti] {
+    var loops: [CurlMulti] {
         started.withLock { loops in
             if loops.isEmpty { loops = (0..<count).map { _ in CurlMulti() } }
             return loops
@@ -47,27 +47,16 @@ public final class CurlTransport: Transport {
     public func exchange(
         _ request: PreparedRequest, events: EventStream?, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async -> Result<Response, TransportError> {
-        let segments: [BodySegment]
-        do {
-            segments = try request.body.segments()
-        } catch {
-            return .failure(TransportError(.localIO, error.message))
-        }
-        var request = request
-        if case .awsSigV4? = request.options.authentication?.scheme, !segments.isEmpty,
-            !request.headers.contains(TransportCredential.contentSHA256Header)
-        {
-            // The signature covers the body: say which one (AWS checks it against what arrives).
-            guard let digest = UploadSource.sha256Hex(of: segments) else {
-                return .failure(TransportError(.localIO, "cannot read the request body to sign it (AWS SigV4)"))
-            }
-            request.headers.set(TransportCredential.contentSHA256Header, digest)
+        let wired: (request: PreparedRequest, segments: [BodySegment])
+        switch Self.wire(request) {
+        case .success(let wire): wired = wire
+        case .failure(let error): return .failure(error)
         }
         if Task.isCancelled { return .failure(TransportError(.cancelled, "cancelled")) }
         let id = nextID.add(1, ordering: .relaxed).newValue
         guard
             let transfer = CurlTransfer(
-                id: id, request: request, segments: segments, events: events, onProgress: progress)
+                id: id, request: wired.request, segments: wired.segments, events: events, onProgress: progress)
         else {
             return .failure(TransportError(.other, "libcurl could not create a handle"))
         }
@@ -79,5 +68,27 @@ public final class CurlTransport: Transport {
         } onCancel: {
             multi.cancel(transfer)
         }
+    }
+
+    /// The request as it goes on the wire, with its body's segments: an AWS-signed request with a body says which
+    /// body it is (the signature covers it).
+    static func wire(_ request: PreparedRequest) -> Result<(PreparedRequest, [BodySegment]), TransportError> {
+        let segments: [BodySegment]
+        do {
+            segments = try request.body.segments()
+        } catch {
+            return .failure(TransportError(.localIO, error.message))
+        }
+        var request = request
+        if case .awsSigV4? = request.options.authentication?.scheme, !segments.isEmpty,
+            !request.headers.contains(TransportCredential.contentSHA256Header)
+        {
+            // AWS checks the digest against what arrives.
+            guard let digest = UploadSource.sha256Hex(of: segments) else {
+                return .failure(TransportError(.localIO, "cannot read the request body to sign it (AWS SigV4)"))
+            }
+            request.headers.set(TransportCredential.contentSHA256Header, digest)
+        }
+        return .success((request, segments))
     }
 }
