@@ -117,25 +117,31 @@ struct TestCommand: AsyncParsableCommand {
         let started = Date()
         let quiet = json
         var report = TestRun.Outcome()
-        // Each round is a whole run; captured values carry over (the store holds them), so a login is not redone.
-        for round in 1...rounds {
-            let outcome = await TestRun(
-                runner: runner,
-                send: { endpoint, captured in
-                    await retryAfter.send(endpoint.id, said: { StandardError.writeLine("apix: \($0)") }) {
-                        await sender.send(endpoint, captured: captured)
-                    }
-                }, endpoints: chosen, parallel: parallel, failFast: failFast
-            ) { step in
-                history?.record(endpoint: step.endpointID, checks: step.checks)
-                if !quiet { StandardError.writeLine(TestReport.lines(for: step).joined(separator: "\n")) }
-            }.run()
-            report.steps += outcome.steps
-            report.skipped += outcome.skipped
-            report.warnings += outcome.warnings.filter { !report.warnings.contains($0) }
-            if let stopped = outcome.stopped {
-                report.stopped = rounds > 1 ? "\(stopped), in round \(round) of \(rounds)" : stopped
-                break
+        // One request at a time (the default), the run goes on libcurl's loop thread: handing each request over and
+        // taking its answer back cross no thread (`CurlMulti`; docs/TIMING.md "How the bench sends"). Nothing else
+        // is in flight meanwhile for the run's own work there to delay.
+        let executor = parallel == 1 ? CurlTransport.shared.executors.first : nil
+        await withTaskExecutorPreference(executor) {
+            // Each round is a whole run; captured values carry over (the store holds them), so a login is not redone.
+            for round in 1...rounds {
+                let outcome = await TestRun(
+                    runner: runner,
+                    send: { endpoint, captured in
+                        await retryAfter.send(endpoint.id, said: { StandardError.writeLine("apix: \($0)") }) {
+                            await sender.send(endpoint, captured: captured)
+                        }
+                    }, endpoints: chosen, parallel: parallel, failFast: failFast
+                ) { step in
+                    history?.record(endpoint: step.endpointID, checks: step.checks)
+                    if !quiet { StandardError.writeLine(TestReport.lines(for: step).joined(separator: "\n")) }
+                }.run()
+                report.steps += outcome.steps
+                report.skipped += outcome.skipped
+                report.warnings += outcome.warnings.filter { !report.warnings.contains($0) }
+                if let stopped = outcome.stopped {
+                    report.stopped = rounds > 1 ? "\(stopped), in round \(round) of \(rounds)" : stopped
+                    break
+                }
             }
         }
         history?.flush()

@@ -22,7 +22,9 @@ public final class Client: Sendable {
     public func start(_ request: PreparedRequest, options: SendOptions = SendOptions()) -> Transfer {
         let (stream, continuation) = AsyncStream.makeStream(
             of: TransferProgress.self, bufferingPolicy: .bufferingNewest(32))
-        let task = Task {
+        // The send runs on libcurl's loop thread when the transport has one: handing the request over and taking
+        // the answer back then cross no thread (the caller's own wait for the result is the only hop left).
+        let task = Task(executorPreference: loopExecutors.first) {
             // Problems the cache meets while this request uses it (its file read for the first time).
             let known = options.cache == nil ? nil : await self.cache?.problems.count
             // Asked before and after: a token file ignored at the start is replaced by a login meanwhile.
