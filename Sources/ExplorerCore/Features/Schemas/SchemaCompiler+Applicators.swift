@@ -23,7 +23,7 @@ extension SchemaCompiler.KeywordReader {
             keywords.append(.dynamicReference(target, anchor: bookended ? fragment : nil, byResource: [:]))
         }
         if let discriminator = try readDiscriminator(&compiler) { keywords.append(discriminator) }
-        if let list = try schemaList("anyOf", &compiler) { keywords.append(.anyOf(list, name: "anyOf")) }
+        if let list = try schemaList("anyOf", &compiler) { keywords.append(.anyOf(list)) }
         if let list = try schemaList("oneOf", &compiler) { keywords.append(.oneOf(list)) }
         if dialect == .draft2020 {
             if object["unevaluatedItems"] != nil {
@@ -52,16 +52,15 @@ extension SchemaCompiler.KeywordReader {
             if case .array = object["items"] ?? .null {
                 let prefix = try schemaList("items", &compiler) ?? []
                 let rest = object["additionalItems"] != nil ? try sub(&compiler, "additionalItems") : nil
-                keywords.append(.items(prefix: prefix, rest: rest, prefixName: "items", restName: "additionalItems"))
+                keywords.append(.items(prefix: prefix, rest: rest))
             } else if object["items"] != nil {
-                keywords.append(
-                    .items(prefix: [], rest: try sub(&compiler, "items"), prefixName: "items", restName: "items"))
+                keywords.append(.items(prefix: [], rest: try sub(&compiler, "items")))
             }
         } else {
             let prefix = object["prefixItems"] != nil ? try schemaList("prefixItems", &compiler) ?? [] : []
             let rest = object["items"] != nil ? try sub(&compiler, "items") : nil
             if !prefix.isEmpty || rest != nil {
-                keywords.append(.items(prefix: prefix, rest: rest, prefixName: "prefixItems", restName: "items"))
+                keywords.append(.items(prefix: prefix, rest: rest))
             }
             if object["contains"] != nil {
                 let minimum = try integer("minContains") ?? 1
@@ -82,23 +81,26 @@ extension SchemaCompiler.KeywordReader {
     private func readObjectApplicators(
         into keywords: inout [SchemaKeyword], compiler: inout SchemaCompiler
     ) throws(SchemaError) {
-        var members = MemberSchemas()
+        var properties: [String: Int] = [:]
+        var patterns: [(SchemaPattern, Int)] = []
+        var additional: Int?
         if case .object(let map) = object["properties"] ?? .null {
-            for name in map.keys { members.properties[name] = try sub(&compiler, "properties", name) }
+            for name in map.keys { properties[name] = try sub(&compiler, "properties", name) }
         }
         if case .object(let map) = object["patternProperties"] ?? .null {
             for source in map.keys {
                 guard let pattern = SchemaPattern(source) else {
                     throw fail("patternProperties", "the pattern \(source.debugDescription) does not compile")
                 }
-                members.patterns.append((pattern, try sub(&compiler, "patternProperties", source)))
+                patterns.append((pattern, try sub(&compiler, "patternProperties", source)))
             }
         }
         if object["additionalProperties"] != nil {
-            members.additional = try sub(&compiler, "additionalProperties")
+            additional = try sub(&compiler, "additionalProperties")
         }
-        if !members.properties.isEmpty || !members.patterns.isEmpty || members.additional != nil {
-            keywords.append(.members(members, location: location))
+        if !properties.isEmpty || !patterns.isEmpty || additional != nil {
+            keywords.append(
+                .members(MemberSchemas(properties: properties, patterns: patterns, additional: additional)))
         }
         if dialect == .draft2020, object["propertyNames"] != nil {
             keywords.append(.propertyNames(try sub(&compiler, "propertyNames")))
@@ -110,7 +112,7 @@ extension SchemaCompiler.KeywordReader {
                 if case .array = member.value { continue }
                 schemas.append((member.key, try sub(&compiler, dependentName, member.key)))
             }
-            if !schemas.isEmpty { keywords.append(.dependentSchemas(schemas, name: dependentName)) }
+            if !schemas.isEmpty { keywords.append(.dependentSchemas(schemas)) }
         }
     }
 
@@ -137,6 +139,6 @@ extension SchemaCompiler.KeywordReader {
                 mapping[member.key] = try compiler.target(of: target, base: context.base, at: at("discriminator"))
             }
         }
-        return mapping.isEmpty ? nil : .discriminator(property: property, mapping: mapping)
+        return mapping.isEmpty ? nil : .discriminator(SchemaDiscriminator(property: property, mapping: mapping))
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 struct SchemaCompiler {
     var resources: SchemaResources
     private(set) var nodes: [SchemaNode] = []
+    /// Every node's keywords, one after another (`SchemaNode.keywords` says which are whose).
+    private(set) var keywords: [SchemaKeyword] = []
     private var nodeIndex: [String: Int] = [:]
     private var pending: [(node: Int, document: Int, pointer: [String])] = []
     private var dynamicReferences: [(node: Int, keyword: Int, anchor: String)] = []
@@ -42,9 +44,8 @@ struct SchemaCompiler {
                     byResource[number] = try node(document: resource.document, pointer: pointer)
                 }
             }
-            if case .dynamicReference(let target, let anchor, _) = nodes[entry.node].keywords[entry.keyword] {
-                nodes[entry.node].keywords[entry.keyword] = .dynamicReference(
-                    target, anchor: anchor, byResource: byResource)
+            if case .dynamicReference(let target, let anchor, _) = keywords[entry.keyword] {
+                keywords[entry.keyword] = .dynamicReference(target, anchor: anchor, byResource: byResource)
             }
         }
         while let next = pending.popLast() {
@@ -113,19 +114,20 @@ struct SchemaCompiler {
             var reader = KeywordReader(
                 object: object, document: document, pointer: pointer, context: context, location: here,
                 validates: resources.validates(resource: context.resource))
-            let keywords = try reader.read(into: &self)
-            nodes[index].keywords = keywords
-            nodes[index].needsAnnotations = keywords.contains {
+            let read = try reader.read(into: &self)
+            nodes[index].keywords = keywords.count..<keywords.count + read.count
+            nodes[index].needsAnnotations = read.contains {
                 switch $0 {
                 case .unevaluatedItems, .unevaluatedProperties: true
                 default: false
                 }
             }
-            for (number, keyword) in keywords.enumerated() {
+            for (number, keyword) in read.enumerated() {
                 if case .dynamicReference(_, let anchor?, _) = keyword {
-                    dynamicReferences.append((index, number, anchor))
+                    dynamicReferences.append((index, keywords.count + number, anchor))
                 }
             }
+            keywords += read
         default:
             throw SchemaError(location: here, message: "a schema must be an object or a boolean, not \(value.kindName)")
         }
@@ -157,7 +159,7 @@ struct SchemaCompiler {
             if let reference = object["$ref"] {
                 guard let text = reference.stringValue else { throw fail("$ref", "$ref must be a string") }
                 let target = try compiler.target(of: text, base: context.base, at: at("$ref"))
-                keywords.append(.reference(target, name: "$ref"))
+                keywords.append(.reference(target))
                 // Draft 4: a `$ref` is the whole schema, its siblings are ignored.
                 if dialect.isDraft4Family { return keywords }
             }
@@ -199,10 +201,13 @@ struct SchemaCompiler {
             if let values = object["enum"] {
                 guard let list = values.arrayValue else { throw fail("enum", "enum must be an array") }
                 keywords.append(
-                    .enumeration(Set(list.map(SchemaEquality.canonical)), shown: list, nullable: nullable))
+                    .enumeration(
+                        SchemaEnumeration(
+                            values: Set(list.map(SchemaEquality.canonical)), shown: list, nullable: nullable)
+                    ))
             }
             if let value = object["const"], dialect == .draft2020 {
-                keywords.append(.constant(SchemaEquality.canonical(value), shown: value))
+                keywords.append(.constant(SchemaConstant(value: SchemaEquality.canonical(value), shown: value)))
             }
             if let divisor = try number("multipleOf") {
                 guard divisor > 0, case .number(let text) = object["multipleOf"] else {
@@ -243,7 +248,7 @@ struct SchemaCompiler {
             if let value = object["required"] {
                 guard let list = value.arrayValue?.compactMap(\.stringValue), list.count == value.arrayValue?.count
                 else { throw fail("required", "required must be a list of names") }
-                keywords.append(.required(list.map(requiredMember)))
+                keywords.append(.required(RequiredMembers(list.map(requiredMember))))
             }
             let dependentName = dialect.isDraft4Family ? "dependencies" : "dependentRequired"
             if case .object(let map) = object[dependentName] ?? .null {
@@ -251,7 +256,8 @@ struct SchemaCompiler {
                     guard let names = member.value.arrayValue else { return nil }
                     return (member.key, names.compactMap(\.stringValue))
                 }
-                if !lists.isEmpty { keywords.append(.dependentRequired(lists, name: dependentName)) }
+                let name: StaticString = dialect.isDraft4Family ? "dependencies" : "dependentRequired"
+                if !lists.isEmpty { keywords.append(.dependentRequired(lists, name: name)) }
             }
         }
 
