@@ -31,6 +31,11 @@ struct SchemaFastPathTests {
             ])
     }
 
+    @Test("a keyword is a plain value: reading one for every value of an instance retains and copies nothing")
+    func plainKeywords() {
+        #expect(_isPOD(SchemaKeyword.self))
+    }
+
     @Test("more required names than a word has bits: every missing one reported, in order")
     func manyRequired() throws {
         let names = (0..<70).map { "m\($0)" }

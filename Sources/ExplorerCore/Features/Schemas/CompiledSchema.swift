@@ -12,11 +12,14 @@ package struct CompiledSchema: Sendable {
     let nodes: [SchemaNode]
     /// Every node's keywords, one after another (`SchemaNode.keywords` says which are whose).
     let keywords: [SchemaKeyword]
+    /// The keywords `keywords` names as `.rich(n)`.
+    let richKeywords: [SchemaRichKeyword]
     let root: Int
 
     init(compiler: SchemaCompiler, root: Int) {
         nodes = compiler.nodes
         keywords = compiler.keywords
+        richKeywords = compiler.richKeywords
         self.root = root
     }
 
@@ -78,8 +81,11 @@ package struct CompiledSchema: Sendable {
     ) -> Result {
         nodes.withUnsafeBufferPointer { nodes in
             keywords.withUnsafeBufferPointer { keywords in
-                var evaluator = SchemaEvaluator(nodes: nodes, keywords: keywords, options: options)
-                return body(&evaluator)
+                richKeywords.withUnsafeBufferPointer { richKeywords in
+                    var evaluator = SchemaEvaluator(
+                        nodes: nodes, keywords: keywords, richKeywords: richKeywords, options: options)
+                    return body(&evaluator)
+                }
             }
         }
     }

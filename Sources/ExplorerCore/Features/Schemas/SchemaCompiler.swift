@@ -7,6 +7,8 @@ struct SchemaCompiler {
     private(set) var nodes: [SchemaNode] = []
     /// Every node's keywords, one after another (`SchemaNode.keywords` says which are whose).
     private(set) var keywords: [SchemaKeyword] = []
+    /// The keywords that hold lists, names or tables, which `keywords` names as `.rich(n)`.
+    private(set) var richKeywords: [SchemaRichKeyword] = []
     private var nodeIndex: [String: Int] = [:]
     private var pending: [(node: Int, document: Int, pointer: [String])] = []
     private var dynamicReferences: [(node: Int, keyword: Int, anchor: String)] = []
@@ -44,8 +46,8 @@ struct SchemaCompiler {
                     byResource[number] = try node(document: resource.document, pointer: pointer)
                 }
             }
-            if case .dynamicReference(let target, let anchor, _) = keywords[entry.keyword] {
-                keywords[entry.keyword] = .dynamicReference(target, anchor: anchor, byResource: byResource)
+            if case .dynamicReference(let target, let anchor, _) = richKeywords[entry.keyword] {
+                richKeywords[entry.keyword] = .dynamicReference(target, anchor: anchor, byResource: byResource)
             }
         }
         while let next = pending.popLast() {
@@ -102,6 +104,12 @@ struct SchemaCompiler {
 
     // MARK: - Keywords
 
+    /// A keyword kept in `richKeywords`, as `keywords` names it.
+    mutating func rich(_ keyword: SchemaRichKeyword) -> SchemaKeyword {
+        richKeywords.append(keyword)
+        return .rich(richKeywords.count - 1)
+    }
+
     private mutating func build(_ index: Int, document: Int, pointer: [String]) throws(SchemaError) {
         let here = nodes[index].location
         guard let value = resources.value(document: document, pointer: pointer) else { return }
@@ -122,9 +130,9 @@ struct SchemaCompiler {
                 default: false
                 }
             }
-            for (number, keyword) in read.enumerated() {
-                if case .dynamicReference(_, let anchor?, _) = keyword {
-                    dynamicReferences.append((index, keywords.count + number, anchor))
+            for keyword in read {
+                if case .rich(let number) = keyword, case .dynamicReference(_, let anchor?, _) = richKeywords[number] {
+                    dynamicReferences.append((index, number, anchor))
                 }
             }
             keywords += read
@@ -164,7 +172,7 @@ struct SchemaCompiler {
                 if dialect.isDraft4Family { return keywords }
             }
             if validates {
-                try readAssertions(into: &keywords)
+                try readAssertions(into: &keywords, compiler: &compiler)
             }
             try readApplicators(into: &keywords, compiler: &compiler)
             return keywords
@@ -185,7 +193,9 @@ struct SchemaCompiler {
             return double > Double(Int.max / 2) ? Int.max / 2 : Int(double)
         }
 
-        private func readAssertions(into keywords: inout [SchemaKeyword]) throws(SchemaError) {
+        private func readAssertions(
+            into keywords: inout [SchemaKeyword], compiler: inout SchemaCompiler
+        ) throws(SchemaError) {
             let nullable = dialect == .openAPI30 && object["nullable"]?.boolValue == true
             if let type = object["type"] {
                 var types = SchemaTypes()
@@ -201,13 +211,15 @@ struct SchemaCompiler {
             if let values = object["enum"] {
                 guard let list = values.arrayValue else { throw fail("enum", "enum must be an array") }
                 keywords.append(
-                    .enumeration(
-                        SchemaEnumeration(
-                            values: Set(list.map(SchemaEquality.canonical)), shown: list, nullable: nullable)
-                    ))
+                    compiler.rich(
+                        .enumeration(
+                            SchemaEnumeration(
+                                values: Set(list.map(SchemaEquality.canonical)), shown: list, nullable: nullable)
+                        )))
             }
             if let value = object["const"], dialect == .draft2020 {
-                keywords.append(.constant(SchemaConstant(value: SchemaEquality.canonical(value), shown: value)))
+                keywords.append(
+                    compiler.rich(.constant(SchemaConstant(value: SchemaEquality.canonical(value), shown: value))))
             }
             if let divisor = try number("multipleOf") {
                 guard divisor > 0, case .number(let text) = object["multipleOf"] else {
@@ -227,7 +239,7 @@ struct SchemaCompiler {
                 guard let pattern = SchemaPattern(source) else {
                     throw fail("pattern", "the pattern \(source.debugDescription) does not compile")
                 }
-                keywords.append(.pattern(pattern))
+                keywords.append(compiler.rich(.pattern(pattern)))
             }
             if let value = object["format"]?.stringValue, let format = SchemaFormat(rawValue: value) {
                 keywords.append(.format(format))
@@ -248,7 +260,7 @@ struct SchemaCompiler {
             if let value = object["required"] {
                 guard let list = value.arrayValue?.compactMap(\.stringValue), list.count == value.arrayValue?.count
                 else { throw fail("required", "required must be a list of names") }
-                keywords.append(.required(RequiredMembers(list.map(requiredMember))))
+                keywords.append(compiler.rich(.required(RequiredMembers(list.map(requiredMember)))))
             }
             let dependentName = dialect.isDraft4Family ? "dependencies" : "dependentRequired"
             if case .object(let map) = object[dependentName] ?? .null {
@@ -257,7 +269,7 @@ struct SchemaCompiler {
                     return (member.key, names.compactMap(\.stringValue))
                 }
                 let name: StaticString = dialect.isDraft4Family ? "dependencies" : "dependentRequired"
-                if !lists.isEmpty { keywords.append(.dependentRequired(lists, name: name)) }
+                if !lists.isEmpty { keywords.append(compiler.rich(.dependentRequired(lists, name: name))) }
             }
         }
 

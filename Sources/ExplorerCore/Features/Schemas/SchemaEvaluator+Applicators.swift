@@ -6,26 +6,6 @@ extension SchemaEvaluator {
         local: inout SchemaAnnotations?, discriminated: inout Bool
     ) -> Bool {
         switch keyword {
-        case .members(let members):
-            guard case .object(let object) = instance else { return true }
-            return evaluateMembers(members, object, of: node, report: report, local: &local)
-        case .items(let prefix, let rest):
-            guard case .array(let items) = instance else { return true }
-            var valid = true
-            for (index, item) in items.enumerated() {
-                let subschema = index < prefix.count ? prefix[index] : rest
-                guard let subschema else { break }
-                if !evaluate(subschema, at: .index(index), item, report: report) {
-                    valid = false
-                    if !report { return false }
-                }
-            }
-            if rest != nil {
-                local?.allItems = true
-            } else if let evaluated = local?.items {
-                local?.items = max(evaluated, min(prefix.count, items.count))
-            }
-            return valid
         case .contains(let subschema, let minimum, let maximum):
             guard case .array(let items) = instance else { return true }
             var matched: [Int] = []
@@ -51,6 +31,80 @@ extension SchemaEvaluator {
                 return false
             }
             return true
+        case .not(let subschema):
+            var none: SchemaAnnotations?
+            guard evaluate(subschema, instance, report: false, collect: &none) else { return true }
+            if report { record(node, "not", "expected not to match the schema in not") }
+            return false
+        case .conditional(let condition, let then, let otherwise):
+            if evaluate(condition, instance, report: false, collect: &local) {
+                return then.map { evaluate($0, instance, report: report, collect: &local) } ?? true
+            }
+            return otherwise.map { evaluate($0, instance, report: report, collect: &local) } ?? true
+        case .reference(let target):
+            return follow(target, from: node, keyword: "$ref", instance, report: report, local: &local)
+        case .unevaluatedProperties(let subschema):
+            guard case .object(let object) = instance, local?.allProperties != true else { return true }
+            var valid = true
+            for (key, value) in object where !(local?.properties.contains(key) ?? false) {
+                if !evaluateMember(subschema, key, value, of: node, "unevaluatedProperties", report: report) {
+                    valid = false
+                    if !report { return false }
+                }
+            }
+            local?.allProperties = true
+            return valid
+        case .unevaluatedItems(let subschema):
+            guard case .array(let items) = instance, local?.allItems != true else { return true }
+            var valid = true
+            let start = local?.items ?? 0
+            for index in items.indices where index >= start && !(local?.containedItems.contains(index) ?? false) {
+                if !evaluate(
+                    subschema, at: .index(index), items[index], report: report && nodes[subschema].always != false)
+                {
+                    if report && nodes[subschema].always == false {
+                        path.append(.index(index))
+                        record(node, "unevaluatedItems", "unexpected item")
+                        path.removeLast()
+                    }
+                    valid = false
+                    if !report { return false }
+                }
+            }
+            local?.allItems = true
+            return valid
+        default:
+            return true
+        }
+    }
+
+    // Long function: one case per applicator keyword.
+    /// Applicators that hold lists or tables of subschemas.
+    mutating func evaluateRichApplicator(
+        _ keyword: SchemaRichKeyword, of node: Int, _ instance: JSONValue, report: Bool,
+        local: inout SchemaAnnotations?, discriminated: inout Bool
+    ) -> Bool {
+        switch keyword {
+        case .members(let members):
+            guard case .object(let object) = instance else { return true }
+            return evaluateMembers(members, object, of: node, report: report, local: &local)
+        case .items(let prefix, let rest):
+            guard case .array(let items) = instance else { return true }
+            var valid = true
+            for (index, item) in items.enumerated() {
+                let subschema = index < prefix.count ? prefix[index] : rest
+                guard let subschema else { break }
+                if !evaluate(subschema, at: .index(index), item, report: report) {
+                    valid = false
+                    if !report { return false }
+                }
+            }
+            if rest != nil {
+                local?.allItems = true
+            } else if let evaluated = local?.items {
+                local?.items = max(evaluated, min(prefix.count, items.count))
+            }
+            return valid
         case .dependentSchemas(let schemas):
             guard case .object(let object) = instance else { return true }
             var valid = true
@@ -99,18 +153,6 @@ extension SchemaEvaluator {
                 record(node, "oneOf", "expected to match exactly one of \(list.count) schemas, \(got)")
             }
             return false
-        case .not(let subschema):
-            var none: SchemaAnnotations?
-            guard evaluate(subschema, instance, report: false, collect: &none) else { return true }
-            if report { record(node, "not", "expected not to match the schema in not") }
-            return false
-        case .conditional(let condition, let then, let otherwise):
-            if evaluate(condition, instance, report: false, collect: &local) {
-                return then.map { evaluate($0, instance, report: report, collect: &local) } ?? true
-            }
-            return otherwise.map { evaluate($0, instance, report: report, collect: &local) } ?? true
-        case .reference(let target):
-            return follow(target, from: node, keyword: "$ref", instance, report: report, local: &local)
         case .dynamicReference(let target, let anchor, let byResource):
             let chosen = dynamicTarget(target, anchor: anchor, byResource: byResource)
             return follow(chosen, from: node, keyword: "$dynamicRef", instance, report: report, local: &local)
@@ -131,36 +173,6 @@ extension SchemaEvaluator {
                 return false
             }
             return evaluate(target, instance, report: report, collect: &local)
-        case .unevaluatedProperties(let subschema):
-            guard case .object(let object) = instance, local?.allProperties != true else { return true }
-            var valid = true
-            for (key, value) in object where !(local?.properties.contains(key) ?? false) {
-                if !evaluateMember(subschema, key, value, of: node, "unevaluatedProperties", report: report) {
-                    valid = false
-                    if !report { return false }
-                }
-            }
-            local?.allProperties = true
-            return valid
-        case .unevaluatedItems(let subschema):
-            guard case .array(let items) = instance, local?.allItems != true else { return true }
-            var valid = true
-            let start = local?.items ?? 0
-            for index in items.indices where index >= start && !(local?.containedItems.contains(index) ?? false) {
-                if !evaluate(
-                    subschema, at: .index(index), items[index], report: report && nodes[subschema].always != false)
-                {
-                    if report && nodes[subschema].always == false {
-                        path.append(.index(index))
-                        record(node, "unevaluatedItems", "unexpected item")
-                        path.removeLast()
-                    }
-                    valid = false
-                    if !report { return false }
-                }
-            }
-            local?.allItems = true
-            return valid
         default:
             return true
         }

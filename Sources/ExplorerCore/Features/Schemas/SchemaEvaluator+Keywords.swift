@@ -12,20 +12,6 @@ extension SchemaEvaluator {
             if Self.matches(instance, types, strict: strict) { return true }
             if report { record(node, "type", "expected \(Self.describe(types)), got \(instance.kindName)") }
             return false
-        case .enumeration(let enumeration):
-            if enumeration.nullable, case .null = instance { return true }
-            if enumeration.values.contains(SchemaEquality.canonical(instance)) { return true }
-            if report {
-                let shown = enumeration.shown
-                let listed = shown.prefix(5).map(SchemaEquality.shown).joined(separator: ", ")
-                let more = shown.count > 5 ? " … (\(shown.count) in all)" : ""
-                record(node, "enum", "expected one of \(listed)\(more), got \(instance.compactText)")
-            }
-            return false
-        case .constant(let constant):
-            if SchemaEquality.canonical(instance) == constant.value { return true }
-            if report { record(node, "const", "expected \(constant.shown.compactText), got \(instance.compactText)") }
-            return false
         case .multipleOf(let divisor, let double):
             guard case .number(let text) = instance else { return true }
             if Self.isMultiple(text, of: divisor, double: double) { return true }
@@ -54,20 +40,6 @@ extension SchemaEvaluator {
                 record(
                     node, "\(name)",
                     "expected \(isMaximum ? "at most" : "at least") \(limit) characters, got \(count)")
-            }
-            return false
-        case .pattern(let pattern):
-            guard case .string(let text) = instance else { return true }
-            switch pattern.matches(text, steps: &steps) {
-            case true?: return true
-            case false?:
-                if report {
-                    record(
-                        node, "pattern",
-                        "expected to match /\(pattern.source)/, got \(instance.compactText)")
-                }
-            case nil:
-                if report { record(node, "pattern", "the pattern /\(pattern.source)/ is too expensive") }
             }
             return false
         case .format(let format):
@@ -107,6 +79,50 @@ extension SchemaEvaluator {
                 )
             }
             return false
+        case .rich(let number):
+            return evaluate(
+                richKeywords[number], of: node, instance, report: report, local: &local, discriminated: &discriminated)
+        default:
+            return evaluateApplicator(
+                keyword, of: node, instance, report: report, local: &local, discriminated: &discriminated)
+        }
+    }
+
+    // Long function: one case per keyword.
+    /// Whether `instance` satisfies one keyword of `node` that holds lists, names or tables.
+    mutating func evaluate(
+        _ keyword: SchemaRichKeyword, of node: Int, _ instance: JSONValue, report: Bool,
+        local: inout SchemaAnnotations?, discriminated: inout Bool
+    ) -> Bool {
+        switch keyword {
+        case .enumeration(let enumeration):
+            if enumeration.nullable, case .null = instance { return true }
+            if enumeration.values.contains(SchemaEquality.canonical(instance)) { return true }
+            if report {
+                let shown = enumeration.shown
+                let listed = shown.prefix(5).map(SchemaEquality.shown).joined(separator: ", ")
+                let more = shown.count > 5 ? " … (\(shown.count) in all)" : ""
+                record(node, "enum", "expected one of \(listed)\(more), got \(instance.compactText)")
+            }
+            return false
+        case .constant(let constant):
+            if SchemaEquality.canonical(instance) == constant.value { return true }
+            if report { record(node, "const", "expected \(constant.shown.compactText), got \(instance.compactText)") }
+            return false
+        case .pattern(let pattern):
+            guard case .string(let text) = instance else { return true }
+            switch pattern.matches(text, steps: &steps) {
+            case true?: return true
+            case false?:
+                if report {
+                    record(
+                        node, "pattern",
+                        "expected to match /\(pattern.source)/, got \(instance.compactText)")
+                }
+            case nil:
+                if report { record(node, "pattern", "the pattern /\(pattern.source)/ is too expensive") }
+            }
+            return false
         case .required(let required):
             guard case .object(let object) = instance else { return true }
             return checkRequired(required, in: object, of: node, report: report)
@@ -124,7 +140,7 @@ extension SchemaEvaluator {
             }
             return valid
         default:
-            return evaluateApplicator(
+            return evaluateRichApplicator(
                 keyword, of: node, instance, report: report, local: &local, discriminated: &discriminated)
         }
     }

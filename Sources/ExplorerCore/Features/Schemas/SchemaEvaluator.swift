@@ -6,6 +6,7 @@ struct SchemaEvaluator {
     /// the arrays alive for the evaluator's whole life (see `withEvaluator`).
     let nodes: UnsafeBufferPointer<SchemaNode>
     let keywords: UnsafeBufferPointer<SchemaKeyword>
+    let richKeywords: UnsafeBufferPointer<SchemaRichKeyword>
     let options: SchemaOptions
     private(set) var violations: [SchemaViolation] = []
     private(set) var violationCount = 0
@@ -23,9 +24,13 @@ struct SchemaEvaluator {
     /// bound leaves a wide margin; a recursive schema spends a level or two per instance level.
     static let maxDepth = 256
 
-    init(nodes: UnsafeBufferPointer<SchemaNode>, keywords: UnsafeBufferPointer<SchemaKeyword>, options: SchemaOptions) {
+    init(
+        nodes: UnsafeBufferPointer<SchemaNode>, keywords: UnsafeBufferPointer<SchemaKeyword>,
+        richKeywords: UnsafeBufferPointer<SchemaRichKeyword>, options: SchemaOptions
+    ) {
         self.nodes = nodes
         self.keywords = keywords
+        self.richKeywords = richKeywords
         self.options = options
     }
 

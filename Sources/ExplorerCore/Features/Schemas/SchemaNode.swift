@@ -72,41 +72,47 @@ final class MemberSchemas: Sendable {
     }
 }
 
-/// One keyword, ready to evaluate. `name` fields are the keyword as written, for the schema location. Payloads are
-/// plain values or one reference each, so reading a keyword for every value of an instance costs little.
+/// One keyword, ready to evaluate. `name` fields are the keyword as written, for the schema location. Its payloads
+/// are plain values, so reading one out of the array for every value of an instance is a load, with no retain or
+/// outlined copy; the keywords that hold lists, names or tables are `.rich(n)`, the nth `SchemaRichKeyword`.
 enum SchemaKeyword: Sendable {
     case type(SchemaTypes, integerStrict: Bool)
-    case enumeration(SchemaEnumeration)
-    case constant(SchemaConstant)
     case multipleOf(Decimal, double: Double)
     case bound(Double, name: StaticString, kind: BoundKind)
     case length(Int, name: StaticString, isMaximum: Bool)
-    case pattern(SchemaPattern)
     case format(SchemaFormat)
     case itemCount(Int, name: StaticString, isMaximum: Bool)
     case uniqueItems
     case contains(Int, minimum: Int, maximum: Int?)
     case memberCount(Int, name: StaticString, isMaximum: Bool)
-    case required(RequiredMembers)
-    case dependentRequired([(String, [String])], name: StaticString)
-    case members(MemberSchemas)
-    case items(prefix: [Int], rest: Int?)
     case propertyNames(Int)
-    case dependentSchemas([(String, Int)])
-    case allOf([Int])
-    case anyOf([Int])
-    case oneOf([Int])
     case not(Int)
     case conditional(condition: Int, then: Int?, otherwise: Int?)
     case reference(Int)
-    case dynamicReference(Int, anchor: String?, byResource: [Int: Int])
-    case discriminator(SchemaDiscriminator)
     case unevaluatedProperties(Int)
     case unevaluatedItems(Int)
+    case rich(Int)
 
     enum BoundKind: Sendable {
         case minimum, exclusiveMinimum, maximum, exclusiveMaximum
     }
+}
+
+/// A keyword that holds lists, names or tables: evaluated once per object or array rather than per value.
+enum SchemaRichKeyword: Sendable {
+    case enumeration(SchemaEnumeration)
+    case constant(SchemaConstant)
+    case pattern(SchemaPattern)
+    case required(RequiredMembers)
+    case dependentRequired([(String, [String])], name: StaticString)
+    case members(MemberSchemas)
+    case items(prefix: [Int], rest: Int?)
+    case dependentSchemas([(String, Int)])
+    case allOf([Int])
+    case anyOf([Int])
+    case oneOf([Int])
+    case dynamicReference(Int, anchor: String?, byResource: [Int: Int])
+    case discriminator(SchemaDiscriminator)
 }
 
 /// `enum`: the values in canonical form, and as written for messages.
