@@ -36,6 +36,16 @@ struct SchemaFastPathTests {
         #expect(_isPOD(SchemaKeyword.self))
     }
 
+    @Test("an IPv4 part of twenty digits is refused, not an overflow")
+    func longIPv4Part() throws {
+        let schema = try CompiledSchema(["format": "ipv4"])
+        let options = SchemaOptions(formatAssertion: true)
+        #expect(!schema.isValid("99999999999999999999.1.1.1", options: options))
+        #expect(!schema.isValid("1.2.3.99999999999999999999", options: options))
+        #expect(schema.isValid("1.2.3.255", options: options))
+        #expect(!schema.isValid("1.2.3.0255", options: options))
+    }
+
     @Test("more required names than a word has bits: every missing one reported, in order")
     func manyRequired() throws {
         let names = (0..<70).map { "m\($0)" }

@@ -201,7 +201,10 @@ enum SchemaFormat: String, Sendable {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4
             && parts.allSatisfy { part in
-                guard let value = digits(ArraySlice(part.utf8)), part.count <= 3, value <= 255 else { return false }
+                // The length first: twenty digits overflowed `digits` (a crash on a hostile answer).
+                guard part.utf8.count <= 3, let value = digits(ArraySlice(part.utf8)), value <= 255 else {
+                    return false
+                }
                 return part.count == 1 || !part.hasPrefix("0")
             }
     }
