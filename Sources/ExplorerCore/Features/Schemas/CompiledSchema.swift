@@ -10,10 +10,16 @@
 /// happen, `pattern` matching bounded by `SchemaPattern`).
 package struct CompiledSchema: Sendable {
     let nodes: [SchemaNode]
+    /// Every node's keywords, one after another (`SchemaNode.keywords` says which are whose).
+    let keywords: [SchemaKeyword]
+    /// The keywords `keywords` names as `.rich(n)`.
+    let richKeywords: [SchemaRichKeyword]
     let root: Int
 
-    init(nodes: [SchemaNode], root: Int) {
-        self.nodes = nodes
+    init(compiler: SchemaCompiler, root: Int) {
+        nodes = compiler.nodes
+        keywords = compiler.keywords
+        richKeywords = compiler.richKeywords
         self.root = root
     }
 
@@ -28,7 +34,7 @@ package struct CompiledSchema: Sendable {
         for other in documents { resources.add(other.document, base: other.uri, dialect: dialect) }
         var compiler = SchemaCompiler(resources: resources)
         let root = try compiler.compile(document: 0, pointer: [])
-        self.init(nodes: compiler.nodes, root: root)
+        self.init(compiler: compiler, root: root)
     }
 
     /// Compiles the schema `reference` names in `document` (`#/components/schemas/Customer`), with whatever
@@ -40,7 +46,7 @@ package struct CompiledSchema: Sendable {
         resources.add(document, base: base, dialect: dialect, schemasAt: Self.schemaPositions(in: document))
         var compiler = SchemaCompiler(resources: resources)
         let root = try compiler.compile(reference: reference, base: base)
-        self.init(nodes: compiler.nodes, root: root)
+        self.init(compiler: compiler, root: root)
     }
 
     /// Where a document holds schemas: under `components/schemas` (OpenAPI's and a profile's), else its root.
@@ -51,19 +57,37 @@ package struct CompiledSchema: Sendable {
 
     /// Validates one instance.
     package func validate(_ instance: JSONValue, options: SchemaOptions = SchemaOptions()) -> SchemaValidation {
-        var evaluator = SchemaEvaluator(nodes: nodes, options: options)
-        var none: SchemaAnnotations?
-        let valid = evaluator.evaluate(root, instance, report: true, collect: &none)
-        return SchemaValidation(
-            isValid: valid && evaluator.stopped == nil, violations: evaluator.violations,
-            violationCount: max(evaluator.violationCount, valid ? 0 : 1), stopped: evaluator.stopped)
+        withEvaluator(options) { evaluator in
+            var none: SchemaAnnotations?
+            let valid = evaluator.evaluate(root, instance, report: true, collect: &none)
+            return SchemaValidation(
+                isValid: valid && evaluator.stopped == nil, violations: evaluator.violations,
+                violationCount: max(evaluator.violationCount, valid ? 0 : 1), stopped: evaluator.stopped)
+        }
     }
 
     /// Whether `instance` is valid, without collecting violations (faster on a failure).
     package func isValid(_ instance: JSONValue, options: SchemaOptions = SchemaOptions()) -> Bool {
-        var evaluator = SchemaEvaluator(nodes: nodes, options: options)
-        var none: SchemaAnnotations?
-        return evaluator.evaluate(root, instance, report: false, collect: &none) && evaluator.stopped == nil
+        withEvaluator(options) { evaluator in
+            var none: SchemaAnnotations?
+            return evaluator.evaluate(root, instance, report: false, collect: &none) && evaluator.stopped == nil
+        }
+    }
+
+    /// An evaluator that reads the nodes and keywords in place, for as long as `body` runs: the buffers stay
+    /// valid because `self` holds the arrays throughout, and the evaluator does not outlive the call.
+    private func withEvaluator<Result>(
+        _ options: SchemaOptions, _ body: (inout SchemaEvaluator) -> Result
+    ) -> Result {
+        nodes.withUnsafeBufferPointer { nodes in
+            keywords.withUnsafeBufferPointer { keywords in
+                richKeywords.withUnsafeBufferPointer { richKeywords in
+                    var evaluator = SchemaEvaluator(
+                        nodes: nodes, keywords: keywords, richKeywords: richKeywords, options: options)
+                    return body(&evaluator)
+                }
+            }
+        }
     }
 }
 

@@ -79,7 +79,7 @@ package struct ProfileSchemas: Sendable, Hashable {
             var compiler = SchemaCompiler(resources: resources)
             do throws(SchemaError) {
                 let root = try compiler.compile(reference: Self.reference(to: name), base: Self.base)
-                return .success(CompiledSchema(nodes: compiler.nodes, root: root))
+                return .success(CompiledSchema(compiler: compiler, root: root))
             } catch {
                 return .failure(.invalid(error))
             }

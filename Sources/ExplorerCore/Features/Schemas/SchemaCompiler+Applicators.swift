@@ -6,7 +6,7 @@ extension SchemaCompiler.KeywordReader {
     ) throws(SchemaError) {
         try readArrayApplicators(into: &keywords, compiler: &compiler)
         try readObjectApplicators(into: &keywords, compiler: &compiler)
-        if let list = try schemaList("allOf", &compiler) { keywords.append(.allOf(list)) }
+        if let list = try schemaList("allOf", &compiler) { keywords.append(compiler.rich(.allOf(list))) }
         if object["not"] != nil { keywords.append(.not(try sub(&compiler, "not"))) }
         if dialect == .draft2020, object["if"] != nil {
             keywords.append(
@@ -20,11 +20,12 @@ extension SchemaCompiler.KeywordReader {
             let fragment = SchemaURI.split(reference).fragment ?? ""
             let resource = compiler.nodes[target].resource
             let bookended = compiler.resources.resources[resource].dynamicAnchors.contains(fragment)
-            keywords.append(.dynamicReference(target, anchor: bookended ? fragment : nil, byResource: [:]))
+            keywords.append(
+                compiler.rich(.dynamicReference(target, anchor: bookended ? fragment : nil, byResource: [:])))
         }
-        if let discriminator = try readDiscriminator(&compiler) { keywords.append(discriminator) }
-        if let list = try schemaList("anyOf", &compiler) { keywords.append(.anyOf(list, name: "anyOf")) }
-        if let list = try schemaList("oneOf", &compiler) { keywords.append(.oneOf(list)) }
+        if let discriminator = try readDiscriminator(&compiler) { keywords.append(compiler.rich(discriminator)) }
+        if let list = try schemaList("anyOf", &compiler) { keywords.append(compiler.rich(.anyOf(list))) }
+        if let list = try schemaList("oneOf", &compiler) { keywords.append(compiler.rich(.oneOf(list))) }
         if dialect == .draft2020 {
             if object["unevaluatedItems"] != nil {
                 keywords.append(.unevaluatedItems(try sub(&compiler, "unevaluatedItems")))
@@ -52,16 +53,16 @@ extension SchemaCompiler.KeywordReader {
             if case .array = object["items"] ?? .null {
                 let prefix = try schemaList("items", &compiler) ?? []
                 let rest = object["additionalItems"] != nil ? try sub(&compiler, "additionalItems") : nil
-                keywords.append(.items(prefix: prefix, rest: rest, prefixName: "items", restName: "additionalItems"))
+                keywords.append(compiler.rich(.items(prefix: prefix, rest: rest)))
             } else if object["items"] != nil {
-                keywords.append(
-                    .items(prefix: [], rest: try sub(&compiler, "items"), prefixName: "items", restName: "items"))
+                let rest = try sub(&compiler, "items")
+                keywords.append(compiler.rich(.items(prefix: [], rest: rest)))
             }
         } else {
             let prefix = object["prefixItems"] != nil ? try schemaList("prefixItems", &compiler) ?? [] : []
             let rest = object["items"] != nil ? try sub(&compiler, "items") : nil
             if !prefix.isEmpty || rest != nil {
-                keywords.append(.items(prefix: prefix, rest: rest, prefixName: "prefixItems", restName: "items"))
+                keywords.append(compiler.rich(.items(prefix: prefix, rest: rest)))
             }
             if object["contains"] != nil {
                 let minimum = try integer("minContains") ?? 1
@@ -82,23 +83,27 @@ extension SchemaCompiler.KeywordReader {
     private func readObjectApplicators(
         into keywords: inout [SchemaKeyword], compiler: inout SchemaCompiler
     ) throws(SchemaError) {
-        var members = MemberSchemas()
+        var properties: [String: Int] = [:]
+        var patterns: [(SchemaPattern, Int)] = []
+        var additional: Int?
         if case .object(let map) = object["properties"] ?? .null {
-            for name in map.keys { members.properties[name] = try sub(&compiler, "properties", name) }
+            for name in map.keys { properties[name] = try sub(&compiler, "properties", name) }
         }
         if case .object(let map) = object["patternProperties"] ?? .null {
             for source in map.keys {
                 guard let pattern = SchemaPattern(source) else {
                     throw fail("patternProperties", "the pattern \(source.debugDescription) does not compile")
                 }
-                members.patterns.append((pattern, try sub(&compiler, "patternProperties", source)))
+                patterns.append((pattern, try sub(&compiler, "patternProperties", source)))
             }
         }
         if object["additionalProperties"] != nil {
-            members.additional = try sub(&compiler, "additionalProperties")
+            additional = try sub(&compiler, "additionalProperties")
         }
-        if !members.properties.isEmpty || !members.patterns.isEmpty || members.additional != nil {
-            keywords.append(.members(members, location: location))
+        if !properties.isEmpty || !patterns.isEmpty || additional != nil {
+            keywords.append(
+                compiler.rich(
+                    .members(MemberSchemas(properties: properties, patterns: patterns, additional: additional))))
         }
         if dialect == .draft2020, object["propertyNames"] != nil {
             keywords.append(.propertyNames(try sub(&compiler, "propertyNames")))
@@ -110,13 +115,13 @@ extension SchemaCompiler.KeywordReader {
                 if case .array = member.value { continue }
                 schemas.append((member.key, try sub(&compiler, dependentName, member.key)))
             }
-            if !schemas.isEmpty { keywords.append(.dependentSchemas(schemas, name: dependentName)) }
+            if !schemas.isEmpty { keywords.append(compiler.rich(.dependentSchemas(schemas))) }
         }
     }
 
     /// OpenAPI's `discriminator`: the member whose value names the schema an object must match, from `mapping`
     /// or the names of the `oneOf` / `anyOf` references (`#/components/schemas/Dog` → `Dog`).
-    private func readDiscriminator(_ compiler: inout SchemaCompiler) throws(SchemaError) -> SchemaKeyword? {
+    private func readDiscriminator(_ compiler: inout SchemaCompiler) throws(SchemaError) -> SchemaRichKeyword? {
         guard case .object(let discriminator) = object["discriminator"] ?? .null,
             let property = discriminator["propertyName"]?.stringValue
         else { return nil }
@@ -137,6 +142,6 @@ extension SchemaCompiler.KeywordReader {
                 mapping[member.key] = try compiler.target(of: target, base: context.base, at: at("discriminator"))
             }
         }
-        return mapping.isEmpty ? nil : .discriminator(property: property, mapping: mapping)
+        return mapping.isEmpty ? nil : .discriminator(SchemaDiscriminator(property: property, mapping: mapping))
     }
 }

@@ -5,6 +5,10 @@ import Foundation
 struct SchemaCompiler {
     var resources: SchemaResources
     private(set) var nodes: [SchemaNode] = []
+    /// Every node's keywords, one after another (`SchemaNode.keywords` says which are whose).
+    private(set) var keywords: [SchemaKeyword] = []
+    /// The keywords that hold lists, names or tables, which `keywords` names as `.rich(n)`.
+    private(set) var richKeywords: [SchemaRichKeyword] = []
     private var nodeIndex: [String: Int] = [:]
     private var pending: [(node: Int, document: Int, pointer: [String])] = []
     private var dynamicReferences: [(node: Int, keyword: Int, anchor: String)] = []
@@ -42,9 +46,8 @@ struct SchemaCompiler {
                     byResource[number] = try node(document: resource.document, pointer: pointer)
                 }
             }
-            if case .dynamicReference(let target, let anchor, _) = nodes[entry.node].keywords[entry.keyword] {
-                nodes[entry.node].keywords[entry.keyword] = .dynamicReference(
-                    target, anchor: anchor, byResource: byResource)
+            if case .dynamicReference(let target, let anchor, _) = richKeywords[entry.keyword] {
+                richKeywords[entry.keyword] = .dynamicReference(target, anchor: anchor, byResource: byResource)
             }
         }
         while let next = pending.popLast() {
@@ -101,6 +104,12 @@ struct SchemaCompiler {
 
     // MARK: - Keywords
 
+    /// A keyword kept in `richKeywords`, as `keywords` names it.
+    mutating func rich(_ keyword: SchemaRichKeyword) -> SchemaKeyword {
+        richKeywords.append(keyword)
+        return .rich(richKeywords.count - 1)
+    }
+
     private mutating func build(_ index: Int, document: Int, pointer: [String]) throws(SchemaError) {
         let here = nodes[index].location
         guard let value = resources.value(document: document, pointer: pointer) else { return }
@@ -113,19 +122,20 @@ struct SchemaCompiler {
             var reader = KeywordReader(
                 object: object, document: document, pointer: pointer, context: context, location: here,
                 validates: resources.validates(resource: context.resource))
-            let keywords = try reader.read(into: &self)
-            nodes[index].keywords = keywords
-            nodes[index].needsAnnotations = keywords.contains {
+            let read = try reader.read(into: &self)
+            nodes[index].keywords = keywords.count..<keywords.count + read.count
+            nodes[index].needsAnnotations = read.contains {
                 switch $0 {
                 case .unevaluatedItems, .unevaluatedProperties: true
                 default: false
                 }
             }
-            for (number, keyword) in keywords.enumerated() {
-                if case .dynamicReference(_, let anchor?, _) = keyword {
+            for keyword in read {
+                if case .rich(let number) = keyword, case .dynamicReference(_, let anchor?, _) = richKeywords[number] {
                     dynamicReferences.append((index, number, anchor))
                 }
             }
+            keywords += read
         default:
             throw SchemaError(location: here, message: "a schema must be an object or a boolean, not \(value.kindName)")
         }
@@ -157,12 +167,12 @@ struct SchemaCompiler {
             if let reference = object["$ref"] {
                 guard let text = reference.stringValue else { throw fail("$ref", "$ref must be a string") }
                 let target = try compiler.target(of: text, base: context.base, at: at("$ref"))
-                keywords.append(.reference(target, name: "$ref"))
+                keywords.append(.reference(target))
                 // Draft 4: a `$ref` is the whole schema, its siblings are ignored.
                 if dialect.isDraft4Family { return keywords }
             }
             if validates {
-                try readAssertions(into: &keywords)
+                try readAssertions(into: &keywords, compiler: &compiler)
             }
             try readApplicators(into: &keywords, compiler: &compiler)
             return keywords
@@ -183,7 +193,9 @@ struct SchemaCompiler {
             return double > Double(Int.max / 2) ? Int.max / 2 : Int(double)
         }
 
-        private func readAssertions(into keywords: inout [SchemaKeyword]) throws(SchemaError) {
+        private func readAssertions(
+            into keywords: inout [SchemaKeyword], compiler: inout SchemaCompiler
+        ) throws(SchemaError) {
             let nullable = dialect == .openAPI30 && object["nullable"]?.boolValue == true
             if let type = object["type"] {
                 var types = SchemaTypes()
@@ -199,10 +211,15 @@ struct SchemaCompiler {
             if let values = object["enum"] {
                 guard let list = values.arrayValue else { throw fail("enum", "enum must be an array") }
                 keywords.append(
-                    .enumeration(Set(list.map(SchemaEquality.canonical)), shown: list, nullable: nullable))
+                    compiler.rich(
+                        .enumeration(
+                            SchemaEnumeration(
+                                values: Set(list.map(SchemaEquality.canonical)), shown: list, nullable: nullable)
+                        )))
             }
             if let value = object["const"], dialect == .draft2020 {
-                keywords.append(.constant(SchemaEquality.canonical(value), shown: value))
+                keywords.append(
+                    compiler.rich(.constant(SchemaConstant(value: SchemaEquality.canonical(value), shown: value))))
             }
             if let divisor = try number("multipleOf") {
                 guard divisor > 0, case .number(let text) = object["multipleOf"] else {
@@ -222,7 +239,7 @@ struct SchemaCompiler {
                 guard let pattern = SchemaPattern(source) else {
                     throw fail("pattern", "the pattern \(source.debugDescription) does not compile")
                 }
-                keywords.append(.pattern(pattern))
+                keywords.append(compiler.rich(.pattern(pattern)))
             }
             if let value = object["format"]?.stringValue, let format = SchemaFormat(rawValue: value) {
                 keywords.append(.format(format))
@@ -243,7 +260,7 @@ struct SchemaCompiler {
             if let value = object["required"] {
                 guard let list = value.arrayValue?.compactMap(\.stringValue), list.count == value.arrayValue?.count
                 else { throw fail("required", "required must be a list of names") }
-                keywords.append(.required(list.map(requiredMember)))
+                keywords.append(compiler.rich(.required(RequiredMembers(list.map(requiredMember)))))
             }
             let dependentName = dialect.isDraft4Family ? "dependencies" : "dependentRequired"
             if case .object(let map) = object[dependentName] ?? .null {
@@ -251,7 +268,8 @@ struct SchemaCompiler {
                     guard let names = member.value.arrayValue else { return nil }
                     return (member.key, names.compactMap(\.stringValue))
                 }
-                if !lists.isEmpty { keywords.append(.dependentRequired(lists, name: dependentName)) }
+                let name: StaticString = dialect.isDraft4Family ? "dependencies" : "dependentRequired"
+                if !lists.isEmpty { keywords.append(compiler.rich(.dependentRequired(lists, name: name))) }
             }
         }
 

@@ -1,7 +1,12 @@
 /// One validation of one instance: walks the compiled nodes over the instance, keeps the instance location,
 /// the dynamic scope (`$dynamicRef`), the references being followed (cycles), and the violations.
 struct SchemaEvaluator {
-    let nodes: [SchemaNode]
+    /// The compiled nodes and their keywords, read in place: reading a node or keyword out of an array copied it
+    /// (with a retain and release of everything it holds) for every value of the instance. `CompiledSchema` keeps
+    /// the arrays alive for the evaluator's whole life (see `withEvaluator`).
+    let nodes: UnsafeBufferPointer<SchemaNode>
+    let keywords: UnsafeBufferPointer<SchemaKeyword>
+    let richKeywords: UnsafeBufferPointer<SchemaRichKeyword>
     let options: SchemaOptions
     private(set) var violations: [SchemaViolation] = []
     private(set) var violationCount = 0
@@ -19,8 +24,13 @@ struct SchemaEvaluator {
     /// bound leaves a wide margin; a recursive schema spends a level or two per instance level.
     static let maxDepth = 256
 
-    init(nodes: [SchemaNode], options: SchemaOptions) {
+    init(
+        nodes: UnsafeBufferPointer<SchemaNode>, keywords: UnsafeBufferPointer<SchemaKeyword>,
+        richKeywords: UnsafeBufferPointer<SchemaRichKeyword>, options: SchemaOptions
+    ) {
         self.nodes = nodes
+        self.keywords = keywords
+        self.richKeywords = richKeywords
         self.options = options
     }
 
@@ -31,6 +41,11 @@ struct SchemaEvaluator {
         guard violations.count < options.maxViolations else { return }
         violations.append(
             SchemaViolation(instanceLocation: instanceLocation, schemaLocation: location, message: message))
+    }
+
+    /// Records a violation of `keyword` of node `node`.
+    mutating func record(_ node: Int, _ keyword: String, _ message: String) {
+        record(nodes[node].location + "/" + keyword, message)
     }
 
     mutating func stop(_ reason: String) {
@@ -74,25 +89,28 @@ struct SchemaEvaluator {
             stop("stopped after \(options.maxSteps) evaluation steps")
             return false
         }
-        let node = nodes[index]
-        if let always = node.always {
-            if !always && report { record(node.location, "expected nothing here (the schema is false)") }
+        if let always = nodes[index].always {
+            if !always && report { record(nodes[index].location, "expected nothing here (the schema is false)") }
             return always
         }
         depth += 1
         defer { depth -= 1 }
         if depth > Self.maxDepth {
-            stop("stopped: schemas nest deeper than \(Self.maxDepth) levels at \(node.location)")
+            stop("stopped: schemas nest deeper than \(Self.maxDepth) levels at \(nodes[index].location)")
             return false
         }
-        let entersResource = dynamicScope.last != node.resource
-        if entersResource { dynamicScope.append(node.resource) }
+        let resource = nodes[index].resource
+        let entersResource = dynamicScope.last != resource
+        if entersResource { dynamicScope.append(resource) }
         defer { if entersResource { dynamicScope.removeLast() } }
-        var local: SchemaAnnotations? = collect != nil || node.needsAnnotations ? SchemaAnnotations() : nil
+        // Annotations only where an `unevaluated…` keyword will read them: none for most schemas.
+        var local: SchemaAnnotations? = collect != nil || nodes[index].needsAnnotations ? SchemaAnnotations() : nil
         var valid = true
         var discriminated = false
-        for keyword in node.keywords {
-            if !evaluate(keyword, of: node, instance, report: report, local: &local, discriminated: &discriminated) {
+        for position in nodes[index].keywords {
+            if !evaluate(
+                keywords[position], of: index, instance, report: report, local: &local, discriminated: &discriminated)
+            {
                 valid = false
                 if !report && local == nil { return false }
             }
@@ -114,14 +132,14 @@ struct SchemaEvaluator {
 
     /// Follows a reference, refusing one that comes back to itself without the instance moving on.
     mutating func follow(
-        _ target: Int, from node: SchemaNode, keyword: String, _ instance: JSONValue, report: Bool,
+        _ target: Int, from node: Int, keyword: String, _ instance: JSONValue, report: Bool,
         local: inout SchemaAnnotations?
     ) -> Bool {
         let here = path.count
         for entry in followed.reversed() {
             guard entry.depth == here else { break }
             if entry.node == target {
-                stop("stopped: \(node.location)/\(keyword) refers back to itself without consuming the instance")
+                stop("stopped: \(nodes[node].location)/\(keyword) refers back to itself without consuming the instance")
                 return false
             }
         }

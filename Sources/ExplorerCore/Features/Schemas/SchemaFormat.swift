@@ -26,24 +26,35 @@ enum SchemaFormat: String, Sendable {
 
     /// Whether `text` is of this format.
     func accepts(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
         switch self {
-        case .date: return Self.isDate(bytes[...])
-        case .dateTime: return Self.isDateTime(bytes)
-        case .email: return bytes.allSatisfy { $0 < 0x80 } ? Self.isASCIIEmail(bytes) : Self.isEmail(text)
-        case .uuid: return Self.isUUID(bytes)
         case .uri: return Self.isURI(text)
         case .ipv4: return Self.isIPv4(Substring(text))
         case .ipv6: return Self.isIPv6(text)
+        case .date, .dateTime, .email, .uuid:
+            // The bytes in place (a native string's are contiguous): copying them out cost an allocation per value.
+            let judged =
+                text.utf8.withContiguousStorageIfAvailable { acceptsBytes($0) }
+                ?? Array(text.utf8).withUnsafeBufferPointer { acceptsBytes($0) }
+            return judged ?? Self.isEmail(text)
         }
     }
 
-    private static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+    /// The byte-level formats; nil for an address that is not all ASCII, which the Character rules judge.
+    private func acceptsBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        switch self {
+        case .date: return Self.isDate(bytes[...])
+        case .dateTime: return Self.isDateTime(bytes)
+        case .uuid: return Self.isUUID(bytes)
+        default: return bytes.allSatisfy { $0 < 0x80 } ? Self.isASCIIEmail(bytes) : nil
+        }
+    }
+
+    private static func digits<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int? {
         guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
         return bytes.reduce(0) { $0 * 10 + Int($1 - 48) }
     }
 
-    private static func isDate(_ bytes: ArraySlice<UInt8>) -> Bool {
+    private static func isDate(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard bytes.count == 10 else { return false }
         let start = bytes.startIndex
         guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
@@ -51,11 +62,14 @@ enum SchemaFormat: String, Sendable {
             let day = digits(bytes[start + 8..<start + 10]), (1...12).contains(month), day >= 1
         else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
+        switch month {
+        case 2: return day <= (leap ? 29 : 28)
+        case 4, 6, 9, 11: return day <= 30
+        default: return day <= 31
+        }
     }
 
-    private static func isDateTime(_ bytes: [UInt8]) -> Bool {
+    private static func isDateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 20, isDate(bytes[0..<10]), bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t")
         else { return false }
         var rest = bytes[11...]
@@ -92,6 +106,10 @@ enum SchemaFormat: String, Sendable {
     /// `isEmail` over bytes, for the common all-ASCII address: the same rules without grapheme breaking, which took
     /// most of a large answer's validation (36,000 addresses in issue 32's benchmark).
     static func isASCIIEmail(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isASCIIEmail($0) }
+    }
+
+    static func isASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return false }
         let local = bytes[..<at]
         let domain = bytes[(at + 1)...]
@@ -109,13 +127,21 @@ enum SchemaFormat: String, Sendable {
         if domain.first == UInt8(ascii: "["), domain.last == UInt8(ascii: "]") {
             return isEmail(String(decoding: bytes, as: UTF8.self))
         }
-        return domain.split(separator: dot, omittingEmptySubsequences: false).allSatisfy { label in
-            !label.isEmpty && label.count <= 63 && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
-                && label.allSatisfy { byte in
-                    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                        || byte == UInt8(ascii: "-")
-                }
+        // The labels between dots, empty ones included, walked in place (splitting allocated an array per address).
+        var start = domain.startIndex
+        for index in domain.startIndex...domain.endIndex where index == domain.endIndex || domain[index] == dot {
+            guard isLabel(domain[start..<index]) else { return false }
+            start = index + 1
         }
+        return true
+    }
+
+    private static func isLabel(_ label: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        !label.isEmpty && label.count <= 63 && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
+            && label.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == UInt8(ascii: "-")
+            }
     }
 
     static func isEmail(_ text: String) -> Bool {
@@ -136,12 +162,13 @@ enum SchemaFormat: String, Sendable {
         }
     }
 
-    private static func isUUID(_ bytes: [UInt8]) -> Bool {
+    private static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return false }
-            } else if !Character(Unicode.Scalar(byte)).isHexDigit {
+            } else if !((0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)) {
+                // Character.isHexDigit of the byte as a scalar: no byte past ASCII is one.
                 return false
             }
         }
@@ -174,7 +201,10 @@ enum SchemaFormat: String, Sendable {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4
             && parts.allSatisfy { part in
-                guard let value = digits(ArraySlice(part.utf8)), part.count <= 3, value <= 255 else { return false }
+                // The length first: twenty digits overflowed `digits` (a crash on a hostile answer).
+                guard part.utf8.count <= 3, let value = digits(ArraySlice(part.utf8)), value <= 255 else {
+                    return false
+                }
                 return part.count == 1 || !part.hasPrefix("0")
             }
     }

@@ -5,7 +5,9 @@ import Foundation
 struct SchemaNode: Sendable {
     /// Set for `true` / `false` schemas, which have no keywords.
     var always: Bool?
-    var keywords: [SchemaKeyword] = []
+    /// Its keywords: a range of the compiled schema's one array of them (`CompiledSchema.keywords`), so evaluating
+    /// a node reads them in place rather than copying an array of its own out of the node.
+    var keywords: Range<Int> = 0..<0
     /// Where the schema is, as shown in violations (`#/components/schemas/Customer`).
     var location: String
     /// The schema resource it belongs to (the dynamic scope of `$dynamicRef` is made of these).
@@ -39,45 +41,111 @@ struct RequiredMember: Sendable {
     var writeOnly = false
 }
 
-/// The object keywords that decide which members are evaluated by what.
-struct MemberSchemas: Sendable {
-    var properties: [String: Int] = [:]
-    var patterns: [(SchemaPattern, Int)] = []
-    var additional: Int?
+/// `required`, with its names numbered once so an object's members are looked up once each rather than every
+/// required name searched for among them.
+final class RequiredMembers: Sendable {
+    let members: [RequiredMember]
+    /// Each member's number: the same for names `==` says are equal.
+    let numbers: [Int]
+    /// Names to numbers; nil past 64 distinct names (a bit each in a word), which are searched for one by one.
+    let table: SchemaNameTable<Int>?
+
+    init(_ members: [RequiredMember]) {
+        var numbered: [String: Int] = [:]
+        for member in members where numbered[member.name] == nil { numbered[member.name] = numbered.count }
+        self.members = members
+        numbers = members.map { numbered[$0.name] ?? 0 }
+        table = numbered.count <= 64 ? SchemaNameTable(numbered) : nil
+    }
 }
 
-/// One keyword, ready to evaluate. `name` fields are the keyword as written, for the schema location.
+/// The object keywords that decide which members are evaluated by what.
+final class MemberSchemas: Sendable {
+    let properties: SchemaNameTable<Int>
+    let patterns: [(SchemaPattern, Int)]
+    let additional: Int?
+
+    init(properties: [String: Int], patterns: [(SchemaPattern, Int)], additional: Int?) {
+        self.properties = SchemaNameTable(properties)
+        self.patterns = patterns
+        self.additional = additional
+    }
+}
+
+/// One keyword, ready to evaluate. `name` fields are the keyword as written, for the schema location. Its payloads
+/// are plain values, so reading one out of the array for every value of an instance is a load, with no retain or
+/// outlined copy; the keywords that hold lists, names or tables are `.rich(n)`, the nth `SchemaRichKeyword`.
 enum SchemaKeyword: Sendable {
     case type(SchemaTypes, integerStrict: Bool)
-    case enumeration(Set<String>, shown: [JSONValue], nullable: Bool)
-    case constant(String, shown: JSONValue)
     case multipleOf(Decimal, double: Double)
-    case bound(Double, name: String, kind: BoundKind)
-    case length(Int, name: String, isMaximum: Bool)
-    case pattern(SchemaPattern)
+    case bound(Double, name: StaticString, kind: BoundKind)
+    case length(Int, name: StaticString, isMaximum: Bool)
     case format(SchemaFormat)
-    case itemCount(Int, name: String, isMaximum: Bool)
+    case itemCount(Int, name: StaticString, isMaximum: Bool)
     case uniqueItems
     case contains(Int, minimum: Int, maximum: Int?)
-    case memberCount(Int, name: String, isMaximum: Bool)
-    case required([RequiredMember])
-    case dependentRequired([(String, [String])], name: String)
-    case members(MemberSchemas, location: String)
-    case items(prefix: [Int], rest: Int?, prefixName: String, restName: String)
+    case memberCount(Int, name: StaticString, isMaximum: Bool)
     case propertyNames(Int)
-    case dependentSchemas([(String, Int)], name: String)
-    case allOf([Int])
-    case anyOf([Int], name: String)
-    case oneOf([Int])
     case not(Int)
     case conditional(condition: Int, then: Int?, otherwise: Int?)
-    case reference(Int, name: String)
-    case dynamicReference(Int, anchor: String?, byResource: [Int: Int])
-    case discriminator(property: String, mapping: [String: Int])
+    case reference(Int)
     case unevaluatedProperties(Int)
     case unevaluatedItems(Int)
+    case rich(Int)
 
     enum BoundKind: Sendable {
         case minimum, exclusiveMinimum, maximum, exclusiveMaximum
+    }
+}
+
+/// A keyword that holds lists, names or tables: evaluated once per object or array rather than per value.
+enum SchemaRichKeyword: Sendable {
+    case enumeration(SchemaEnumeration)
+    case constant(SchemaConstant)
+    case pattern(SchemaPattern)
+    case required(RequiredMembers)
+    case dependentRequired([(String, [String])], name: StaticString)
+    case members(MemberSchemas)
+    case items(prefix: [Int], rest: Int?)
+    case dependentSchemas([(String, Int)])
+    case allOf([Int])
+    case anyOf([Int])
+    case oneOf([Int])
+    case dynamicReference(Int, anchor: String?, byResource: [Int: Int])
+    case discriminator(SchemaDiscriminator)
+}
+
+/// `enum`: the values in canonical form, and as written for messages.
+final class SchemaEnumeration: Sendable {
+    let values: Set<String>
+    let shown: [JSONValue]
+    let nullable: Bool
+
+    init(values: Set<String>, shown: [JSONValue], nullable: Bool) {
+        self.values = values
+        self.shown = shown
+        self.nullable = nullable
+    }
+}
+
+/// `const`: the value in canonical form, and as written for messages.
+final class SchemaConstant: Sendable {
+    let value: String
+    let shown: JSONValue
+
+    init(value: String, shown: JSONValue) {
+        self.value = value
+        self.shown = shown
+    }
+}
+
+/// OpenAPI's `discriminator`: the member naming the schema, and the schemas by name.
+final class SchemaDiscriminator: Sendable {
+    let property: String
+    let mapping: [String: Int]
+
+    init(property: String, mapping: [String: Int]) {
+        self.property = property
+        self.mapping = mapping
     }
 }
