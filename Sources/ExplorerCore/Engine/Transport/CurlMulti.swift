@@ -12,9 +12,10 @@ import Synchronization
 /// another adds the next within tens of microseconds, and catching it awake saves a sleep and a wake-up per request
 /// (on two cores that was most of what one small request cost beyond the curl command's).
 ///
-/// The loop is also a `TaskExecutor`: a task that prefers it (`Client.loopExecutor`, used by `apix bench`'s workers)
-/// runs its Swift code on this thread between libcurl's turns, so handing a transfer over and resuming the task
-/// when it completes cross no thread: no wake-up, no context switch, no cache lines moving between cores.
+/// The loop is also a `TaskExecutor`: a task that prefers it (`Client.loopExecutors`: every `Client.start`, `apix test`
+/// one request at a time, `apix bench`'s workers) runs its Swift code on this thread between libcurl's turns, so
+/// handing a transfer over and resuming the task when it completes cross no thread: no wake-up, no context switch,
+/// no cache lines moving between cores. Such code must not block: a transfer in flight waits for it.
 final class CurlMulti: TaskExecutor {
     private struct Queue {
         var adds: [CurlTransfer] = []
@@ -24,7 +25,7 @@ final class CurlMulti: TaskExecutor {
 
     private let handle: MultiHandle
     private let queue = Mutex(Queue())
-    /// Work queued since the loop last took the queue (adds and cancels).
+    /// Work queued since the loop last took the queue (adds, cancels and jobs).
     private let queued = Atomic<Int>(0)
     /// True while the loop waits awake for work, so `add` and `cancel` need not wake it.
     private let spinning = Atomic<Bool>(false)
