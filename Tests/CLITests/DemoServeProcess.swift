@@ -26,6 +26,11 @@ final class DemoServeProcess {
         line = String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `127.0.0.1:PORT` from `line`, nil when the line does not say it.
+    var address: String? {
+        line.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression).map { String(line[$0]) }
+    }
+
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }

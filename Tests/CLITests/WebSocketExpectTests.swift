@@ -68,9 +68,7 @@ struct WebSocketExpectTests {
         // In a process of its own, as `WebSocketDemoRouteTests.echo`: apix closes and waits for the server's close.
         let serving = try DemoServeProcess()
         defer { serving.stop() }
-        let address = try #require(
-            serving.line.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression).map { serving.line[$0] },
-            "\(serving.line)")
+        let address = try #require(serving.address, "\(serving.line)")
         let folder = try TemporaryDirectory()
         try folder.write(
             "echo.yaml",
