@@ -17,6 +17,9 @@ struct EndpointSender: Sendable {
     /// Stop a streamed answer after this many events, a WebSocket session after this many messages received (a
     /// GraphQL operation's: results) (`apix test --max-events`); nil: when the server ends it.
     let maxEvents: Int?
+    /// The process's environment (`{{env.NAME}}`), read once: reading it builds a dictionary of every variable, a
+    /// tenth of a repeated `apix test` step's time when it was read for each request.
+    let processEnvironment = ProcessInfo.processInfo.environment
 
     init(
         profile: Profile, environment: String?, overrides: RequestOverrides, client: Client = Client(),
@@ -43,7 +46,8 @@ struct EndpointSender: Sendable {
         let exchange: ExchangePlan
         let builder: RequestBuilder
         do throws(RequestBuildError) {
-            var made = try RequestBuilder(profile: profile, environment: environment)
+            var made = try RequestBuilder(
+                profile: profile, environment: environment, processEnvironment: processEnvironment)
             made.captured = captured
             builder = made
             exchange = try ExchangePlan(endpoint, builder: made, overrides: shared)
