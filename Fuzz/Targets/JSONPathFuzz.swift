@@ -13,6 +13,10 @@ private let document: JSONValue = {
 public func fuzzJSONPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     guard let path = try? JSONPath(text) else { return 0 }
+    // A smaller step limit than the default's million: under the sanitizers a million steps of nested filters take
+    // longer than libFuzzer's 10 s timeout (1.2 s in a debug build, where the query stops as it should), which made
+    // the bound look like a hang. The stop itself is what is fuzzed; the public path runs on what finishes within it.
+    guard (try? path.evaluate(in: document, tracksLocations: true, stepLimit: 1 << 16)) != nil else { return 0 }
     _ = try? path.select(in: document)
     return 0
 }
