@@ -69,9 +69,7 @@ extension BenchRunner {
                         recorder.record(result, due: ended, ended: ended)
                         _ = pauses(after: result, at: ended)
                         guard case .success(let response) = result else { return true }
-                        return !(response.statusCode == 401 && options.interceptor != nil)
-                            && !(request.options.followRedirects
-                                && [301, 302, 303, 307, 308].contains(response.statusCode))
+                        return !Client.needsPipeline(response, request: request, options: options)
                     }
                 }
                 return await group.reduce(true) { $0 && $1 }

@@ -30,18 +30,24 @@ extension Client {
             }
             slots.append(slot)
         }
-        let refreshes = options.interceptor != nil
-        let follows = adapted.options.followRedirects
-        return await transport.burst(adapted, connections: count, next: next) { result in
-            if case .success(let response) = result {
-                if refreshes, response.statusCode == 401 { return .handOff }
-                if follows, HTTPStatus.redirectCodes.contains(response.statusCode),
-                    response.headers.contains("Location")
-                {
-                    return .handOff
-                }
+        let sent = adapted
+        return await transport.burst(sent, connections: count, next: next) { result in
+            if case .success(let response) = result,
+                Self.needsPipeline(response, request: sent, options: options)
+            {
+                return .handOff
             }
             return answered(result)
         }
+    }
+
+    /// Whether only the whole pipeline can finish `response`: a 401 an interceptor may cure by refreshing, or a
+    /// redirect to follow. A burst hands such answers back; one the pipeline itself ends on stops bursting.
+    package static func needsPipeline(
+        _ response: Response, request: PreparedRequest, options: SendOptions
+    ) -> Bool {
+        if options.interceptor != nil, response.statusCode == 401 { return true }
+        return request.options.followRedirects && HTTPStatus.redirectCodes.contains(response.statusCode)
+            && response.headers.contains("Location")
     }
 }
