@@ -9,7 +9,8 @@
 # `extra_objects` (GraphQL: GraphQLSwift and swift-collections' OrderedCollections, compiled instrumented on demand).
 # Build only: FUZZ_BUILD_ONLY=1. Optimisation: FUZZ_OPT (default -O). A number of executions instead of a time:
 # FUZZ_RUNS=10000000 (SECONDS is then ignored; the log is .build/fuzz/TARGET-10M.log, so a long run keeps the short
-# runs' logs). Builds take a lock (.build/fuzz/build.lock), so runs in parallel share the objects safely.
+# runs' logs). FUZZ_TIMEOUT: seconds one input may take before it counts as a hang (default 10; a long run beside
+# builds wants more, since a starved process's wall time counts against the input it was running). Builds take a lock (.build/fuzz/build.lock), so runs in parallel share the objects safely.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -174,7 +175,7 @@ for target in "${targets[@]}"; do
     # off: Foundation's NSRegularExpression (JSONPath's match/search) leaks a little when RegexCache drops
     # entries, which is not apix's to fix; growth still ends a run at -rss_limit_mb.
     if ! "$build/bin/$target" "$corpus" "Fuzz/Corpus/$target" "${dictionary[@]}" "${length[@]}" $(fuzz_flags "$target") \
-        -rss_limit_mb=2048 -timeout=10 -detect_leaks=0 -max_len=65536 -print_final_stats=1 -artifact_prefix="$crashes/" \
+        -rss_limit_mb=2048 -timeout="${FUZZ_TIMEOUT:-10}" -detect_leaks=0 -max_len=65536 -print_final_stats=1 -artifact_prefix="$crashes/" \
         2> "$log"; then
         echo "fuzz: $target FAILED; see $log and $crashes" >&2
         status=1
