@@ -53,6 +53,12 @@ extension HostileRoutes {
             connection.write(frame(0x1, Array(("text " + escapes).utf8)))
             connection.write(frame(0x8, [0x0F, 0xA0] + Array(("bye " + escapes).utf8.prefix(100))))
         },
+        // The same escapes in a JSON message the session ends on normally (1000), so `apix test` checks it.
+        "/ws-escapes-json": upgraded { connection in
+            let message = JSONValue.object(["name": .string("json " + escapes)]).serialized()
+            connection.write(frame(0x1, Array(message.utf8)))
+            connection.write(frame(0x8, [0x03, 0xE8] + Array(("bye " + escapes).utf8.prefix(100))))
+        },
     ]
 
     /// 256 MiB of zeros as one permessage-deflate message (about 256 KiB on the wire). Made on first use, which
