@@ -25,7 +25,9 @@ struct BenchmarkMain {
             print(report.table)
             if let output = options.output {
                 let kept = BenchmarkReport.keptPart(of: output)
-                try report.markdown(keeping: kept).write(toFile: output, atomically: true, encoding: .utf8)
+                // AtomicFile, not Foundation's atomic write: `--output /dev/null` must not rename a file over the
+                // device (it did, run as root).
+                try AtomicFile.write(report.markdown(keeping: kept), to: output)
                 print("wrote \(output)")
             }
         } catch {

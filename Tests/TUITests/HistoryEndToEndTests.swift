@@ -46,7 +46,9 @@ extension EndToEndTerminal {
             try session.send("H")
             _ = try session.waitFor("the history's rows", Self.listed)
             try session.send("Down", "r")
-            try session.waitFor("200 OK")
+            // The older entry on screen reads "200 OK" too: the resend's answer is the one without the age badge
+            // (waiting for "200 OK" alone could quit before the resend was answered and recorded).
+            _ = try session.waitFor("the resend's answer") { $0.contains("200 OK") && !$0.contains("from history · ") }
             try session.send("q")
             try session.waitFor("quit?")
             try session.send("y")

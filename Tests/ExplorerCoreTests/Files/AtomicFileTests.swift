@@ -120,4 +120,39 @@ struct AtomicFileTests {
         try AtomicFile.write(Data("new".utf8), to: directory.file("out"), options: .userOnly)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
     }
+
+    @Test("a FIFO is written through, not replaced by a file (as /dev/null must not be)")
+    func fifoWrittenInPlace() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opened for reading first, without waiting for a writer: the write's own open then does not wait, and
+        // if the FIFO were replaced the read below would find nothing instead of hanging.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        try AtomicFile.write(Data("through the pipe".utf8), to: fifo, options: .userFile)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self) == "through the pipe")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["pipe"])
+    }
+
+    @Test("devices, pipes and names under /dev or /proc are written in place; other regular files are replaced")
+    func inPlaceNames() {
+        var regular = stat()
+        regular.st_mode = S_IFREG | 0o644
+        var device = stat()
+        device.st_mode = S_IFCHR | 0o666
+        #expect(InPlaceFile.applies(to: "/dev/null", info: device))
+        #expect(InPlaceFile.applies(to: "out.bin", info: device))
+        // `/dev/stdout` when the shell sent stdout to a file: the link is the system's, the file is written.
+        #expect(InPlaceFile.applies(to: "/dev/stdout", info: regular))
+        #expect(InPlaceFile.applies(to: "/proc/self/fd/1", info: regular))
+        #expect(!InPlaceFile.applies(to: "/home/me/out.json", info: regular))
+        #expect(!InPlaceFile.applies(to: "devices/out.json", info: regular))
+    }
 }

@@ -140,10 +140,9 @@ final class DownloadSink {
         let target = BodyDestination(resolved: destination).file(url: url, headers: headers)
         var info = stat()
         let exists = stat(target, &info) == 0
-        let isRegular = info.st_mode & S_IFMT == S_IFREG
-        if exists, !isRegular {
-            // A device or pipe (`/dev/null`, a FIFO) is written as it is: it has no partial state to hide.
-            fd = open(target, O_WRONLY | O_CLOEXEC)
+        if exists, InPlaceFile.applies(to: target, info: info) {
+            // A device or pipe (`/dev/null`, a FIFO, `/dev/stdout`) is written as it is: no partial state to hide.
+            fd = InPlaceFile.open(target, info: info)
             guard fd >= 0 else {
                 failure = "cannot write \(target): \(String(cString: strerror(errno)))"
                 return false

@@ -3,7 +3,8 @@ import Foundation
 /// Replaces a file's contents all at once: the bytes go to a new temporary file in the same directory (created
 /// exclusively, never through an existing name), which is flushed to disk and then renamed over the target, and
 /// the directory is flushed too. A reader (or a crash) sees the old file or the new one, never a mix or a truncated
-/// one, and a failed write leaves the old file whole and no temporary file behind. A directory is never replaced.
+/// one, and a failed write leaves the old file whole and no temporary file behind. A directory is never replaced;
+/// a device, a pipe or a name under `/dev` or `/proc` is written in place (`InPlaceFile`).
 ///
 /// The one writer of every file apix replaces: profiles, token files, cache files, saved response bodies.
 package enum AtomicFile {
@@ -108,6 +109,10 @@ package enum AtomicFile {
         var info = stat()
         let exists = stat(path, &info) == 0
         if exists, info.st_mode & S_IFMT == S_IFDIR { throw AtomicFileError(.isDirectory, path: path) }
+        if exists, InPlaceFile.applies(to: path, info: info) {
+            try writeInPlace(path, info: info, fill: fill)
+            return
+        }
         let parent = (path as NSString).deletingLastPathComponent
         let directory = parent.isEmpty ? "." : parent
         let name = (path as NSString).lastPathComponent
@@ -150,6 +155,16 @@ package enum AtomicFile {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+    }
+
+    /// A device, pipe or system link (`InPlaceFile`): written as it is, nothing to flush or rename.
+    private static func writeInPlace(
+        _ path: String, info: stat, fill: (Int32) throws(AtomicFileError) -> Void
+    ) throws(AtomicFileError) {
+        let descriptor = InPlaceFile.open(path, info: info)
+        guard descriptor >= 0 else { throw AtomicFileError(.system(action: "cannot open", code: errno), path: path) }
+        defer { close(descriptor) }
+        try fill(descriptor)
     }
 
     private static func randomSuffix() -> String {
