@@ -10,7 +10,8 @@ import Foundation
 /// `schema`: validating a 5 MB answer against a list-of-objects schema, in process; `websocket`: `apix ws` echo
 /// round trips against Python's `websockets` client and the peak RSS with a 64 MiB message; `checks`: `apix test`
 /// on a 64 MiB JSON answer);
-/// `--output PATH` chooses where the Markdown goes (`-` for none).
+/// `--output PATH` chooses where the Markdown goes (`-` for none); by default docs/BENCHMARKS.md, but with `--only`
+/// nowhere unless `--output` says (one group's rows would replace the whole run's in the file).
 @main
 struct BenchmarkMain {
     static func main() async {
@@ -61,6 +62,7 @@ struct BenchmarkOptions {
     init(arguments: [String]) throws {
         var iterator = arguments.makeIterator()
         var only = false
+        var outputGiven = false
         while let argument = iterator.next() {
             switch argument {
             case "--quick":
@@ -80,6 +82,7 @@ struct BenchmarkOptions {
             case "--output":
                 guard let value = iterator.next() else { throw BenchmarkError("--output needs a path or -") }
                 output = value == "-" ? nil : value
+                outputGiven = true
             case "--stripe":
                 guard let value = iterator.next() else { throw BenchmarkError("--stripe needs a path") }
                 stripe = value
@@ -103,5 +106,6 @@ struct BenchmarkOptions {
         // The test suite's smoke run skips the import rows (a debug build imports Stripe's document slowly) and the
         // WebSocket and load rows (they need python3-websockets and the repository's peer script, hey and wrk).
         if quick, !only { sections.subtract([.import, .websocket, .load]) }
+        if only, !outputGiven { output = nil }
     }
 }
