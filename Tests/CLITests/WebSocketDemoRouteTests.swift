@@ -104,7 +104,9 @@ struct WebSocketPingIntervalTests {
         #expect(report["pings"]?.intValue == 3)
         let gaps = report["gaps_ms"]?.arrayValue?.compactMap(\.intValue) ?? []
         #expect(gaps.count == 2)
-        // Never sooner than the interval (less a little for the peer's clock reading): a lower bound only.
-        #expect(gaps.allSatisfy { $0 >= 180 }, "\(gaps)")
+        // Never much sooner than the interval: a lower bound only. The peer times each ping when it reads it, so a
+        // ping read late on a loaded machine shortens the next gap by that much (apix itself waits the interval
+        // from each ping it sent); 120 ms of 200 still tells spaced pings from pings sent back to back.
+        #expect(gaps.allSatisfy { $0 >= 120 }, "\(gaps)")
     }
 }
