@@ -10,23 +10,14 @@ import Testing
 struct HostileCheckTests {
     @Test("a catastrophic pattern in the body ends apix test with a located failure")
     func regexBomb() async throws {
-        let server = try HostileServer()
-        defer { server.stop() }
-        let directory = try TemporaryDirectory()
-        let state = try TemporaryDirectory()
-        let profile = """
-            environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
-            endpoints:
+        let endpoints = """
               - id: regex-bomb
                 path: /regex-bomb
                 expect:
                   status: 200
                   json: { "$.items[?search(@.name, $.pattern)]": { exists: true } }
             """
-        try profile.write(toFile: directory.path + "/hostile.yaml", atomically: true, encoding: .utf8)
-        let result = try await ChildProcess.run(
-            [ApixProcess.binary, "test", "hostile", "--profiles", directory.path],
-            environment: ["XDG_STATE_HOME": state.path, "NO_COLOR": "1"], terminal: false, timeout: 60)
+        let result = try await Self.apixTest(endpoints, terminals: [false])[0]
         let output = result.stdoutText + result.stderrText
         #expect(!result.timedOut, "\(output)")
         #expect(result.status == 1, "\(output)")
@@ -39,15 +30,9 @@ struct HostileCheckTests {
 
     @Test("a WebSocket session's escapes reach apix test's failures escaped, on a pipe and on a terminal")
     func webSocketEscapes() async throws {
-        let server = try HostileServer()
-        defer { server.stop() }
-        let directory = try TemporaryDirectory()
-        let state = try TemporaryDirectory()
         // One session ends normally on a JSON message (its checks run and show the value); one is closed with
         // 4000 and an escaped reason (the failure is the close).
-        let profile = """
-            environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
-            endpoints:
+        let endpoints = """
               - id: json
                 protocol: websocket
                 path: /ws-escapes-json
@@ -60,11 +45,7 @@ struct HostileCheckTests {
                 path: /ws-escapes
                 expect: { status: 101 }
             """
-        try profile.write(toFile: directory.path + "/hostile.yaml", atomically: true, encoding: .utf8)
-        for terminal in [false, true] {
-            let result = try await ChildProcess.run(
-                [ApixProcess.binary, "test", "hostile", "--profiles", directory.path],
-                environment: ["XDG_STATE_HOME": state.path, "NO_COLOR": "1"], terminal: terminal, timeout: 60)
+        for (terminal, result) in zip([false, true], try await Self.apixTest(endpoints, terminals: [false, true])) {
             let output = result.stdoutText + result.stderrText
             let context = "on a \(terminal ? "terminal" : "pipe"): \(output.debugDescription)"
             #expect(!result.timedOut, "\(context)")
@@ -75,5 +56,28 @@ struct HostileCheckTests {
             let unsafe = TerminalSafety.unsafeScalars(in: result.stdout + result.stderr)
             #expect(unsafe.isEmpty, "\(context)\nunsafe: \(unsafe)")
         }
+    }
+
+    /// `apix test` on a profile of `endpoints` against a fresh hostile server, once per entry of `terminals` (on a
+    /// pseudo-terminal when true, else on pipes).
+    static func apixTest(_ endpoints: String, terminals: [Bool]) async throws -> [ChildProcess.Result] {
+        let server = try HostileServer()
+        defer { server.stop() }
+        let directory = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
+        let profile = """
+            environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
+            endpoints:
+            \(endpoints)
+            """
+        try profile.write(toFile: directory.path + "/hostile.yaml", atomically: true, encoding: .utf8)
+        var results: [ChildProcess.Result] = []
+        for terminal in terminals {
+            results.append(
+                try await ChildProcess.run(
+                    [ApixProcess.binary, "test", "hostile", "--profiles", directory.path],
+                    environment: ["XDG_STATE_HOME": state.path, "NO_COLOR": "1"], terminal: terminal, timeout: 60))
+        }
+        return results
     }
 }
