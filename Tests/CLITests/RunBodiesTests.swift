@@ -93,6 +93,22 @@ struct RunBodiesTests {
         }
     }
 
+    @Test("-o FIFO that no process reads fails at once and says so (it used to wait forever, deaf to signals)")
+    func outputFIFOWithoutReader() async throws {
+        try await withProfiles { profiles, _ in
+            let fifo = profiles + "/pipe"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let out = try await ChildProcess.run(
+                [ApixProcess.binary, "run", "b", "bytes", "-o", fifo, "--profiles", profiles],
+                environment: ["XDG_STATE_HOME": profiles + "/state"],
+                terminal: false, timeout: 20)
+            #expect(!out.timedOut)
+            #expect(out.status != 0)
+            #expect(
+                out.stderrText.contains("cannot write \(fifo): no process is reading the FIFO"), "\(out.stderrText)")
+        }
+    }
+
     @Test("-o ~/NAME is in the home directory")
     func outputHome() async throws {
         try await withProfiles { profiles, _ in

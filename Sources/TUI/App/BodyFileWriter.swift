@@ -15,7 +15,7 @@ enum BodyFileWriter {
             let reason =
                 switch error.reason {
                 case .isDirectory: "it is a directory; type a file name (nothing was written)"
-                case .system: error.detail
+                case .system, .inPlace: error.detail
                 }
             return .bodySaved(path: destination.path, bytes: 0, error: reason)
         }

@@ -141,6 +141,20 @@ struct AtomicFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["pipe"])
     }
 
+    @Test("a FIFO no process reads is refused at once, saying so, not waited for")
+    func fifoWithoutReader() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Before: the open waited for a reader forever (on libcurl's loop thread, for a download).
+        #expect(throws: AtomicFileError(.inPlace("no process is reading the FIFO"), path: fifo)) {
+            try AtomicFile.write(Data("nobody".utf8), to: fifo, options: .userFile)
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFIFO)
+    }
+
     @Test("devices, pipes and names under /dev or /proc are written in place; other regular files are replaced")
     func inPlaceNames() {
         var regular = stat()

@@ -144,7 +144,7 @@ final class DownloadSink {
             // A device or pipe (`/dev/null`, a FIFO, `/dev/stdout`) is written as it is: no partial state to hide.
             fd = InPlaceFile.open(target, info: info)
             guard fd >= 0 else {
-                failure = "cannot write \(target): \(String(cString: strerror(errno)))"
+                failure = "cannot write \(target): \(InPlaceFile.reason(errno, info: info))"
                 return false
             }
             path = target

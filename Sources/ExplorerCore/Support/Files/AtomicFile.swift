@@ -162,7 +162,9 @@ package enum AtomicFile {
         _ path: String, info: stat, fill: (Int32) throws(AtomicFileError) -> Void
     ) throws(AtomicFileError) {
         let descriptor = InPlaceFile.open(path, info: info)
-        guard descriptor >= 0 else { throw AtomicFileError(.system(action: "cannot open", code: errno), path: path) }
+        guard descriptor >= 0 else {
+            throw AtomicFileError(.inPlace(InPlaceFile.reason(errno, info: info)), path: path)
+        }
         defer { close(descriptor) }
         try fill(descriptor)
     }

@@ -7,6 +7,8 @@ package struct AtomicFileError: Error, Sendable, Equatable, CustomStringConverti
         case isDirectory
         /// A system call failed: what apix was doing, and `errno`.
         case system(action: String, code: Int32)
+        /// A device or FIFO written in place (`InPlaceFile`) could not be opened: why, in words.
+        case inPlace(String)
     }
 
     /// The file that was to be replaced.
@@ -23,6 +25,7 @@ package struct AtomicFileError: Error, Sendable, Equatable, CustomStringConverti
         switch reason {
         case .isDirectory: "it is a directory"
         case .system(let action, let code): "\(action): \(String(cString: strerror(code)))"
+        case .inPlace(let why): "cannot open: \(why)"
         }
     }
 
