@@ -14,7 +14,11 @@ struct ProfileTextSplit {
     let tailLine: Int
 
     init?(_ text: String, minimumItems: Int) {
-        guard let split = Self.cut(Array(text.utf8), minimumItems: minimumItems) else { return nil }
+        // `endpoints:` and the items are lines of their own: a text of fewer lines (most profiles) is not copied and
+        // scanned for anchors, line breaks and items only to find too few.
+        guard Self.hasLines(text, atLeast: minimumItems + 1),
+            let split = Self.cut(Array(text.utf8), minimumItems: minimumItems)
+        else { return nil }
         self = split
     }
 
@@ -87,6 +91,16 @@ struct ProfileTextSplit {
         tail += bytes[starts[middle]..<starts[end]]
         return ProfileTextSplit(
             head: String(decoding: head, as: UTF8.self), tail: String(decoding: tail, as: UTF8.self), tailLine: middle)
+    }
+
+    /// True when `text` has `count` lines or more (line feeds are counted: a file may lack the last one).
+    private static func hasLines(_ text: String, atLeast count: Int) -> Bool {
+        var feeds = 0
+        for byte in text.utf8 where byte == 0x0A {
+            feeds += 1
+            if feeds >= count - 1 { return true }
+        }
+        return count <= 1
     }
 
     /// True when the text has a line break other than LF or CR LF: libyaml also counts a lone CR, NEL (U+0085),
