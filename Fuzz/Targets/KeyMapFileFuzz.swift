@@ -59,7 +59,10 @@ public func fuzzKeyMapFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// Every key the file gives runs its action in its context (and a global action's in the panes).
 private func checkGiven(_ text: String, map: KeyMap) {
-    guard let root = try? Yams.compose(yaml: text), let contexts = root.mapping else { return }
+    // Composed as `KeyMapFile.parse` composes it (UTF-8 named, not read from the environment on every call).
+    guard let root = try? Yams.compose(yaml: text, .default, .default, .utf8), let contexts = root.mapping else {
+        return
+    }
     for (contextName, actions) in contexts {
         guard let context = KeyMapFile.contexts[contextName.string ?? ""], let actions = actions.mapping else {
             fatalError("\(contextName) read without a problem")

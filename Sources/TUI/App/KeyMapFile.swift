@@ -50,7 +50,8 @@ package enum KeyMapFile {
     package static func parse(_ text: String, path: String) -> (map: KeyMap, problems: [ProfileProblem]) {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            // UTF-8 named: Yams' default encoding is read from the process environment on every call.
+            node = try Yams.compose(yaml: text, .default, .default, .utf8)
         } catch let error as YamlError {
             return (.standard, [syntaxProblem(error, path: path)])
         } catch {
@@ -58,8 +59,9 @@ package enum KeyMapFile {
         }
         guard let node else { return (.standard, []) }  // empty, or only comments
         var reader = Reader(path: path)
-        let map = reader.read(node)
-        return reader.problems.isEmpty ? (map, []) : (.standard, reader.problems)
+        let bindings = reader.read(node)
+        // A refused file leaves the defaults: its map is not built (a table of every key of every context).
+        return reader.problems.isEmpty ? (KeyMap(bindings: bindings), []) : (.standard, reader.problems)
     }
 
     /// The contexts by their name in the file.
@@ -93,10 +95,11 @@ package enum KeyMapFile {
                 ProfileProblem(message, at: .init(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1)))
         }
 
-        mutating func read(_ root: Node) -> KeyMap {
+        /// The bindings the file makes (`problems` say whether they are to be used).
+        mutating func read(_ root: Node) -> [KeyBinding] {
             guard let mapping = root.mapping else {
                 problem("the key file is a mapping of contexts (global, list, editor, …) to actions", at: root)
-                return .standard
+                return bindings
             }
             for (key, value) in mapping {
                 let name = key.string ?? ""
@@ -128,7 +131,7 @@ package enum KeyMapFile {
                     "\(pane.key.label) is given to `\(other.action)` everywhere and to `\(pane.action)` in "
                         + "\(KeyCommand.kebab(pane.context.rawValue)); give one of them another key", at: pane.node)
             }
-            return KeyMap(bindings: bindings)
+            return bindings
         }
 
         mutating func readActions(_ actions: Node.Mapping, in context: KeyContext) {
@@ -184,26 +187,19 @@ package enum KeyMapFile {
             }
         }
 
+        /// The known name closest to `name` (of those as close, the first in alphabetical order), when close enough
+        /// to be a likely typo.
         func nearest(_ name: String, in known: [String]) -> String? {
-            let scored = known.map { ($0, distance(name.lowercased(), $0)) }
-            guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
-            return best.1 <= max(2, name.count / 3) ? best.0 : nil
-        }
-
-        func distance(_ a: String, _ b: String) -> Int {
-            let a = Array(a)
-            let b = Array(b)
-            guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-            var previous = Array(0...b.count)
-            for i in 1...a.count {
-                var current = [i] + Array(repeating: 0, count: b.count)
-                for j in 1...b.count {
-                    current[j] = min(
-                        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                }
-                previous = current
+            let limit = max(2, name.count / 3)
+            let typed = Array(name.lowercased())
+            var best: (name: String, distance: Int)?
+            for candidate in known {
+                // Only a name within the limit can be suggested: skipping the others changes nothing.
+                guard let distance = EditDistance.distance(typed, Array(candidate), atMost: limit) else { continue }
+                if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
+                best = (candidate, distance)
             }
-            return previous[b.count]
+            return best?.name
         }
     }
 }

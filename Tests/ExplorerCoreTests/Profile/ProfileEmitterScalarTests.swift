@@ -66,3 +66,14 @@ struct ProfileEmitterScalarTests {
         #expect(ProfileEmitter.lines("{ a }") == .string("{ a }"))
     }
 }
+
+extension ProfileEmitterScalarTests {
+    @Test(
+        "a control, DEL, a C1 control, the BOM and the line and paragraph separators are written as \\u and 4 hex digits"
+    )
+    func escapes() {
+        #expect(
+            ProfileEmitter.doubleQuoted("a\u{1}\u{1B}\u{7F}\u{85}\u{9F}é\u{FEFF}\u{2028}\u{2029}\t")
+                == #""a\u0001\u001B\u007F\u0085\u009Fé\uFEFF\u2028\u2029\t""#)
+    }
+}

@@ -154,3 +154,15 @@ struct ProfileTextSplitTests {
         #expect(split.1.first?.message.hasPrefix("YAML syntax error") == true)
     }
 }
+
+extension ProfileTextSplitTests {
+    @Test("a text of just enough lines is cut, with or without the last line feed; one item fewer is not")
+    func justEnoughLines() {
+        for items in [255, 256] {
+            let yaml = "endpoints:\n" + String(repeating: "- a\n", count: items)
+            for text in [yaml, String(yaml.dropLast())] {
+                #expect((ProfileTextSplit(text, minimumItems: 256) != nil) == (items == 256), "\(items) items")
+            }
+        }
+    }
+}

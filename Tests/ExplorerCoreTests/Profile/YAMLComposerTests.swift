@@ -101,7 +101,7 @@ struct YAMLComposerTests {
     @Test("refuses what Yams refuses, and the loader words it as Yams does")
     func sameRefusals() {
         for text in Self.broken {
-            #expect(YAMLComposer.compose(text) == .failure(.unsupported), "\(text.debugDescription)")
+            #expect(YAMLComposer.compose(text).failure != nil, "\(text.debugDescription)")
             var yamsError: Error?
             do { _ = try Self.yams(text) } catch { yamsError = error }
             guard let yamsError else {

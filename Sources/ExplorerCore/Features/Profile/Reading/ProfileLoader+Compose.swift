@@ -10,13 +10,32 @@ extension ProfileLoader {
             return .failure(ProfileProblem("the file is empty", at: .init(file: file, line: 1, column: 1)))
         case .failure(.tooManyAliases(let message, let line, let column)):
             return .failure(ProfileProblem(message, at: .init(file: file, line: line, column: column)))
+        case .failure(.syntax(let error)):
+            return .failure(syntaxProblem(error, yaml: yaml, file: file))
         case .failure(.unsupported):
             return .failure(composeProblem(yaml, file: file))
         }
     }
 
-    /// What is wrong with a file `YAMLComposer` did not compose, worded by Yams (the messages and marks users and
-    /// tests know).
+    /// A syntax error `YAMLComposer` met, worded as `syntaxProblem` words the `YamlError` Yams makes of it.
+    static func syntaxProblem(_ error: YAMLSyntaxError, yaml: String, file: String) -> ProfileProblem {
+        switch error.kind {
+        case .reader:
+            // Yams turns the byte offset into a count of characters, nil off a character's start.
+            let utf8 = yaml.utf8
+            let index = utf8.index(utf8.startIndex, offsetBy: error.offset, limitedBy: utf8.endIndex)?
+                .samePosition(in: yaml)
+            let offset = index.map { yaml.distance(from: yaml.startIndex, to: $0) }
+            return readerProblem(error.problem, offset: offset, in: yaml, file: file)
+        case .scanner, .parser:
+            return syntaxProblem(
+                error.problem, context: error.context.map { ($0.text, $0.line, $0.column) }, line: error.line,
+                column: error.column, file: file)
+        }
+    }
+
+    /// What is wrong with a file `YAMLComposer` did not compose though libyaml read it (an undefined alias, a
+    /// duplicate key, a second document), worded by Yams (the messages and marks users and tests know).
     static func composeProblem(_ yaml: String, file: String) -> ProfileProblem {
         do {
             // No resolver rules and no constructor maps (nothing here types scalars or builds `Any`), and a fixed
@@ -33,19 +52,33 @@ extension ProfileLoader {
         switch error as? YamlError {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            let detail = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
-            return ProfileProblem(
-                "YAML syntax error: \(problem)\(detail)", at: .init(file: file, line: mark.line, column: mark.column))
+            return syntaxProblem(
+                problem, context: context.map { ($0.text, $0.mark.line, $0.mark.column) }, line: mark.line,
+                column: mark.column, file: file)
         case .duplicatedKeysInMapping(let duplicates, let context):
             return ProfileProblem(
                 "duplicate key `\(duplicates.joined(separator: "`, `"))`",
                 at: .init(file: file, line: context.mark.line, column: context.mark.column))
         case .reader(let problem, let offset, _, let yaml):
-            let (line, column) = position(ofOffset: offset ?? 0, in: yaml)
-            return ProfileProblem("cannot read YAML: \(problem)", at: .init(file: file, line: line, column: column))
+            return readerProblem(problem, offset: offset, in: yaml, file: file)
         default:
             return ProfileProblem("cannot parse YAML: \(error)", at: .init(file: file, line: 1, column: 1))
         }
+    }
+
+    private static func syntaxProblem(
+        _ problem: String, context: (text: String, line: Int, column: Int)?, line: Int, column: Int, file: String
+    ) -> ProfileProblem {
+        let detail = context.map { " (\($0.text) at line \($0.line), column \($0.column))" } ?? ""
+        return ProfileProblem(
+            "YAML syntax error: \(problem)\(detail)", at: .init(file: file, line: line, column: column))
+    }
+
+    /// `offset` counts characters (as Yams counts them).
+    private static func readerProblem(_ problem: String, offset: Int?, in yaml: String, file: String) -> ProfileProblem
+    {
+        let (line, column) = position(ofOffset: offset ?? 0, in: yaml)
+        return ProfileProblem("cannot read YAML: \(problem)", at: .init(file: file, line: line, column: column))
     }
 
     static func position(ofOffset offset: Int, in text: String) -> (Int, Int) {

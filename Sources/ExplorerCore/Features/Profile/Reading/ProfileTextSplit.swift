@@ -1,3 +1,5 @@
+import Foundation
+
 /// A long profile's text cut in two YAML documents that compose independently, so two threads can share the work:
 /// `head` is the file with the second half of the top-level `endpoints:` list blanked out, `tail` is that half
 /// alone, after as many empty lines as precede it. Blank lines keep every line and column where it is in the file,
@@ -14,7 +16,11 @@ struct ProfileTextSplit {
     let tailLine: Int
 
     init?(_ text: String, minimumItems: Int) {
-        guard let split = Self.cut(Array(text.utf8), minimumItems: minimumItems) else { return nil }
+        // `endpoints:` and the items are lines of their own: a text of fewer lines (most profiles) is not copied and
+        // scanned for anchors, line breaks and items only to find too few.
+        guard Self.hasLines(text, atLeast: minimumItems + 1),
+            let split = Self.cut(Array(text.utf8), minimumItems: minimumItems)
+        else { return nil }
         self = split
     }
 
@@ -87,6 +93,24 @@ struct ProfileTextSplit {
         tail += bytes[starts[middle]..<starts[end]]
         return ProfileTextSplit(
             head: String(decoding: head, as: UTF8.self), tail: String(decoding: tail, as: UTF8.self), tailLine: middle)
+    }
+
+    /// True when `text` has `count` lines or more (line feeds are counted: a file may lack the last one). The feeds
+    /// are found with `memchr`, so a short profile costs a few calls, not a loop over its bytes.
+    private static func hasLines(_ text: String, atLeast count: Int) -> Bool {
+        guard count > 1 else { return true }
+        // A text not stored as contiguous UTF-8 (bridged) is left to `cut` to count.
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard var cursor = bytes.baseAddress else { return false }
+            let end = cursor + bytes.count
+            var feeds = 0
+            while cursor < end, let feed = memchr(cursor, 0x0A, end - cursor) {
+                feeds += 1
+                if feeds >= count - 1 { return true }
+                cursor = UnsafePointer(feed.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return false
+        } ?? true
     }
 
     /// True when the text has a line break other than LF or CR LF: libyaml also counts a lone CR, NEL (U+0085),

@@ -11,8 +11,9 @@ import Yams
 /// most `maxAliasNodes` nodes in all (counting what aliases inside an anchor stand for). Past either, composing stops
 /// with a problem at the alias.
 ///
-/// Anything it does not compose (a syntax error, an undefined alias, a duplicate key, a second document) is
-/// `.unsupported`: the caller composes the file with Yams for the message, so messages stay Yams' own.
+/// A syntax error (what libyaml refuses) is `.syntax`, with what libyaml said, as Yams would report it. Anything else
+/// it does not compose (an undefined alias, a duplicate key, a second document) is `.unsupported`: the caller
+/// composes the file with Yams for the message, so messages stay Yams' own.
 enum YAMLComposer {
     static let maxAliases = 10_000
     static let maxAliasNodes = 100_000
@@ -20,6 +21,8 @@ enum YAMLComposer {
     enum Failure: Error, Equatable {
         /// Composing with Yams reports what is wrong.
         case unsupported
+        /// libyaml refused the text: Yams, composing it, would stop at the same event with this error.
+        case syntax(YAMLSyntaxError)
         /// An alias past the limits, at its 1-based line and column.
         case tooManyAliases(String, line: Int, column: Int)
     }
@@ -87,7 +90,11 @@ private struct Composer {
 
     /// Reads the next event into `event` (the previous one is released first).
     private mutating func next() throws(YAMLComposer.Failure) -> yaml_event_type_t {
-        guard yaml_parser_parse(parser, event) == 1 else { throw .unsupported }
+        guard yaml_parser_parse(parser, event) == 1 else {
+            // Yams reads the same events in the same order and stops at the first it cannot read, with this error;
+            // composing the text again with Yams only to word it would double the time a broken file takes.
+            throw YAMLSyntaxError(parser.pointee).map(YAMLComposer.Failure.syntax) ?? .unsupported
+        }
         return event.pointee.type
     }
 

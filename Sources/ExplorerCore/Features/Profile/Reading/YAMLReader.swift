@@ -302,27 +302,20 @@ struct YAMLReader {
         return index == bytes.count
     }
 
-    /// The known key closest to `key` by edit distance, when close enough to be a likely typo.
+    /// The known key closest to `key` by edit distance (the first of those as close), when close enough to be a
+    /// likely typo.
     static func nearest(_ key: String, in known: [String]) -> String? {
-        let scored = known.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(2, key.count / 3) ? best.0 : nil
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        let limit = max(2, key.count / 3)
+        let typed = Array(key.lowercased())
+        var best: (key: String, distance: Int)?
+        for candidate in known {
+            // Only a key within the limit can be suggested, and the first of the closest is: skipping the others
+            // changes nothing.
+            guard let distance = EditDistance.distance(typed, Array(candidate.lowercased()), atMost: limit) else {
+                continue
             }
-            previous = current
+            if distance < best?.distance ?? .max { best = (candidate, distance) }
         }
-        return previous[b.count]
+        return best?.key
     }
 }

@@ -368,7 +368,10 @@ package enum ProfileEmitter {
                 if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
                     || scalar.value == 0xFEFF || (0x2028...0x2029).contains(scalar.value)
                 {
-                    output += String(format: "\\u%04X", scalar.value)
+                    // Four hex digits (every scalar here is below 0x10000), without `String(format:)`: Foundation's
+                    // formatting was three quarters of the time quoting took on text full of controls.
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
                     output.unicodeScalars.append(scalar)
                 }
