@@ -78,6 +78,10 @@ struct AuthorizationCodeTests {
         #expect(try RedirectListener.Address("http://127.0.0.1:8765/cb") == .init(port: 8765, path: "/cb"))
         #expect(try RedirectListener.Address("http://127.0.0.1/oauth/done?x=1") == .init(port: 0, path: "/oauth/done"))
         #expect(try RedirectListener.Address("http://127.0.0.1:9") == .init(port: 9, path: "/"))
+        // A prepended mark and "?" are one `Character`: the query still ends the path (OAuthRedirect fuzz finding).
+        #expect(
+            try RedirectListener.Address("http://127.0.0.1:8765/callback\u{0602}?state=st&code=c1#frag")
+                == .init(port: 8765, path: "/callback\u{0602}"))
         for bad in [
             "https://127.0.0.1:1/cb", "http://localhost:1/cb", "http://127.0.0.10:1/cb", "http://127.0.0.1:0/cb",
             "http://127.0.0.1:99999/cb", "http://127.0.0.1.evil.example/cb", "http://127.0.0.1:1x/cb",

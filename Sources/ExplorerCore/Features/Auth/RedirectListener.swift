@@ -27,9 +27,11 @@ package final class RedirectListener: Sendable {
         /// `uri` read as a loopback redirect URI, or what is wrong with it.
         package init(_ uri: String) throws(AuthError) {
             if let problem = Self.problem(uri) { throw AuthError(.missingSetting("`redirect_uri` \(problem)")) }
-            let rest = uri.dropFirst("http://127.0.0.1".count)
+            // By scalars, not `Character`s: a prepended mark (U+0602) and the "?" after it are one `Character`, so
+            // the query would have stayed in the path (found by the OAuthRedirect fuzz target).
+            let rest = uri.unicodeScalars.dropFirst("http://127.0.0.1".count)
             let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-            port = rest.hasPrefix(":") ? Int(rest[rest.index(after: rest.startIndex)..<slash]) ?? 0 : 0
+            port = rest.first == ":" ? Int(String(rest[rest.index(after: rest.startIndex)..<slash])) ?? 0 : 0
             let path = rest[slash...].prefix { $0 != "?" && $0 != "#" }
             self.path = path.isEmpty ? "/" : String(path)
         }
