@@ -187,19 +187,10 @@ package enum KeyMapFile {
             }
         }
 
-        /// The known name closest to `name` (of those as close, the first in alphabetical order), when close enough
-        /// to be a likely typo.
+        /// The known name closest to `name` (of those as close, the first in alphabetical order: the names come
+        /// from dictionaries), when close enough to be a likely typo.
         func nearest(_ name: String, in known: [String]) -> String? {
-            let limit = max(2, name.count / 3)
-            let typed = Array(name.lowercased())
-            var best: (name: String, distance: Int)?
-            for candidate in known {
-                // Only a name within the limit can be suggested: skipping the others changes nothing.
-                guard let distance = EditDistance.distance(typed, Array(candidate), atMost: limit) else { continue }
-                if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
-                best = (candidate, distance)
-            }
-            return best?.name
+            EditDistance.nearest(name, in: known.sorted())
         }
     }
 }

@@ -86,7 +86,9 @@ extension ProfileLoader {
         guard let type = reader.string(typeNode, "\(name).type") else { return nil }
         guard let schema = authKeys[type] else {
             var message = "`\(name).type` must be \(authTypeList), got \"\(type)\""
-            if let suggestion = YAMLReader.nearest(type, in: authTypes) { message += "; did you mean `\(suggestion)`?" }
+            if let suggestion = EditDistance.nearest(type, in: authTypes) {
+                message += "; did you mean `\(suggestion)`?"
+            }
             reader.fail(message, at: typeNode)
             return nil
         }

@@ -17,7 +17,7 @@ extension ProfileLoader {
             } else {
                 let known = Set(profile.auths.keys).union(profile.environments.flatMap(\.auths.keys)).sorted()
                 message += ": define it under the profile's `auths:`"
-                if let suggestion = YAMLReader.nearest(name, in: known) {
+                if let suggestion = EditDistance.nearest(name, in: known) {
                     message += "; did you mean `\(suggestion)`?"
                 } else if !known.isEmpty {
                     message += " (defined: " + known.joined(separator: ", ") + ")"

@@ -19,4 +19,19 @@ package enum EditDistance {
         }
         return previous[b.count] <= limit ? previous[b.count] : nil
     }
+
+    /// The name of `known` closest to `name` by edit distance, ignoring case (of those as close, the first in
+    /// `known`), when close enough to be a likely typo: at most a third of `name`'s length, and 2 for short names.
+    package static func nearest(_ name: String, in known: [String]) -> String? {
+        let limit = max(2, name.count / 3)
+        let typed = Array(name.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in known {
+            // Only a name within the limit can be suggested, and the first of the closest is: skipping the others
+            // changes nothing.
+            guard let distance = distance(typed, Array(candidate.lowercased()), atMost: limit) else { continue }
+            if distance < best?.distance ?? .max { best = (candidate, distance) }
+        }
+        return best?.name
+    }
 }

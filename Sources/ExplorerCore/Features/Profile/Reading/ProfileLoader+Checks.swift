@@ -170,7 +170,7 @@ extension ProfileLoader {
                 guard let measure = TimingRule.Measure(rawValue: name) else {
                     let known = TimingRule.Measure.allCases.map(\.rawValue)
                     var message = "unknown phase `\(name)` in `expect.timing`"
-                    if let suggestion = YAMLReader.nearest(name, in: known) {
+                    if let suggestion = EditDistance.nearest(name, in: known) {
                         message += "; did you mean `\(suggestion)`?"
                     }
                     reader.fail(message + " (known: \(known.joined(separator: ", ")))", at: keyNode)
@@ -200,7 +200,9 @@ extension ProfileLoader {
             guard let measure = TLSRule.Measure(rawValue: name) else {
                 let known = TLSRule.Measure.allCases.map(\.rawValue)
                 var message = "unknown key `\(name)` in `expect.tls`"
-                if let suggestion = YAMLReader.nearest(name, in: known) { message += "; did you mean `\(suggestion)`?" }
+                if let suggestion = EditDistance.nearest(name, in: known) {
+                    message += "; did you mean `\(suggestion)`?"
+                }
                 reader.fail(message + " (known: \(known.joined(separator: ", ")))", at: keyNode)
                 continue
             }
@@ -223,7 +225,9 @@ extension ProfileLoader {
             guard let measure = StreamRule.Measure(rawValue: name) else {
                 let known = StreamRule.Measure.allCases.map(\.rawValue)
                 var message = "unknown key `\(name)` in `expect.stream`"
-                if let suggestion = YAMLReader.nearest(name, in: known) { message += "; did you mean `\(suggestion)`?" }
+                if let suggestion = EditDistance.nearest(name, in: known) {
+                    message += "; did you mean `\(suggestion)`?"
+                }
                 reader.fail(message + " (known: \(known.joined(separator: ", ")))", at: keyNode)
                 continue
             }
@@ -306,7 +310,9 @@ extension ProfileLoader {
                 checks.append(.type(name))
             default:
                 var message = "unknown check `\(key)` in `expect.json`"
-                if let suggestion = YAMLReader.nearest(key, in: known) { message += "; did you mean `\(suggestion)`?" }
+                if let suggestion = EditDistance.nearest(key, in: known) {
+                    message += "; did you mean `\(suggestion)`?"
+                }
                 reader.fail(message, at: keyNode)
             }
         }

@@ -13,7 +13,7 @@ extension ProfileLoader {
         }
         guard method.isKnown || custom else {
             var message = "unknown method `\(text)`"
-            if let nearest = YAMLReader.nearest(method.rawValue, in: HTTPMethod.known) {
+            if let nearest = EditDistance.nearest(method.rawValue, in: HTTPMethod.known) {
                 message += " (did you mean `\(nearest)`?)"
             }
             reader.fail(

@@ -188,7 +188,7 @@ extension ProfileLoader {
     private static func unknownMessage(_ name: String, key: String, known: [String], sideFile: String?) -> String {
         var message = "unknown schema `\(name)` in `\(key)`"
         message += sideFile == nil ? ": define it under `schemas:`" : ": not in `schemas:` or the schemas file"
-        if let suggestion = YAMLReader.nearest(name, in: known) { message += "; did you mean `\(suggestion)`?" }
+        if let suggestion = EditDistance.nearest(name, in: known) { message += "; did you mean `\(suggestion)`?" }
         return message
     }
 

@@ -67,7 +67,9 @@ struct YAMLReader {
                 values.append(name, value)
             } else {
                 var message = "unknown key `\(name)` in \(what)"
-                if let suggestion = Self.nearest(name, in: known) { message += "; did you mean `\(suggestion)`?" }
+                if let suggestion = EditDistance.nearest(name, in: known) {
+                    message += "; did you mean `\(suggestion)`?"
+                }
                 fail(message, at: key)
             }
         }
@@ -300,22 +302,5 @@ struct YAMLReader {
             guard digits() > 0 else { return false }
         }
         return index == bytes.count
-    }
-
-    /// The known key closest to `key` by edit distance (the first of those as close), when close enough to be a
-    /// likely typo.
-    static func nearest(_ key: String, in known: [String]) -> String? {
-        let limit = max(2, key.count / 3)
-        let typed = Array(key.lowercased())
-        var best: (key: String, distance: Int)?
-        for candidate in known {
-            // Only a key within the limit can be suggested, and the first of the closest is: skipping the others
-            // changes nothing.
-            guard let distance = EditDistance.distance(typed, Array(candidate.lowercased()), atMost: limit) else {
-                continue
-            }
-            if distance < best?.distance ?? .max { best = (candidate, distance) }
-        }
-        return best?.key
     }
 }
