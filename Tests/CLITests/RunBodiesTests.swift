@@ -19,6 +19,10 @@ struct RunBodiesTests {
           - { id: bytes, path: "/bytes/{n}", params: { n: 1000 } }
           - { id: echo, method: POST, path: /echo, body: { text: "x" } }
           - { id: slow, path: /drip, query: { bytes: "1000000", duration: "30" } }
+          - id: checked
+            path: /todos/1
+            expect: { json: { "$.id": { "==": 1 } }, body_contains: ["title"] }
+            capture: { title: { json: "$.title" } }
         """
     }
 
@@ -106,6 +110,25 @@ struct RunBodiesTests {
             #expect(out.status != 0)
             #expect(
                 out.stderrText.contains("cannot write \(fifo): no process is reading the FIFO"), "\(out.stderrText)")
+        }
+    }
+
+    @Test("-o /dev/null with checks says the body cannot be read back; -o FILE checks what was saved")
+    func checksOnDiscardedBody() async throws {
+        try await withProfiles { profiles, _ in
+            let discarded = try await ApixProcess.run(
+                ["run", "b", "checked", "-o", "/dev/null", "--profiles", profiles])
+            #expect(discarded.status == 1, "\(discarded.stderr)")
+            // It used to read /dev/null back and report "body is not JSON (… unexpected end of input)".
+            #expect(!discarded.stderr.contains("not JSON"), "\(discarded.stderr)")
+            let why = "nothing to read: the body went to /dev/null"
+            #expect(discarded.stderr.contains("✗ $.id == 1 (got \(why))"), "\(discarded.stderr)")
+            #expect(discarded.stderr.contains("✗ body contains title (got \(why))"), "\(discarded.stderr)")
+            #expect(discarded.stderr.contains("no value captured: title: \(why)"), "\(discarded.stderr)")
+            let saved = try await ApixProcess.run(
+                ["run", "b", "checked", "-o", profiles + "/todo.json", "--profiles", profiles])
+            #expect(saved.status == 0, "\(saved.stderr)")
+            #expect(!saved.stderr.contains("✗"), "\(saved.stderr)")
         }
     }
 

@@ -47,6 +47,15 @@ public struct ResponseBody: Sendable {
         return nil
     }
 
+    /// The file the body was written to when its bytes cannot be read back from it: a device or a pipe
+    /// (`-o /dev/null`, a FIFO), where reading again would find nothing, or other bytes, instead of the body.
+    var unreadableFile: String? {
+        guard case .file(let file) = storage, !file.isTemporary else { return nil }
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return nil }
+        return InPlaceFile.applies(to: file.path, info: info) ? file.path : nil
+    }
+
     /// Whether the file is apix's own temporary spool (deleted when the last copy of this body goes away).
     var isSpooled: Bool {
         if case .file(let file) = storage { return file.isTemporary }

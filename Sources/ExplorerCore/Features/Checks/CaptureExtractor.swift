@@ -94,7 +94,7 @@ enum CaptureExtractor {
             }
             return .failure(Failure("no cookie \(name) was set"))
         case .body:
-            guard let text = facts.text() else { return .failure(Failure("the body is not text")) }
+            guard let text = facts.text() else { return .failure(Failure(facts.unreadable ?? "the body is not text")) }
             return .success((text, nil))
         case .json(let query):
             let document: JSONTape

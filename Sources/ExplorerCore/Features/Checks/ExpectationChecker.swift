@@ -131,7 +131,8 @@ enum ExpectationChecker {
             results.append(
                 CheckResult(
                     subject: "body", expected: "contains \(shown(needle))",
-                    actual: text.map { $0.contains(needle) ? "found" : "not found" } ?? "no text body",
+                    actual: text.map { $0.contains(needle) ? "found" : "not found" } ?? facts.unreadable
+                        ?? "no text body",
                     passed: text?.contains(needle) ?? false))
         }
         if let limit = expectation.maxMilliseconds {

@@ -16,6 +16,8 @@ struct ResponseFacts {
     private let charset: String?
     private var parsedText: String??
     private var parsedJSON: Result<JSONTape, BodyProblem>?
+    /// Why the body cannot be read at all (it went to a device or a pipe), in words; nil when it can.
+    let unreadable: String?
 
     /// Why a body could not be read as text or JSON.
     struct BodyProblem: Error {
@@ -28,13 +30,14 @@ struct ResponseFacts {
         metrics = response.metrics
         body = response.body
         charset = MediaType.charset(of: response.contentType)
+        unreadable = response.body.unreadableFile.map { "nothing to read: the body went to \($0)" }
     }
 
     /// The body decoded by its charset; nil when it is too large, unreadable or not text.
     mutating func text() -> String? {
         if let parsedText { return parsedText }
         var decoded: String?
-        if body.count <= Self.bodyLimit, let data = try? body.data() {
+        if unreadable == nil, body.count <= Self.bodyLimit, let data = try? body.data() {
             decoded = Response.decode(data, charset: charset)
         }
         parsedText = .some(decoded)
@@ -44,7 +47,9 @@ struct ResponseFacts {
     mutating func json() -> Result<JSONTape, BodyProblem> {
         if let parsedJSON { return parsedJSON }
         let result: Result<JSONTape, BodyProblem>
-        if body.count > Self.bodyLimit {
+        if let unreadable {
+            result = .failure(BodyProblem(reason: unreadable))
+        } else if body.count > Self.bodyLimit {
             result = .failure(BodyProblem(reason: "body too large to check (\(Units.bytes(body.count)))"))
         } else {
             do {
