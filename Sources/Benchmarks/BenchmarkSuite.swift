@@ -172,7 +172,9 @@ struct BenchmarkSuite {
     private func requestCases(server: DemoServerProcess, rows: inout [BenchmarkRow], notes: inout [String])
         async throws
     {
-        rows.append(try await smallRequests(server: server, notes: &notes))
+        let small = SmallRequestsBenchmark(options: options)
+        rows.append(try await small.row(url: "\(server.baseURL)/todos/1", server: "the demo server", notes: &notes))
+        rows.append(try await small.rowAgainstNginx(scratch: scratch, notes: &notes))
         rows.append(try processStartup(server: server, notes: &notes))
         rows.append(try await cancellation(server: server))
     }
@@ -221,41 +223,6 @@ struct BenchmarkSuite {
             apix: BenchmarkFormat.rate(size, watchedStats),
             reference: BenchmarkFormat.rate(size, plainStats) + " (no progress consumer)",
             ratio: BenchmarkFormat.percent(slowdown) + " slower", target: "≤ 3 % slower", met: slowdown <= 0.03)
-    }
-
-    private func smallRequests(server: DemoServerProcess, notes: inout [String]) async throws -> BenchmarkRow {
-        let count = options.quick ? 20 : 1000
-        let url = "\(server.baseURL)/todos/1"
-        let client = Client()
-        let request = PreparedRequest(url: url)
-        // The loop runs where `apix test` runs its requests one at a time: on libcurl's loop thread.
-        func apixRun() async throws -> Double {
-            try await withTaskExecutorPreference(client.loopExecutors.first) {
-                let start = Subprocess.now()
-                for _ in 0..<count { _ = try await client.send(request).get() }
-                return Subprocess.now() - start
-            }
-        }
-        let curlArguments = ["-s"] + Array(repeating: url, count: count)
-        _ = try await apixRun()
-        _ = try Subprocess.run("curl", curlArguments)
-        var ours: [Double] = []
-        var theirs: [Double] = []
-        for _ in 0..<options.runs {
-            ours.append(try await apixRun())
-            theirs.append(try Subprocess.run("curl", curlArguments).seconds)
-        }
-        let a = Stats(samples: ours)
-        let c = Stats(samples: theirs)
-        notes.append(
-            "Small GETs: apix in process (`Client.send` in a loop on libcurl's loop thread, as `apix test` sends one "
-                + "request at a time; one reused connection) vs one curl process given "
-                + "\(count) URLs; per request: apix \(BenchmarkFormat.micros(a.median / Double(count))), curl "
-                + "\(BenchmarkFormat.micros(c.median / Double(count))).")
-        return BenchmarkRow(
-            name: "\(count) sequential small GETs on one connection", apix: BenchmarkFormat.seconds(a),
-            reference: BenchmarkFormat.seconds(c) + " (curl, one process)",
-            ratio: BenchmarkFormat.ratio(a.median / c.median), target: "≤ 1.0 × curl", met: a.median <= c.median)
     }
 
     private func processStartup(server: DemoServerProcess, notes: inout [String]) throws -> BenchmarkRow {

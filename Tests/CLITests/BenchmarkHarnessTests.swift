@@ -13,7 +13,9 @@ struct BenchmarkHarnessTests {
         // Text only its own row holds.
         let transferRows = [
             "to /dev/null", "to a file", "from a file (streamed)", "peak RSS of `apix run`", "progress events consumed",
-            "sequential small GETs", "`apix run` of one small GET, whole process", "cancel an in-flight transfer",
+            "sequential small GETs on one connection (the demo server)",
+            "sequential small GETs on one connection (nginx)", "`apix run` of one small GET, whole process",
+            "cancel an in-flight transfer",
         ]
         let terminalRows = [
             "endpoints: whole process", "first frame (the profiles' sketch), imported profile",
