@@ -44,7 +44,8 @@ public struct BenchSnapshot: Sendable, Equatable {
     public var latency: [BenchPhase: Percentiles]
     public var bytesSent: Int64
     public var bytesReceived: Int64
-    /// Requests completed in each of the last seconds (up to 60), oldest first.
+    /// Requests completed in each of the last whole seconds (up to 60), oldest first; the second under way is not
+    /// in it.
     public var throughput: [Int]
     /// The totals in ten bars spaced evenly on a log scale from the fastest to the slowest.
     public var histogram: [Bin]

@@ -117,6 +117,25 @@ struct BenchCommandTests {
         #expect(bars.count <= 10)
     }
 
+    @Test("the throughput line has whole seconds only: the second under way does not show as a fall")
+    func throughputWholeSeconds() {
+        let start = ContinuousClock.now
+        let recorder = BenchRecorder(started: start)
+        let response = Response(
+            method: .get, url: "http://127.0.0.1/", statusCode: 200, reason: "OK", headers: HTTPHeaders(),
+            body: ResponseBody(data: Data()), metrics: Metrics(total: .milliseconds(1)))
+        // 100 a second for 5 s, then the 0.02 s of the sixth second a run ends in: 2 answers.
+        for index in 0..<502 {
+            recorder.record(.success(response), due: start, ended: start + .milliseconds(index * 10 + 5))
+        }
+        let done = recorder.snapshot(at: start + .milliseconds(5_020))
+        #expect(done.throughput == [100, 100, 100, 100, 100])
+        #expect(done.requests == 502)
+        // Under way, at 2.5 s: the two whole seconds.
+        #expect(recorder.snapshot(at: start + .milliseconds(2_500)).throughput == [100, 100])
+        #expect(recorder.snapshot(at: start + .milliseconds(900)).throughput.isEmpty)
+    }
+
     @Test("at a rate for a duration, no more requests start than are due in it; totals count from when each was due")
     func runnerRate() async throws {
         try await withDemoServer { server in
