@@ -100,6 +100,9 @@ struct ExportK6CommandTests {
             #expect(script.contains("import http from 'k6/http';"))
             #expect(script.contains("import { check } from 'k6';"))
             #expect(script.contains("thresholds: { checks: ['rate==1'] }"))
+            // The request's options indented inside its call, its headers inside them.
+            #expect(script.contains(", {\n      headers: {\n        '"), "\(script)")
+            #expect(script.contains("\n      },\n      tags: { name: '"), "\(script)")
 
             let scriptPath = directory.path + "/script.mjs"
             try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)

@@ -102,13 +102,13 @@ package struct K6Script: Sendable {
             headerLines.append("\(Self.literal(name)): \(template(values.joined(separator: ", ")))")
         }
         if let authorization { headerLines.append("'Authorization': \(authorization)") }
-        params.insert("headers: {\n      " + headerLines.joined(separator: ",\n      ") + ",\n    }", at: 0)
+        params.insert("headers: {\n        " + headerLines.joined(separator: ",\n        ") + ",\n      }", at: 0)
         params.append("tags: { name: \(Self.literal(step.id)) }")
         var lines = [
             "  // \(Self.comment(step.id))",
             "  {",
             "    const res = http.request(\(Self.literal(request.method.rawValue)), \(url), \(body), {",
-            "    " + params.joined(separator: ",\n    ") + ",",
+            "      " + params.joined(separator: ",\n      ") + ",",
             "    });",
         ]
         let checks = step.expectation.map { checkEntries($0, id: step.id) } ?? []
