@@ -227,8 +227,10 @@ extension HistoryDiff {
     package var lines: [String] {
         var lines = ["\(old) → \(new)"]
         if isEmpty {
-            lines.append("no differences")
-            return lines + timingLines
+            // Times always move a little; when they are all that moved, the line says what did not.
+            let timing = timingLines
+            lines.append(timing.isEmpty ? "no differences" : "no differences in status, headers or body")
+            return lines + timing
         }
         if let status { lines.append("status: \(status.old ?? "") → \(status.new ?? "")") }
         if !headers.isEmpty {
