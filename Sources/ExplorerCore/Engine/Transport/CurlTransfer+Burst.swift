@@ -20,6 +20,7 @@ extension CurlTransfer {
         lastProgress = TransferProgress()
         firstHeaderNanos = 0
         sink = Self.sink(for: request)
+        watchSink()
         _ = source?.rewind()
     }
 }

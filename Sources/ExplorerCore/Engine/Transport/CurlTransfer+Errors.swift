@@ -41,6 +41,8 @@ extension CurlTransfer {
             return TransportError(.cancelled, "cancelled", curlCode: raw, metrics: metrics)
         case CURLE_WRITE_ERROR where ratioStop != nil:
             return TransportError(.bodyRatioExceeded, ratioStop ?? message, curlCode: raw, metrics: metrics)
+        case CURLE_WRITE_ERROR where sink.interrupted == .timedOut:
+            return TransportError(.timeout(.total), sink.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_WRITE_ERROR where sink.limitExceeded:
             return TransportError(.bodyTooLarge, sink.failure ?? message, curlCode: raw, metrics: metrics)
         case CURLE_WRITE_ERROR:

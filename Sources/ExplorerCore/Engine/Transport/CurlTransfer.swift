@@ -70,6 +70,21 @@ final class CurlTransfer: @unchecked Sendable {
         sink = Self.sink(for: request)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure()
+        watchSink()
+    }
+
+    /// Lets a write that waits for a pipe's reader hear a cancellation and the time limit (`DownloadSink`).
+    func watchSink() {
+        // Unowned: the sink is this transfer's own and asks only while one of its writes runs.
+        sink.interruption = { [unowned self] in
+            if cancelRequested.withLock({ $0 }) { return .cancelled }
+            if let timeout = request.options.timeout, startedAtNanos > 0,
+                monotonicNanos() &- startedAtNanos > UInt64(timeout.seconds * 1e9)
+            {
+                return .timedOut
+            }
+            return nil
+        }
     }
 
     /// Where the answer's body goes: memory, then a spool file past `memoryLimit`, or the download target.

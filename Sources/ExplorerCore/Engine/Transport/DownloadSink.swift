@@ -37,6 +37,19 @@ final class DownloadSink {
     private var keepsPrefix = false
     /// A stream's body passed `maxBody`: only its first `maxBody` bytes are kept.
     private(set) var truncated = false
+    /// The destination is a pipe, a socket or a character device, opened without blocking: a write its reader does
+    /// not take waits in `poll`, asking `interruption` every 100 ms (a blocked `write` on libcurl's loop thread
+    /// would hear neither a cancellation nor the time limit, and Ctrl-C could not end `apix run -o FIFO`).
+    private var waitsForReader = false
+    /// Why a write waiting for its reader should stop: the transfer was cancelled or passed its time. Set by the
+    /// transfer; asked only while such a write waits.
+    var interruption: () -> Interruption? = { nil }
+    /// What ended a write that waited for its reader.
+    private(set) var interrupted: Interruption?
+
+    enum Interruption: Equatable {
+        case cancelled, timedOut
+    }
 
     init(
         destination: String?, url: String = "", memoryLimit: Int, maxBody: Int64? = nil, overflow: Int32? = nil
@@ -148,6 +161,11 @@ final class DownloadSink {
                 return false
             }
             path = target
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFIFO || kind == S_IFSOCK || kind == S_IFCHR {
+                // This open's own file description: the reader's, or a shell's, is not changed.
+                waitsForReader = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0
+            }
             return true
         }
         let part = BodyDestination.partPath(of: target)
@@ -231,8 +249,38 @@ final class DownloadSink {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if waitsForReader { return writeWaiting(bytes) }
         guard let code = DescriptorWriter.writeAll(bytes, to: fd) else { return true }
         failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
         return false
+    }
+
+    /// Writes to a destination opened without blocking, waiting for its reader in steps of 100 ms.
+    private func writeWaiting(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(fd, base + offset, bytes.count - offset)
+            if count >= 0 {
+                offset += count
+                continue
+            }
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EAGAIN || code == EWOULDBLOCK else {
+                failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
+                return false
+            }
+            if let why = interruption() {
+                interrupted = why
+                failure =
+                    why == .cancelled
+                    ? "cancelled" : "timed out: no process read more of the body from \(path ?? "the pipe")"
+                return false
+            }
+            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, 100)
+        }
+        return true
     }
 }

@@ -1,0 +1,150 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// `apix run -o FIFO` with a process on the other end: one that reads all of it, and one that stops reading.
+@Suite("apix run: -o into a FIFO")
+struct RunFIFOTests {
+    static func profile(_ port: Int) -> String {
+        """
+        environments:
+          local: { base_url: "http://127.0.0.1:\(port)" }
+        endpoints:
+          - { id: bytes, path: "/bytes/{n}", params: { n: 1000 } }
+          - { id: many, path: "/bytes/{n}", params: { n: 4000000 } }
+        """
+    }
+
+    func withFIFO(_ body: (_ profiles: String, _ fifo: String) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        try await withDemoServer { server in
+            try Self.profile(server.port).write(toFile: directory.path + "/f.yaml", atomically: true, encoding: .utf8)
+            let fifo = directory.path + "/pipe"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            try await body(directory.path, fifo)
+        }
+    }
+
+    @Test("a FIFO with a reader gets the whole body (asking whether -o was a terminal used to end the reader's input)")
+    func reader() async throws {
+        try await withFIFO { profiles, fifo in
+            let reader = FIFOReader(path: fifo, reads: true)
+            let out = try await ChildProcess.run(
+                [ApixProcess.binary, "run", "f", "bytes", "-o", fifo, "--profiles", profiles],
+                environment: ["XDG_STATE_HOME": profiles + "/state"], terminal: false, timeout: 20)
+            #expect(out.status == 0, "\(out.stderrText)")
+            #expect(out.stderrText.contains("body saved to \(fifo) (1000 B)"), "\(out.stderrText)")
+            #expect(await reader.result(waiting: 10) == 1000)
+        }
+    }
+
+    @Test("--timeout ends a download whose FIFO reader stopped reading (it waited forever, deaf to it): exit 28")
+    func stalledTimeout() async throws {
+        try await withFIFO { profiles, fifo in
+            let reader = FIFOReader(path: fifo, reads: false)
+            defer { reader.release() }
+            let out = try await ChildProcess.run(
+                [ApixProcess.binary, "run", "f", "many", "-o", fifo, "--timeout", "3", "--profiles", profiles],
+                environment: ["XDG_STATE_HOME": profiles + "/state"], terminal: false, timeout: 20)
+            #expect(!out.timedOut)
+            // 3 s: long enough, even on a loaded machine, for the pipe's 64 KiB to fill first, so the limit met is
+            // the wait for the reader's, not libcurl's own.
+            #expect(await reader.waitOpened(seconds: 1))
+            #expect(out.status == 28, "\(out.stderrText)")
+            #expect(
+                out.stderrText.contains("timed out: no process read more of the body from \(fifo)"), "\(out.stderrText)"
+            )
+        }
+    }
+
+    @Test("Ctrl-C ends a download whose FIFO reader stopped reading: cancelled, exit 130")
+    func stalledInterrupt() async throws {
+        try await withFIFO { profiles, fifo in
+            let reader = FIFOReader(path: fifo, reads: false)
+            defer { reader.release() }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
+            process.arguments = ["run", "f", "many", "-o", fifo, "--profiles", profiles]
+            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": profiles + "/state"]) {
+                $1
+            }
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // The reader's open returns once apix opened the FIFO; the pipe's 64 KiB then fill at once.
+            #expect(await reader.waitOpened(seconds: 20))
+            try await Task.sleep(for: .milliseconds(300))
+            kill(process.processIdentifier, SIGINT)
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(10)
+            while process.isRunning, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            if process.isRunning {
+                Issue.record("apix did not end within 10 s of SIGINT")
+                kill(process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 130, "\(stderr)")
+            #expect(stderr.contains("cancelled"), "\(stderr)")
+        }
+    }
+}
+
+/// The other end of a FIFO, on a plain thread: it opens the FIFO (waiting for a writer), then reads it to its end,
+/// or holds it open without reading until `release`.
+final class FIFOReader: Sendable {
+    private let state = Mutex<(opened: Bool, bytes: Int?, released: Bool)>((false, nil, false))
+
+    init(path: String, reads: Bool) {
+        Thread { self.run(path: path, reads: reads) }.start()
+    }
+
+    private func run(path: String, reads: Bool) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        state.withLock { $0.opened = true }
+        guard descriptor >= 0 else {
+            state.withLock { $0.bytes = -1 }
+            return
+        }
+        defer { close(descriptor) }
+        if !reads {
+            // Bounded: 60 s at most, if the test never releases it.
+            for _ in 0..<1200 where !state.withLock({ $0.released }) { usleep(50_000) }
+            return
+        }
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            total += count
+        }
+        state.withLock { $0.bytes = total }
+    }
+
+    /// Whether the writer opened the FIFO within `seconds`.
+    func waitOpened(seconds: Double) async -> Bool {
+        for _ in 0..<Int(seconds * 50) {
+            if state.withLock({ $0.opened }) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    /// The bytes read to the end of the FIFO (-1 when it could not be opened), or nil if the end did not come
+    /// within `seconds`.
+    func result(waiting seconds: Double) async -> Int? {
+        for _ in 0..<Int(seconds * 50) {
+            if let bytes = state.withLock({ $0.bytes }) { return bytes }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    func release() {
+        state.withLock { $0.released = true }
+    }
+}
