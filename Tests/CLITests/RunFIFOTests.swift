@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `apix run -o FIFO` with a process on the other end: one that reads all of it, and one that stops reading.
-@Suite("apix run: -o into a FIFO")
+@Suite("apix run: -o into a FIFO, and stdout into a pipe")
 struct RunFIFOTests {
     static func profile(_ port: Int) -> String {
         """
@@ -88,6 +88,40 @@ struct RunFIFOTests {
             let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(process.terminationStatus == 130, "\(stderr)")
             #expect(stderr.contains("cancelled"), "\(stderr)")
+        }
+    }
+}
+
+extension RunFIFOTests {
+    @Test("Ctrl-C ends a body past --max-body going to a stdout pipe whose reader stopped: cancelled, exit 130")
+    func stalledStandardOutput() async throws {
+        try await withFIFO { profiles, _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
+            process.arguments = ["run", "f", "many", "--max-body", "100KB", "--profiles", profiles]
+            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": profiles + "/state"]) {
+                $1
+            }
+            let err = Pipe()
+            let out = Pipe()  // never read: the reader that stopped
+            process.standardError = err
+            process.standardOutput = out
+            try process.run()
+            // The body passes 100 KB and goes on to stdout, whose 64 KiB of pipe fill at once.
+            try await Task.sleep(for: .seconds(1))
+            kill(process.processIdentifier, SIGINT)
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(10)
+            while process.isRunning, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            if process.isRunning {
+                Issue.record("apix did not end within 10 s of SIGINT")
+                kill(process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 130, "\(stderr)")
+            #expect(stderr.contains("cancelled"), "\(stderr)")
+            try? out.fileHandleForReading.close()
         }
     }
 }

@@ -243,7 +243,20 @@ final class DownloadSink {
     }
 
     private func copyOut(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let overflow, let code = DescriptorWriter.writeAll(bytes, to: overflow) else { return true }
+        var why: Interruption?
+        let code = overflow.flatMap { descriptor in
+            DescriptorWriter.writeAll(bytes, to: descriptor) {
+                why = interruption()
+                return why != nil
+            }
+        }
+        guard let code else { return true }
+        if let why {
+            interrupted = why
+            failure =
+                why == .cancelled ? "cancelled" : "timed out: no process read more of the body from standard output"
+            return false
+        }
         failure = "cannot write the body to standard output: \(String(cString: strerror(code)))"
         return false
     }
