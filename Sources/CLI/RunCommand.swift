@@ -206,7 +206,10 @@ struct RunCommand: AsyncParsableCommand {
         let transfer = Client(cache: cache).start(plan, options: options)
         // A signal cancels the transfer, so a `.part` is removed and the exit is an orderly one (the temporary
         // spool needs no help: it has no name on disk).
-        let interrupts = SignalCancellation(cancelling: transfer)
+        let interrupts = SignalCancellation {
+            printer.interrupt()
+            transfer.cancel()
+        }
         defer { interrupts.stop() }
         // A body written to the terminal as it arrives (`-o /dev/stdout`, `download: { to: /dev/tty }`) would be
         // overwritten by the progress line: then there is none; nor once a stream's events are being printed.

@@ -7,10 +7,6 @@ final class SignalCancellation {
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
     private var relay: SignalRelay?
 
-    convenience init(cancelling transfer: Transfer) {
-        self.init { transfer.cancel() }
-    }
-
     /// Calls `stop` on each of the signals instead of ending the process (a bench keeps its figures so far). Through
     /// `SignalRelay`, which sees a signal whichever thread the kernel gives it to.
     init(onSignal stop: @escaping @Sendable () -> Void) {

@@ -14,6 +14,8 @@ final class StreamEventPrinter: Sendable {
     private let clearsProgress: Bool
     private let started = Mutex(false)
     private let failure = Mutex<String?>(nil)
+    /// Set by Ctrl-C: a write waiting for a stdout reader that stopped reading gives up, and no more is printed.
+    private let interrupted = Mutex(false)
 
     /// Opens (creates or truncates, 0600: events may carry what the server told this user only) `eventsFile`.
     init(json: Bool, eventsFile: String?, clearsProgress: Bool) throws {
@@ -35,10 +37,26 @@ final class StreamEventPrinter: Sendable {
         if let file { close(file) }
     }
 
+    /// Ends a write that waits for stdout's reader (on libcurl's loop thread, where a blocked write would keep a
+    /// cancellation from being heard) and drops what comes after.
+    func interrupt() {
+        interrupted.withLock { $0 = true }
+    }
+
+    /// Writes to stdout without blocking on a pipe whose reader stopped (`DescriptorWriter`): a write error ends
+    /// the printing as a plain write's would, SIGPIPE included.
+    private func emit(_ text: String) {
+        guard !interrupted.withLock({ $0 }) else { return }
+        _ = Data(text.utf8).withUnsafeBytes {
+            DescriptorWriter.writeAll($0, to: STDOUT_FILENO) { interrupted.withLock { $0 } }
+        }
+    }
+
     /// The `--events-file` write that failed, if one did.
     var fileFailure: String? { failure.withLock { $0 } }
 
     func print(_ event: StreamEvent) {
+        guard !interrupted.withLock({ $0 }) else { return }
         let first = started.withLock { started in
             defer { started = true }
             return !started
@@ -47,11 +65,7 @@ final class StreamEventPrinter: Sendable {
             StandardError.write("\r\u{1B}[K")
         }
         let line = event.jsonObject.serialized() + "\n"
-        if json {
-            StandardOutput.write(line)
-        } else {
-            StandardOutput.write(Self.block(event))
-        }
+        emit(json ? line : Self.block(event))
         if let file, let code = Data(line.utf8).withUnsafeBytes({ DescriptorWriter.writeAll($0, to: file) }) {
             failure.withLock { $0 = $0 ?? "cannot write the events file: \(String(cString: strerror(code)))" }
         }

@@ -13,6 +13,7 @@ struct RunFIFOTests {
         endpoints:
           - { id: bytes, path: "/bytes/{n}", params: { n: 1000 } }
           - { id: many, path: "/bytes/{n}", params: { n: 4000000 } }
+          - { id: events, path: /events, query: { count: "100000", interval_ms: "0", pad: "1000" } }
         """
     }
 
@@ -93,12 +94,14 @@ struct RunFIFOTests {
 }
 
 extension RunFIFOTests {
-    @Test("Ctrl-C ends a body past --max-body going to a stdout pipe whose reader stopped: cancelled, exit 130")
-    func stalledStandardOutput() async throws {
+    @Test(
+        "Ctrl-C ends what goes to a stdout pipe whose reader stopped: a body past --max-body, a stream's events",
+        arguments: [["many", "--max-body", "100KB"], ["events"]])
+    func stalledStandardOutput(_ arguments: [String]) async throws {
         try await withFIFO { profiles, _ in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
-            process.arguments = ["run", "f", "many", "--max-body", "100KB", "--profiles", profiles]
+            process.arguments = ["run", "f"] + arguments + ["--profiles", profiles]
             process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": profiles + "/state"]) {
                 $1
             }
@@ -107,7 +110,8 @@ extension RunFIFOTests {
             process.standardError = err
             process.standardOutput = out
             try process.run()
-            // The body passes 100 KB and goes on to stdout, whose 64 KiB of pipe fill at once.
+            // The body passes 100 KB and goes on to stdout (or the events are printed there): the pipe's 64 KiB fill
+            // at once.
             try await Task.sleep(for: .seconds(1))
             kill(process.processIdentifier, SIGINT)
             let clock = ContinuousClock()

@@ -240,6 +240,9 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        // A cancelled transfer takes no more: one call of `curl_multi_perform` can deliver megabytes before the loop
+        // gets to its cancellations.
+        if cancelRequested.withLock({ $0 }) { return false }
         if discardBody { return true }
         if bodyPending {
             bodyPending = false

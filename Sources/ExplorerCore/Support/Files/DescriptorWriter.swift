@@ -24,9 +24,11 @@ package enum DescriptorWriter {
         return nil
     }
 
-    /// Writes all of `bytes` to `descriptor` without ever blocking on a pipe whose reader stopped: each write takes
-    /// at most the pipe's free room (its size, `F_GETPIPE_SZ`, less what waits unread, `FIONREAD`, less two pages
-    /// for partly filled ones), and a full pipe is waited on in `poll` steps of 100 ms that ask `stop` between them.
+    /// Writes all of `bytes` to `descriptor` without ever blocking on a pipe whose reader stopped: an empty pipe
+    /// (`FIONREAD`) takes up to its size (`F_GETPIPE_SZ`) at once; otherwise a write waits for `poll` to report a free
+    /// page and takes at most `PIPE_BUF` bytes, which one free page always holds (a pipe's pages may each be
+    /// partly filled, so the bytes unread do not say how many pages are free). `poll` waits in steps of 100 ms that
+    /// ask `stop` between them.
     /// For a pipe apix shares and cannot make non-blocking (its standard output, a shell's). A descriptor that is
     /// not a pipe is written as `writeAll(_:to:)` writes it. Returns the `errno` of a failure, `ECANCELED` when `stop`
     /// said so, or nil.
@@ -41,8 +43,8 @@ package enum DescriptorWriter {
         var offset = 0
         while offset < bytes.count {
             var unread: Int32 = 0
-            let room = ioctl(descriptor, UInt(FIONREAD), &unread) == 0 ? size - Int(unread) - 8192 : 0
-            var piece = min(bytes.count - offset, room)
+            let empty = ioctl(descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0
+            var piece = empty ? min(bytes.count - offset, size) : 0
             if piece <= 0 {
                 var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
                 if poll(&ready, 1, 100) > 0, ready.revents & Int16(POLLOUT) != 0 {
