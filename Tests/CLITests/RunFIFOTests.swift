@@ -64,69 +64,59 @@ struct RunFIFOTests {
         try await withFIFO { profiles, fifo in
             let reader = FIFOReader(path: fifo, reads: false)
             defer { reader.release() }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
-            process.arguments = ["run", "f", "many", "-o", fifo, "--profiles", profiles]
-            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": profiles + "/state"]) {
-                $1
+            try await Self.interrupt(["run", "f", "many", "-o", fifo, "--profiles", profiles], profiles: profiles) {
+                // The reader's open returns once apix opened the FIFO; the pipe's 64 KiB then fill at once.
+                #expect(await reader.waitOpened(seconds: 20))
+                try await Task.sleep(for: .milliseconds(300))
             }
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            // The reader's open returns once apix opened the FIFO; the pipe's 64 KiB then fill at once.
-            #expect(await reader.waitOpened(seconds: 20))
-            try await Task.sleep(for: .milliseconds(300))
-            kill(process.processIdentifier, SIGINT)
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(10)
-            while process.isRunning, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            if process.isRunning {
-                Issue.record("apix did not end within 10 s of SIGINT")
-                kill(process.processIdentifier, SIGKILL)
-            }
-            process.waitUntilExit()
-            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 130, "\(stderr)")
-            #expect(stderr.contains("cancelled"), "\(stderr)")
         }
     }
-}
 
-extension RunFIFOTests {
     @Test(
         "Ctrl-C ends what goes to a stdout pipe whose reader stopped: a body past --max-body, a stream's events",
         arguments: [["many", "--max-body", "100KB"], ["events"]])
     func stalledStandardOutput(_ arguments: [String]) async throws {
         try await withFIFO { profiles, _ in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
-            process.arguments = ["run", "f"] + arguments + ["--profiles", profiles]
-            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": profiles + "/state"]) {
-                $1
-            }
-            let err = Pipe()
             let out = Pipe()  // never read: the reader that stopped
-            process.standardError = err
-            process.standardOutput = out
-            try process.run()
-            // The body passes 100 KB and goes on to stdout (or the events are printed there): the pipe's 64 KiB fill
-            // at once.
-            try await Task.sleep(for: .seconds(1))
-            kill(process.processIdentifier, SIGINT)
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(10)
-            while process.isRunning, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            if process.isRunning {
-                Issue.record("apix did not end within 10 s of SIGINT")
-                kill(process.processIdentifier, SIGKILL)
+            defer { try? out.fileHandleForReading.close() }
+            try await Self.interrupt(
+                ["run", "f"] + arguments + ["--profiles", profiles], profiles: profiles, stdout: out
+            ) {
+                // The body passes 100 KB and goes on to stdout (or the events are printed there): the pipe's 64 KiB
+                // fill at once.
+                try await Task.sleep(for: .seconds(1))
             }
-            process.waitUntilExit()
-            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 130, "\(stderr)")
-            #expect(stderr.contains("cancelled"), "\(stderr)")
-            try? out.fileHandleForReading.close()
         }
+    }
+
+    /// Runs apix with `arguments`, sends SIGINT once `ready` returns, and expects it to end within 10 s, cancelled
+    /// (exit 130); past 10 s it is killed and the test fails.
+    static func interrupt(
+        _ arguments: [String], profiles: String, stdout: Pipe? = nil, ready: () async throws -> Void
+    ) async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": profiles + "/state"]) {
+            $1
+        }
+        let err = Pipe()
+        process.standardError = err
+        if let stdout { process.standardOutput = stdout } else { process.standardOutput = FileHandle.nullDevice }
+        try process.run()
+        try await ready()
+        kill(process.processIdentifier, SIGINT)
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while process.isRunning, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        if process.isRunning {
+            Issue.record("apix did not end within 10 s of SIGINT")
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("cancelled"), "\(stderr)")
     }
 }
 
