@@ -192,7 +192,7 @@ struct RunCommand: AsyncParsableCommand {
 
     private func send(_ exchange: ExchangePlan, chain: RunChain, history: HistoryLog?) async throws {
         let planned = exchange.request.request
-        let bodyToTerminal = planned.options.downloadTo.map(Self.isTerminal(path:)) ?? false
+        let bodyToTerminal = planned.options.downloadTo.map(StandardOutput.isTerminal(path:)) ?? false
         let showProgress = !json && StandardError.isTerminal && !bodyToTerminal
         let printer = try streamPrinter(clearsProgress: showProgress)
         let options = await exchange.sendOptions(events: EventStream(maxEvents: maxEvents) { printer.print($0) })
@@ -313,7 +313,7 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         // The status line starts on its own line, also after a body that went to the terminal without a final newline.
-        if let savedTo, response.body.count > 0, Self.isTerminal(path: savedTo) { StandardError.write("\n") }
+        if let savedTo, response.body.count > 0, StandardOutput.isTerminal(path: savedTo) { StandardError.write("\n") }
         StandardError.writeLine(Self.statusLine(response))
         if timings {
             printTimings(response.metrics, source: response.source, age: response.age, rateLimit: response.rateLimit)
@@ -357,18 +357,6 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         return RunChain(runner: runner, endpoint: endpointValue, held: held)
-    }
-
-    /// Whether `path` is a terminal (`/dev/stdout` on one, `/dev/tty`); opening it neither creates nor truncates.
-    /// Only a character device is opened to ask: opening and closing a FIFO's writing end would end the read of a
-    /// process waiting on it (`cat FIFO` saw the end of its input, and the download then found no reader).
-    static func isTerminal(path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFCHR else { return false }
-        let fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return isatty(fd) == 1
     }
 
     /// The status line on stderr: the core's summary, the TUI's response pane's words.
