@@ -73,6 +73,21 @@ struct CurlCommandTests {
         #expect(throws: InteropError(.notCurl("wget"))) { try CurlCommandLine.parse("wget http://h") }
     }
 
+    @Test(
+        "numbers that do not fit are errors, not a trap (the CurlImport fuzz target's finding: -m 99999999999999900)",
+        arguments: [
+            "-m 99999999999999900.0000008", "-m inf", "--max-time 1e300", "--connect-timeout infinity",
+            "--max-redirs 1e30", "-m nan", "-m -1",
+        ])
+    func numbersOutOfRange(_ option: String) throws {
+        let name = String(option.prefix { $0 != " " })
+        let value = String(option.drop { $0 != " " }.dropFirst())
+        #expect(throws: InteropError(.invalid("\(name) expects a number from 0 to 1000000000, got \(value)"))) {
+            try CurlCommandLine.parse("curl http://h \(option)")
+        }
+        #expect(try CurlCommandLine.parse("curl http://h -m 1000000000").timeout == .seconds(1_000_000_000))
+    }
+
     @Test("a URL is under a base URL when scheme and host match in any case and the path matches exactly")
     func relativePaths() {
         #expect(CurlCommandLine.relativePath("HTTP://Example.com/api/x?y=1", to: "http://example.com/api/") == "/x?y=1")

@@ -225,12 +225,16 @@ package struct CurlCommandLine: Sendable, Equatable {
         }
     }
 
+    /// A count or a number of seconds: finite, 0 or more, at most `maximumNumber` (`-m 1e20` or `-m inf` would not
+    /// fit the milliseconds of a `Duration`; converting them trapped, found by the CurlImport fuzz target).
     private static func number(_ text: String, _ option: String) throws(InteropError) -> Double? {
-        guard let value = Double(text), value >= 0 else {
-            throw InteropError(.invalid("\(option) expects a number, got \(text)"))
+        guard let value = Double(text), value.isFinite, value >= 0, value <= maximumNumber else {
+            throw InteropError(.invalid("\(option) expects a number from 0 to 1000000000, got \(text)"))
         }
         return value
     }
+
+    static let maximumNumber = 1e9
 
     /// `--data-urlencode`: `content`, `=content`, `name=content` (files are not read).
     private static func urlencodeData(_ text: String) throws(InteropError) -> String {
