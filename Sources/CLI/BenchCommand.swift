@@ -49,7 +49,7 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if !(1...10_000).contains(connections) { throw ValidationError("-c must be between 1 and 10000") }
         if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("--rate must be a positive number") }
-        if let timeout, !(timeout >= 0 && timeout.isFinite) { throw ValidationError("--timeout must be ≥ 0") }
+        if let timeout, !CLISeconds.isValid(timeout) { throw ValidationError(CLISeconds.problem("--timeout")) }
         // At most a day, as `RateLimit` reads no longer wait (and `1e300` s would trap converting to Int64).
         if !(0...86_400).contains(rateLimitWait) {
             throw ValidationError("--rate-limit-wait must be a number of seconds from 0 to 86400")
@@ -105,7 +105,7 @@ struct BenchCommand: AsyncParsableCommand {
     /// The exchange every request of the run sends: the endpoint with the flags' edits, as `apix run` plans it.
     private func prepare() throws -> ExchangePlan {
         var overrides = try requestOptions.overrides()
-        if let timeout { overrides.timeout = .milliseconds(Int64(timeout * 1000)) }
+        if let timeout { overrides.timeout = CLISeconds.duration(timeout) }
         if insecure { overrides.insecure = true }
         let loaded = try requestOptions.profile(profile, from: profileOptions)
         do throws(RequestBuildError) {

@@ -27,6 +27,10 @@ struct ImportGraphQLCommand: AsyncParsableCommand {
     @OptionGroup var write: ImportWriteOptions
     @OptionGroup var profileOptions: ProfileOptions
 
+    func validate() throws {
+        if let timeout, !CLISeconds.isValid(timeout) { throw ValidationError(CLISeconds.problem("--timeout")) }
+    }
+
     func run() async throws {
         guard !(write.force && write.merge) else { throw CLIFailure(.usage, "--force and --merge: choose one") }
         let isURL = source.hasPrefix("http://") || source.hasPrefix("https://")
@@ -74,7 +78,7 @@ struct ImportGraphQLCommand: AsyncParsableCommand {
             id: "graphql-import", environments: [ProfileEnvironment(name: "default", baseURL: Template(origin))],
             endpoints: [endpoint])
         var overrides = RequestOverrides()
-        overrides.timeout = timeout.map { .milliseconds(Int64($0 * 1000)) }
+        overrides.timeout = timeout.map(CLISeconds.duration)
         let sender = EndpointSender(profile: profile, environment: nil, overrides: overrides)
         let response: Response
         switch await sender.send(endpoint, captured: [:]) {

@@ -157,8 +157,8 @@ struct RunCommand: AsyncParsableCommand {
     func makeOverrides() throws -> RequestOverrides {
         var overrides = try requestOptions.overrides()
         if let timeout {
-            guard timeout >= 0, timeout.isFinite else { throw CLIFailure(.usage, "--timeout must be ≥ 0") }
-            overrides.timeout = .milliseconds(Int64(timeout * 1000))
+            guard CLISeconds.isValid(timeout) else { throw CLIFailure(.usage, CLISeconds.problem("--timeout")) }
+            overrides.timeout = CLISeconds.duration(timeout)
         }
         if let maxRedirects {
             guard maxRedirects >= 0 else { throw CLIFailure(.usage, "--max-redirects must be ≥ 0") }

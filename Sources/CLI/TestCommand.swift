@@ -96,8 +96,8 @@ struct TestCommand: AsyncParsableCommand {
             overrides.variables[name] = value
         }
         if let timeout {
-            guard timeout >= 0, timeout.isFinite else { throw CLIFailure(.usage, "--timeout must be ≥ 0") }
-            overrides.timeout = .milliseconds(Int64(timeout * 1000))
+            guard CLISeconds.isValid(timeout) else { throw CLIFailure(.usage, CLISeconds.problem("--timeout")) }
+            overrides.timeout = CLISeconds.duration(timeout)
         }
         if insecure { overrides.insecure = true }
         overrides.maxBody = try RunCommand.size(maxBody)

@@ -51,7 +51,9 @@ struct WebSocketCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let maxMessages, maxMessages < 1 { throw ValidationError("--max-messages must be at least 1") }
-        if let idle, !(idle > 0) { throw ValidationError("--idle must be a positive number of seconds") }
+        if let idle, !CLISeconds.isValid(idle, zeroAllowed: false) {
+            throw ValidationError(CLISeconds.problem("--idle", zeroAllowed: false))
+        }
         if endpoint == nil, !Self.isURL(target) {
             throw ValidationError("expected PROFILE ENDPOINT, or a ws:// or wss:// URL, got '\(target)'")
         }
@@ -88,7 +90,7 @@ struct WebSocketCommand: AsyncParsableCommand {
         let transcript = WebSocketTranscript(handshake: connection.opened.metrics.total)
         let session = WebSocketCLISession(
             connection: connection, transcript: transcript, jsonl: jsonl, showControl: showControl,
-            maxMessages: maxMessages, idle: idle.map { .milliseconds(Int64($0 * 1000)) })
+            maxMessages: maxMessages, idle: idle.map(CLISeconds.duration))
         // Ctrl-C (or SIGTERM, SIGHUP) closes with 1001, going away (RFC 6455 §7.4.1: the endpoint leaves, as a
         // browser leaving the page; the TUI's quit says the same), and the session waits for the server's close as
         // for any close of apix's (bounded by the close wait); a second signal ends apix at once. Exit 130.
@@ -130,8 +132,8 @@ struct WebSocketCommand: AsyncParsableCommand {
     private func prepare() throws -> (ExchangePlan, WebSocketSettings, [WebSocketMessage]) {
         var overrides = try requestOptions.overrides()
         if let timeout {
-            guard timeout >= 0, timeout.isFinite else { throw CLIFailure(.usage, "--timeout must be ≥ 0") }
-            overrides.timeout = .milliseconds(Int64(timeout * 1000))
+            guard CLISeconds.isValid(timeout) else { throw CLIFailure(.usage, CLISeconds.problem("--timeout")) }
+            overrides.timeout = CLISeconds.duration(timeout)
         }
         var settingsOverride: Int?
         if let maxMessage {
