@@ -47,6 +47,9 @@ struct ProfileErrorTests {
             kind: "wrong type (list for seconds)", find: "timeout: 10", replace: "timeout: [1, 2]", line: 8, column: 10,
             message: "`timeout` must be a number of seconds, got a list"),
         Case(
+            kind: "seconds too many for a Duration (trapped before)", find: "timeout: 10", replace: "timeout: 1e300",
+            line: 8, column: 10, message: "`timeout` must be at most 1000000000 seconds, got 1e300"),
+        Case(
             kind: "wrong type (list for string)", find: "method: GET", replace: "method: [GET]", line: 11, column: 13,
             message: "`method` must be a string, got a list"),
         Case(

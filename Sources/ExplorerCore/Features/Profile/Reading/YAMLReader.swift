@@ -114,6 +114,9 @@ struct YAMLReader {
         return value
     }
 
+    /// The most seconds a profile's time takes (about 31 years).
+    static let maximumSeconds = 1e9
+
     mutating func seconds(_ node: YAMLNode, _ key: String) -> Duration? {
         guard node.scalar != nil, Self.tag(of: node) == .int || Self.tag(of: node) == .float, let value = node.float,
             value.isFinite
@@ -123,6 +126,11 @@ struct YAMLReader {
         }
         guard value >= 0 else {
             fail("`\(key)` must not be negative, got \(node.scalar?.string ?? "")", at: node)
+            return nil
+        }
+        // Past about 9e15 the milliseconds no longer fit an Int64 and the conversion trapped (`timeout: 1e300`).
+        guard value <= Self.maximumSeconds else {
+            fail("`\(key)` must be at most 1000000000 seconds, got \(node.scalar?.string ?? "")", at: node)
             return nil
         }
         return .milliseconds(Int64((value * 1000).rounded()))
