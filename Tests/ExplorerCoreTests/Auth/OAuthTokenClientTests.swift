@@ -154,6 +154,8 @@ struct OAuthTokenClientTests {
             (200, #"{"access_token":"a","expires_in":"60","token_type":"bearer"}"#, "ok 60 bearer"),
             (200, #"{"access_token":"a","expires_in":3600}"#, "ok 3600 Bearer"),
             (200, #"{"access_token":"a"}"#, "ok none Bearer"),
+            // A lifetime no timer can hold is taken as 1e9 s (it trapped in the explorer's expiry timer).
+            (200, #"{"access_token":"a","expires_in":1e300}"#, "ok 1000000000 Bearer"),
             (
                 200, #"{"token":"a"}"#,
                 "the token server's answer to the password grant is unusable: no `access_token` in it"

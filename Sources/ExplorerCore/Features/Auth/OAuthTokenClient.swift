@@ -208,9 +208,15 @@ package struct OAuthTokenClient: Sendable {
         if let idToken = object["id_token"]?.stringValue, !idToken.isEmpty { token.idToken = idToken }
         // Some servers send `expires_in` as a string; both forms mean seconds from now.
         let expiresIn = object["expires_in"].flatMap { $0.doubleValue ?? $0.stringValue.flatMap(Double.init) }
-        if let expiresIn, expiresIn.isFinite, expiresIn >= 0 { token.expiresAt = now.addingTimeInterval(expiresIn) }
+        // At most about 31 years: a server's `1e300` would overflow the milliseconds of the expiry's timer.
+        if let expiresIn, expiresIn.isFinite, expiresIn >= 0 {
+            token.expiresAt = now.addingTimeInterval(min(expiresIn, Self.longestLifetime))
+        }
         return .success(token)
     }
+
+    /// The longest `expires_in` taken as said (1e9 s); a longer one counts as this long.
+    static let longestLifetime: TimeInterval = 1e9
 
     /// Server text made safe for one line on a terminal: control characters dropped, length capped.
     static func printable(_ text: String) -> String {

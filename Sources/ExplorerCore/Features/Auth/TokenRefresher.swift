@@ -374,7 +374,8 @@ public actor TokenRefresher {
         expiryTimer?.cancel()
         expiryTimer = nil
         guard !observers.isEmpty, case .idle = phase, let staleAt = token?.staleAt else { return }
-        let delay = staleAt.timeIntervalSinceNow
+        // Bounded: a token stored with a far expiry must not overflow the timer's milliseconds.
+        let delay = min(staleAt.timeIntervalSinceNow, OAuthTokenClient.longestLifetime)
         guard delay > 0 else { return }
         expiryTimer = Task { [weak self] in
             guard (try? await Task.sleep(for: .milliseconds(Int64(delay * 1000) + 20))) != nil else { return }
