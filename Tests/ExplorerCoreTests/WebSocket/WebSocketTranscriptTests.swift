@@ -76,4 +76,14 @@ struct WebSocketTranscriptTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
+
+    @Test("a damaged record's time (1e300 s) reads as no frame, not a trap")
+    func damagedTime() throws {
+        let good = #"{"n":1,"t":0.5,"dir":"received","type":"text","size":2,"data":"hi"}"#
+        #expect(WebSocketFrameRecord(json: try JSONValue.parse(good))?.elapsed == .milliseconds(500))
+        for time in ["1e300", "-1e300"] {
+            let damaged = good.replacingOccurrences(of: "0.5", with: time)
+            #expect(WebSocketFrameRecord(json: try JSONValue.parse(damaged)) == nil, "\(time)")
+        }
+    }
 }

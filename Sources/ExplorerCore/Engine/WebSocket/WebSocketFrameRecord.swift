@@ -109,7 +109,8 @@ package struct WebSocketFrameRecord: Sendable, Equatable {
 
     /// A frame read back from `jsonObject`'s shape; nil when the object is not one.
     package init?(json: JSONValue) {
-        guard let number = json["n"]?.intValue, let time = json["t"]?.doubleValue,
+        // A time no `Duration` holds (a damaged record) makes no frame rather than a trap.
+        guard let number = json["n"]?.intValue, let time = json["t"]?.doubleValue, time.isFinite, abs(time) < 1e12,
             let direction = json["dir"]?.stringValue.flatMap(Direction.init(rawValue:)),
             let kind = json["type"]?.stringValue.flatMap(Kind.init(rawValue:)), let size = json["size"]?.intValue
         else { return nil }
