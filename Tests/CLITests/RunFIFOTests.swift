@@ -40,6 +40,18 @@ struct RunFIFOTests {
         }
     }
 
+    @Test("--timeout 0 is no limit for a FIFO whose reader is slow to start")
+    func slowReaderNoLimit() async throws {
+        try await withFIFO { profiles, fifo in
+            let reader = FIFOReader(path: fifo, reads: true, pause: 0.5)
+            let out = try await ChildProcess.run(
+                [ApixProcess.binary, "run", "f", "many", "-o", fifo, "--timeout", "0", "--profiles", profiles],
+                environment: ["XDG_STATE_HOME": profiles + "/state"], terminal: false, timeout: 20)
+            #expect(out.status == 0, "\(out.stderrText)")
+            #expect(await reader.result(waiting: 10) == 4_000_000)
+        }
+    }
+
     @Test("--timeout ends a download whose FIFO reader stopped reading (it waited forever, deaf to it): exit 28")
     func stalledTimeout() async throws {
         try await withFIFO { profiles, fifo in
@@ -125,11 +137,12 @@ struct RunFIFOTests {
 final class FIFOReader: Sendable {
     private let state = Mutex<(opened: Bool, bytes: Int?, released: Bool)>((false, nil, false))
 
-    init(path: String, reads: Bool) {
-        Thread { self.run(path: path, reads: reads) }.start()
+    /// `pause`: seconds the reader waits once open before it reads.
+    init(path: String, reads: Bool, pause: Double = 0) {
+        Thread { self.run(path: path, reads: reads, pause: pause) }.start()
     }
 
-    private func run(path: String, reads: Bool) {
+    private func run(path: String, reads: Bool, pause: Double) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         state.withLock { $0.opened = true }
         guard descriptor >= 0 else {
@@ -137,6 +150,7 @@ final class FIFOReader: Sendable {
             return
         }
         defer { close(descriptor) }
+        if pause > 0 { usleep(useconds_t(pause * 1_000_000)) }
         if !reads {
             // Bounded: 60 s at most, if the test never releases it.
             for _ in 0..<1200 where !state.withLock({ $0.released }) { usleep(50_000) }

@@ -78,7 +78,8 @@ final class CurlTransfer: @unchecked Sendable {
         // Unowned: the sink is this transfer's own and asks only while one of its writes runs.
         sink.interruption = { [unowned self] in
             if cancelRequested.withLock({ $0 }) { return .cancelled }
-            if let timeout = request.options.timeout, startedAtNanos > 0,
+            // `timeout: 0` is no limit, as for libcurl's.
+            if let timeout = request.options.timeout, timeout > .zero, startedAtNanos > 0,
                 monotonicNanos() &- startedAtNanos > UInt64(timeout.seconds * 1e9)
             {
                 return .timedOut

@@ -251,12 +251,7 @@ final class DownloadSink {
             }
         }
         guard let code else { return true }
-        if let why {
-            interrupted = why
-            failure =
-                why == .cancelled ? "cancelled" : "timed out: no process read more of the body from standard output"
-            return false
-        }
+        if let why { return stop(why, reading: "standard output") }
         failure = "cannot write the body to standard output: \(String(cString: strerror(code)))"
         return false
     }
@@ -265,6 +260,13 @@ final class DownloadSink {
         if waitsForReader { return writeWaiting(bytes) }
         guard let code = DescriptorWriter.writeAll(bytes, to: fd) else { return true }
         failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
+        return false
+    }
+
+    /// Ends a write that waited for the reader of `place`; always false (the write failed).
+    private func stop(_ why: Interruption, reading place: String) -> Bool {
+        interrupted = why
+        failure = why == .cancelled ? "cancelled" : "timed out: no process read more of the body from \(place)"
         return false
     }
 
@@ -284,13 +286,7 @@ final class DownloadSink {
                 failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
                 return false
             }
-            if let why = interruption() {
-                interrupted = why
-                failure =
-                    why == .cancelled
-                    ? "cancelled" : "timed out: no process read more of the body from \(path ?? "the pipe")"
-                return false
-            }
+            if let why = interruption() { return stop(why, reading: path ?? "the pipe") }
             var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
             _ = poll(&ready, 1, 100)
         }
