@@ -243,53 +243,33 @@ final class DownloadSink {
     }
 
     private func copyOut(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var why: Interruption?
-        let code = overflow.flatMap { descriptor in
-            DescriptorWriter.writeAll(bytes, to: descriptor) {
-                why = interruption()
-                return why != nil
-            }
-        }
-        guard let code else { return true }
-        if let why { return stop(why, reading: "standard output") }
-        failure = "cannot write the body to standard output: \(String(cString: strerror(code)))"
-        return false
+        guard let overflow else { return true }
+        return writeHearing(bytes, to: overflow, place: "standard output", failing: "the body to standard output")
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if waitsForReader { return writeWaiting(bytes) }
+        if waitsForReader { return writeHearing(bytes, to: fd, place: path ?? "the pipe", failing: path ?? "body") }
         guard let code = DescriptorWriter.writeAll(bytes, to: fd) else { return true }
         failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
         return false
     }
 
-    /// Ends a write that waited for the reader of `place`; always false (the write failed).
-    private func stop(_ why: Interruption, reading place: String) -> Bool {
-        interrupted = why
-        failure = why == .cancelled ? "cancelled" : "timed out: no process read more of the body from \(place)"
-        return false
-    }
-
-    /// Writes to a destination opened without blocking, waiting for its reader in steps of 100 ms.
-    private func writeWaiting(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var offset = 0
-        while offset < bytes.count {
-            let count = Glibc.write(fd, base + offset, bytes.count - offset)
-            if count >= 0 {
-                offset += count
-                continue
-            }
-            let code = errno
-            if code == EINTR { continue }
-            guard code == EAGAIN || code == EWOULDBLOCK else {
-                failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
-                return false
-            }
-            if let why = interruption() { return stop(why, reading: path ?? "the pipe") }
-            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&ready, 1, 100)
+    /// Writes where a reader may stop reading, hearing `interruption` while the write waits for it.
+    private func writeHearing(
+        _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, place: String, failing target: String
+    ) -> Bool {
+        var why: Interruption?
+        let code = DescriptorWriter.writeAll(bytes, to: descriptor) {
+            why = interruption()
+            return why != nil
         }
-        return true
+        guard let code else { return true }
+        if let why {
+            interrupted = why
+            failure = why == .cancelled ? "cancelled" : "timed out: no process read more of the body from \(place)"
+        } else {
+            failure = "cannot write \(target): \(String(cString: strerror(code)))"
+        }
+        return false
     }
 }

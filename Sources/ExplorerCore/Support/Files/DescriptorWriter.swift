@@ -24,46 +24,60 @@ package enum DescriptorWriter {
         return nil
     }
 
-    /// Writes all of `bytes` to `descriptor` without ever blocking on a pipe whose reader stopped: an empty pipe
-    /// (`FIONREAD`) takes up to its size (`F_GETPIPE_SZ`) at once; otherwise a write waits for `poll` to report a free
-    /// page and takes at most `PIPE_BUF` bytes, which one free page always holds (a pipe's pages may each be
-    /// partly filled, so the bytes unread do not say how many pages are free). `poll` waits in steps of 100 ms that
-    /// ask `stop` between them.
-    /// For a pipe apix shares and cannot make non-blocking (its standard output, a shell's). A descriptor that is
-    /// not a pipe is written as `writeAll(_:to:)` writes it. Returns the `errno` of a failure, `ECANCELED` when `stop`
-    /// said so, or nil.
+    /// Writes all of `bytes` to `descriptor` without ever blocking on a reader that stopped, asking `stop` every
+    /// 100 ms while it waits. For a pipe, which apix may share and so cannot make non-blocking (its standard output):
+    /// an empty pipe (`FIONREAD`) takes up to its size (`F_GETPIPE_SZ`) at once; otherwise a write waits for `poll` to
+    /// report a free page and takes at most `PIPE_BUF` bytes, which one free page always holds (a pipe's pages may each
+    /// be partly filled, so the bytes unread do not say how many pages are free). For a descriptor opened without
+    /// blocking (a FIFO, a terminal or a socket `-o` named): each `EAGAIN` waits in `poll`. Anything else is written as
+    /// `writeAll(_:to:)` writes it. Returns the `errno` of a failure, `ECANCELED` when `stop` said so, or nil.
     package static func writeAll(
         _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, stoppingWhen stop: () -> Bool
     ) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO, let base = bytes.baseAddress else {
-            return writeAll(bytes, to: descriptor)
-        }
-        let size = Int(fcntl(descriptor, Self.getPipeSize))
+        let isPipe = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+        let size = isPipe ? Int(fcntl(descriptor, Self.getPipeSize)) : 0
         var offset = 0
         while offset < bytes.count {
-            var unread: Int32 = 0
-            let empty = ioctl(descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0
-            var piece = empty ? min(bytes.count - offset, size) : 0
-            if piece <= 0 {
-                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                if poll(&ready, 1, 100) > 0, ready.revents & Int16(POLLOUT) != 0 {
-                    // A free slot takes a write of PIPE_BUF bytes whole, without blocking.
-                    piece = min(bytes.count - offset, Int(PIPE_BUF))
-                } else if ready.revents & Int16(POLLERR | POLLHUP) != 0 {
-                    piece = bytes.count - offset  // the write reports the broken pipe
+            var piece = bytes.count - offset
+            if isPipe {
+                var unread: Int32 = 0
+                let empty = ioctl(descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0
+                if !empty || size <= 0 {
+                    switch waitWritable(descriptor) {
+                    // A free page takes a write of PIPE_BUF bytes whole, without blocking.
+                    case .ready: piece = min(piece, Int(PIPE_BUF))
+                    case .broken: break  // the write reports the broken pipe
+                    case .waiting:
+                        if stop() { return ECANCELED }
+                        continue
+                    }
                 } else {
-                    if stop() { return ECANCELED }
-                    continue
+                    piece = min(piece, size)
                 }
             }
             let written = Glibc.write(descriptor, base + offset, piece)
             if written < 0 {
-                if errno == EINTR { continue }
-                return errno
+                let code = errno
+                if code == EINTR { continue }
+                guard code == EAGAIN || code == EWOULDBLOCK else { return code }
+                if stop() { return ECANCELED }
+                _ = waitWritable(descriptor)
+                continue
             }
             offset += written
         }
         return nil
+    }
+
+    private enum Readiness { case ready, broken, waiting }
+
+    /// Waits up to 100 ms for `descriptor` to take a write.
+    private static func waitWritable(_ descriptor: Int32) -> Readiness {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        guard poll(&ready, 1, 100) > 0 else { return .waiting }
+        if ready.revents & Int16(POLLOUT) != 0 { return .ready }
+        return ready.revents & Int16(POLLERR | POLLHUP) != 0 ? .broken : .waiting
     }
 }
