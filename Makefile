@@ -18,7 +18,7 @@ demo: setup
 # time). A toolchain without the variable runs them unbounded, as before.
 TEST_WIDTH ?= 8
 test: setup check-source
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) swift test
+	TEST_WIDTH=$(TEST_WIDTH) bash scripts/test.sh
 
 check-source:
 	@bash scripts/check-source.sh

@@ -94,11 +94,23 @@ struct RunFIFOTests {
             try await Self.interrupt(
                 ["run", "f"] + arguments + ["--profiles", profiles], profiles: profiles, stdout: out
             ) {
-                // The body passes 100 KB and goes on to stdout (or the events are printed there): the pipe's 64 KiB
-                // fill at once.
-                try await Task.sleep(for: .seconds(1))
+                // The body passes 100 KB and goes on to stdout (or the events are printed there): once the first
+                // bytes are in the pipe, its 64 KiB fill at once. Waiting for them, not for a fixed time, means the
+                // signal never comes before apix is under way on a slow machine.
+                #expect(await Self.readable(out, seconds: 20))
+                try await Task.sleep(for: .milliseconds(300))
             }
         }
+    }
+
+    /// Whether `pipe` has bytes to read within `seconds` (polled, without reading them).
+    static func readable(_ pipe: Pipe, seconds: Double) async -> Bool {
+        var entry = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        for _ in 0..<Int(seconds * 50) {
+            if poll(&entry, 1, 0) > 0 { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
     }
 
     /// Runs apix with `arguments`, sends SIGINT once `ready` returns, and expects it to end within 10 s, cancelled

@@ -174,7 +174,9 @@ struct OAuthTokenClientTests {
         let now = Date()
         switch OAuthTokenClient.token(from: Self.response(status, body), grant: "password", now: now) {
         case .success(let token):
-            let lifetime = token.expiresAt.map { String(Int($0.timeIntervalSince(now))) } ?? "none"
+            // Rounded: `now + 1e9` and back is 1e9 less a rounding step of `Date`'s seconds for some `now` (this test
+            // failed in CI truncating it to 999999999).
+            let lifetime = token.expiresAt.map { String(Int($0.timeIntervalSince(now).rounded())) } ?? "none"
             #expect("ok \(lifetime) \(token.tokenType)" == expected)
             #expect(token.authorization == "Bearer a")
         case .failure(let error):
