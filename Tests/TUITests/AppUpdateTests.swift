@@ -165,6 +165,16 @@ struct AppUpdateTests {
         #expect(state.draft(for: key)?.headers.count == 1)
     }
 
+    @Test("a name being typed widens its column: a new header's whole name shows while typed, not its last 8 letters")
+    func typedNameWidensColumn() {
+        var state = Fixtures.smallState(width: 120)
+        state.select("items.get")
+        _ = state.press(.tab, .character("3"), .character("+"))
+        state.type("Authorization")
+        let text = Screen.render(state, theme: .monochrome).text
+        #expect(text.contains("[x] Authorization"), "\(text)")
+    }
+
     @Test("Esc on a new row's name asks (something was typed), and y drops the row")
     func cancelNewRow() {
         var state = Fixtures.smallState()

@@ -133,6 +133,18 @@ struct PaletteAndHelpTests {
         #expect(bar.contains("s save"))
     }
 
+    @Test("on the Body tab the footer offers the body's keys (edit, type), not rows to add or toggle")
+    func footerHintsOnBody() {
+        var state = Fixtures.smallState(width: 160, height: 30)
+        _ = state.press(.tab, .character("2"))
+        var bar = Screen.render(state, theme: .monochrome).lines.last ?? ""
+        #expect(bar.contains("+ add") && bar.contains("Space toggle"), "\(bar)")
+        _ = state.press(.character("4"))
+        bar = Screen.render(state, theme: .monochrome).lines.last ?? ""
+        #expect(bar.contains("Enter edit  T type"), "\(bar)")
+        #expect(!bar.contains("+ add") && !bar.contains("Space toggle"), "\(bar)")
+    }
+
     @Test("the footer shows only whole hints: one that does not fit is left out, never cut in its middle")
     func footerHintsWhole() {
         for width in 90...140 {

@@ -129,8 +129,14 @@ enum StatusBarView {
         }
         // A key the context binds itself hides the global meaning of that key.
         let own = Set(map.bindings(in: context).flatMap(\.keys))
-        var local = map.bindings(in: context).compactMap { binding in
-            binding.hint.flatMap { hint in binding.keys.first.map { ($0.label, hint) } }
+        // The Body tab has no rows to add or toggle: its hints are the body's own (Enter edits, T changes its type).
+        let onBody = context == .editor && state.editorTab == .body
+        var local = map.bindings(in: context).compactMap { binding -> (String, String)? in
+            if onBody, [.addRow, .toggleRow].contains(binding.command) { return nil }
+            return binding.hint.flatMap { hint in binding.keys.first.map { ($0.label, hint) } }
+        }
+        if onBody, let key = map.keys(for: .chooseBodyType, in: context).first {
+            local.insert((key.label, "type"), at: min(1, local.count))
         }
         var global = map.bindings(in: .global).compactMap { binding -> (String, String)? in
             guard let hint = binding.hint, let key = binding.keys.first(where: { !own.contains($0) }) else {

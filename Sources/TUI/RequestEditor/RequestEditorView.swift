@@ -135,7 +135,12 @@ enum RequestEditorView {
             buffer.write("(none) — + adds a row", x: rect.x + 1, y: rect.y, limit: rect.maxX, style: theme.muted)
             return
         }
-        let nameWidth = min(max(8, rows.map { TextWidth.width(of: $0.name) }.max() ?? 8), rect.width / 3)
+        // A name being typed widens the column with it (and its cursor), up to a third of the pane, so a new
+        // header's name is not scrolled out of its own field at the ninth letter.
+        let typed = state.fieldEdit.flatMap { $0.tab == state.editorTab && $0.part == .name ? $0.field.text : nil }
+        let widest = (rows.map { TextWidth.width(of: $0.name) } + [typed.map { TextWidth.width(of: $0) + 1 } ?? 0])
+            .max()
+        let nameWidth = min(max(8, widest ?? 8), rect.width / 3)
         let top = firstRow(selected: state.editorRow, height: rect.height)
         for (line, index) in (top..<rows.count).enumerated() {
             guard line < rect.height else { break }
