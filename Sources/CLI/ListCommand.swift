@@ -23,7 +23,17 @@ struct ListCommand: AsyncParsableCommand {
             }
             return
         }
-        let catalog = profileOptions.catalog()
+        var catalog = profileOptions.catalog()
+        if catalog.profile(StateDirectory.scratchProfileID) == nil {
+            do {
+                if let scratch = try profileOptions.scratch() {
+                    catalog.profiles.insert(
+                        scratch, at: catalog.profiles.firstIndex { $0.id > scratch.id } ?? catalog.profiles.endIndex)
+                }
+            } catch let failure as CLIFailure {
+                StandardError.writeLine("apix: \(failure.message)")
+            } catch {}
+        }
         if catalog.profiles.isEmpty && catalog.failedFiles.isEmpty {
             // Still exit 0: an empty list is an answer, but say where apix looked and how to begin.
             for line in ProfileCatalog.emptyExplanation(directory: profileOptions.directory) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import Foundation
 
 /// `--profiles DIR`, shared by every command that reads profiles.
 struct ProfileOptions: ParsableArguments {
@@ -36,7 +37,23 @@ struct ProfileOptions: ParsableArguments {
         if !broken.isEmpty {
             throw CLIFailure(.profile, broken.map(\.description).joined(separator: "\napix: "))
         }
+        if id == StateDirectory.scratchProfileID, let scratch = try scratch(addingSecrets: secrets) {
+            return scratch
+        }
         let known = catalog.profiles.map(\.id).joined(separator: ", ")
         throw CLIFailure(.profile, "no profile `\(id)` in \(directory)" + (known.isEmpty ? "" : " (found: \(known))"))
+    }
+
+    /// The explorer's scratch profile (requests kept with `O` when no profile was selected), or nil when there is
+    /// none. The explorer shows it when the directory has no profile of its id, and so do `list` and the commands
+    /// that take a profile id.
+    func scratch(addingSecrets secrets: [(key: String, value: String)] = []) throws -> Profile? {
+        let file = StateDirectory.scratchProfile()
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        switch ProfileLoader.load(file: file, addingSecrets: secrets) {
+        case .success(let profile): return profile
+        case .failure(let failure):
+            throw CLIFailure(.profile, failure.problems.map(\.description).joined(separator: "\napix: "))
+        }
     }
 }

@@ -102,6 +102,37 @@ struct ProfileCommandsTests {
         }
     }
 
+    @Test("the explorer's scratch profile (kept with O) lists and runs as `scratch`; a profile of that id comes first")
+    func scratchProfile() async throws {
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
+        try await withDemoServer { server in
+            try FileManager.default.createDirectory(
+                atPath: state.path + "/apix/scratch", withIntermediateDirectories: true)
+            let scratch = """
+                name: Scratch requests
+                default_environment: default
+                environments: { default: { base_url: http://localhost } }
+                endpoints:
+                  - { id: kept, method: GET, path: "\(server.baseURL)/echo/kept" }
+                """
+            _ = try scratch.write(toFile: state.path + "/apix/scratch/scratch.yaml", atomically: true, encoding: .utf8)
+            let environment = ["XDG_STATE_HOME": state.path]
+            let list = try await ApixProcess.run(["list", "--profiles", profiles.path], environment: environment)
+            #expect(list.status == 0)
+            #expect(list.text.hasPrefix("scratch  1 endpoint  Scratch requests"), "\(list.text)")
+            // It said "no profile `scratch`" while the explorer showed it.
+            let run = try await ApixProcess.run(
+                ["run", "scratch", "kept", "--profiles", profiles.path], environment: environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try JSONValue.parse(run.stdout)["path"]?.stringValue == "/echo/kept")
+            _ = try write(Self.good, "scratch.yaml", in: profiles)
+            let own = try await ApixProcess.run(
+                ["list", "scratch", "--profiles", profiles.path], environment: environment)
+            #expect(own.text.hasPrefix("a  GET     /a"), "\(own.text)")
+        }
+    }
+
     @Test("import openapi writes a profile and an empty secrets file that load and list")
     func importOpenAPI() async throws {
         let directory = try TemporaryDirectory()

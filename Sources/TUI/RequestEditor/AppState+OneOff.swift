@@ -7,7 +7,7 @@ import Foundation
 /// made from its method and path (`Endpoint.readableID`).
 extension AppState {
     /// The id of the scratch profile (`StateDirectory.scratchProfile`).
-    static let scratchID = "scratch"
+    static let scratchID = StateDirectory.scratchProfileID
 
     /// Opens the one-off prompt; never refused: with no profile selected the request goes to the scratch profile.
     mutating func startOneOff() {

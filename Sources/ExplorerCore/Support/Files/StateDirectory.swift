@@ -22,6 +22,9 @@ package enum StateDirectory {
         (path(environment: environment) as NSString).appendingPathComponent("scratch/scratch.yaml")
     }
 
+    /// The scratch profile's id, its file's name. A profile of that id in the profiles directory comes first.
+    package static let scratchProfileID = "scratch"
+
     /// Makes `directory` private to the user: created with mode 0700 (missing parents too), or, when it exists and
     /// is the user's, narrowed to 0700. Returns a warning instead of failing when it is another user's or cannot be
     /// changed: apix still works there, and its files inside are 0600 whatever the directory's mode.
