@@ -170,6 +170,10 @@ struct AuthProfileTests {
             ),
             ("auth: { type: baerer, token: x }", 2, 15, "did you mean `bearer`?"),
             ("auth: { token: x }", 2, 7, "`auth` is missing required key `type`"),
+            (
+                "auth: { basic: { username: u, password: p } }", 2, 7,
+                "the type is a value, beside its fields: `auth: { type: basic, username: …, password: … }`"
+            ),
             ("auth: { type: bearer }", 2, 7, "`auth` (bearer) is missing required key `token`"),
             ("auth: { type: basic, username: u }", 2, 7, "`auth` (basic) is missing required key `password`"),
             ("auth: { type: bearer, token: t, username: u }", 2, 33, "unknown key `username` in `auth` (bearer)"),

@@ -71,6 +71,15 @@ extension ProfileLoader {
         return definitions
     }
 
+    /// For `auth: { basic: { username: u, password: p } }`, a natural guess at the format: how to write it.
+    static func typeAsKeyHint(_ node: YAMLNode, _ name: String) -> String {
+        guard let pairs = node.mapping, pairs.count == 1, let type = pairs[0].key.scalar?.string,
+            authTypes.contains(type)
+        else { return "" }
+        let fields = (pairs[0].value.mapping ?? []).compactMap { $0.key.scalar?.string }.map { ", \($0): …" }
+        return "; the type is a value, beside its fields: `\(name): { type: \(type)\(fields.joined()) }`"
+    }
+
     static func readAuth(_ node: YAMLNode, key name: String = "auth", reader: inout YAMLReader) -> AuthSpec? {
         if node.scalar?.string == "none", !YAMLReader.isNull(node) { return AuthSpec.none }
         guard node.mapping != nil else {
@@ -80,7 +89,8 @@ extension ProfileLoader {
             return nil
         }
         guard let typeNode = node["type"] else {
-            reader.fail("`\(name)` is missing required key `type` (\(authTypeList))", at: node)
+            reader.fail(
+                "`\(name)` is missing required key `type` (\(authTypeList))" + typeAsKeyHint(node, name), at: node)
             return nil
         }
         guard let type = reader.string(typeNode, "\(name).type") else { return nil }
