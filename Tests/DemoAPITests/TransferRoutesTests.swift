@@ -32,7 +32,7 @@ struct TransferRoutesTests {
     @Test("/upload counts the body and its CRC-32 matches zlib's")
     func upload() async throws {
         try await withDemoServer { server in
-            var generator = SplitMix64(seed: 42)
+            var generator = SeededGenerator(seed: 42)
             let body = (0..<(3 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let reply = try await server.send(
                 "POST",
@@ -159,20 +159,5 @@ struct TransferRoutesTests {
                 #expect(first["owner"] is [String: Any])
             }
         }
-    }
-}
-
-/// A small deterministic generator, so upload data is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -62,6 +62,27 @@ extension EndToEndTerminal.TUIEndToEndTests {
         try session.send("q")
     }
 
+    @Test("Ctrl-Z in the body editor takes back what was typed, Ctrl-Y makes it again (the terminal does not suspend)")
+    func undoAndRedoInTheBodyEditor() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try openBodyEditor(session)
+        try session.send("Down", "End")
+        try session.send(#" "k": 1,"#, literal: true)
+        try session.waitFor(#"  "title": "Try apix", "k": 1,"#)
+        try session.send("C-z")
+        // One step: the last word typed, `1,` (a word and the spaces after it are one change).
+        try session.waitFor("the last word undone") {
+            $0.contains(#""title": "Try apix", "k":"#) && !$0.contains(#""k": 1,"#)
+        }
+        try session.send("C-y")
+        try session.waitFor(#"  "title": "Try apix", "k": 1,"#)
+        try session.send("Escape")
+        try session.waitFor("discard")
+        try session.send("y")
+        try session.send("q")
+    }
+
     @Test("a block pasted into the body editor arrives exactly as pasted: no auto-indent staircase, q is text")
     func bracketedPasteInTheBodyEditor() throws {
         let session = try TmuxSession()

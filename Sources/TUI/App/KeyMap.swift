@@ -1,3 +1,5 @@
+// Long file: the default key map is one table, read top to bottom (help, the palette and the README's key table are
+// made from it).
 /// Every key apix understands, by context: `bindings` are the defaults; a `KeyMap` value is the map in effect
 /// (`standard`, or the defaults with `keys.yaml`'s changes, `KeyMapFile`).
 package struct KeyMap: Sendable {
@@ -181,6 +183,12 @@ package struct KeyMap: Sendable {
         KeyBinding(
             .bodyEditor, [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown], .editText,
             "move the cursor"),
+        KeyBinding(.bodyEditor, [.wordLeft, .wordRight], .editText, "jump a word"),
+        KeyBinding(
+            .bodyEditor, [.control("z")], .undo,
+            "undo the last change (a run of typing, a paste, a line split or joined)",
+            hint: "undo"),
+        KeyBinding(.bodyEditor, [.control("y")], .redo, "redo what undo took back"),
         KeyBinding(
             .bodyEditor, [.control("o")], .pickSchemaValue,
             "pick the value of the field under the cursor from those its request schema allows", hint: "values"),

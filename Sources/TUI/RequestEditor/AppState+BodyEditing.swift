@@ -53,7 +53,8 @@ extension AppState {
         }
         if state.valuePicker != nil { return handleSchemaValuePickerKey(key, state) }
         if state.browser != nil { return handleGraphQLBrowserKey(key, state) }
-        switch keyMap.command(for: key, in: .bodyEditor) {
+        let command = keyMap.command(for: key, in: .bodyEditor)
+        switch command {
         case .pickSchemaValue:
             openSchemaValuePicker(&state)
             overlay = .bodyEditor(state)
@@ -96,6 +97,15 @@ extension AppState {
                 return []
             }
             overlay = nil
+        case .undo where state.showsVariables, .redo where state.showsVariables:
+            if command == .undo { state.variables?.editor.undo() } else { state.variables?.editor.redo() }
+            state.variables?.editor.scrollIntoView(height: max(1, height - 8))
+            overlay = .bodyEditor(state)
+        case .undo, .redo:
+            let changed = command == .undo ? state.editor.undo() : state.editor.redo()
+            if !changed { message = StatusMessage(command == .undo ? "nothing to undo" : "nothing to redo") }
+            state.editor.scrollIntoView(height: max(1, height - 8))
+            overlay = .bodyEditor(state)
         case _ where state.showsVariables:
             state.variables?.editor.handle(key, pageHeight: max(1, height - 8))
             state.variables?.editor.scrollIntoView(height: max(1, height - 8))
