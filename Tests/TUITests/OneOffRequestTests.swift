@@ -107,7 +107,7 @@ struct OneOffRequestTests {
             Issue.record("expected a save")
             return
         }
-        let saved = try await CoreProfileSaver().save(profile)
+        let saved = try await CoreProfileSaver().save(profile).profile
         _ = state.update(.profileSaved(profile: saved.id, saved: saved, error: nil))
         let endpoint = try #require(saved.endpoint("get-items"))
         #expect(endpoint.path.raw == "/items" && endpoint.query.first?.values?.first?.raw == "2")

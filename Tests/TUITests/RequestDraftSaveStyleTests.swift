@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
@@ -64,5 +65,36 @@ struct RequestDraftSaveStyleTests {
             .replacingOccurrences(of: "filter: all ", with: "filter: new ")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == expected)
         #expect(!FileManager.default.fileExists(atPath: directory + "/items.local.yaml"))
+    }
+
+    @Test("an endpoint that uses a merge key goes to the overlay, and the save says where and why; the file is kept")
+    func mergeKeyGoesToOverlay() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path + "/items.yaml"
+        let text = """
+            x-json: &json { headers: { Accept: application/json } }
+            environments: { dev: { base_url: "http://localhost:9000" } }
+            endpoints:
+              - { <<: *json, id: items.find, path: /items/find, query: { q: shoes } }
+
+            """
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        var profile = try ProfileLoader.load(file: file).get()
+        let original = try #require(profile.endpoint("items.find"))
+        var draft = RequestDraft(endpoint: original)
+        draft.query[0].value = "boots"
+        profile.endpoints[0] = draft.savedEndpoint(from: original)
+        let (saved, note) = try await CoreProfileSaver().save(profile)
+        #expect(
+            note
+                == "saved items.find to items.local.yaml, beside the profile (the endpoints use YAML anchors, aliases or merge keys)"
+        )
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+        #expect(saved.endpoint("items.find")?.query.first?.value?.description == "boots")
+        #expect(saved.endpoint("items.find")?.headers.map(\.name) == ["Accept"])
+        // Through the explorer's update: the status bar says it.
+        var state = Fixtures.smallState()
+        _ = state.update(.profileSaved(profile: "items", saved: nil, error: nil, note: note))
+        #expect(state.message?.text.hasPrefix("saved items.find to items.local.yaml") == true)
     }
 }

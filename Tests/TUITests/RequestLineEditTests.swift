@@ -118,7 +118,7 @@ struct RequestLineEditTests {
             Issue.record("expected a save")
             return
         }
-        let saved = try await CoreProfileSaver().save(profile)
+        let saved = try await CoreProfileSaver().save(profile).profile
         let endpoint = try #require(saved.endpoint("items.get"))
         #expect(endpoint.method == .put && endpoint.path.raw == "/v2/items/{id}")
         let text = try String(contentsOfFile: file, encoding: .utf8)

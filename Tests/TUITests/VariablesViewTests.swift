@@ -122,7 +122,7 @@ struct VariablesViewTests {
             Issue.record("s did not save, got \(effects.names)")
             return
         }
-        let saved = try await CoreProfileSaver().save(profile)
+        let saved = try await CoreProfileSaver().save(profile).profile
         _ = state.update(.profileSaved(profile: "shop", saved: saved, error: nil))
         #expect(state.unsavedVariableNames.isEmpty)
         let text = try String(contentsOfFile: directory.path + "/shop.yaml", encoding: .utf8)
@@ -166,7 +166,7 @@ struct VariablesViewTests {
             Issue.record("s did not save")
             return
         }
-        let saved = try await CoreProfileSaver().save(profile)
+        let saved = try await CoreProfileSaver().save(profile).profile
         _ = state.update(.profileSaved(profile: "shop", saved: saved, error: nil))
         let text = try String(contentsOfFile: directory.path + "/shop.yaml", encoding: .utf8)
         #expect(text == Self.profile.replacingOccurrences(of: "variables: { region: eu }", with: "variables: {}"))

@@ -48,7 +48,8 @@ package enum Action: Sendable {
     /// A browser login started (the authorization code grant): the URL to open, shown in the auth panel until the
     /// token's state moves on.
     case browserLoginStarted(BrowserLogin.Prompt)
-    case profileSaved(profile: String, saved: Profile?, error: String?)
+    /// `note`: where an edit went instead of the profile file, and why (its overlay, `ID.local.yaml`).
+    case profileSaved(profile: String, saved: Profile?, error: String?, note: String? = nil)
     case bodySaved(path: String, bytes: Int64, error: String?)
     /// SIGINT or SIGTERM from outside: cancel everything and quit.
     /// Values captured by earlier runs, read from the state directory for a profile and environment.

@@ -131,8 +131,8 @@ extension AppState {
             return []
         case .browserLoginStarted(let prompt):
             return browserLoginStarted(prompt)
-        case .profileSaved(let id, let saved, let error):
-            profileSaved(id, saved: saved, error: error)
+        case .profileSaved(let id, let saved, let error, let note):
+            profileSaved(id, saved: saved, error: error, note: note)
             return []
         case .profileFilesChanged(let changes):
             profileFilesChanged(changes)

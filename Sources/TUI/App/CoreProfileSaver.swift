@@ -13,20 +13,28 @@ package struct CoreProfileSaver: ProfileSaver {
 
     package init() {}
 
-    package func save(_ profile: Profile) async throws -> Profile {
+    package func save(_ profile: Profile) async throws -> (profile: Profile, note: String?) {
         let envFile = profile.variableLayers.addedEnvFile
         guard FileManager.default.fileExists(atPath: profile.file) else {
             try create(profile)
-            return try ProfileLoader.load(file: profile.file, envFile: envFile).get()
+            return (try ProfileLoader.load(file: profile.file, envFile: envFile).get(), nil)
         }
         let current = try ProfileLoader.load(file: profile.file, envFile: envFile).get()
+        // An endpoint the profile file could not take in place went to its overlay: the user is told where, and why.
+        var overlaid: [(id: String, file: String, reason: String)] = []
         for endpoint in profile.endpoints where current.endpoint(endpoint.id) != endpoint {
-            try ProfileWriter.save(endpoint: endpoint, in: current)
+            if case .overlay(let file, let reason) = try ProfileWriter.save(endpoint: endpoint, in: current) {
+                overlaid.append((endpoint.id, file, reason))
+            }
         }
         if !profile.variableLayers.changedNames(from: current.variableLayers).isEmpty {
             try VariableWriter.save(profile.variableLayers, profileFile: profile.file)
         }
-        return try ProfileLoader.load(file: profile.file, envFile: envFile).get()
+        let note = overlaid.first.map { first in
+            let ids = overlaid.map(\.id).joined(separator: ", ")
+            return "saved \(ids) to \((first.file as NSString).lastPathComponent), beside the profile (\(first.reason))"
+        }
+        return (try ProfileLoader.load(file: profile.file, envFile: envFile).get(), note)
     }
 
     /// Writes a new profile file. The scratch profile's lives in the state directory: 0600, in a directory made

@@ -16,8 +16,8 @@ extension Runtime {
             }
             Task.detached {
                 do {
-                    let saved = try await saver.save(profile)
-                    inbox.post(.profileSaved(profile: profile.id, saved: saved, error: nil))
+                    let (saved, note) = try await saver.save(profile)
+                    inbox.post(.profileSaved(profile: profile.id, saved: saved, error: nil, note: note))
                 } catch {
                     inbox.post(.profileSaved(profile: profile.id, saved: nil, error: "\(error)"))
                 }

@@ -17,13 +17,13 @@ extension AppState {
 
     /// A save ended: the profile as saved replaces the one in memory, and a change on disk that came meanwhile is
     /// taken in unless it is what the save wrote.
-    mutating func profileSaved(_ id: String, saved: Profile?, error: String?) {
+    mutating func profileSaved(_ id: String, saved: Profile?, error: String?, note: String? = nil) {
         let keys = savesInFlight.removeValue(forKey: id)
         if let error {
             message = StatusMessage("not saved: \(error)", isError: true)
         } else {
             if let saved { replaceProfile(saved, saving: keys) }
-            message = StatusMessage("saved profile \(id)")
+            message = StatusMessage(note ?? "saved profile \(id)")
         }
         if let held = heldReloads.removeValue(forKey: id), let note = take(held) {
             message = note

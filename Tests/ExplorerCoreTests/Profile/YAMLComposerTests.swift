@@ -15,6 +15,25 @@ struct YAMLComposerTests {
         try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8).map(YAMLNode.init(yams:))
     }
 
+    /// `node` with every mapping's merge keys merged, innermost first (the corpus is shallow: recursion is fine here).
+    static func mergingKeys(_ node: YAMLNode) -> YAMLNode {
+        var node = node
+        switch node.content {
+        case .scalar: break
+        case .sequence(let items): node.content = .sequence(items.map(mergingKeys))
+        case .mapping(let pairs):
+            node.content = .mapping(
+                YAMLMergeKey.merged(
+                    pairs.map { pair in
+                        // Yams stored `!!str` into every key it hashed, plain ones too: as read, a plain key has none.
+                        var key = mergingKeys(pair.key)
+                        if key.scalar?.style == .plain, key.tag == Tag.Name.str.rawValue { key.tag = "" }
+                        return .init(key: key, value: mergingKeys(pair.value))
+                    }))
+        }
+        return node
+    }
+
     /// The composer's tree as Yams leaves its own: Yams hashes every mapping key to find duplicates, and hashing
     /// resolves (and stores) the tag of the key and of everything inside it. The readers never ask a key's tag.
     static func composed(_ text: String) -> Result<YAMLNode?, YAMLComposer.Failure> {
@@ -117,7 +136,8 @@ struct YAMLComposerTests {
     @Test("loads every profile of the corpus to the same profile and problems as reading Yams' tree")
     func sameProfiles() throws {
         for (name, text) in try Self.corpus() {
-            guard let tree = try Self.yams(text) else { continue }
+            // Yams' tree keeps `<<` a key (its constructor merges, its composer does not): merged as the loader merges.
+            guard let tree = try Self.yams(text).map(Self.mergingKeys) else { continue }
             var reader = YAMLReader(file: "/p/x.yaml")
             let old = ProfileLoader.readProfile(tree, id: "x", reader: &reader)
             let new = ProfileLoader.read(yaml: text, file: "/p/x.yaml", id: "x", split: false)

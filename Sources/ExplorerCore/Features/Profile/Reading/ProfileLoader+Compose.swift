@@ -4,7 +4,7 @@ import Yams
 /// Composing a profile's text into nodes, and turning what the composers refuse into located problems.
 extension ProfileLoader {
     static func compose(_ yaml: String, file: String) -> Result<YAMLNode, ProfileProblem> {
-        switch YAMLComposer.compose(yaml) {
+        switch YAMLComposer.compose(yaml, mergingKeys: true) {
         case .success(let node?): return .success(node)
         case .success(nil):
             return .failure(ProfileProblem("the file is empty", at: .init(file: file, line: 1, column: 1)))

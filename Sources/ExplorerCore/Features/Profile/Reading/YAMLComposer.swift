@@ -27,10 +27,12 @@ enum YAMLComposer {
         case tooManyAliases(String, line: Int, column: Int)
     }
 
-    /// The document's root, nil for an empty stream.
-    static func compose(_ text: String) -> Result<YAMLNode?, Failure> {
+    /// The document's root, nil for an empty stream. `mergingKeys`: YAML 1.1's merge key (`<<: *defaults`) joins the
+    /// mappings it names into its own (`YAMLMergeKey`), as Yams' constructor does when it builds values; off, the tree
+    /// is the one `Yams.compose` gives, `<<` an ordinary key.
+    static func compose(_ text: String, mergingKeys: Bool = false) -> Result<YAMLNode?, Failure> {
         withParser(text) { parser, event in
-            var composer = Composer(parser: parser, event: event)
+            var composer = Composer(parser: parser, event: event, mergingKeys: mergingKeys)
             do throws(YAMLComposer.Failure) {
                 return .success(try composer.document())
             } catch {
@@ -79,13 +81,15 @@ private struct Composer {
 
     let parser: UnsafeMutablePointer<yaml_parser_t>
     let event: UnsafeMutablePointer<yaml_event_t>
+    let mergingKeys: Bool
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var aliases = 0
     private var aliasNodes = 0
 
-    init(parser: UnsafeMutablePointer<yaml_parser_t>, event: UnsafeMutablePointer<yaml_event_t>) {
+    init(parser: UnsafeMutablePointer<yaml_parser_t>, event: UnsafeMutablePointer<yaml_event_t>, mergingKeys: Bool) {
         self.parser = parser
         self.event = event
+        self.mergingKeys = mergingKeys
     }
 
     /// Reads the next event into `event` (the previous one is released first).
@@ -176,7 +180,9 @@ private struct Composer {
                     open.node.content = .sequence(open.items)
                 } else {
                     try Self.checkUniqueKeys(open.pairs)
-                    open.node.content = .mapping(open.pairs)
+                    // Merged here, as the mapping ends, so an anchor on it stands for the merged mapping, and a merge
+                    // never walks more than the nodes the file's aliases already counted.
+                    open.node.content = .mapping(mergingKeys ? YAMLMergeKey.merged(open.pairs) : open.pairs)
                 }
                 done = (open.node, open.size)
                 if let anchor = open.anchor { anchors[anchor] = done }

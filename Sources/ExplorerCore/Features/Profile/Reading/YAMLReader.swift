@@ -65,6 +65,10 @@ struct YAMLReader {
             }
             if known.contains(name) {
                 values.append(name, value)
+            } else if name.hasPrefix("x-") {
+                // An extension key (OpenAPI's and Compose's `x-` convention): where anchors for `<<` live, or notes;
+                // apix reads nothing in it.
+                continue
             } else {
                 var message = "unknown key `\(name)` in \(what)"
                 if let suggestion = EditDistance.nearest(name, in: known) {
