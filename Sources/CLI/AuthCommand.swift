@@ -150,7 +150,7 @@ struct AuthCommand: AsyncParsableCommand {
         @Option(
             help: ArgumentHelp(
                 "Authorization code and device grants: wait at most SECONDS for the browser's redirect or the "
-                    + "device's approval (default 300; the device code's own expiry may come first).",
+                    + "device's approval (the device code's own expiry may come first).",
                 valueName: "SECONDS"))
         var timeout: Double = 300
         @Flag(

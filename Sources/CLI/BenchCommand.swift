@@ -21,7 +21,7 @@ struct BenchCommand: AsyncParsableCommand {
     var requests: Int?
     @Option(help: ArgumentHelp("Send for this long instead (30s, 2m, 500ms).", valueName: "DURATION"))
     var duration: String?
-    @Option(name: .customShort("c"), help: ArgumentHelp("Requests in flight at once (default: 1).", valueName: "C"))
+    @Option(name: .customShort("c"), help: ArgumentHelp("Requests in flight at once.", valueName: "C"))
     var connections = 1
     @Option(
         help: ArgumentHelp(
@@ -34,7 +34,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("rate-limit-wait"),
         help: ArgumentHelp(
-            "Pause the run when an answer is 429 or 503 with a Retry-After of at most SECONDS (default 60; 0: never).",
+            "Pause the run when an answer is 429 or 503 with a Retry-After of at most SECONDS (0: never).",
             valueName: "SECONDS"))
     var rateLimitWait = 60.0
     @Flag(help: "Skip TLS certificate verification.") var insecure = false

@@ -43,7 +43,7 @@ struct HistoryListCommand: AsyncParsableCommand {
     @Argument(help: "Only this profile's exchanges.", completion: Completions.profile) var profile: String?
     @Argument(help: "Only this endpoint's (`one-off` is not an endpoint).", completion: Completions.endpoint)
     var endpoint: String?
-    @Option(help: ArgumentHelp("At most N entries (default 50).", valueName: "N")) var limit = 50
+    @Option(help: ArgumentHelp("At most N entries.", valueName: "N")) var limit = 50
     @Flag(help: "Print one JSON object listing the entries.") var json = false
 
     func run() async throws {

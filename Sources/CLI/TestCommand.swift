@@ -19,7 +19,7 @@ struct TestCommand: AsyncParsableCommand {
         name: [.customShort("e"), .customLong("env")], help: "Environment (default: the profile's).",
         completion: Completions.environment)
     var environment: String?
-    @Option(help: ArgumentHelp("At most N requests in flight (default 1).", valueName: "N")) var parallel = 1
+    @Option(help: ArgumentHelp("At most N requests in flight.", valueName: "N")) var parallel = 1
     @Option(help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "FILE")) var junit: String?
     @Flag(help: "Print one JSON object describing every result.") var json = false
     @Flag(help: "Stop at the first endpoint that fails.") var failFast = false
@@ -55,13 +55,13 @@ struct TestCommand: AsyncParsableCommand {
         name: .customLong("rate-limit-retries"),
         help: ArgumentHelp(
             "Send an endpoint again, up to N times, when it answers 429 or 503 with Retry-After, after the wait it "
-                + "asks (default 3; 0: never).",
+                + "asks (0: never).",
             valueName: "N"))
     var rateLimitRetries = 3
     @Option(
         name: .customLong("rate-limit-wait"),
         help: ArgumentHelp(
-            "The longest Retry-After waited for (default 60); a longer one leaves the answer as it is.",
+            "The longest Retry-After waited for; a longer one leaves the answer as it is.",
             valueName: "SECONDS"))
     var rateLimitWait = 60.0
     @Option(
