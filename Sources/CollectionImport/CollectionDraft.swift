@@ -223,7 +223,7 @@ struct CollectionDraft {
         }
         if !added.isEmpty {
             imported.notes.append(
-                "\(added.count) variables used but not defined in the file, added empty: "
+                "\(Units.count(added.count, "variable")) used but not defined in the file, added empty: "
                     + added.prefix(12).joined(separator: ", ") + (added.count > 12 ? ", …" : ""))
         }
     }

@@ -13,7 +13,7 @@ package enum CollectionImporter {
             if PostmanImporter.isEnvironment(collection), !PostmanImporter.isCollection(collection) {
                 throw InteropError(
                     .invalid(
-                        "\(path) is a Postman environment file: give it with --environment to "
+                        "a Postman environment file, not a collection: give it with --environment to "
                             + "`apix import postman COLLECTION`"))
             }
             var parsed: [JSONValue] = []

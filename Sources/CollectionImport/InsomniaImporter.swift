@@ -72,7 +72,7 @@ enum InsomniaImporter {
                 }
             }
             for (kind, count) in skipped.sorted(by: { $0.key < $1.key }) {
-                notes.append("\(count) `\(kind)` resources skipped")
+                notes.append("\(count) `\(kind)` \(count == 1 ? "resource" : "resources") skipped")
             }
         } else if (root["type"]?.text ?? "").hasPrefix("collection.insomnia.rest/") {
             title = root["name"]?.text ?? title
