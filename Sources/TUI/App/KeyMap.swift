@@ -174,6 +174,7 @@ package struct KeyMap: Sendable {
         KeyBinding(
             .textField, [.control("u"), .control("k"), .control("w")], .editText,
             "delete to start / to end / the word before"),
+        KeyBinding(.textField, [.control("z"), .control("y")], .editText, "undo / redo the last change"),
 
         // Body editor
         KeyBinding(.bodyEditor, [.control("s")], .confirm, "check and keep the body", hint: "keep"),

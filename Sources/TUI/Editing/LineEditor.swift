@@ -8,6 +8,19 @@ package struct LineEditor: Hashable, Sendable {
     /// The whole text is selected (a prompt's prefilled text): typing or pasting replaces it, Backspace or Delete
     /// clears it, and any other key keeps it and ends the selection.
     package private(set) var isSelected: Bool
+    /// Earlier texts for Ctrl-Z, and what it took back for Ctrl-Y (bounded: `historyLimit`).
+    private var undoStack: [Snapshot] = []
+    private var redoStack: [Snapshot] = []
+    /// The character the last key typed, while a run of typing goes on (a word and the spaces after it undo as one).
+    private var lastTyped: Character?
+
+    private struct Snapshot: Hashable, Sendable {
+        var characters: [Character]
+        var cursor: Int
+    }
+
+    /// Changes kept for undo; a field's text is one line, so each is a copy of it.
+    static let historyLimit = 100
 
     /// `text` with the cursor at its end; `selected`: the text is a suggestion that typing replaces.
     package init(_ text: String = "", selected: Bool = false) {
@@ -23,9 +36,51 @@ package struct LineEditor: Hashable, Sendable {
         characters[..<cursor].reduce(0) { $0 + TextWidth.width(of: $1) }
     }
 
-    /// What a key does to the text: true when the key was an editing key (handled), false otherwise.
+    /// What a key does to the text: true when the key was an editing key (handled), false otherwise. Ctrl-Z takes
+    /// back the last change, Ctrl-Y makes it again.
     @discardableResult
     package mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .control("z"): return step(undo: true)
+        case .control("y"): return step(undo: false)
+        default: break
+        }
+        let before = Snapshot(characters: characters, cursor: cursor)
+        let handled = apply(key)
+        if characters != before.characters {
+            var typed: Character?
+            if case .character(let c) = key { typed = c }
+            record(before, typed: typed)
+        } else if cursor != before.cursor {
+            lastTyped = nil
+        }
+        return handled
+    }
+
+    /// Keeps `before` for undo unless the change extends a run of typing; any change drops what was undone.
+    private mutating func record(_ before: Snapshot, typed: Character?) {
+        redoStack.removeAll()
+        let extends = typed != nil && lastTyped != nil && !(lastTyped == " " && typed != " ")
+        if !extends {
+            undoStack.append(before)
+            if undoStack.count > Self.historyLimit { undoStack.removeFirst() }
+        }
+        lastTyped = typed
+    }
+
+    /// Undo (or redo): the text goes back to the last one kept, the current one is kept for redo (or undo). True
+    /// (handled) even with nothing to take back.
+    private mutating func step(undo: Bool) -> Bool {
+        lastTyped = nil
+        isSelected = false
+        guard let snapshot = undo ? undoStack.popLast() : redoStack.popLast() else { return true }
+        let current = Snapshot(characters: characters, cursor: cursor)
+        if undo { redoStack.append(current) } else { undoStack.append(current) }
+        (characters, cursor) = (snapshot.characters, snapshot.cursor)
+        return true
+    }
+
+    private mutating func apply(_ key: Key) -> Bool {
         if isSelected {
             isSelected = false
             switch key {
@@ -81,6 +136,8 @@ package struct LineEditor: Hashable, Sendable {
     /// does (a curl command pasted over several lines), other line breaks and tabs become spaces, and line breaks
     /// at the end go (a paste never presses Enter).
     package mutating func paste(_ text: String) {
+        let before = Snapshot(characters: characters, cursor: cursor)
+        defer { if characters != before.characters { record(before, typed: nil) } }
         if isSelected { clear() }
         isSelected = false
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
