@@ -282,7 +282,7 @@ struct AuthTarget: ParsableArguments {
             let (name, value) = try RequestOptions.pair(item, flag: "--var")
             overrides.variables[name] = value
         }
-        let loaded = try profileOptions.profile(profile)
+        let loaded = try profileOptions.profile(profile, given: Set(overrides.variables.keys))
         do {
             let builder = try RequestBuilder(profile: loaded, environment: environment)
             let key = ProfileEnvironmentKey(

@@ -19,10 +19,12 @@ struct ProfileOptions: ParsableArguments {
     /// Only the profile's own file (and its companions) is read when it exists; the directory when it does not,
     /// to name the known ones.
     /// `secrets`: a `--env-file`'s lines, secret variables over every other definition (the profile may use names
-    /// only they define).
-    func profile(_ id: String, addingSecrets secrets: [(key: String, value: String)] = []) throws -> Profile {
+    /// only they define). `given`: the names `--var` gives values to, which the profile may use without defining.
+    func profile(
+        _ id: String, addingSecrets secrets: [(key: String, value: String)] = [], given: Set<String> = []
+    ) throws -> Profile {
         if let file = ProfileLoader.file(forProfile: id, in: directory) {
-            switch ProfileLoader.load(file: file, addingSecrets: secrets) {
+            switch ProfileLoader.load(file: file, addingSecrets: secrets, alsoDefined: given) {
             case .success(let profile): return profile
             case .failure(let failure):
                 throw CLIFailure(.profile, failure.problems.map(\.description).joined(separator: "\napix: "))
@@ -37,7 +39,7 @@ struct ProfileOptions: ParsableArguments {
         if !broken.isEmpty {
             throw CLIFailure(.profile, broken.map(\.description).joined(separator: "\napix: "))
         }
-        if id == StateDirectory.scratchProfileID, let scratch = try scratch(addingSecrets: secrets) {
+        if id == StateDirectory.scratchProfileID, let scratch = try scratch(addingSecrets: secrets, given: given) {
             return scratch
         }
         let known = catalog.profiles.map(\.id).joined(separator: ", ")
@@ -47,10 +49,12 @@ struct ProfileOptions: ParsableArguments {
     /// The explorer's scratch profile (requests kept with `O` when no profile was selected), or nil when there is
     /// none. The explorer shows it when the directory has no profile of its id, and so do `list` and the commands
     /// that take a profile id.
-    func scratch(addingSecrets secrets: [(key: String, value: String)] = []) throws -> Profile? {
+    func scratch(addingSecrets secrets: [(key: String, value: String)] = [], given: Set<String> = []) throws
+        -> Profile?
+    {
         let file = StateDirectory.scratchProfile()
         guard FileManager.default.fileExists(atPath: file) else { return nil }
-        switch ProfileLoader.load(file: file, addingSecrets: secrets) {
+        switch ProfileLoader.load(file: file, addingSecrets: secrets, alsoDefined: given) {
         case .success(let profile): return profile
         case .failure(let failure):
             throw CLIFailure(.profile, failure.problems.map(\.description).joined(separator: "\napix: "))

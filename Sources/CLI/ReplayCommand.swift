@@ -70,7 +70,7 @@ struct ReplayCommand: AsyncParsableCommand {
             let (name, value) = try RequestOptions.pair(item, flag: "--var")
             overrides.variables[name] = value
         }
-        let profile = entry.profile.flatMap { try? profileOptions.profile($0) }
+        let profile = entry.profile.flatMap { try? profileOptions.profile($0, given: Set(overrides.variables.keys)) }
         let builder = profile.flatMap { try? RequestBuilder(profile: $0, environment: entry.environment) }
         let endpoint = entry.endpoint.flatMap { profile?.endpoint($0) }
         let key =

@@ -36,12 +36,14 @@ struct RequestOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Read KEY=value lines as secret variables.", valueName: "FILE")) var envFile: String?
 
     /// The profile `id` with `--env-file`'s variables in it, as secrets over every other definition; they are
-    /// there before the profile's variables are checked, so a name only the file defines may be used.
+    /// there before the profile's variables are checked, so a name only the file defines may be used, as may a name
+    /// only `--var` gives a value to.
     func profile(_ id: String, from options: ProfileOptions) throws -> Profile {
-        guard let envFile else { return try options.profile(id) }
+        let given = Set(variables.compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+        guard let envFile else { return try options.profile(id, given: given) }
         switch DotEnv.load(envFile, relativeTo: FileManager.default.currentDirectoryPath) {
         case .success(let entries):
-            return try options.profile(id, addingSecrets: entries)
+            return try options.profile(id, addingSecrets: entries, given: given)
         case .failure(let problem):
             throw CLIFailure(.usage, "--env-file: \(problem.message)")
         }

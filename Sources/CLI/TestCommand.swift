@@ -88,13 +88,13 @@ struct TestCommand: AsyncParsableCommand {
         }
         let retryAfter = RetryAfterPolicy(
             retries: rateLimitRetries, longestWait: .milliseconds(Int64(rateLimitWait * 1000)))
-        let loaded = try profileOptions.profile(profile)
-        let chosen = try choose(in: loaded)
         var overrides = RequestOverrides()
         for item in variables {
             let (name, value) = try RequestOptions.pair(item, flag: "--var")
             overrides.variables[name] = value
         }
+        let loaded = try profileOptions.profile(profile, given: Set(overrides.variables.keys))
+        let chosen = try choose(in: loaded)
         if let timeout {
             guard CLISeconds.isValid(timeout) else { throw CLIFailure(.usage, CLISeconds.problem("--timeout")) }
             overrides.timeout = CLISeconds.duration(timeout)

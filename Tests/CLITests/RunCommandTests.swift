@@ -179,6 +179,37 @@ struct RunCommandTests {
         }
     }
 
+    @Test("a variable only --var gives a value to may be used: run and test send it; without it, a located error")
+    func givenOnlyByVar() async throws {
+        try await withProfiles { profiles, _ in
+            let profile = """
+                environments: { local: { base_url: "{{base}}" } }
+                endpoints:
+                  - id: echo
+                    path: /echo
+                    headers: { X-Who: "{{who}}" }
+                    expect: { status: 200 }
+                """
+            try profile.write(toFile: profiles + "/given.yaml", atomically: true, encoding: .utf8)
+            let base = try JSONValue.parse(
+                try await ApixProcess.run(["run", "test", "todo", "--json", "--profiles", profiles]).stdout
+            )["url"]?.stringValue?.replacingOccurrences(of: "/todos/1", with: "")
+            let given = ["--var", "who=me", "--var", "base=\(base ?? "")", "--profiles", profiles]
+            // It said "unknown variable `{{who}}` …: define it under `variables`…" though --var defined it.
+            let run = try await ApixProcess.run(["run", "given", "echo"] + given)
+            #expect(run.status == 0, "\(run.stderr)")
+            let headers = try JSONValue.parse(run.stdout)["headers"]?.arrayValue ?? []
+            #expect(headers.contains { $0[0]?.stringValue == "X-Who" && $0[1]?.stringValue == "me" }, "\(run.stdout)")
+            let test = try await ApixProcess.run(["test", "given"] + given)
+            #expect(test.status == 0, "\(test.stderr)")
+            let without = try await ApixProcess.run(["run", "given", "echo", "--var", "base=x", "--profiles", profiles])
+            #expect(without.status == 3)
+            #expect(
+                without.stderr.contains("given.yaml:5:23: unknown variable `{{who}}` in header `X-Who`"),
+                "\(without.stderr)")
+        }
+    }
+
     @Test("apix list lists good profiles and says how many files failed")
     func list() async throws {
         try await withProfiles { profiles, _ in

@@ -3,8 +3,8 @@
 /// process environment may differ between loading and sending.
 extension ProfileLoader {
     /// Unknown variables, then variables that refer to themselves.
-    static func variableProblems(in profile: Profile) -> [ProfileProblem] {
-        unknownVariables(in: profile) + variableCycles(in: profile)
+    static func variableProblems(in profile: Profile, alsoDefined: Set<String> = []) -> [ProfileProblem] {
+        unknownVariables(in: profile, alsoDefined: alsoDefined) + variableCycles(in: profile)
     }
 
     /// Variables whose value leads back to themselves (`x: "{{x}}"`, `a: "{{b}}"` with `b: "{{a}}"`), which no
@@ -65,8 +65,8 @@ extension ProfileLoader {
         return found
     }
 
-    static func unknownVariables(in profile: Profile) -> [ProfileProblem] {
-        var defined = Set(profile.variables.keys)
+    static func unknownVariables(in profile: Profile, alsoDefined: Set<String> = []) -> [ProfileProblem] {
+        var defined = Set(profile.variables.keys).union(alsoDefined)
         for environment in profile.environments { defined.formUnion(environment.variables.keys) }
         for (source, names) in ChainPlanner.captureNames(in: profile) {
             defined.formUnion(names.map { "\(source).\($0)" })

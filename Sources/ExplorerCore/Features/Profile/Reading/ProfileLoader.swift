@@ -62,11 +62,11 @@ public enum ProfileLoader {
     }
 
     /// Like `load(file:)`, with `secrets` (a `--env-file`'s lines) as secret variables over every other definition,
-    /// added before the variables are checked: the profile may use names only they define.
-    package static func load(file path: String, addingSecrets secrets: [(key: String, value: String)])
-        -> Result<Profile, ProfileLoadFailure>
-    {
-        load(file: path, text: nil, addingSecrets: secrets)
+    /// added before the variables are checked: the profile may use names only they, or `alsoDefined` (`--var`), define.
+    package static func load(
+        file path: String, addingSecrets secrets: [(key: String, value: String)], alsoDefined: Set<String> = []
+    ) -> Result<Profile, ProfileLoadFailure> {
+        load(file: path, text: nil, addingSecrets: secrets, alsoDefined: alsoDefined)
     }
 
     /// Like `load(file:)`, but with `text` standing in for the profile file's contents and `overlay` for the
@@ -77,7 +77,7 @@ public enum ProfileLoader {
         file path: String, text: String?, overlay: (file: String, text: String)? = nil,
         secretsText: (file: String, text: String)? = nil,
         addingSecrets secrets: [(key: String, value: String)] = [], addedFrom source: String = "--env-file",
-        commands: SecretCommands = .shared
+        alsoDefined: Set<String> = [], commands: SecretCommands = .shared
     ) -> Result<Profile, ProfileLoadFailure> {
         let yaml: String
         switch text.map(Result.success) ?? readText(path) {
@@ -114,7 +114,7 @@ public enum ProfileLoader {
         problems += mergeEnvFiles(into: &loaded)
         if !secrets.isEmpty { loaded.addSecretVariables(secrets, from: source) }
         problems += runSecretCommands(in: &loaded, commands: commands)
-        if secretsRead { problems += variableProblems(in: loaded) }
+        if secretsRead { problems += variableProblems(in: loaded, alsoDefined: alsoDefined) }
         problems += authNameProblems(in: loaded)
         problems += schemaNameProblems(in: loaded)
         return problems.isEmpty ? .success(loaded) : .failure(ProfileLoadFailure(inFileOrder(problems, first: path)))
