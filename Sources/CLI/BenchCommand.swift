@@ -108,6 +108,7 @@ struct BenchCommand: AsyncParsableCommand {
         if let timeout { overrides.timeout = CLISeconds.duration(timeout) }
         if insecure { overrides.insecure = true }
         let loaded = try requestOptions.profile(profile, from: profileOptions)
+        _ = try loaded.requiredEndpoint(endpoint)
         do throws(RequestBuildError) {
             let builder = try RequestBuilder(profile: loaded, environment: requestOptions.environment)
             guard let chosen = builder.profile.endpoint(endpoint) else {

@@ -48,6 +48,7 @@ struct ExportCurlCommand: AsyncParsableCommand {
     func run() async throws {
         let overrides = try request.overrides()
         let loaded = try request.profile(profile, from: profileOptions)
+        _ = try loaded.requiredEndpoint(endpoint)
         let export: CurlExport
         do throws(RequestBuildError) {
             var builder = try RequestBuilder(profile: loaded, environment: request.environment)

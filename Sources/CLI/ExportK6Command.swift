@@ -20,6 +20,7 @@ struct ExportK6Command: AsyncParsableCommand {
     func run() async throws {
         let overrides = try request.overrides()
         let loaded = try request.profile(profile, from: profileOptions)
+        for id in endpoints { _ = try loaded.requiredEndpoint(id) }
         var steps: [K6Script.Step] = []
         var notes: [String] = []
         var readsToken = false

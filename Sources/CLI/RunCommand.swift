@@ -21,7 +21,8 @@ struct RunCommand: AsyncParsableCommand {
     @Argument(help: "Profile id (its file name without .yaml).", completion: Completions.profile) var profile: String
     @Argument(help: "Endpoint id.", completion: Completions.endpoint) var endpoint: String
     @OptionGroup var requestOptions: RequestOptions
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the body to FILE.", valueName: "FILE")) var output: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the body to FILE (-: stdout).", valueName: "FILE"))
+    var output: String?
     @Flag(help: "Print the phase breakdown to stderr.") var timings = false
     @Flag(help: "Print one JSON object describing the response.") var json = false
     @Flag(help: "Exit with 22 when the server answers 4xx or 5xx.") var fail = false
@@ -82,6 +83,7 @@ struct RunCommand: AsyncParsableCommand {
         BrowserLoginPrompt.allowForRequests()
         do {
             let loaded = try requestOptions.profile(profile, from: profileOptions)
+            _ = try loaded.requiredEndpoint(endpoint)
             let history = HistoryLog(profile: loaded, disabled: noHistory, origin: .run)
             // Endpoints sent first are recorded after the answer too; then the history writer starts.
             defer {
@@ -168,7 +170,9 @@ struct RunCommand: AsyncParsableCommand {
         if insecure { overrides.insecure = true }
         overrides.maxBody = try Self.size(maxBody)
         overrides.maxBodyRatio = try Self.ratio(maxBodyRatio)
-        overrides.downloadTo = output
+        // `-o -` is stdout, as for curl: the body goes where it goes without `-o` (made safe on a terminal), not to
+        // a file named "-".
+        overrides.downloadTo = output == "-" ? nil : output
         return overrides
     }
 

@@ -185,9 +185,7 @@ struct WebSocketCommand: AsyncParsableCommand {
             }
         }
         let loaded = try requestOptions.profile(target, from: profileOptions)
-        guard let found = loaded.endpoint(endpoint) else {
-            throw CLIFailure(.profile, RequestBuildError(.unknownEndpoint(endpoint)).message)
-        }
+        let found = try loaded.requiredEndpoint(endpoint)
         guard found.webSocket != nil else {
             throw CLIFailure(.profile, "endpoint `\(endpoint)` is not a WebSocket endpoint (add `protocol: websocket`)")
         }

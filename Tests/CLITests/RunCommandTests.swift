@@ -210,6 +210,24 @@ struct RunCommandTests {
         }
     }
 
+    @Test("-o - is stdout, as for curl (it wrote a file named \"-\"); an unknown endpoint names the nearest id")
+    func outputDashAndUnknownEndpoint() async throws {
+        try await withProfiles { profiles, _ in
+            let scratch = try TemporaryDirectory()
+            let out = try await ApixProcess.run(
+                ["run", "test", "todo", "-o", "-", "--profiles", profiles], directory: scratch.path)
+            #expect(out.status == 0, "\(out.stderr)")
+            #expect(try JSONValue.parse(out.stdout)["id"]?.intValue == 1)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+            let typo = try await ApixProcess.run(["run", "test", "tood", "--profiles", profiles])
+            #expect(typo.status == 3)
+            #expect(
+                typo.stderr
+                    == "apix: no endpoint `tood` in profile `test`; did you mean `todo`? (`apix list test` lists its 4 endpoints)\n"
+            )
+        }
+    }
+
     @Test("apix list lists good profiles and says how many files failed")
     func list() async throws {
         try await withProfiles { profiles, _ in
