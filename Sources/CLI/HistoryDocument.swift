@@ -88,6 +88,7 @@ enum HistoryDocument {
         }
         object.append(key: "timing", value: .array(timing))
         object.append(key: "connection", value: diff.connection.map(JSONValue.string) ?? .null)
+        object.append(key: "request", value: .array(diff.request.map(change)))
         return .object(object)
     }
 }

@@ -65,6 +65,10 @@ package struct HistoryDiff: Sendable, Equatable {
     package var timing: [PhaseDrift] = []
     /// `reused → new connection` when the two differ in that; not a difference for `isEmpty`.
     package var connection: String?
+    /// What was sent differently (method, URL, request headers by name, body), as recorded (secrets masked); shown
+    /// first, so a changed answer can be read against a changed question. Not a difference for `isEmpty`: that is
+    /// the answers' comparison, which scripts rely on (`apix diff` exits 1 when the answers differ).
+    package var request: [Change] = []
 
     package init(old: HistoryEntry, new: HistoryEntry) {
         self.old = old.id
@@ -74,6 +78,7 @@ package struct HistoryDiff: Sendable, Equatable {
         status = oldStatus == newStatus ? nil : Change(kind: .changed, name: "status", old: oldStatus, new: newStatus)
         headers = Self.headers(old.responseHeaders, new.responseHeaders)
         body = Self.body(old, new)
+        request = Self.request(old.request, new.request)
         // Only between two answers from the server: an error or the cache has no phases worth comparing.
         if old.status != nil, new.status != nil, old.source == .network, new.source == .network {
             timing = PhaseDrift.drifts(old.metrics, new.metrics)
@@ -94,6 +99,28 @@ package struct HistoryDiff: Sendable, Equatable {
     static func statusText(_ entry: HistoryEntry) -> String {
         guard let status = entry.status else { return "no response (\(entry.error?.kind ?? "error"))" }
         return entry.reason.isEmpty ? "\(status)" : "\(status) \(entry.reason)"
+    }
+
+    /// The requests' method, URL, headers (by name, as `headers` compares answers') and body (whether it is the same).
+    static func request(_ old: PreparedRequest, _ new: PreparedRequest) -> [Change] {
+        var changes: [Change] = []
+        if old.method != new.method {
+            changes.append(Change(kind: .changed, name: "method", old: old.method.rawValue, new: new.method.rawValue))
+        }
+        if old.url != new.url { changes.append(Change(kind: .changed, name: "url", old: old.url, new: new.url)) }
+        changes += headers(old.headers, new.headers)
+        if old.body != new.body {
+            func size(_ body: RequestBody) -> String {
+                switch body {
+                case .none: "none"
+                case .bytes(let data, _): Units.bytes(Int64(data.count))
+                case .file(let path, _): path
+                case .multipart: "multipart"
+                }
+            }
+            changes.append(Change(kind: .changed, name: "body", old: size(old.body), new: size(new.body)))
+        }
+        return changes
     }
 
     /// Headers by name (case-insensitive, shown lower-cased); repeated fields compared as their joined values.
@@ -226,11 +253,16 @@ extension HistoryDiff {
     /// terminal (`SafeText`) here, once for both.
     package var lines: [String] {
         var lines = ["\(old) → \(new)"]
+        if !request.isEmpty {
+            lines.append("request:")
+            lines += request.map { "  " + $0.line }
+        }
         if isEmpty {
-            // Times always move a little; when they are all that moved, the line says what did not.
+            // Times and the question may move; when they are all that moved, the line says what did not.
             let timing = timingLines
-            lines.append(timing.isEmpty ? "no differences" : "no differences in status, headers or body")
-            return lines + timing
+            let only = timing.isEmpty && request.isEmpty
+            lines.append(only ? "no differences" : "no differences in the answer's status, headers or body")
+            return (lines + timing).map { SafeText.escape($0) }
         }
         if let status { lines.append("status: \(status.old ?? "") → \(status.new ?? "")") }
         if !headers.isEmpty {

@@ -28,6 +28,34 @@ struct HistoryDiffTests {
         #expect(diff.lines.contains("  ~ $.name: \"a\" → \"b\""))
     }
 
+    @Test("what was sent differently comes first (method, URL, headers, body) and is not an answer's difference")
+    func requests() {
+        var old = Self.entry(body: "same")
+        var new = Self.entry(body: "same")
+        old.request = PreparedRequest(method: .get, url: "http://h/uuid", headers: ["X-A": "1"])
+        new.request = PreparedRequest(
+            method: .post, url: "http://h/uuid?extra=1\u{1B}[2J", headers: ["x-a": "2", "X-B": "3"],
+            body: .bytes(Data("{}".utf8), contentType: "application/json"))
+        let diff = HistoryDiff(old: old, new: new)
+        #expect(
+            diff.request == [
+                .init(kind: .changed, name: "method", old: "GET", new: "POST"),
+                .init(kind: .changed, name: "url", old: "http://h/uuid", new: "http://h/uuid?extra=1\u{1B}[2J"),
+                .init(kind: .changed, name: "x-a", old: "1", new: "2"),
+                .init(kind: .added, name: "x-b", new: "3"),
+                .init(kind: .changed, name: "body", old: "none", new: "2 B"),
+            ])
+        // The answers are the same: `apix diff` still exits 0, and says so under the request's lines.
+        #expect(diff.isEmpty)
+        #expect(
+            diff.lines == [
+                "\(old.id) → \(new.id)", "request:", "  ~ method: GET → POST",
+                "  ~ url: http://h/uuid → http://h/uuid?extra=1\\e[2J", "  ~ x-a: 1 → 2", "  + x-b: 3",
+                "  ~ body: none → 2 B", "no differences in the answer's status, headers or body",
+            ])
+        #expect(HistoryDiff(old: old, new: old).request.isEmpty)
+    }
+
     @Test("server text in the diff's lines is escaped: no ESC or bidi control reaches either front end")
     func serverTextIsEscaped() {
         let diff = HistoryDiff(

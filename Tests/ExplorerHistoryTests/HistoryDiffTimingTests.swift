@@ -30,7 +30,7 @@ struct HistoryDiffTimingTests {
         #expect(diff.isEmpty)
         #expect(diff.timing.map(\.phase) == ["connect", "tls", "wait", "ttfb", "total"])
         let lines = diff.lines
-        #expect(lines.contains("no differences in status, headers or body"), "\(lines)")
+        #expect(lines.contains("no differences in the answer's status, headers or body"), "\(lines)")
         #expect(lines.contains("time:"))
         #expect(lines.contains("  wait +180.0 ms (120.0 ms → 300.0 ms)"), "\(lines)")
         #expect(lines.contains("  ttfb +222.0 ms (120.0 ms → 342.0 ms)"), "\(lines)")
