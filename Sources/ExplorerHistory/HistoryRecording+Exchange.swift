@@ -13,7 +13,10 @@ extension HistoryRecording {
         result: Result<Response, ClientError>, token: String?, credentials: PreparedRequest? = nil,
         checks: [CheckResult] = [], endpoint: String? = nil, replayOf: String? = nil, streamsFileBodies: Bool = false
     ) -> (entry: HistoryEntry, secrets: HistorySecrets) {
-        var secrets = HistorySecrets(exchange.secretValues(token: token, sent: sent))
+        // The cookies the jar sent (and those the answer set): libcurl adds them, so the request does not show them,
+        // but an echo server returns them in its body.
+        let cookies = sent.options.cookieJar.map { CookieJar(path: $0).values(sentTo: sent.url) } ?? []
+        var secrets = HistorySecrets(exchange.secretValues(token: token, sent: sent) + cookies)
         if let credentials { secrets = secrets.adding(credentialsOf: credentials) }
         let entry = Self.entry(
             origin: origin, profile: exchange.profileID, environment: exchange.environment,

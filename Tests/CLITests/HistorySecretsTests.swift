@@ -72,6 +72,39 @@ struct HistorySecretsTests {
         }
     }
 
+    @Test("a cookie the jar sent, echoed back in the body, is kept out of the history")
+    func jarCookies() async throws {
+        let profiles = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
+        try await withDemoServer { server in
+            try Self.profile(port: server.port).write(
+                toFile: profiles.path + "/secure.yaml", atomically: true, encoding: .utf8)
+            try "variables: { token: \(Self.token), password: \(Self.password), key: \(Self.key) }\n".write(
+                toFile: profiles.path + "/secure.secrets.yaml", atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(
+                atPath: state.path + "/apix/cookies", withIntermediateDirectories: true)
+            let session = "sess-SECRET-5555"
+            try
+                "# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\tsid\t\(session)\n127.0.0.1\tFALSE\t/\tFALSE\t0\tlang\ten\n"
+                .write(toFile: state.path + "/apix/cookies/secure@bearer.txt", atomically: true, encoding: .utf8)
+            let environment = ["XDG_STATE_HOME": state.path]
+            let out = try await ApixProcess.run(
+                ["run", "secure", "echo", "-e", "bearer", "--profiles", profiles.path], environment: environment)
+            #expect(out.status == 0, "\(out.stderr)")
+            #expect(out.text.contains(session), "the echo sent it back: \(out.text)")
+            let listed = try await ApixProcess.run(["history", "--json"], environment: environment)
+            #expect(listed.status == 0)
+            let files = [state.path + "/apix/history.sqlite", state.path + "/apix/history.sqlite-wal"].filter {
+                FileManager.default.fileExists(atPath: $0)
+            }
+            #expect(!files.isEmpty)
+            for file in files {
+                let data = try #require(FileManager.default.contents(atPath: file))
+                #expect(data.range(of: Data(session.utf8)) == nil, "\(session) found in \(file)")
+            }
+        }
+    }
+
     @Test("grep the database, its WAL and the body files for every secret: none is there")
     func noSecretInClear() async throws {
         let profiles = try TemporaryDirectory()

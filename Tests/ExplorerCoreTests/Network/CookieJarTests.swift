@@ -102,6 +102,25 @@ struct CookieJarTests {
         #expect(jar.cookies().map(\.name) == ["theme"])
     }
 
+    @Test("the values a request would carry: by domain (subdomains when the cookie says), by path; long ones only")
+    func valuesSentTo() throws {
+        let state = try TemporaryDirectory()
+        let jar = CookieJar(path: state.path + "/jar.txt")
+        try """
+        # Netscape HTTP Cookie File
+        .example.com\tTRUE\t/\tFALSE\t0\twide\twide-value-1
+        api.example.com\tFALSE\t/v1\tFALSE\t0\tnarrow\tnarrow-value-2
+        example.com\tFALSE\t/\tFALSE\t0\tshort\tabc
+        other.org\tFALSE\t/\tFALSE\t0\telse\telsewhere-3
+
+        """.write(toFile: jar.path, atomically: false, encoding: .utf8)
+        #expect(jar.values(sentTo: "https://api.example.com/v1/users") == ["wide-value-1", "narrow-value-2"])
+        #expect(jar.values(sentTo: "https://api.example.com/v2") == ["wide-value-1"])
+        #expect(jar.values(sentTo: "http://example.com/") == ["wide-value-1"])
+        #expect(jar.values(sentTo: "http://notexample.com/").isEmpty)
+        #expect(CookieJar(path: state.path + "/none.txt").values(sentTo: "http://example.com/").isEmpty)
+    }
+
     @Test("a cookie deleted from the jar is no longer sent by the client that holds it, nor by a new one")
     func deleteThroughTheEngine() async throws {
         let state = try TemporaryDirectory()

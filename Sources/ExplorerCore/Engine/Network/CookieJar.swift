@@ -31,6 +31,25 @@ package struct CookieJar: Sendable, Hashable {
         path = Self.path(profile: profile, environment: environment, stateDirectory: stateDirectory)
     }
 
+    /// The jar at `path` (a request's `TransferOptions.cookieJar`).
+    package init(path: String) {
+        self.path = path
+    }
+
+    /// The values of the cookies a request to `url` would carry (by domain and path; any scheme), for keeping them
+    /// out of what is recorded: an echo server sends them back in its body. Short ones are left out (see
+    /// `HistorySecrets`: a value of a few characters would mask the same text anywhere in a body).
+    package func values(sentTo url: String) -> [String] {
+        guard let components = URLComponents(string: url), let host = components.host?.lowercased() else { return [] }
+        let path = components.path.isEmpty ? "/" : components.path
+        return cookies().filter { cookie in
+            let domain = cookie.domain.lowercased().drop { $0 == "." }
+            let domainMatches =
+                host == domain || (cookie.includesSubdomains && host.hasSuffix("." + domain))
+            return domainMatches && path.hasPrefix(cookie.path) && cookie.value.count >= 8
+        }.map(\.value)
+    }
+
     static func path(profile: String, environment: String, stateDirectory: String) -> String {
         let name = PercentEncoding.fileName(profile) + "@" + PercentEncoding.fileName(environment) + ".txt"
         return ((stateDirectory as NSString).appendingPathComponent("cookies") as NSString)

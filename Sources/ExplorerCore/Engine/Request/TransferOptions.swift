@@ -35,7 +35,7 @@ package struct TransferOptions: Sendable, Equatable {
     var keyFile: String?
     var keyPassword: String?
     /// The cookie jar (Netscape format) read before and written after the exchange; `nil`: no cookies.
-    var cookieJar: String?
+    package var cookieJar: String?
     /// The most bytes (decoded) kept of a body that goes to no file of the user's (`BodyLimit`); nil: no limit.
     package var maxBody: Int64?
     /// The most a body may grow by decoding (`Content-Encoding`): past `maxBodyRatio` times its size on the wire
