@@ -15,6 +15,8 @@ struct TLSFailure: Sendable, Equatable {
         case clientCertificateRequired
         /// The server refused the client certificate it was given.
         case clientCertificateRejected
+        /// The server answered the handshake with something that is not TLS: most often plain HTTP on that port.
+        case notTLS
         /// Anything else in the handshake (protocol versions, ciphers).
         case handshake
     }
@@ -40,6 +42,11 @@ struct TLSFailure: Sendable, Equatable {
                 side = .clientCertificateRejected
             } else if lower.contains("certificate verify failed") || lower.contains("certificate problem") {
                 side = .serverCertificate
+            } else if ["wrong version number", "packet length too long", "unknown protocol"].contains(where: {
+                lower.contains($0)
+            }) {
+                // OpenSSL's words (LibreSSL's last) when the first bytes back are not a TLS record: `HTTP/1.1 400`.
+                side = .notTLS
             } else {
                 side = .handshake
             }
@@ -70,6 +77,8 @@ struct TLSFailure: Sendable, Equatable {
             case .clientKey: "client key cannot be used (wrong passphrase, or not the certificate's key)"
             case .clientCertificateRequired: "the server asks for a client certificate (cert_file, --cert)"
             case .clientCertificateRejected: "client certificate rejected by the server"
+            case .notTLS:
+                "the server did not answer in TLS: it may speak plain HTTP on this port (http://, not https://?)"
             case .handshake: "handshake failed"
             }
         return "TLS: \(what) (\(detail))"
