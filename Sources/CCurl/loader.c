@@ -55,6 +55,7 @@ static void load(void) {
     table.easy_perform = resolve(library, "curl_easy_perform");
     table.easy_send = resolve(library, "curl_easy_send");
     table.easy_recv = resolve(library, "curl_easy_recv");
+    table.easy_pause = resolve(library, "curl_easy_pause");
     // libcurl's process-wide setup, once, before any handle exists (curl_global_init is not thread-safe; this
     // runs under pthread_once). Never dlclose'd: the table lives as long as the process.
     CURLcode status = table.global_init(CURL_GLOBAL_ALL);

@@ -44,6 +44,8 @@ typedef struct apix_curl_api {
     CURLcode (*easy_perform)(CURL *handle);
     CURLcode (*easy_send)(CURL *handle, const void *buffer, size_t length, size_t *sent);
     CURLcode (*easy_recv)(CURL *handle, void *buffer, size_t length, size_t *received);
+    // A download to a FIFO whose reader is slow: the write callback pauses it, the loop resumes it.
+    CURLcode (*easy_pause)(CURL *handle, int bitmask);
 } apix_curl_api;
 
 /// The table, filled on the first call (thread-safe), with libcurl's global setup done. When libcurl cannot be loaded
@@ -76,6 +78,9 @@ static inline CURLMcode apix_multi_poll(CURLM *multi, struct curl_waitfd *extra,
     return apix_curl()->multi_poll(multi, extra, count, timeout_ms, ret);
 }
 static inline CURLMcode apix_multi_wakeup(CURLM *multi) { return apix_curl()->multi_wakeup(multi); }
+static inline CURLcode apix_easy_pause(CURL *handle, int bitmask) { return apix_curl()->easy_pause(handle, bitmask); }
+/// What a write callback returns to pause its transfer (a macro Swift does not import as a `size_t`).
+static inline size_t apix_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }
 static inline CURLMsg *apix_multi_info_read(CURLM *multi, int *remaining) {
     return apix_curl()->multi_info_read(multi, remaining);
 }

@@ -10,8 +10,12 @@ private func transfer(_ pointer: UnsafeMutableRawPointer?) -> CurlTransfer {
 
 let curlWriteCallback: apix_data_callback = { data, size, count, context in
     let length = size * count
-    guard transfer(context).receiveBody(UnsafeRawBufferPointer(start: data, count: length)) else { return 0 }
-    return length
+    switch transfer(context).receiveBody(UnsafeRawBufferPointer(start: data, count: length)) {
+    case .taken: return length
+    case .refused: return 0
+    // libcurl keeps these bytes and gives them again once the loop resumes the transfer (`CurlMulti`).
+    case .paused: return apix_writefunc_pause()
+    }
 }
 
 let curlHeaderCallback: apix_data_callback = { data, size, count, context in

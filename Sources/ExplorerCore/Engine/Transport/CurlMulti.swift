@@ -91,6 +91,8 @@ final class CurlMulti: TaskExecutor {
     private func run() {
         loopThread.store(pthread_self(), ordering: .relaxed)
         var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+        // Transfers writing to a file the user named: only these can be paused for a FIFO's reader.
+        var downloads: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         var running: Int32 = 0
         let connections = ConnectionMemory()
         let executor = asUnownedTaskExecutor()
@@ -112,8 +114,10 @@ final class CurlMulti: TaskExecutor {
                 transfer.markStarted()
                 apix_multi_add_handle(handle.pointer, transfer.easy)
                 active[transfer.easy] = transfer
+                if transfer.request.options.downloadTo != nil { downloads[transfer.easy] = transfer }
             }
             for transfer in work.cancels where active.removeValue(forKey: transfer.easy) != nil {
+                downloads[transfer.easy] = nil
                 apix_multi_remove_handle(handle.pointer, transfer.easy)
                 Self.cancelled(transfer)
             }
@@ -126,6 +130,7 @@ final class CurlMulti: TaskExecutor {
                 // Copy the result before remove_handle invalidates the message.
                 let code = apix_msg_result(message)
                 apix_multi_remove_handle(handle.pointer, easy)
+                downloads[easy] = nil
                 if let transfer = active.removeValue(forKey: easy) {
                     if let burst = transfer.burst {
                         // A bench's handle goes again at once when its burst says so.
@@ -144,8 +149,22 @@ final class CurlMulti: TaskExecutor {
             // Work queued meanwhile (completions resume tasks that run here) is taken without sleeping.
             if queued.load(ordering: .sequentiallyConsistent) > 0 { continue }
             if completed && active.isEmpty && waitAwake() { continue }
-            // Sleeps until socket activity, libcurl's next timeout, or a wakeup from add/cancel/enqueue.
-            apix_multi_poll(handle.pointer, nil, 0, active.isEmpty ? 60_000 : 1_000, nil)
+            // Sleeps until socket activity, libcurl's next timeout, or a wakeup from add/cancel/enqueue; and, for a
+            // transfer paused for its FIFO's reader, until that descriptor takes more.
+            var held: [(transfer: CurlTransfer, wait: curl_waitfd)] = []
+            for transfer in downloads.values {
+                guard let descriptor = transfer.sink.readerDescriptor else { continue }
+                held.append((transfer, curl_waitfd(fd: descriptor, events: Int16(CURL_WAIT_POLLOUT), revents: 0)))
+            }
+            if held.isEmpty {
+                apix_multi_poll(handle.pointer, nil, 0, active.isEmpty ? 60_000 : 1_000, nil)
+                continue
+            }
+            var waits = held.map(\.wait)
+            apix_multi_poll(handle.pointer, &waits, UInt32(waits.count), 1_000, nil)
+            for (index, wait) in waits.enumerated() where wait.revents != 0 {
+                held[index].transfer.resumeIfReaderTookMore()
+            }
         }
     }
 

@@ -18,6 +18,9 @@ extension CurlTransfer {
             var text = kind == .connectionRefused ? "connection refused" : "connection failed"
             if let proxy = ProxyRoute.shown(for: request) { text += " (through the proxy \(proxy))" }
             return TransportError(kind, "\(text): \(message)", curlCode: raw, metrics: metrics)
+        case CURLE_OPERATION_TIMEDOUT where sink.isHeldByReader:
+            // Paused all that time for a reader that took nothing more: said as a write that waited would say it.
+            return TransportError(.timeout(.total), sink.readerTimeoutMessage, curlCode: raw, metrics: metrics)
         case CURLE_OPERATION_TIMEDOUT:
             let which = timeoutKind(metrics: metrics)
             let text =

@@ -73,6 +73,14 @@ final class CurlTransfer: @unchecked Sendable {
         watchSink()
     }
 
+    /// A transfer paused for its FIFO's reader: what the descriptor takes now is written, and once nothing waits the
+    /// transfer resumes (libcurl gives the piece it kept again, inside `curl_easy_pause`). A destination that failed
+    /// resumes it too, so the refused piece ends it with the sink's failure. Only the loop thread calls this.
+    func resumeIfReaderTookMore() {
+        if !sink.flushPending() { sinkFailed = true }
+        if !sink.isHeldByReader || sinkFailed { _ = apix_easy_pause(easy, CURLPAUSE_CONT) }
+    }
+
     /// Lets a write that waits for a pipe's reader hear a cancellation and the time limit (`DownloadSink`).
     func watchSink() {
         // Unowned: the sink is this transfer's own and asks only while one of its writes runs.
@@ -240,19 +248,27 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// What the write callback tells libcurl about a piece of the body.
+    enum BodyReceipt {
+        case taken, refused
+        /// Not taken now: the reader of a FIFO has not taken the last piece yet (`DownloadSink.isHeldByReader`).
+        case paused
+    }
+
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> BodyReceipt {
         // A cancelled transfer takes no more: one call of `curl_multi_perform` can deliver megabytes before the loop
         // gets to its cancellations.
-        if cancelRequested.withLock({ $0 }) { return false }
-        if discardBody { return true }
+        if cancelRequested.withLock({ $0 }) { return .refused }
+        if discardBody { return .taken }
         if bodyPending {
             bodyPending = false
             prepareBody()
         }
-        if sinkFailed { return false }
+        if sinkFailed { return .refused }
+        if sink.isHeldByReader { return .paused }
         if !sink.write(bytes) {
             sinkFailed = true
-            return false
+            return .refused
         }
         // Downloads to a file of the user's are not judged, as `maxBody` does not limit them.
         if decodesBody, request.options.downloadTo == nil, let ratio = request.options.maxBodyRatio,
@@ -264,12 +280,12 @@ final class CurlTransfer: @unchecked Sendable {
             if BodyLimit.passesRatio(decoded: sink.written, wire: Int64(wire), ratio: ratio) {
                 ratioStop = BodyLimit.ratioMessage(ratio: ratio, decoded: sink.written, wire: Int64(wire))
                 sinkFailed = true
-                return false
+                return .refused
             }
         }
         // Past `--max-events` or a stop, the transfer ends here; `complete` makes it a success.
-        if streaming, let events, !events.receive(bytes) { return false }
-        return true
+        if streaming, let events, !events.receive(bytes) { return .refused }
+        return .taken
     }
 
     func readBody(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {

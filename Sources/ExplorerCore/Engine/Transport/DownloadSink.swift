@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Receives a response body from libcurl's write callback: memory up to a limit, then a temporary file, or
 /// to a file the user named (`BodyDestination`: written as `NAME.part`, renamed to `NAME` when complete, removed when
 /// not). Memory stays flat for any size once the body is on disk.
@@ -46,9 +50,55 @@ final class DownloadSink {
     var interruption: () -> Interruption? = { nil }
     /// What ended a write that waited for its reader.
     private(set) var interrupted: Interruption?
+    /// Bytes taken from libcurl that the reader has not taken yet (at most one write's worth). A body libcurl does
+    /// not decode, going to such a destination, never waits in `poll` on libcurl's loop thread: what the reader does
+    /// not take waits here, the transfer pauses (`CURL_WRITEFUNC_PAUSE`) while any does, and the loop resumes it
+    /// once the descriptor takes them (`flushPending`), so a reader that stops holds only its own transfer. A decoded
+    /// body still waits in `poll`: while paused, libcurl keeps what it decodes with no bound (a decompression bomb).
+    private var pending = Data()
 
     enum Interruption: Equatable {
         case cancelled, timedOut
+    }
+
+    /// Whether the transfer must pause: bytes wait for the reader (`pending`).
+    var isHeldByReader: Bool { !pending.isEmpty }
+
+    /// The descriptor the loop waits on to resume a transfer held by its reader.
+    var readerDescriptor: Int32? { isHeldByReader ? fd : nil }
+
+    /// What a time limit that ran out while the reader held the body says.
+    var readerTimeoutMessage: String { "timed out: no process read more of the body from \(path ?? "the pipe")" }
+
+    /// Writes what the reader takes now of the bytes waiting for it; false when the destination failed (`failure`
+    /// says why). The transfer may resume once `isHeldByReader` is false.
+    func flushPending() -> Bool {
+        guard !pending.isEmpty else { return true }
+        let (taken, code) = pending.withUnsafeBytes { Self.writeWithoutWaiting($0, to: fd) }
+        pending.removeFirst(taken)
+        if pending.isEmpty { pending = Data() }
+        guard let code else { return true }
+        failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
+        return false
+    }
+
+    /// Writes what `descriptor` (non-blocking) takes of `bytes` now: the count taken, and an error other than a full
+    /// pipe (`EAGAIN`).
+    private static func writeWithoutWaiting(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> (Int, Int32?) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count > 0 {
+                offset += count
+            } else if count < 0, errno == EINTR {
+                continue
+            } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                return (offset, nil)
+            } else {
+                return (offset, count < 0 ? errno : EIO)
+            }
+        }
+        return (offset, nil)
     }
 
     init(
@@ -113,6 +163,14 @@ final class DownloadSink {
 
     func finish() -> ResponseBody? {
         if streamed { return ResponseBody(storage: .streamed(written)) }
+        if !pending.isEmpty {
+            // The transfer ended with the last write's remainder still waiting for the reader: it is waited for here,
+            // as a decoded body's writes are, hearing a cancellation and the time limit.
+            let rest = pending
+            pending = Data()
+            guard rest.withUnsafeBytes({ writeHearing($0, to: fd, place: path ?? "the pipe", failing: path ?? "body") })
+            else { return nil }
+        }
         if destination != nil, fd < 0, !openDestination() { return nil }
         guard fd >= 0, let path else { return ResponseBody(data: buffer) }
         if let finalPath {
@@ -248,6 +306,16 @@ final class DownloadSink {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if waitsForReader, !decoded {
+            // What the reader does not take now waits for it (the transfer then pauses: `pending`).
+            let (taken, code) = Self.writeWithoutWaiting(bytes, to: fd)
+            if let code {
+                failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
+                return false
+            }
+            if taken < bytes.count { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[taken...])) }
+            return true
+        }
         if waitsForReader { return writeHearing(bytes, to: fd, place: path ?? "the pipe", failing: path ?? "body") }
         guard let code = DescriptorWriter.writeAll(bytes, to: fd) else { return true }
         failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"

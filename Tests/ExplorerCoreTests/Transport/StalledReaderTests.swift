@@ -1,0 +1,79 @@
+import DemoAPI
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import ExplorerCore
+
+/// A download to a FIFO whose reader stopped reading: the transfer is paused for its reader, and libcurl's loop
+/// thread goes on with every other transfer (it waited in `poll` for the reader before, and the explorer's other
+/// requests stayed "connecting" until Esc ended the download).
+@Suite("A FIFO's reader that stops holds only its own transfer")
+struct StalledReaderTests {
+    @Test("other requests on the same client are answered while a download to a stalled FIFO is paused")
+    func othersGoOn() async throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A reader that never reads: open without waiting for a writer, then hold the FIFO until the end.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        try await withDemoServer { server in
+            let client = Client(transport: CurlTransport())
+            var download = PreparedRequest(url: server.url("/bytes/\(16 << 20)"))
+            download.options.downloadTo = fifo
+            let held = client.start(download)
+            let receiving = Mutex(false)
+            let watcher = Task {
+                for await event in held.progress where event.received > 1 << 16 { receiving.withLock { $0 = true } }
+            }
+            // The FIFO's 64 KiB are full: the download now waits for its reader.
+            try #require(await eventually { receiving.withLock { $0 } })
+            let clock = ContinuousClock()
+            let started = clock.now
+            for id in 1...3 {
+                let answer = try await client.send(PreparedRequest(url: server.url("/todos/\(id)"))).response()
+                #expect(answer.statusCode == 200)
+            }
+            // Answered while the download is held; a bound far above their few milliseconds, far below forever.
+            #expect(clock.now - started < .seconds(10))
+            held.cancel()
+            #expect(await held.result.error?.isCancelled == true)
+            watcher.cancel()
+        }
+    }
+
+    @Test("a paused download resumes for a reader that starts late and delivers every byte once")
+    func resumes() async throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        try await withDemoServer { server in
+            let client = Client(transport: CurlTransport())
+            var download = PreparedRequest(url: server.url("/bytes/\(4 << 20)"))
+            download.options.downloadTo = fifo
+            let transfer = client.start(download)
+            // The reader starts after the pipe filled and the transfer paused, then reads to the end.
+            try await Task.sleep(for: .milliseconds(300))
+            let total = await Task.detached { () -> Int in
+                _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
+                var total = 0
+                var buffer = [UInt8](repeating: 0, count: 1 << 16)
+                while true {
+                    let count = read(reader, &buffer, buffer.count)
+                    if count < 0, errno == EINTR { continue }
+                    if count <= 0 { return total }
+                    total += count
+                }
+            }.value
+            let response = try await transfer.result.response()
+            #expect(response.statusCode == 200)
+            #expect(total == 4 << 20)
+        }
+    }
+}
