@@ -46,15 +46,19 @@ struct HistorySecretsTests {
             """
     }
 
+    /// `secure.yaml` for the demo server on `port`, and its secrets file, in `profiles`.
+    static func write(port: Int, into profiles: TemporaryDirectory) throws {
+        try profile(port: port).write(toFile: profiles.path + "/secure.yaml", atomically: true, encoding: .utf8)
+        try "variables: { token: \(token), password: \(password), key: \(key) }\n".write(
+            toFile: profiles.path + "/secure.secrets.yaml", atomically: true, encoding: .utf8)
+    }
+
     @Test("history show gives the size the answer came with, not the size of the body kept with secrets masked")
     func shownSizeAsReceived() async throws {
         let profiles = try TemporaryDirectory()
         let state = try TemporaryDirectory()
         try await withDemoServer { server in
-            try Self.profile(port: server.port).write(
-                toFile: profiles.path + "/secure.yaml", atomically: true, encoding: .utf8)
-            try "variables: { token: \(Self.token), password: \(Self.password), key: \(Self.key) }\n".write(
-                toFile: profiles.path + "/secure.secrets.yaml", atomically: true, encoding: .utf8)
+            try Self.write(port: server.port, into: profiles)
             let environment = ["XDG_STATE_HOME": state.path]
             let run = try await ApixProcess.run(
                 ["run", "secure", "post", "-e", "bearer", "--json", "--profiles", profiles.path],
@@ -77,10 +81,7 @@ struct HistorySecretsTests {
         let profiles = try TemporaryDirectory()
         let state = try TemporaryDirectory()
         try await withDemoServer { server in
-            try Self.profile(port: server.port).write(
-                toFile: profiles.path + "/secure.yaml", atomically: true, encoding: .utf8)
-            try "variables: { token: \(Self.token), password: \(Self.password), key: \(Self.key) }\n".write(
-                toFile: profiles.path + "/secure.secrets.yaml", atomically: true, encoding: .utf8)
+            try Self.write(port: server.port, into: profiles)
             try FileManager.default.createDirectory(
                 atPath: state.path + "/apix/cookies", withIntermediateDirectories: true)
             let session = "sess-SECRET-5555"
@@ -115,10 +116,7 @@ struct HistorySecretsTests {
         try "history: { inline_body_bytes: 0 }\n".write(
             toFile: config.path + "/apix/config.yaml", atomically: true, encoding: .utf8)
         try await withDemoServer { server in
-            try Self.profile(port: server.port).write(
-                toFile: profiles.path + "/secure.yaml", atomically: true, encoding: .utf8)
-            try "variables: { token: \(Self.token), password: \(Self.password), key: \(Self.key) }\n".write(
-                toFile: profiles.path + "/secure.secrets.yaml", atomically: true, encoding: .utf8)
+            try Self.write(port: server.port, into: profiles)
             let environment = ["XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": config.path]
             for env in ["bearer", "basic", "header", "query", "oauth"] {
                 for endpoint in ["echo", "post"] {

@@ -13,14 +13,7 @@ import Testing
 struct StalledReaderTests {
     @Test("other requests on the same client are answered while a download to a stalled FIFO is paused")
     func othersGoOn() async throws {
-        let directory = try TemporaryDirectory()
-        let fifo = directory.file("pipe")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        // A reader that never reads: open without waiting for a writer, then hold the FIFO until the end.
-        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
-        try #require(reader >= 0)
-        defer { close(reader) }
-        try await withDemoServer { server in
+        try await withHeldFIFO { fifo, _, server in
             let client = Client(transport: CurlTransport())
             var download = PreparedRequest(url: server.url("/bytes/\(16 << 20)"))
             download.options.downloadTo = fifo
@@ -47,13 +40,7 @@ struct StalledReaderTests {
 
     @Test("a paused download resumes for a reader that starts late and delivers every byte once")
     func resumes() async throws {
-        let directory = try TemporaryDirectory()
-        let fifo = directory.file("pipe")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
-        try #require(reader >= 0)
-        defer { close(reader) }
-        try await withDemoServer { server in
+        try await withHeldFIFO { fifo, reader, server in
             let client = Client(transport: CurlTransport())
             var download = PreparedRequest(url: server.url("/bytes/\(4 << 20)"))
             download.options.downloadTo = fifo
@@ -75,5 +62,19 @@ struct StalledReaderTests {
             #expect(response.statusCode == 200)
             #expect(total == 4 << 20)
         }
+    }
+
+    /// A FIFO held open for reading (opened without waiting for a writer; nothing is read unless `body` reads
+    /// `reader`), and the demo server.
+    func withHeldFIFO(_ body: (_ fifo: String, _ reader: Int32, _ server: RunningDemoServer) async throws -> Void)
+        async throws
+    {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        try await withDemoServer { server in try await body(fifo, reader, server) }
     }
 }
