@@ -60,8 +60,10 @@ package struct CookieJar: Sendable, Hashable {
     package func cookies() -> [Cookie] {
         // libcurl (7.88) truncates the jar before it writes a temporary file and renames it over the jar, so a
         // read at that moment finds it empty; a jar libcurl wrote is never empty (it has a header line), so an
-        // empty one is read again for a few milliseconds (one only `prepare` made stays empty: no cookies).
-        for _ in 0..<20 {
+        // empty one is read again, for up to half a second (one only `prepare` made stays empty: no cookies). 20 ms
+        // was too short on a loaded machine: a writer descheduled longer made `delete` find no cookie and remove
+        // nothing (`CookieJarTests` "deleting while requests set cookies", once in a CI run).
+        for _ in 0..<500 {
             guard let data = FileManager.default.contents(atPath: path) else { return [] }
             if !data.isEmpty { return Self.parse(String(decoding: data, as: UTF8.self)) }
             usleep(1000)
