@@ -102,6 +102,23 @@ struct CookieJarTests {
         #expect(jar.cookies().map(\.name) == ["theme"])
     }
 
+    @Test("a jar being rewritten (empty a moment, as libcurl leaves it) is waited for: delete still finds the cookie")
+    func deleteWhileRewritten() throws {
+        let state = try TemporaryDirectory()
+        let jar = CookieJar(profile: "p", environment: "e", stateDirectory: state.path)
+        #expect(CookieJar.prepare(jar.path))
+        let text = "# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\tsession\tabc123\n"
+        // Empty now, whole again in 50 ms: a writer descheduled between libcurl's truncation and its rename. With
+        // reads given 20 ms, `delete` found no cookie and removed nothing.
+        try "".write(toFile: jar.path, atomically: false, encoding: .utf8)
+        Thread {
+            usleep(50_000)
+            try? text.write(toFile: jar.path, atomically: true, encoding: .utf8)
+        }.start()
+        #expect(try jar.delete(name: "session", domain: "127.0.0.1", path: "/") == 1)
+        #expect(!jar.cookies().contains { $0.name == "session" })
+    }
+
     @Test("the values a request would carry: by domain (subdomains when the cookie says), by path; long ones only")
     func valuesSentTo() throws {
         let state = try TemporaryDirectory()
