@@ -66,7 +66,11 @@ final class StreamEventPrinter: Sendable {
         }
         let line = event.jsonObject.serialized() + "\n"
         emit(json ? line : Self.block(event))
-        if let file, let code = Data(line.utf8).withUnsafeBytes({ DescriptorWriter.writeAll($0, to: file) }) {
+        if let file,
+            let code = DescriptorWriter.hearingBrokenPipe({
+                Data(line.utf8).withUnsafeBytes { DescriptorWriter.writeAll($0, to: file) }
+            })
+        {
             failure.withLock { $0 = $0 ?? "cannot write the events file: \(String(cString: strerror(code)))" }
         }
     }

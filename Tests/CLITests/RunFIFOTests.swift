@@ -40,6 +40,52 @@ struct RunFIFOTests {
         }
     }
 
+    @Test("a FIFO whose reader stops early ends the run with exit 23 and a sentence (SIGPIPE ended it silently, 141)")
+    func readerStopsEarly() async throws {
+        try await withFIFO { profiles, fifo in
+            let reader = FIFOReader(path: fifo, reads: true, stopsAfter: 100_000)
+            let out = try await ChildProcess.run(
+                [ApixProcess.binary, "run", "f", "many", "-o", fifo, "--profiles", profiles],
+                environment: ["XDG_STATE_HOME": profiles + "/state"], terminal: false, timeout: 20)
+            #expect(!out.timedOut)
+            #expect(await reader.result(waiting: 10).map { $0 >= 100_000 } == true)
+            #expect(out.status == 23, "\(out.stderrText)")
+            #expect(out.stderrText.contains("apix: stopped: cannot write \(fifo): Broken pipe"), "\(out.stderrText)")
+        }
+    }
+
+    @Test(
+        "stdout whose reader stops (`| head`) still ends apix quietly by SIGPIPE, as any filter ends",
+        arguments: [["many", "--max-body", "100KB"], ["events"]])
+    func standardOutputReaderStops(_ arguments: [String]) async throws {
+        try await withFIFO { profiles, _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ApixProcess.binary)
+            process.arguments = ["run", "f"] + arguments + ["--profiles", profiles]
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["XDG_STATE_HOME": profiles + "/state"]) { $1 }
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            #expect(await Self.readable(out, seconds: 20))
+            try out.fileHandleForReading.close()
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(20)
+            while process.isRunning, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            if process.isRunning {
+                Issue.record("apix did not end within 20 s of its stdout's reader going away")
+                kill(process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationReason == .uncaughtSignal, "\(stderr)")
+            #expect(process.terminationStatus == SIGPIPE, "\(stderr)")
+            #expect(!stderr.contains("cannot write"), "\(stderr)")
+        }
+    }
+
     @Test("--timeout 0 is no limit for a FIFO whose reader is slow to start")
     func slowReaderNoLimit() async throws {
         try await withFIFO { profiles, fifo in
@@ -149,12 +195,13 @@ struct RunFIFOTests {
 final class FIFOReader: Sendable {
     private let state = Mutex<(opened: Bool, bytes: Int?, released: Bool)>((false, nil, false))
 
-    /// `pause`: seconds the reader waits once open before it reads.
-    init(path: String, reads: Bool, pause: Double = 0) {
-        Thread { self.run(path: path, reads: reads, pause: pause) }.start()
+    /// `pause`: seconds the reader waits once open before it reads; `stopsAfter`: bytes past which it closes the
+    /// FIFO, as `head -c` does.
+    init(path: String, reads: Bool, pause: Double = 0, stopsAfter limit: Int = .max) {
+        Thread { self.run(path: path, reads: reads, pause: pause, limit: limit) }.start()
     }
 
-    private func run(path: String, reads: Bool, pause: Double) {
+    private func run(path: String, reads: Bool, pause: Double, limit: Int) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         state.withLock { $0.opened = true }
         guard descriptor >= 0 else {
@@ -175,6 +222,7 @@ final class FIFOReader: Sendable {
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             total += count
+            if total >= limit { break }
         }
         state.withLock { $0.bytes = total }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExplorerCore
@@ -108,5 +109,20 @@ struct CopyTests {
         #expect(
             Clipboard.tools(environment: ["PATH": directory, "DISPLAY": ":0", "WAYLAND_DISPLAY": "w"]).map(\.name)
                 == ["wl-copy", "xclip"])
+    }
+
+    @Test("a clipboard program that does not read what it is given is not waited on forever, nor counted as used")
+    func programThatDoesNotRead() throws {
+        let directory = try TemporaryDirectory()
+        let input = String(repeating: "x", count: 1 << 20)  // past a pipe's 64 KiB
+        for (name, script) in [("exits", "exit 0"), ("sleeps", "sleep 30"), ("reads", "cat >/dev/null")] {
+            let path = directory.path + "/" + name
+            _ = FileManager.default.createFile(
+                atPath: path, contents: Data("#!/bin/sh\n\(script)\n".utf8), attributes: [.posixPermissions: 0o755])
+            let started = ContinuousClock.now
+            let used = Clipboard.run(path, [], input: input)
+            #expect(used == (name == "reads"), "\(name)")
+            #expect(ContinuousClock.now - started < .seconds(10), "\(name)")
+        }
     }
 }

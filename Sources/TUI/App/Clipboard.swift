@@ -77,8 +77,9 @@ package enum Clipboard {
         }
     }
 
-    /// Runs a clipboard program with `input` on its standard input; true when it succeeded within 2 s.
-    private static func run(_ path: String, _ arguments: [String], input: String) -> Bool {
+    /// Runs a clipboard program with `input` on its standard input; true when it took all of it and succeeded within
+    /// 2 s.
+    static func run(_ path: String, _ arguments: [String], input: String) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -87,9 +88,18 @@ package enum Clipboard {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return false }
-        try? pipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try? pipe.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(2)
+        // A program that exits without reading, or stops reading, neither ends apix (SIGPIPE) nor holds it.
+        let failed = DescriptorWriter.hearingBrokenPipe {
+            Data(input.utf8).withUnsafeBytes {
+                DescriptorWriter.writeAll($0, to: pipe.fileHandleForWriting.fileDescriptor) { Date() >= deadline }
+            }
+        }
+        try? pipe.fileHandleForWriting.close()
+        if failed != nil {
+            if process.isRunning { process.terminate() }
+            return false
+        }
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning {
             process.terminate()

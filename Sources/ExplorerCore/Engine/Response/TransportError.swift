@@ -84,10 +84,12 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
-    /// "no response: connection refused" style, one line; a body stopped at its limit came with a response, and
-    /// says "stopped".
+    /// "no response: connection refused" style, one line; a body stopped at its limit, or one that could not be
+    /// written where it was to go (libcurl's write error: a full disk, a `-o` pipe whose reader went away), came with
+    /// a response, and says "stopped".
     public var description: String {
-        "\(kind == .bodyTooLarge || kind == .bodyRatioExceeded ? "stopped" : "no response"): \(fullMessage)"
+        let stopped = kind == .bodyTooLarge || kind == .bodyRatioExceeded || (kind == .localIO && curlCode == 23)
+        return "\(stopped ? "stopped" : "no response"): \(fullMessage)"
     }
 
     /// The message and the note, as one line.

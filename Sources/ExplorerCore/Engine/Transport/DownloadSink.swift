@@ -86,6 +86,15 @@ final class DownloadSink {
     /// pipe (`EAGAIN`).
     private static func writeWithoutWaiting(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> (Int, Int32?) {
         var offset = 0
+        let code = DescriptorWriter.hearingBrokenPipe {
+            writePiecesWithoutWaiting(bytes, to: descriptor, offset: &offset)
+        }
+        return (offset, code)
+    }
+
+    private static func writePiecesWithoutWaiting(
+        _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, offset: inout Int
+    ) -> Int32? {
         while offset < bytes.count {
             let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if count > 0 {
@@ -93,12 +102,12 @@ final class DownloadSink {
             } else if count < 0, errno == EINTR {
                 continue
             } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                return (offset, nil)
+                return nil
             } else {
-                return (offset, count < 0 ? errno : EIO)
+                return count < 0 ? errno : EIO
             }
         }
-        return (offset, nil)
+        return nil
     }
 
     init(
@@ -316,21 +325,28 @@ final class DownloadSink {
             if taken < bytes.count { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[taken...])) }
             return true
         }
-        if waitsForReader { return writeHearing(bytes, to: fd, place: path ?? "the pipe", failing: path ?? "body") }
+        if waitsForReader {
+            return writeHearing(bytes, to: fd, place: path ?? "the pipe", failing: path ?? "body", brokenPipe: true)
+        }
         guard let code = DescriptorWriter.writeAll(bytes, to: fd) else { return true }
         failure = "cannot write \(path ?? "body"): \(String(cString: strerror(code)))"
         return false
     }
 
     /// Writes where a reader may stop reading, hearing `interruption` while the write waits for it.
+    /// `brokenPipe`: a reader that went away is a failure to report (`-o`), not a SIGPIPE (standard output).
     private func writeHearing(
-        _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, place: String, failing target: String
+        _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, place: String, failing target: String,
+        brokenPipe: Bool = false
     ) -> Bool {
         var why: Interruption?
-        let code = DescriptorWriter.writeAll(bytes, to: descriptor) {
-            why = interruption()
-            return why != nil
+        let write = {
+            DescriptorWriter.writeAll(bytes, to: descriptor) {
+                why = self.interruption()
+                return why != nil
+            }
         }
+        let code = brokenPipe ? DescriptorWriter.hearingBrokenPipe(write) : write()
         guard let code else { return true }
         if let why {
             interrupted = why
