@@ -382,11 +382,11 @@ struct RunCommand: AsyncParsableCommand {
     static func timingLines(_ metrics: Metrics, source: ResponseSource = .network, age: Duration? = nil)
         -> [String]
     {
-        func row(_ label: String, _ duration: Duration) -> String {
-            "  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + Units.duration(duration)
+        func row(_ label: String, _ figure: String) -> String {
+            "  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + figure
         }
-        var lines = metrics.phases.map { row($0.phase.label, $0.duration) }
-        lines.append(row(Metrics.totalLabel, metrics.total))
+        var lines = metrics.phases.map { row($0.phase.label, metrics.figure($0.phase, $0.duration)) }
+        lines.append(row(Metrics.totalLabel, Units.duration(metrics.total)))
         lines.append("  " + metrics.factsLine(source: source, age: age))
         return lines
     }

@@ -16,7 +16,7 @@ struct DisplayAgreementTests {
         redirectTime: .zero, queued: .milliseconds(5), bytesSent: 2048, bytesReceived: 3 << 20,
         queuePosition: 2)
 
-    static func response(source: ResponseSource = .network) -> Response {
+    static func response(source: ResponseSource = .network, metrics: Metrics = metrics) -> Response {
         var response = Response(
             method: .get, url: "http://127.0.0.1:9000/items/7", statusCode: 201, reason: "Created",
             headers: ["Content-Type": "application/json"], body: ResponseBody(data: Data(#"{"id": 7}"#.utf8)),
@@ -78,6 +78,28 @@ struct DisplayAgreementTests {
             #expect(cli.hasPrefix("apix: "))
             let lines = try Self.screen(.failure(error))
             #expect(lines.contains { $0.contains("│" + cli.dropFirst("apix: ".count)) }, "\(cli)")
+        }
+    }
+
+    @Test(
+        "phases that did not take place read — in both (clear text: tls; a reused connection: dns, connect, tls)",
+        arguments: [false, true])
+    func skippedPhases(reused: Bool) throws {
+        var metrics = Self.metrics
+        metrics.tls = .zero
+        if reused {
+            metrics.reusedConnection = true
+            metrics.dns = .microseconds(3)
+            metrics.connect = .microseconds(2)
+        }
+        let response = Self.response(metrics: metrics)
+        let cli = RunCommand.timingLines(response.metrics)
+        let phases = try Self.line(try Self.screen(.success(response)), containing: "dns ")
+        let skipped = reused ? ["dns", "connect", "tls"] : ["tls"]
+        for label in ["dns", "connect", "tls", "send", "wait"] {
+            let row = try #require(cli.first { $0.hasPrefix("  " + label + " ") })
+            #expect(row.hasSuffix(" —") == skipped.contains(label), "\(row)")
+            #expect(phases.contains("\(label) —") == skipped.contains(label), "\(phases)")
         }
     }
 

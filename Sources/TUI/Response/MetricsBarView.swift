@@ -45,7 +45,7 @@ enum MetricsBarView {
 
         // Line 2: the phases, each in its waterfall look; never a figure cut in two (`phaseLine`).
         if rect.height > 1 {
-            let (shown, gap) = phaseLine(phases, in: rect.width)
+            let (shown, gap) = phaseLine(phases, in: rect.width, figure: metrics.figure)
             var column = rect.x
             for (i, text) in shown {
                 let look = theme.phase(i)
@@ -70,14 +70,16 @@ enum MetricsBarView {
     /// The phases that fit `columns` whole (a fill cell and the text each), with the gap between them: two spaces,
     /// one when that is too wide, and when even that is too wide the longest phases that fit, in their order (the
     /// waterfall above still shows every phase).
-    static func phaseLine(_ phases: [(phase: Metrics.Phase, duration: Duration)], in columns: Int) -> (
-        shown: [(Int, String)], gap: String
-    ) {
+    /// `figure`: how a phase's time reads (`Metrics.figure`: `—` for one that did not take place).
+    static func phaseLine(
+        _ phases: [(phase: Metrics.Phase, duration: Duration)], in columns: Int,
+        figure: (Metrics.Phase, Duration) -> String = { Units.duration($1) }
+    ) -> (shown: [(Int, String)], gap: String) {
         func span(of shown: [(Int, String)], gap: Int) -> Int {
             shown.reduce(0) { $0 + 1 + TextWidth.width(of: $1.1) } + gap * max(0, shown.count - 1)
         }
         let all = phases.enumerated().map {
-            ($0.offset, "\($0.element.phase.label) \(Units.duration($0.element.duration))")
+            ($0.offset, "\($0.element.phase.label) \(figure($0.element.phase, $0.element.duration))")
         }
         if span(of: all, gap: 2) <= columns { return (all, "  ") }
         if span(of: all, gap: 1) <= columns { return (all, " ") }

@@ -74,6 +74,13 @@ struct TransportIntegrationTests {
             #expect(first.metrics.reusedConnection == false)
             #expect(first.metrics.connect > .zero)
             #expect(second.metrics.reusedConnection == true)
+            // Clear text: no handshake, shown as `—`, not "0.00 ms"; the reused connection looked up and dialled
+            // nothing either.
+            #expect(first.metrics.tls == .zero)
+            #expect(Metrics.Phase.allCases.filter(first.metrics.skips) == [.tls])
+            #expect(Metrics.Phase.allCases.filter(second.metrics.skips) == [.dns, .connect, .tls])
+            #expect(first.metrics.figure(.tls, first.metrics.tls) == "—")
+            #expect(first.metrics.figure(.connect, first.metrics.connect) != "—")
         }
     }
 

@@ -91,6 +91,23 @@ public struct Metrics: Sendable, Equatable {
         public var label: String { rawValue }
     }
 
+    /// Whether `phase` did not take place in the final exchange: a reused connection looks up, connects and
+    /// handshakes nothing, and clear text has no TLS. libcurl reports those as zero (or a few microseconds of its own
+    /// bookkeeping), which both front ends show as `—` rather than a time ("tls 0.00 ms" on an `http://` URL read
+    /// as a handshake that took no time).
+    public func skips(_ phase: Phase) -> Bool {
+        switch phase {
+        case .dns, .connect: reusedConnection
+        case .tls: reusedConnection || tls == .zero
+        case .send, .wait, .transfer: false
+        }
+    }
+
+    /// A phase's figure as both front ends show it: its duration, or `—` when it did not take place (`skips`).
+    public func figure(_ phase: Phase, _ duration: Duration) -> String {
+        skips(phase) ? "—" : Units.duration(duration)
+    }
+
     /// Phase durations in the order they happen, for waterfalls, `--timings` and tests.
     public var phases: [(phase: Phase, duration: Duration)] {
         [
