@@ -75,6 +75,12 @@ public enum BenchReport {
                 text: pad("ms", 9) + ["p50", "p90", "p99", "p99.9", "max"].map { left($0, column) }.joined()))
         for phase in BenchPhase.allCases {
             guard let figures = snapshot.latency[phase] else { continue }
+            // No request had this phase (plain HTTP has no TLS; reused connections dial nothing): `—`, as
+            // `--timings` says it, rather than a row of zeros read as instant handshakes. `--json` keeps the zeros.
+            if figures.max == 0, phase != .ttfb, phase != .total {
+                rows.append(Row(role: .phase, text: pad(phase.rawValue, 9) + left("—", column)))
+                continue
+            }
             let values = [figures.p50, figures.p90, figures.p99, figures.p999, figures.max]
             rows.append(
                 Row(role: .phase, text: pad(phase.rawValue, 9) + values.map { left(milliseconds($0), column) }.joined())

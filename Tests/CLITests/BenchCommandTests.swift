@@ -66,6 +66,10 @@ struct BenchCommandTests {
             #expect(text.contains("404 ×6"))
             #expect(text.contains("p99.9"))
             #expect(text.contains("total "))
+            // Plain HTTP: no request had a handshake, which reads `—`, not a row of zeros; connect has figures.
+            let rows = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            #expect(rows.contains(["tls", "—"]), "\(text)")
+            #expect(rows.contains { $0.first == "connect" && $0.count == 6 }, "\(text)")
         }
     }
 
