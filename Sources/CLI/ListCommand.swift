@@ -11,16 +11,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let profile {
-            let loaded = try profileOptions.profile(profile)
-            let width = loaded.endpoints.map(\.id.count).max() ?? 0
-            for endpoint in loaded.endpoints {
-                let method = endpoint.method.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-                let id = endpoint.id.padding(toLength: width, withPad: " ", startingAt: 0)
-                let folder = endpoint.folder.map { "[\($0)] " } ?? ""
-                print(
-                    "\(id)  \(method) \(endpoint.path.raw)  \(folder)\(endpoint.name == endpoint.id ? "" : endpoint.name)"
-                )
-            }
+            for line in Self.endpointLines(try profileOptions.profile(profile)) { print(line) }
             return
         }
         var catalog = profileOptions.catalog()
@@ -41,14 +32,54 @@ struct ListCommand: AsyncParsableCommand {
             }
             return
         }
-        let width = catalog.profiles.map(\.id.count).max() ?? 0
-        for loaded in catalog.profiles {
-            let id = loaded.id.padding(toLength: width, withPad: " ", startingAt: 0)
-            print("\(id)  \(Units.count(loaded.endpoints.count, "endpoint"))  \(loaded.name)")
-        }
+        for line in Self.profileLines(catalog.profiles) { print(line) }
         if !catalog.failedFiles.isEmpty {
             StandardError.writeLine("apix: \(catalog.problemSummary); see `apix check`:")
             for problem in catalog.problems { StandardError.writeLine("  \(problem)") }
         }
+    }
+
+    /// The profiles, one a line: id, endpoint count, name, in columns.
+    static func profileLines(_ profiles: [Profile]) -> [String] {
+        let ids = profiles.map { SafeText.escape($0.id) }
+        // "12 endpoints" as a number right-aligned and a word left-aligned, so the names after them line up.
+        let counts = profiles.map {
+            Units.count($0.endpoints.count, "endpoint").split(separator: " ", maxSplits: 1).map(String.init)
+        }
+        let idWidth = ids.map(\.count).max() ?? 0
+        let numberWidth = counts.map { $0[0].count }.max() ?? 0
+        let wordWidth = counts.map { $0.last?.count ?? 0 }.max() ?? 0
+        return profiles.indices.map {
+            let number = String(repeating: " ", count: numberWidth - counts[$0][0].count) + counts[$0][0]
+            return pad(ids[$0], idWidth) + "  " + number + " " + pad(counts[$0].last ?? "", wordWidth) + "  "
+                + SafeText.escape(profiles[$0].name)
+        }
+    }
+
+    /// One profile's endpoints, one a line: id, method, path, then `[folder]` and name, in columns; a path past
+    /// `maxPathColumn` characters pushes its own line's last column out rather than every line's. Names, folders
+    /// and paths are escaped: an imported collection's are someone else's text.
+    static func endpointLines(_ profile: Profile) -> [String] {
+        let ids = profile.endpoints.map { SafeText.escape($0.id) }
+        let paths = profile.endpoints.map { SafeText.escape($0.path.raw) }
+        let idWidth = ids.map(\.count).max() ?? 0
+        let pathWidth = min(maxPathColumn, paths.map(\.count).max() ?? 0)
+        return profile.endpoints.indices.map { index in
+            let endpoint = profile.endpoints[index]
+            let folder = endpoint.folder.map { "[\(SafeText.escape($0))] " } ?? ""
+            let name = endpoint.name == endpoint.id ? "" : SafeText.escape(endpoint.name)
+            var line =
+                pad(ids[index], idWidth) + "  " + pad(endpoint.method.rawValue, 7) + " "
+                + pad(paths[index], pathWidth) + "  " + folder + name
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// The widest path that sets the path column.
+    static let maxPathColumn = 48
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 }

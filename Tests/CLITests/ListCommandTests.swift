@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `apix list`: profiles and endpoints in columns, whatever the lengths, and a profile's text escaped (an imported
+/// collection's names are someone else's bytes).
+@Suite("apix list: columns and escaped text")
+struct ListCommandTests {
+    static let profile = """
+        name: "Shop \\e[31mred"
+        environments: { local: { base_url: "http://127.0.0.1:1" } }
+        endpoints:
+          - { id: a, path: /a, name: "First one" }
+          - { id: a-much-longer-id, method: DELETE, path: "/items/{id}/parts/{part}", folder: Parts, name: Remove,
+              params: { id: 1, part: 2 } }
+          - { id: long, path: "/\(String(repeating: "x", count: 60))", name: "Far \\e]52;c;aGk=\\a" }
+          - { id: bare, path: /b }
+        """
+
+    func lists(_ arguments: [String]) async throws -> [String] {
+        let directory = try TemporaryDirectory()
+        try Self.profile.write(toFile: directory.path + "/shop.yaml", atomically: true, encoding: .utf8)
+        try "environments: { local: { base_url: \"http://127.0.0.1:1\" } }\nendpoints: [{ id: x, path: /x }]\n"
+            .write(toFile: directory.path + "/a-longer-id.yaml", atomically: true, encoding: .utf8)
+        let out = try await ApixProcess.run(
+            ["list"] + arguments + ["--profiles", directory.path],
+            environment: ["XDG_STATE_HOME": directory.path + "/state"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(!out.text.contains("\u{1B}"), "\(out.text)")
+        return out.text.split(separator: "\n").map(String.init)
+    }
+
+    @Test("endpoints: methods and paths start in one column; names line up after paths up to 48 characters")
+    func endpoints() async throws {
+        let lines = try await lists(["shop"])
+        #expect(lines.count == 4, "\(lines)")
+        let methods = lines.map {
+            $0.firstRange(of: "  GET ")?.lowerBound ?? $0.firstRange(of: "  DELETE ")?.lowerBound
+        }
+        #expect(Set(methods.map { $0.map { lines[0].distance(from: lines[0].startIndex, to: $0) } }).count == 1)
+        #expect(lines[0].hasPrefix("a                 GET     /a"), "\(lines[0])")
+        let name = try #require(lines[0].range(of: "First one"))
+        let remove = try #require(lines[1].range(of: "[Parts] Remove"))
+        #expect(
+            lines[0].distance(from: lines[0].startIndex, to: name.lowerBound)
+                == lines[1].distance(from: lines[1].startIndex, to: remove.lowerBound))
+        #expect(lines[2].contains("/\(String(repeating: "x", count: 60))  Far \\e]52;c;aGk=\\x07"), "\(lines[2])")
+        #expect(lines[3] == "bare              GET     /b", "\(lines[3])")
+    }
+
+    @Test("profiles: ids padded, counts right-aligned, names escaped")
+    func profiles() async throws {
+        let lines = try await lists([])
+        #expect(lines.contains("a-longer-id  1 endpoint   a-longer-id"), "\(lines)")
+        #expect(lines.contains("shop         4 endpoints  Shop \\e[31mred"), "\(lines)")
+    }
+}
