@@ -10,6 +10,8 @@ import Synchronization
 final class StreamEventPrinter: Sendable {
     private let json: Bool
     private let file: Int32?
+    /// `--events-file` as the user gave it, `~` expanded, for the message of a write that failed.
+    private let filePath: String
     /// Whether stderr's progress line must be wiped before the first event goes to the same terminal.
     private let clearsProgress: Bool
     private let started = Mutex(false)
@@ -21,8 +23,9 @@ final class StreamEventPrinter: Sendable {
     init(json: Bool, eventsFile: String?, clearsProgress: Bool) throws {
         self.json = json
         self.clearsProgress = clearsProgress
-        if let eventsFile {
-            let path = (eventsFile as NSString).expandingTildeInPath
+        let path = eventsFile.map { ($0 as NSString).expandingTildeInPath } ?? ""
+        filePath = path
+        if eventsFile != nil {
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
                 throw CLIFailure(.usage, "cannot write \(path): \(String(cString: strerror(errno)))")
@@ -71,7 +74,9 @@ final class StreamEventPrinter: Sendable {
                 Data(line.utf8).withUnsafeBytes { DescriptorWriter.writeAll($0, to: file) }
             })
         {
-            failure.withLock { $0 = $0 ?? "cannot write the events file: \(String(cString: strerror(code)))" }
+            failure.withLock {
+                $0 = $0 ?? "cannot write the events file \(filePath): \(String(cString: strerror(code)))"
+            }
         }
     }
 

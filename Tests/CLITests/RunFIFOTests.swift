@@ -54,6 +54,27 @@ struct RunFIFOTests {
         }
     }
 
+    @Test("an --events-file FIFO whose reader stops early is a warning naming it; the events still go to stdout")
+    func eventsFileReaderStops() async throws {
+        try await withFIFO { profiles, fifo in
+            let reader = FIFOReader(path: fifo, reads: true, stopsAfter: 1000)
+            let out = try await ChildProcess.run(
+                [
+                    ApixProcess.binary, "run", "f", "events", "--max-events", "500", "--events-file", fifo,
+                    "--profiles",
+                    profiles,
+                ],
+                environment: ["XDG_STATE_HOME": profiles + "/state"], terminal: false, timeout: 30)
+            #expect(!out.timedOut)
+            #expect(await reader.result(waiting: 10).map { $0 >= 1000 } == true)
+            #expect(out.status == 0, "\(out.stderrText)")
+            #expect(
+                out.stderrText.contains("apix: warning: cannot write the events file \(fifo): Broken pipe"),
+                "\(out.stderrText)")
+            #expect(String(decoding: out.stdout, as: UTF8.self).contains("#500 "))
+        }
+    }
+
     @Test(
         "stdout whose reader stops (`| head`) still ends apix quietly by SIGPIPE, as any filter ends",
         arguments: [["many", "--max-body", "100KB"], ["events"]])

@@ -31,7 +31,7 @@ struct StalledReaderTests {
                 #expect(answer.statusCode == 200)
             }
             // Answered while the download is held; a bound far above their few milliseconds, far below forever.
-            #expect(clock.now - started < .seconds(10))
+            #expect(clock.now - started < .seconds(30))
             held.cancel()
             #expect(await held.result.error?.isCancelled == true)
             watcher.cancel()
@@ -44,23 +44,43 @@ struct StalledReaderTests {
             let client = Client(transport: CurlTransport())
             var download = PreparedRequest(url: server.url("/bytes/\(4 << 20)"))
             download.options.downloadTo = fifo
+            // Bounded: a transfer left waiting for a reader would hold the test forever.
+            download.options.timeout = .seconds(60)
             let transfer = client.start(download)
-            // The reader starts after the pipe filled and the transfer paused, then reads to the end.
-            try await Task.sleep(for: .milliseconds(300))
-            let total = await Task.detached { () -> Int in
-                _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
-                var total = 0
-                var buffer = [UInt8](repeating: 0, count: 1 << 16)
-                while true {
-                    let count = read(reader, &buffer, buffer.count)
-                    if count < 0, errno == EINTR { continue }
-                    if count <= 0 { return total }
-                    total += count
-                }
-            }.value
+            let receiving = Mutex(false)
+            let watcher = Task {
+                for await event in transfer.progress where event.received > 1 << 16 { receiving.withLock { $0 = true } }
+            }
+            defer { watcher.cancel() }
+            // The reader starts after the pipe filled and the transfer paused, then reads to the end. (After a fixed
+            // 300 ms, a loaded machine had not opened the FIFO yet: the read found no writer and ended at once, and
+            // the download then waited for a reader that was gone.)
+            try #require(await eventually { receiving.withLock { $0 } })
+            let total = await Self.readToEnd(reader, seconds: 60)
             let response = try await transfer.result.response()
             #expect(response.statusCode == 200)
             #expect(total == 4 << 20)
+        }
+    }
+
+    /// Reads `descriptor` to its end (its writer closed it) on a plain thread, for at most `seconds`: a blocking read
+    /// must not hold one of the cooperative pool's threads, which other suites' servers need.
+    static func readToEnd(_ descriptor: Int32, seconds: Double) async -> Int {
+        await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
+            Thread {
+                let deadline = Date().addingTimeInterval(seconds)
+                var total = 0
+                var buffer = [UInt8](repeating: 0, count: 1 << 16)
+                while Date() < deadline {
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    guard poll(&ready, 1, 100) > 0 else { continue }
+                    let count = read(descriptor, &buffer, buffer.count)
+                    if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                    if count <= 0 { break }
+                    total += count
+                }
+                done.resume(returning: total)
+            }.start()
         }
     }
 
