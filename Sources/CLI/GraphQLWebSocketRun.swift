@@ -45,7 +45,7 @@ struct GraphQLWebSocketRun {
         case .success(let opened): connection = opened
         case .failure(let error):
             StandardError.writeLine("apix: \(SafeText.escape(error.message))")
-            let failure = ClientError(.transport(WebSocketExit.transportError(error)))
+            let failure = error.clientError
             await record(.failure(failure), transcript: nil)
             throw ExitCode(WebSocketExit.status(for: error))
         }

@@ -76,7 +76,7 @@ struct WebSocketCommand: AsyncParsableCommand {
         case .failure(let error):
             StandardError.writeLine("apix: \(SafeText.escape(error.message))")
             if let history {
-                let failure = ClientError(.transport(WebSocketExit.transportError(error)))
+                let failure = error.clientError
                 history.record(
                     oneOff(
                         HistoryRecording.entry(

@@ -28,14 +28,7 @@ enum WebSocketExit {
         switch error {
         case .transport(let error): error.exitCode
         case .handshake: handshakeRefused
-        }
-    }
-
-    /// An open failure as a transport error (the history's record of a session that did not open).
-    static func transportError(_ error: WebSocketConnection.OpenError) -> TransportError {
-        switch error {
-        case .transport(let transport): transport
-        case .handshake: TransportError(.badResponse, error.message)
+        case .credentials: CLIFailure.Status.auth.rawValue
         }
     }
 

@@ -48,7 +48,7 @@ struct WebSocketTestSession {
         switch await exchange.openWebSocket() {
         case .success(let opened): connection = opened
         case .failure(let error):
-            let failure = ClientError(.transport(WebSocketExit.transportError(error)))
+            let failure = error.clientError
             return Outcome(result: .failure(failure), opened: .failure(failure), transcript: nil)
         }
         let opened = connection.opened

@@ -157,6 +157,30 @@ struct WebSocketCommandTests {
         }
     }
 
+    @Test("Credentials that cannot be had: exit 4 and `apix: authentication failed: …`, as apix run (was 1)")
+    func credentials() async throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "chat.yaml",
+            """
+            auth: { type: oauth2, grant: client_credentials, token_url: "http://127.0.0.1:1/token", client_id: a,
+                    client_secret: b }
+            environments:
+              local: { base_url: "http://127.0.0.1:1" }
+            endpoints:
+              - { id: chat, protocol: websocket, path: /chat }
+            """)
+        let out = try await ApixProcess.run(
+            ["ws", "chat", "chat", "--profiles", folder.path],
+            environment: ["XDG_STATE_HOME": folder.path + "/state"])
+        #expect(out.status == 4, "\(out.stderr)")
+        #expect(out.stderr.hasPrefix("apix: authentication failed: "), "\(out.stderr)")
+        let history = try await ApixProcess.run(
+            ["history", "--json", "--profiles", folder.path], environment: ["XDG_STATE_HOME": folder.path + "/state"])
+        #expect(
+            history.text.contains(#""kind":"auth""#) || history.text.contains(#""kind": "auth""#), "\(history.text)")
+    }
+
     @Test("From a profile: base_url http→ws, headers, auth, variables, subprotocols, saved messages")
     func fromProfile() async throws {
         let peer = try WebSocketPeer()

@@ -79,7 +79,7 @@ extension Runtime {
             let connection: WebSocketConnection
             switch opened {
             case .failure(let error):
-                let failure = ClientError(.transport(Self.transportError(error)))
+                let failure = error.clientError
                 log.write("websocket \(plan.webSocketURL): \(error.message)")
                 inbox.post(.webSocketOpened(exchange: id, .failure(failure), at: clock().uptime))
                 Self.record(plan, .failure(failure), transcript: nil, recorder: recorder, auth: auth, log: log)
@@ -178,13 +178,6 @@ extension Runtime {
                 try? await Task.sleep(for: Self.eventPollInterval)
             }
             post()
-        }
-    }
-
-    nonisolated static func transportError(_ error: WebSocketConnection.OpenError) -> TransportError {
-        switch error {
-        case .transport(let transport): transport
-        case .handshake: TransportError(.badResponse, error.message)
         }
     }
 

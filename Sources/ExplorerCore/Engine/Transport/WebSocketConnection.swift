@@ -27,11 +27,26 @@ package final class WebSocketConnection: Sendable {
         case transport(TransportError)
         /// Connected, but the server did not accept the upgrade (its status and headers when it answered).
         case handshake(WebSocketHandshake.Failure, status: Int, headers: HTTPHeaders)
+        /// The credentials the handshake carries could not be obtained or refreshed (`ClientError.auth`): nothing
+        /// was dialled.
+        case credentials(String)
 
         package var message: String {
             switch self {
-            case .transport(let error): error.description
             case .handshake(let failure, _, _): "no WebSocket session: \(failure.message)"
+            case .transport, .credentials: clientError.summary
+            }
+        }
+
+        /// The failure as any exchange's (the history's record, the explorer's response pane, exit statuses): a
+        /// refused upgrade is an answer apix could not use, and credentials that could not be had are `.auth`, as
+        /// for `apix run`.
+        package var clientError: ClientError {
+            switch self {
+            case .transport(let error): ClientError(.transport(error))
+            case .handshake(let failure, _, _):
+                ClientError(.transport(TransportError(.badResponse, "no WebSocket session: \(failure.message)")))
+            case .credentials(let detail): ClientError(.auth(detail))
             }
         }
     }

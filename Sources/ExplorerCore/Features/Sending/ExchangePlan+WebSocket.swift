@@ -14,7 +14,10 @@ extension ExchangePlan {
             do {
                 request = try await interceptor.adapt(request, attempt: 0)
             } catch {
-                return .failure(.transport(TransportError(.other, error.summary)))
+                switch error.reason {
+                case .transport(let transport): return .failure(.transport(transport))
+                case .auth(let detail): return .failure(.credentials(detail))
+                }
             }
         }
         let chosen = settings ?? endpoint.map(WebSocketSettings.forEndpoint) ?? WebSocketSettings()
