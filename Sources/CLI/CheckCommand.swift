@@ -14,9 +14,16 @@ struct CheckCommand: AsyncParsableCommand {
     @Argument(help: "Profile ids (default: every profile on the search path).", completion: Completions.profile)
     var ids: [String] = []
     @OptionGroup var profileOptions: ProfileOptions
+    @Option(
+        name: .customLong("var"),
+        help: ArgumentHelp(
+            "A variable the runs give with --var: the profiles may use it without defining it (a value is ignored).",
+            valueName: "name[=value]"))
+    var vars: [String] = []
 
     func run() async throws {
-        let catalog = profileOptions.catalog()
+        let given = Set(vars.map { String($0.prefix { $0 != "=" }) })
+        let catalog = profileOptions.catalog(given: given)
         let known = Set(catalog.profiles.map(\.id)).union(catalog.problemsByProfile.keys)
         if let unknown = ids.first(where: { !known.contains($0) }) {
             throw CLIFailure(.usage, "no profile `\(unknown)` in \(profileOptions.directory)")

@@ -11,8 +11,10 @@ struct ProfileOptions: ParsableArguments {
 
     var directory: String { ProfileSearchPath.directory(explicit: profiles) }
 
-    func catalog() -> ProfileCatalog {
-        ProfileLoader.load(directory: directory)
+    /// `given`: names of variables given at run time (`apix check --var`), which the profiles may use without
+    /// defining.
+    func catalog(given: Set<String> = []) -> ProfileCatalog {
+        ProfileLoader.load(directory: directory, alsoDefined: given)
     }
 
     /// The profile with this id, or a profile error naming what went wrong (its problems when the file is broken).

@@ -58,6 +58,24 @@ struct ProfileCommandsTests {
         #expect(list.stderr.contains("apix: 3 problems in 2 profiles (1 OK); see `apix check`:"))
     }
 
+    @Test("check --var NAME: a profile that uses a variable only runs give (--var) checks clean; others still fail")
+    func checkGivenVariables() async throws {
+        let directory = try TemporaryDirectory()
+        try """
+        environments: { local: { base_url: "http://127.0.0.1:1" } }
+        endpoints: [{ id: a, path: "/a/{{thing}}", headers: { X-Key: "{{key}}" } }]
+        """.write(toFile: directory.path + "/given.yaml", atomically: true, encoding: .utf8)
+        let plain = try await ApixProcess.run(["check", "--profiles", directory.path])
+        #expect(plain.status == 3)
+        #expect(plain.text.contains("unknown variable `{{thing}}`"), "\(plain.text)")
+        let one = try await ApixProcess.run(["check", "--var", "thing=x", "--profiles", directory.path])
+        #expect(one.status == 3)
+        #expect(!one.text.contains("{{thing}}") && one.text.contains("unknown variable `{{key}}`"), "\(one.text)")
+        let both = try await ApixProcess.run(["check", "--var", "thing", "--var", "key=", "--profiles", directory.path])
+        #expect(both.status == 0, "\(both.text)\(both.stderr)")
+        #expect(both.stderr.contains("apix: 1 profile OK"), "\(both.stderr)")
+    }
+
     @Test("import curl appends an endpoint that sends the same request; a new profile is created for its origin")
     func importCurl() async throws {
         let directory = try TemporaryDirectory()

@@ -1,9 +1,8 @@
 import Foundation
 import Yams
 
-/// Loads profiles from YAML files, reporting every problem at its file, line and column.
-///
-/// A broken file never stops the others: `load(directory:)` returns the good profiles and the problems.
+/// Loads profiles from YAML files, reporting every problem at its file, line and column. A broken file never stops
+/// the others: `load(directory:)` returns the good profiles and the problems.
 public enum ProfileLoader {
     static let profileKeys = [
         "name", "description", "default_environment", "environments", "variables", "headers", "timeout",
@@ -26,13 +25,14 @@ public enum ProfileLoader {
     ]
     static let bodyKinds = ["json", "form", "multipart", "text", "file", "graphql"]
 
-    /// Every `*.yaml` / `*.yml` profile in `directory` (not `*.secrets.yaml` or `*.local.yaml`), sorted by id.
-    public static func load(directory: String) -> ProfileCatalog {
+    /// Every `*.yaml` / `*.yml` profile in `directory` (not `*.secrets.yaml` or `*.local.yaml`), sorted by id;
+    /// `given`: variables given at run time (`apix check --var`), which the profiles may use without defining.
+    public static func load(directory: String, alsoDefined given: Set<String> = []) -> ProfileCatalog {
         var catalog = ProfileCatalog()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names.sorted() where isProfileFile(name) {
             let path = (directory as NSString).appendingPathComponent(name)
-            switch load(file: path) {
+            switch load(file: path, addingSecrets: [], alsoDefined: given) {
             case .success(let profile): catalog.profiles.append(profile)
             case .failure(let failure):
                 catalog.problems.append(contentsOf: failure.problems)
