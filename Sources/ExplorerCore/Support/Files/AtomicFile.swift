@@ -166,7 +166,8 @@ package enum AtomicFile {
             throw AtomicFileError(.inPlace(InPlaceFile.reason(errno, info: info)), path: path)
         }
         defer { close(descriptor) }
-        try fill(descriptor)
+        // A FIFO whose reader goes away fails the write ("Broken pipe") rather than ending apix.
+        try DescriptorWriter.hearingBrokenPipe { () throws(AtomicFileError) in try fill(descriptor) }
     }
 
     private static func randomSuffix() -> String {

@@ -71,25 +71,28 @@ package enum DescriptorWriter {
         return nil
     }
 
-    /// Runs `write`, a write to a file the user named (`-o`, `--events-file`) that may be a pipe or a socket, so that
-    /// a reader that went away makes it fail with `EPIPE` (a located "Broken pipe", curl's exit 23) instead of ending
-    /// the process with a SIGPIPE that says nothing. SIGPIPE is blocked on this thread while it runs; one the write
-    /// raised is taken before the mask is restored, so it is never delivered. Standard output is not written this way:
-    /// `apix run … | head` ends by SIGPIPE, as any filter does.
-    package static func hearingBrokenPipe(_ write: () -> Int32?) -> Int32? {
+    /// Runs `body`, writes to a file the user named (`-o`, `--events-file`, the explorer's `w`) that may be a pipe
+    /// or a socket, so that a reader that went away makes them fail with `EPIPE` (a located "Broken pipe", curl's
+    /// exit 23) instead of ending the process with a SIGPIPE that says nothing (and, in the explorer, leaves the
+    /// terminal raw). SIGPIPE is blocked on this thread while it runs; one it raised is taken before the mask is
+    /// restored, so it is never delivered. Standard output is not written this way: `apix run … | head` ends by
+    /// SIGPIPE, as any filter does.
+    package static func hearingBrokenPipe<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         var pipeSignal = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        let code = write()
-        // A SIGPIPE blocked before is not ours to take.
-        if code == EPIPE, sigismember(&previous, SIGPIPE) == 0 {
-            var none = timespec()
-            _ = sigtimedwait(&pipeSignal, nil, &none)
+        defer {
+            // A SIGPIPE blocked before is not ours to take.
+            var pending = sigset_t()
+            if sigismember(&previous, SIGPIPE) == 0, sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+                var none = timespec()
+                _ = sigtimedwait(&pipeSignal, nil, &none)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        return code
+        return try body()
     }
 
     private enum Readiness { case ready, broken, waiting }

@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEndTerminal {
+    /// `w` in the real explorer (tmux at 120×40) into a FIFO whose reader stops early, as `w` then `>(head -c 10)`
+    /// would: the write fails with a located message and the explorer goes on. It used to end by SIGPIPE, the
+    /// terminal left in the explorer's modes.
+    @Suite("TUI end to end: w into a FIFO whose reader leaves", .serialized, .enabled(if: TmuxSession.isAvailable))
+    struct BodyWriteFIFOEndToEndTests {
+        @Test("the status line says the pipe broke; the explorer still answers keys")
+        func readerLeaves() async throws {
+            try await withDemoServer { server in
+                let session = try TmuxSession()
+                defer { session.close() }
+                let profiles = session.home + "/profiles"
+                try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+                try """
+                environments: { local: { base_url: "\(server.baseURL)" } }
+                endpoints:
+                  - { id: big, path: "/bytes/{n}", params: { n: 400000 } }
+                """.write(toFile: profiles + "/fifo.yaml", atomically: true, encoding: .utf8)
+                let fifo = session.home + "/pipe"
+                #expect(mkfifo(fifo, 0o600) == 0)
+                try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+                try await session.waiting(for: "big")
+                try session.send("Enter")
+                try await session.waiting(for: "200 OK")
+                try session.send("Tab", "Tab", "w")
+                try await session.waiting(for: "Write body to:")
+                // 400,000 bytes: past the FIFO's 64 KiB, so the reader is gone while the explorer still writes.
+                let reader = FIFOHead(path: fifo, bytes: 10)
+                // The reader waits in `open` before the explorer opens the FIFO (else: "no process is reading").
+                try await Task.sleep(for: .milliseconds(200))
+                try session.send("C-u")
+                try session.send(fifo, literal: true)
+                try session.send("Enter")
+                try await session.waiting(for: "could not write \(fifo)")
+                #expect(try session.capture().contains("Broken pipe"))
+                #expect(reader.finished(within: 10))
+                // Still running, in its own screen (a SIGPIPE left the shell's).
+                #expect(try session.alternateScreen())
+                try session.send("q")
+            }
+        }
+    }
+}
+
+/// Reads `bytes` from a FIFO on a plain thread, then closes it, as `head -c` does.
+private final class FIFOHead: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+
+    init(path: String, bytes: Int) {
+        Thread { [done] in
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor >= 0 {
+                var buffer = [UInt8](repeating: 0, count: bytes)
+                _ = read(descriptor, &buffer, bytes)
+                close(descriptor)
+            }
+            done.signal()
+        }.start()
+    }
+
+    /// Whether the reader opened, read and closed within `seconds`.
+    func finished(within seconds: Double) -> Bool {
+        done.wait(timeout: .now() + seconds) == .success
+    }
+}
