@@ -91,6 +91,20 @@ extension EndToEndTerminal {
             #expect(folders.leftovers.isEmpty)
         }
 
+        @Test("a stray SIGPIPE ends apix with the terminal sane (it was left raw, in the alternate screen)")
+        func brokenPipe() throws {
+            let folders = try Folders()
+            let session = try TmuxSession()
+            defer { session.close() }
+            try session.run("\(TmuxSession.apix) --profiles \(folders.profiles)")
+            try session.waitFor("todos.get")
+            let pid = try #require(try session.shellChildren().first)
+            #expect(try session.alternateScreen())
+            kill(pid, SIGPIPE)
+            try session.waitFor("apix to exit") { _ in (try? session.shellChildren().isEmpty) ?? false }
+            try expectSaneTerminal(session, tag: "after-pipe")
+        }
+
         @Test(
             "SIGTSTP stops apix with the terminal given back; fg redraws it; q then quits mid-transfer, leaving nothing"
         )

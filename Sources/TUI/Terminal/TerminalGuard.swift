@@ -36,6 +36,11 @@ private func crashHandler(_ signal: Int32) {
 final class TerminalGuard {
     private let relays: [SignalRelay]
 
+    /// Signals that end apix at once, after `crashHandler` restored the terminal: crashes, and a SIGPIPE that a write
+    /// apix does not guard would raise (writes to files the user named hear a broken pipe instead:
+    /// `DescriptorWriter.hearingBrokenPipe`).
+    static let fatalSignals = [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGPIPE]
+
     /// Installs the handlers. Call before `initscr`, so ncurses sees SIGINT/SIGTERM already handled and leaves
     /// them alone. Through `SignalRelay`: a dispatch signal source (a `signalfd`) lost the signals the kernel gave
     /// to threads that did not block them (libcurl's loop, the WebSocket reader).
@@ -54,7 +59,7 @@ final class TerminalGuard {
                 }
             },
         ]
-        for number in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] {
+        for number in Self.fatalSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = crashHandler
             sigemptyset(&action.sa_mask)
@@ -66,7 +71,7 @@ final class TerminalGuard {
     /// Puts the default signal handling back (after curses has ended).
     func uninstall() {
         for relay in relays { relay.stop() }
-        for number in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { signal(number, SIG_DFL) }
+        for number in Self.fatalSignals { signal(number, SIG_DFL) }
         if haveSavedTerminalModes {
             var modes = savedTerminalModes
             _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
