@@ -115,6 +115,17 @@ struct RunCommandTests {
         }
     }
 
+    @Test("a header value with a line end is refused on one line, the line end shown escaped, nothing sent")
+    func headerWithLineEnd() async throws {
+        try await withProfiles { profiles, _ in
+            let out = try await ApixProcess.run(
+                ["run", "test", "todo", "-H", "X-A: a\r\nInjected: b", "--profiles", profiles])
+            #expect(out.status == 3)
+            #expect(out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+            #expect(out.stderr.contains(#"invalid header: X-A: a\r\nInjected: b"#), "\(out.stderr)")
+        }
+    }
+
     static let failures: [([String], Int32)] = [
         (["run", "test", "todo", "-p", "noequals"], 2),
         (["run", "test", "todo", "--no-such-flag"], 2),

@@ -32,7 +32,8 @@ public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvert
         return place.isEmpty ? reasonText : "\(place): \(reasonText)"
     }
 
-    /// What is wrong, without where: for a line that already shows which request it is (the editor's URL line).
+    /// What is wrong, without where: for a line that already shows which request it is (the editor's URL line). The
+    /// value quoted is escaped (`SafeText`): it may hold a line end (the very thing refused) or a captured value.
     package var reasonText: String {
         let text: String
         switch reason {
@@ -41,11 +42,11 @@ public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvert
         case .unknownVariable(let name):
             text = "unknown variable {{\(name)}}"
         case .invalidURL(let url):
-            text = "invalid URL: \(url)"
+            text = "invalid URL: \(SafeText.escape(url))"
         case .invalidMethod(let method):
-            text = "invalid HTTP method: \(method)"
+            text = "invalid HTTP method: \(SafeText.escape(method))"
         case .invalidHeader(let header):
-            text = "invalid header: \(header)"
+            text = "invalid header: \(SafeText.escape(header))"
         case .unreadableFile(let path, let why):
             text = "cannot read \(path): \(why)"
         case .unknownEnvironment(let name, let known):
