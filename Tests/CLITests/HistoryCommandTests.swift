@@ -112,6 +112,25 @@ struct HistoryCommandTests {
         }
     }
 
+    @Test("replay sends with the profile's transfer settings, as the first send: its cookie jar (it sent none)")
+    func replayKeepsTheJar() async throws {
+        try await withSetup { setup, server in
+            try """
+            environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
+            endpoints:
+              - { id: login, path: /cookies/set, query: { session: jar-cookie-1, max_age: "3600" } }
+              - { id: show, path: /cookies }
+            """.write(toFile: setup.profiles + "/jar.yaml", atomically: true, encoding: .utf8)
+            #expect(try await setup.apix(["run", "jar", "login"]).status == 0)
+            let first = try await setup.apix(["run", "jar", "show"])
+            #expect(first.text.contains("jar-cookie-1"), "\(first.text)")
+            let id = try #require(try await setup.entries()[0]["id"]?.stringValue)
+            let replay = try await setup.apix(["replay", id])
+            #expect(replay.status == 0, "\(replay.stderr)")
+            #expect(replay.text.contains("jar-cookie-1"), "\(replay.text)")
+        }
+    }
+
     @Test("apix test records its exchanges with their checks; an unknown id is a usage error")
     func testRecordsChecks() async throws {
         try await withSetup { setup, _ in

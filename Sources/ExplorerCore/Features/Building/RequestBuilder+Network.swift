@@ -1,5 +1,34 @@
-/// The network settings of a request: HTTP version, proxy, client certificate and cookie jar.
+/// The transfer settings of a request: limits, redirects, HTTP version, TLS, proxy, client certificate and cookie jar.
 extension RequestBuilder {
+    /// The transfer options of a request to `url`: the layered settings (profile < environment < `endpoint`), then
+    /// the user's `overrides`. Every built request gets them (`plan(for:)`), and so does a recorded one sent again
+    /// (`ExchangePlan(replaying:…)`, whose history keeps no options): with `endpoint` nil, the environment's and the
+    /// profile's.
+    package func transferOptions(
+        for endpoint: Endpoint?, url: String, overrides: RequestOverrides, scope: VariableScope? = nil,
+        masking: Bool = false
+    ) throws(RequestBuildError) -> TransferOptions {
+        var options = TransferOptions()
+        let shared = environment.transferSettings.over(profile.transfer)
+        let settings = endpoint.map { $0.transfer.over(shared) } ?? shared
+        settings.apply(to: &options)
+        if let timeout = overrides.timeout { options.timeout = timeout > .zero ? timeout : nil }
+        if let follow = overrides.followRedirects { options.followRedirects = follow }
+        if let max = overrides.maxRedirects { options.maxRedirects = max }
+        if let insecure = overrides.insecure { options.insecure = insecure }
+        if let compressed = overrides.compressed { options.compressed = compressed }
+        if let maxBody = overrides.maxBody { options.maxBody = maxBody > 0 ? maxBody : nil }
+        if let ratio = overrides.maxBodyRatio { options.maxBodyRatio = ratio > 0 ? ratio : nil }
+        let layered: VariableScope
+        if let scope {
+            layered = scope
+        } else {
+            layered = try self.scope(overrides: overrides.variables, masking: masking)
+        }
+        try applyNetwork(settings, url: url, overrides: overrides, scope: layered, masking: masking, to: &options)
+        return options
+    }
+
     /// Applies the layered `settings` and the user's `overrides` to `options`: the proxy chosen for `url`
     /// (`ProxyRoute`), the key passphrase rendered (masked when `masking`), files resolved like `ca_file`, and the
     /// cookie jar of this profile and environment unless `cookies: false`.

@@ -171,18 +171,7 @@ public struct RequestBuilder: Sendable {
             throw RequestBuildError(.invalidHeader("\(field.name): \(field.value)"), context: context)
         }
 
-        // Transfer options: profile < environment < endpoint < user.
-        var options = TransferOptions()
-        let settings = endpoint.transfer.over(environment.transferSettings.over(profile.transfer))
-        settings.apply(to: &options)
-        if let timeout = overrides.timeout { options.timeout = timeout > .zero ? timeout : nil }
-        if let follow = overrides.followRedirects { options.followRedirects = follow }
-        if let max = overrides.maxRedirects { options.maxRedirects = max }
-        if let insecure = overrides.insecure { options.insecure = insecure }
-        if let compressed = overrides.compressed { options.compressed = compressed }
-        if let maxBody = overrides.maxBody { options.maxBody = maxBody > 0 ? maxBody : nil }
-        if let ratio = overrides.maxBodyRatio { options.maxBodyRatio = ratio > 0 ? ratio : nil }
-        try applyNetwork(settings, url: url, overrides: overrides, scope: scope, masking: masking, to: &options)
+        var options = try transferOptions(for: endpoint, url: url, overrides: overrides, scope: scope, masking: masking)
         let download = downloadTarget(endpoint: endpoint, url: url, overrides: overrides)
         options.downloadTo = download?.path
 

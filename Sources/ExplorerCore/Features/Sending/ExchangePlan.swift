@@ -65,6 +65,12 @@ public struct ExchangePlan: Sendable {
         self.builder = builder
         self.endpoint = endpoint
         self.overrides = overrides
+        var request = request
+        // The history keeps no transfer options: the profile's (proxy, TLS, certificates, limits, the cookie jar)
+        // are those the first send had, as its auth is.
+        if let builder {
+            request.options = try builder.transferOptions(for: endpoint, url: request.url, overrides: overrides)
+        }
         self.request = RequestPlan(request: request)
         self.authKey = authKey
         if let builder {
