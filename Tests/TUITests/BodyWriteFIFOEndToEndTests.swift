@@ -35,7 +35,7 @@ extension EndToEndTerminal {
                 try session.send("C-u")
                 try session.send(fifo, literal: true)
                 try session.send("Enter")
-                try await session.waiting(for: "could not write \(fifo)")
+                try await session.waiting(for: "could not write \(fifo): Broken pipe")
                 #expect(try session.capture().contains("Broken pipe"))
                 #expect(reader.finished(within: 10))
                 // Still running, in its own screen (a SIGPIPE left the shell's).

@@ -1,4 +1,5 @@
 import ExplorerCore
+import Foundation
 
 /// Writes a response body to the path typed at the "Write body to" prompt, as `BodyDestination` decides: `~`
 /// expanded, a directory (or a link to one) means a file inside it named from the answer (never the directory
@@ -15,6 +16,8 @@ enum BodyFileWriter {
             let reason =
                 switch error.reason {
                 case .isDirectory: "it is a directory; type a file name (nothing was written)"
+                // "could not write F: Broken pipe", not "could not write F: cannot write: Broken pipe".
+                case .system(let action, let code) where action == "cannot write": String(cString: strerror(code))
                 case .system, .inPlace: error.detail
                 }
             return .bodySaved(path: destination.path, bytes: 0, error: reason)
