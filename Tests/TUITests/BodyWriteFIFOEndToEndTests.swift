@@ -13,13 +13,13 @@ extension EndToEndTerminal {
             try await withDemoServer { server in
                 let session = try TmuxSession()
                 defer { session.close() }
-                let profiles = session.home + "/profiles"
-                try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-                try """
-                environments: { local: { base_url: "\(server.baseURL)" } }
-                endpoints:
-                  - { id: big, path: "/bytes/{n}", params: { n: 400000 } }
-                """.write(toFile: profiles + "/fifo.yaml", atomically: true, encoding: .utf8)
+                let profiles = try session.profiles([
+                    "fifo.yaml": """
+                    environments: { local: { base_url: "\(server.baseURL)" } }
+                    endpoints:
+                      - { id: big, path: "/bytes/{n}", params: { n: 400000 } }
+                    """
+                ])
                 let fifo = session.home + "/pipe"
                 #expect(mkfifo(fifo, 0o600) == 0)
                 try session.run("\(TmuxSession.apix) --profiles \(profiles)")

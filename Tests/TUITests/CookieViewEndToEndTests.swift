@@ -14,15 +14,15 @@ extension EndToEndTerminal {
             try await withDemoServer { server in
                 let session = try TmuxSession()
                 defer { session.close() }
-                let profiles = session.home + "/profiles"
-                try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-                try """
-                name: Jar
-                environments: { local: { base_url: "\(server.baseURL)" } }
-                endpoints:
-                  - { id: login, path: /cookies/set, query: { session: s3cr3t-cookie, theme: dark, max_age: "3600" } }
-                  - { id: show, path: /cookies }
-                """.write(toFile: profiles + "/jar.yaml", atomically: true, encoding: .utf8)
+                let profiles = try session.profiles([
+                    "jar.yaml": """
+                    name: Jar
+                    environments: { local: { base_url: "\(server.baseURL)" } }
+                    endpoints:
+                      - { id: login, path: /cookies/set, query: { session: s3cr3t-cookie, theme: dark, max_age: "3600" } }
+                      - { id: show, path: /cookies }
+                    """
+                ])
                 let jar = CookieJar(profile: "jar", environment: "local", stateDirectory: session.home + "/state/apix")
                 try session.run("\(TmuxSession.apix) --profiles \(profiles)")
                 try await session.waiting(for: "login")

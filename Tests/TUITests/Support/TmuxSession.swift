@@ -246,3 +246,15 @@ final class TmuxSession: @unchecked Sendable {
 struct TmuxError: Error, CustomStringConvertible {
     var description: String
 }
+
+extension TmuxSession {
+    /// A `profiles` folder in the session's home holding `files` (name → YAML); its path, for `--profiles`.
+    func profiles(_ files: [String: String]) throws -> String {
+        let directory = home + "/profiles"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+}
