@@ -19,21 +19,27 @@ final class StreamEventPrinter: Sendable {
     /// Set by Ctrl-C: a write waiting for a stdout reader that stopped reading gives up, and no more is printed.
     private let interrupted = Mutex(false)
 
-    /// Opens (creates or truncates, 0600: events may carry what the server told this user only) `eventsFile`.
+    /// Opens (creates or truncates, 0600: events may carry what the server told this user only) `eventsFile`. A
+    /// FIFO, a device or a `/dev/fd/N` is opened as `-o` opens one (`InPlaceFile`): a FIFO no process reads fails at
+    /// once (it waited in `open` for a reader, before the request, deaf to Ctrl-C's cancellation).
     init(json: Bool, eventsFile: String?, clearsProgress: Bool) throws {
         self.json = json
         self.clearsProgress = clearsProgress
         let path = eventsFile.map { ($0 as NSString).expandingTildeInPath } ?? ""
         filePath = path
-        if eventsFile != nil {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fd >= 0 else {
-                throw CLIFailure(.usage, "cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            file = fd
-        } else {
+        guard eventsFile != nil else {
             file = nil
+            return
         }
+        var info = stat()
+        let inPlace = stat(path, &info) == 0 && InPlaceFile.applies(to: path, info: info)
+        let fd =
+            inPlace ? InPlaceFile.open(path, info: info) : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let reason = inPlace ? InPlaceFile.reason(errno, info: info) : String(cString: strerror(errno))
+            throw CLIFailure(.usage, "cannot write \(path): \(reason)")
+        }
+        file = fd
     }
 
     deinit {
@@ -71,8 +77,12 @@ final class StreamEventPrinter: Sendable {
         emit(json ? line : Self.block(event))
         if let file,
             let code = DescriptorWriter.hearingBrokenPipe({
-                Data(line.utf8).withUnsafeBytes { DescriptorWriter.writeAll($0, to: file) }
-            })
+                // A reader that stops reading holds this write on libcurl's loop thread: Ctrl-C still ends it.
+                Data(line.utf8).withUnsafeBytes {
+                    DescriptorWriter.writeAll($0, to: file) { interrupted.withLock { $0 } }
+                }
+            }),
+            code != ECANCELED  // Ctrl-C: the run says "cancelled"
         {
             failure.withLock {
                 $0 = $0 ?? "cannot write the events file \(filePath): \(String(cString: strerror(code)))"

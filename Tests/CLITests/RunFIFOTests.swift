@@ -76,6 +76,34 @@ struct RunFIFOTests {
         }
     }
 
+    @Test("an --events-file FIFO no process reads fails at once, before the request (it waited in open, for ever)")
+    func eventsFileWithoutReader() async throws {
+        try await withFIFO { profiles, fifo in
+            let out = try await ChildProcess.run(
+                [ApixProcess.binary, "run", "f", "events", "--events-file", fifo, "--profiles", profiles],
+                environment: ["XDG_STATE_HOME": profiles + "/state"], terminal: false, timeout: 20)
+            #expect(!out.timedOut)
+            #expect(out.status == 2, "\(out.stderrText)")
+            #expect(
+                out.stderrText.contains("cannot write \(fifo): no process is reading the FIFO"), "\(out.stderrText)")
+        }
+    }
+
+    @Test("Ctrl-C ends a run whose --events-file FIFO reader stopped reading: cancelled, exit 130")
+    func eventsFileStalledInterrupt() async throws {
+        try await withFIFO { profiles, fifo in
+            let reader = FIFOReader(path: fifo, reads: false)
+            defer { reader.release() }
+            try await Self.interrupt(
+                ["run", "f", "events", "--events-file", fifo, "--profiles", profiles], profiles: profiles
+            ) {
+                // The reader's open returns once apix opened the FIFO; its 64 KiB then fill with events.
+                #expect(await reader.waitOpened(seconds: 20))
+                try await Task.sleep(for: .milliseconds(500))
+            }
+        }
+    }
+
     @Test(
         "stdout whose reader stops (`| head`) still ends apix quietly by SIGPIPE, as any filter ends",
         arguments: [["many", "--max-body", "100KB"], ["events"]])
