@@ -147,6 +147,40 @@ struct RunCommandTests {
         }
     }
 
+    @Test("-o into a directory that is not there: exit 23 before anything is sent (a POST went, then failed to save)")
+    func outputWithoutDirectory() async throws {
+        // A listener that never accepts: a connection apix made would wait in its backlog.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let directory = try TemporaryDirectory()
+        try """
+        environments: { local: { base_url: "http://127.0.0.1:\(port)" } }
+        endpoints: [{ id: create, method: POST, path: /items, body: { json: { a: 1 } } }]
+        """.write(toFile: directory.path + "/p.yaml", atomically: true, encoding: .utf8)
+        for target in [directory.path + "/missing/out.json", directory.path + "/p.yaml/out.json"] {
+            let out = try await ApixProcess.run(
+                ["run", "p", "create", "-o", target, "--timeout", "5", "--profiles", directory.path],
+                environment: ["XDG_STATE_HOME": directory.path + "/state"])
+            #expect(out.status == 23, "\(out.stderr)")
+            #expect(out.stderr.contains("apix: cannot write \(target): ") && out.stderr.contains("nothing was sent"))
+        }
+        _ = fcntl(listener, F_SETFL, O_NONBLOCK)
+        let pending = accept(listener, nil, nil)
+        #expect(pending < 0, "apix connected")
+        if pending >= 0 { close(pending) }
+    }
+
     @Test("-o writes the body to a file and --json names it")
     func outputFile() async throws {
         try await withProfiles { profiles, _ in

@@ -28,7 +28,7 @@ package struct BodyDestination: Sendable, Equatable {
     }
 
     /// A destination that is already an absolute path (as the request builder resolved it).
-    init(resolved path: String) {
+    package init(resolved path: String) {
         self.path = path
     }
 
@@ -36,6 +36,18 @@ package struct BodyDestination: Sendable, Equatable {
     package static func forProcess(_ typed: String) -> BodyDestination {
         let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return BodyDestination(typed, base: FileManager.default.currentDirectoryPath, home: home)
+    }
+
+    /// Why no file can be made at the path, decided before anything is sent (a POST whose answer has nowhere to go
+    /// should not go): its directory is missing or is not one. Nil when the path exists (a file, a directory, a
+    /// FIFO: each is decided when the answer comes) or its directory does.
+    package var missingDirectory: String? {
+        var info = stat()
+        guard stat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR else { return nil }
+        let directory = isDirectoryBySpelling ? String(path.dropLast()) : (path as NSString).deletingLastPathComponent
+        if directory.isEmpty { return nil }
+        guard stat(directory, &info) == 0 else { return "no directory \(directory)" }
+        return info.st_mode & S_IFMT == S_IFDIR ? nil : "\(directory) is not a directory"
     }
 
     /// Whether the path is written as a directory (a final `/`).
