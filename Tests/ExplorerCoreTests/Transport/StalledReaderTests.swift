@@ -17,13 +17,7 @@ struct StalledReaderTests {
             let client = Client(transport: CurlTransport())
             var download = PreparedRequest(url: server.url("/bytes/\(16 << 20)"))
             download.options.downloadTo = fifo
-            let held = client.start(download)
-            let receiving = Mutex(false)
-            let watcher = Task {
-                for await event in held.progress where event.received > 1 << 16 { receiving.withLock { $0 = true } }
-            }
-            // The FIFO's 64 KiB are full: the download now waits for its reader.
-            try #require(await eventually { receiving.withLock { $0 } })
+            let held = try await Self.startHeld(download, on: client)
             let clock = ContinuousClock()
             let started = clock.now
             for id in 1...3 {
@@ -34,7 +28,6 @@ struct StalledReaderTests {
             #expect(clock.now - started < .seconds(30))
             held.cancel()
             #expect(await held.result.error?.isCancelled == true)
-            watcher.cancel()
         }
     }
 
@@ -46,21 +39,28 @@ struct StalledReaderTests {
             download.options.downloadTo = fifo
             // Bounded: a transfer left waiting for a reader would hold the test forever.
             download.options.timeout = .seconds(60)
-            let transfer = client.start(download)
-            let receiving = Mutex(false)
-            let watcher = Task {
-                for await event in transfer.progress where event.received > 1 << 16 { receiving.withLock { $0 = true } }
-            }
-            defer { watcher.cancel() }
             // The reader starts after the pipe filled and the transfer paused, then reads to the end. (After a fixed
             // 300 ms, a loaded machine had not opened the FIFO yet: the read found no writer and ended at once, and
             // the download then waited for a reader that was gone.)
-            try #require(await eventually { receiving.withLock { $0 } })
+            let transfer = try await Self.startHeld(download, on: client)
             let total = await Self.readToEnd(reader, seconds: 60)
             let response = try await transfer.result.response()
             #expect(response.statusCode == 200)
             #expect(total == 4 << 20)
         }
+    }
+
+    /// Starts `download` (to a FIFO nobody reads yet) and returns once past 64 KiB arrived: the FIFO is full and
+    /// the transfer waits for its reader.
+    static func startHeld(_ download: PreparedRequest, on client: Client) async throws -> Transfer {
+        let transfer = client.start(download)
+        let receiving = Mutex(false)
+        let watcher = Task {
+            for await event in transfer.progress where event.received > 1 << 16 { receiving.withLock { $0 = true } }
+        }
+        defer { watcher.cancel() }
+        try #require(await eventually { receiving.withLock { $0 } })
+        return transfer
     }
 
     /// Reads `descriptor` to its end (its writer closed it) on a plain thread, for at most `seconds`: a blocking read
