@@ -123,6 +123,10 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p"])
     }
 
+    /// How long a matching screen is left to settle before it is captured again (µs): longer than the explorer
+    /// takes to write a whole screen, short beside a poll.
+    private static let settle: UInt32 = 40_000
+
     /// Polls the screen every 100 ms until `predicate` holds; fails (with the last screen) after `timeout`.
     @discardableResult
     func waitFor(
@@ -133,7 +137,14 @@ final class TmuxSession: @unchecked Sendable {
         var screen = ""
         while Date() < deadline {
             screen = try capture()
-            if predicate(screen) { return screen }
+            if predicate(screen) {
+                // A capture can land while the explorer is still writing a screen (seen in CI: the Connection tab's
+                // first half under the old tab's last rows). Looked at again a moment later, a whole screen.
+                usleep(Self.settle)
+                // A text that was there only for a moment (a progress line) still counts: that screen is returned.
+                let settled = try capture()
+                return predicate(settled) ? settled : screen
+            }
             usleep(100_000)
         }
         Issue.record("timed out waiting for \(what); screen:\n\(screen)", sourceLocation: sourceLocation)
@@ -159,7 +170,12 @@ final class TmuxSession: @unchecked Sendable {
         var screen = ""
         while Date() < deadline {
             screen = try capture()
-            if predicate(screen) { return screen }
+            if predicate(screen) {
+                // As in `waitFor`: the screen again a moment later, so a half-written one is not taken as whole.
+                try await Task.sleep(for: .microseconds(Self.settle))
+                let settled = try capture()
+                return predicate(settled) ? settled : screen
+            }
             try await Task.sleep(for: .milliseconds(100))
         }
         Issue.record("timed out waiting for \(what); screen:\n\(screen)", sourceLocation: sourceLocation)
