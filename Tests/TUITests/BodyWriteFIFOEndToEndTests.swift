@@ -43,7 +43,58 @@ extension EndToEndTerminal {
                 try session.send("q")
             }
         }
+
+        @Test("writes into FIFOs whose readers never read leave the explorer sending and answering")
+        func readersStall() async throws {
+            try await withDemoServer { server in
+                let session = try TmuxSession()
+                defer { session.close() }
+                let profiles = try session.profiles([
+                    "fifo.yaml": """
+                    environments: { local: { base_url: "\(server.baseURL)" } }
+                    endpoints:
+                      - { id: big, path: "/bytes/{n}", params: { n: 400000 } }
+                      - { id: small, path: "/status/{code}", params: { code: 201 } }
+                    """
+                ])
+                try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+                try await session.waiting(for: "small")
+                try session.send("Enter")
+                try await session.waiting(for: "200 OK")
+                try session.send("Tab", "Tab")
+                // One stalled write per core: as many as the explorer's pool of shared threads has, which a write
+                // that waited there took one by one until nothing async ran.
+                var readers: [StalledFIFOReader] = []
+                defer { readers.forEach { $0.close() } }
+                for index in 0..<min(ProcessInfo.processInfo.activeProcessorCount, 8) {
+                    let fifo = session.home + "/stalled\(index)"
+                    #expect(mkfifo(fifo, 0o600) == 0)
+                    readers.append(try StalledFIFOReader(path: fifo))
+                    try session.send("w")
+                    try await session.waiting(for: "Write body to:")
+                    try session.send("C-u")
+                    try session.send(fifo, literal: true)
+                    try session.send("Enter")
+                }
+                try session.send("Tab", "Down", "Enter")
+                try await session.waiting(for: "201 Created")
+                try session.send("q")
+            }
+        }
     }
+}
+
+/// Opens a FIFO for reading and never reads, so a writer past the FIFO's 64 KiB waits.
+private struct StalledFIFOReader {
+    let descriptor: Int32
+
+    init(path: String) throws {
+        // Non-blocking: with no writer yet, `open` for reading would wait.
+        descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CocoaError(.fileReadNoPermission) }
+    }
+
+    func close() { _ = Glibc.close(descriptor) }
 }
 
 /// Reads `bytes` from a FIFO on a plain thread, then closes it, as `head -c` does.

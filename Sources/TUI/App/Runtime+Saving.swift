@@ -1,4 +1,5 @@
 import ExplorerCore
+import Foundation
 
 /// The runtime's writes: a profile saved in place (`ProfileSaver`), a response body written to a file (`w`).
 extension Runtime {
@@ -23,9 +24,9 @@ extension Runtime {
                 }
             }
         case .saveBody(let response, let path):
-            Task.detached {
-                inbox.post(BodyFileWriter.write(response, to: path))
-            }
+            // A thread of its own, not the shared pool: a FIFO whose reader never reads holds the write for as long
+            // as it likes, and one such write per core took every thread the explorer's tasks run on.
+            Thread { inbox.post(BodyFileWriter.write(response, to: path)) }.start()
         default:
             break
         }
