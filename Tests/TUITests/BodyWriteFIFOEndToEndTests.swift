@@ -5,8 +5,11 @@ import Testing
 extension EndToEndTerminal {
     /// `w` in the real explorer (tmux at 120×40) into a FIFO whose reader stops early, as `w` then `>(head -c 10)`
     /// would: the write fails with a located message and the explorer goes on. It used to end by SIGPIPE, the
-    /// terminal left in the explorer's modes.
-    @Suite("TUI end to end: w into a FIFO whose reader leaves", .serialized, .enabled(if: TmuxSession.isAvailable))
+    /// terminal left in the explorer's modes. And into FIFOs whose readers never read: the explorer still sends (the
+    /// writes once waited on its shared threads, one per core, and froze it).
+    @Suite(
+        "TUI end to end: w into a FIFO whose reader leaves or stalls", .serialized,
+        .enabled(if: TmuxSession.isAvailable))
     struct BodyWriteFIFOEndToEndTests {
         @Test("the status line says the pipe broke; the explorer still answers keys")
         func readerLeaves() async throws {
