@@ -5,7 +5,14 @@ import Foundation
 /// (Unicode's Bidi_Control).
 enum TerminalSafety {
     /// The offending scalars in `output` (a pseudo-terminal's `\r\n` read as a newline), as `U+XXXX` at an offset.
-    static func unsafeScalars(in output: [UInt8]) -> [String] {
+    /// `truncated`: `output` is the first part of what was written, so it may end inside a `\r\n` or a `\r\e[K`
+    /// (seen once: a lone `\r` as the last byte kept), which is then not counted.
+    static func unsafeScalars(in output: [UInt8], truncated: Bool = false) -> [String] {
+        var output = output[...]
+        let cuts = ["\r\u{1B}[", "\r\u{1B}", "\r"].map { Array($0.utf8) }
+        if truncated, let cut = cuts.first(where: { output.suffix($0.count).elementsEqual($0) }) {
+            output = output.dropLast(cut.count)
+        }
         let text = String(decoding: output, as: UTF8.self)
             .replacingOccurrences(of: "\r\u{1B}[K", with: "")
             .replacingOccurrences(of: "\r\n", with: "\n")

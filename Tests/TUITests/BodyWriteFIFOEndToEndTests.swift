@@ -68,7 +68,7 @@ extension EndToEndTerminal {
                 // One stalled write per core: as many as the explorer's pool of shared threads has, which a write
                 // that waited there took one by one until nothing async ran.
                 var readers: [StalledFIFOReader] = []
-                defer { readers.forEach { $0.close() } }
+                defer { for reader in readers { reader.close() } }
                 for index in 0..<min(ProcessInfo.processInfo.activeProcessorCount, 8) {
                     let fifo = session.home + "/stalled\(index)"
                     #expect(mkfifo(fifo, 0o600) == 0)

@@ -251,6 +251,12 @@ struct TransportIntegrationTests {
         #expect(error.kind == .timeout(.connect))
         #expect(error.exitCode == 28)
         #expect(error.message.hasPrefix("connect timed out"))
+        // In apix's words, with the setting that moves the limit; libcurl's own account ("Connection timed out after
+        // 301 milliseconds") is not repeated.
+        #expect(
+            error.message
+                == "connect timed out: no connection to 127.0.0.1 port \(listener.port) within 0.3 s (`connect_timeout:`)"
+        )
         withExtendedLifetime(listener) {}
     }
 
@@ -261,17 +267,34 @@ struct TransportIntegrationTests {
             request.options.timeout = .milliseconds(500)
             let error = try #require(await client.send(request).error?.transportError)
             #expect(error.kind == .timeout(.total))
+            #expect(error.message.hasPrefix("timed out after "), "\(error.message)")
+            #expect(
+                error.message.hasSuffix(", the limit `timeout:` (or `--timeout`) sets; no answer had arrived"),
+                "\(error.message)")
+            #expect(!error.message.contains("milliseconds"), "\(error.message)")
         }
     }
 
     @Test("no response: a refused port and an unknown host say why, with curl's exit codes")
     func noResponse() async throws {
-        let refused = try #require(await client.send(PreparedRequest(url: "http://127.0.0.1:\(closedPort())/")).error)
+        let port = try closedPort()
+        let refused = try #require(await client.send(PreparedRequest(url: "http://127.0.0.1:\(port)/")).error)
         #expect(refused.transportError?.kind == .connectionRefused)
         #expect(refused.exitCode == 7)
+        // One sentence, not libcurl's "Failed to connect to 127.0.0.1 port N after 0 ms: Couldn't connect to server".
+        #expect(refused.transportError?.message == "connection refused: nothing listens on 127.0.0.1 port \(port)")
+        let ipv6 = try #require(await client.send(PreparedRequest(url: "http://[::1]:\(port)/")).error)
+        // Refused, or (where the machine has no IPv6 loopback) failed: either way the address without brackets.
+        #expect(ipv6.transportError?.message.contains(" ::1 port \(port)") == true, "\(ipv6)")
+        var proxied = PreparedRequest(url: "http://example.invalid/")
+        proxied.options.proxy = "http://127.0.0.1:\(port)"
+        let proxy = try #require(await client.send(proxied).error)
+        #expect(proxy.exitCode == 7)
+        #expect(proxy.transportError?.message == "connection refused by the proxy http://127.0.0.1:\(port)")
         let unknown = try #require(await client.send(PreparedRequest(url: "http://no-such-host.invalid/")).error)
         #expect(unknown.transportError?.kind == .hostNotFound)
         #expect(unknown.exitCode == 6)
+        #expect(unknown.transportError?.message == "host not found: no-such-host.invalid")
     }
 
     @Test("gzip responses are decoded when asked for, with progress counted on the wire")

@@ -8,28 +8,26 @@ extension CurlTransfer {
         let detail = String(cString: errorBuffer)
         let message = detail.isEmpty ? String(cString: apix_easy_strerror(code)) : detail
         let raw = Int(code.rawValue)
+        let failure = ConnectFailure(url: request.url, proxy: ProxyRoute.shown(for: request))
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            return TransportError(.hostNotFound, "host not found: \(message)", curlCode: raw, metrics: metrics)
+            let text = failure.hostNotFound(proxyNotFound: code == CURLE_COULDNT_RESOLVE_PROXY)
+            return TransportError(.hostNotFound, text, curlCode: raw, metrics: metrics)
         case CURLE_COULDNT_CONNECT:
             var osErrno = 0
             apix_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osErrno)
-            let kind: TransportError.Kind = osErrno == Int(ECONNREFUSED) ? .connectionRefused : .connectFailed
-            var text = kind == .connectionRefused ? "connection refused" : "connection failed"
-            if let proxy = ProxyRoute.shown(for: request) { text += " (through the proxy \(proxy))" }
-            return TransportError(kind, "\(text): \(message)", curlCode: raw, metrics: metrics)
+            let refused = osErrno == Int(ECONNREFUSED)
+            let text = failure.connect(refused: refused, osErrno: osErrno, curlMessage: message)
+            return TransportError(refused ? .connectionRefused : .connectFailed, text, curlCode: raw, metrics: metrics)
         case CURLE_OPERATION_TIMEDOUT where sink.isHeldByReader:
             // Paused all that time for a reader that took nothing more: said as a write that waited would say it.
             return TransportError(.timeout(.total), sink.readerTimeoutMessage, curlCode: raw, metrics: metrics)
         case CURLE_OPERATION_TIMEDOUT:
             let which = timeoutKind(metrics: metrics)
-            let text =
-                switch which {
-                case .connect: "connect timed out"
-                case .total: "timed out"
-                case .stall: "stalled: no data for \(Int(request.options.stallTimeout?.seconds ?? 0)) s"
-                }
-            return TransportError(.timeout(which), "\(text) (\(message))", curlCode: raw, metrics: metrics)
+            let elapsed = Duration.nanoseconds(Int64(monotonicNanos() &- startedAtNanos))
+            let text = failure.timedOut(
+                which, options: request.options, elapsed: elapsed, received: metrics.bytesReceived)
+            return TransportError(.timeout(which), text, curlCode: raw, metrics: metrics)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
             let failure = TLSFailure(curlCode: raw, message: message, options: request.options)

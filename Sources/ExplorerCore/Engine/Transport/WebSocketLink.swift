@@ -113,18 +113,20 @@ final class WebSocketLink: @unchecked Sendable {
         let detail = String(cString: errorBuffer)
         let message = detail.isEmpty ? String(cString: apix_easy_strerror(code)) : detail
         let raw = Int(code.rawValue)
+        let failure = ConnectFailure(url: request.url, proxy: ProxyRoute.shown(for: request))
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            return TransportError(.hostNotFound, "host not found: \(message)", curlCode: raw)
+            let text = failure.hostNotFound(proxyNotFound: code == CURLE_COULDNT_RESOLVE_PROXY)
+            return TransportError(.hostNotFound, text, curlCode: raw)
         case CURLE_COULDNT_CONNECT:
             var osErrno = 0
             if let easy { apix_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osErrno) }
             let refused = osErrno == Int(ECONNREFUSED)
-            var text = refused ? "connection refused" : "connection failed"
-            if let proxy = ProxyRoute.shown(for: request) { text += " (through the proxy \(proxy))" }
-            return TransportError(refused ? .connectionRefused : .connectFailed, "\(text): \(message)", curlCode: raw)
+            let text = failure.connect(refused: refused, osErrno: osErrno, curlMessage: message)
+            return TransportError(refused ? .connectionRefused : .connectFailed, text, curlCode: raw)
         case CURLE_OPERATION_TIMEDOUT:
-            return TransportError(.timeout(.connect), "connect timed out (\(message))", curlCode: raw)
+            let text = failure.timedOut(.connect, options: request.options, elapsed: .zero, received: 0)
+            return TransportError(.timeout(.connect), text, curlCode: raw)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
             let failure = TLSFailure(curlCode: raw, message: message, options: request.options)
