@@ -20,6 +20,16 @@ struct CurlImportTests {
         #expect(root.name == "GET /")
     }
 
+    @Test("a derived id is one to type in a shell: spaces, punctuation, escapes and non-ASCII become -, case folds")
+    func derivedIDTypes() throws {
+        let command = try CurlCommandLine.parse(pasted: "curl 'http://h/anything/a%20b/C:d/%E2%9C%93/x%1B%5B2J/%2541'")
+        let endpoint = try command.importedEndpoint(id: nil, baseURL: nil, taken: [])
+        // Each segment decoded once (`%2541` is `%41`, not `A`); `✓` alone leaves nothing, so no word.
+        #expect(endpoint.id == "get.anything.a-b.c-d.x-2j.41")
+        // The name shows the path as written, decoded.
+        #expect(endpoint.name == "GET /anything/a b/C:d/✓/x\u{1B}[2J/%41")
+    }
+
     @Test("a URL outside the profile's base URL gets auth: none, so the profile's credentials stay with its origin")
     func otherOriginHasNoProfileAuth() throws {
         let elsewhere = try CurlCommandLine.parse(pasted: "curl https://other.example/v1/me")

@@ -23,7 +23,8 @@ extension CurlCommandLine {
     }
 
     /// The endpoint this command adds to a profile whose endpoint ids are `taken`. Without an `id`, the id is
-    /// the method and the URL's path segments joined with dots (`POST /v1/users` → `post.v1.users`), and the
+    /// the method and the URL's path segments joined with dots (`POST /v1/users` → `post.v1.users`; each segment as
+    /// `Endpoint.idWord` spells it, `a%20b` → `a-b`), and the
     /// name the method and path (`POST /v1/users`); a taken derived id gets `-2`, `-3`, … (and its name
     /// `(2)`, …). A given `id` that is taken is an error.
     package func importedEndpoint(
@@ -33,7 +34,12 @@ extension CurlCommandLine {
         let path = URL(string: url)?.path ?? ""
         let words = path.split(separator: "/").map(String.init).filter { !$0.isEmpty }
         var derivedName = "\(method.rawValue) /" + words.joined(separator: "/")
-        if id == nil { endpoint.id = ([method.rawValue.lowercased()] + words).joined(separator: ".") }
+        if id == nil {
+            // Words one can type in a shell: `/anything/a%20b/✓` gave `get.anything.a b.✓`.
+            let encoded = URLComponents(string: url)?.percentEncodedPath ?? path
+            endpoint.id = ([method.rawValue.lowercased()] + encoded.split(separator: "/").compactMap(Endpoint.idWord))
+                .joined(separator: ".")
+        }
         if taken.contains(endpoint.id) {
             guard id == nil else {
                 throw InteropError(.invalid("the profile already has an endpoint `\(endpoint.id)`"))

@@ -16,20 +16,7 @@ extension Endpoint {
             path = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
         }
         if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
-        var words = [method.rawValue.lowercased()]
-        for segment in path.split(separator: "/") {
-            let decoded = segment.removingPercentEncoding ?? String(segment)
-            var word = ""
-            for scalar in decoded.lowercased().unicodeScalars {
-                if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
-                    word.unicodeScalars.append(scalar)
-                } else if !word.isEmpty, word.last != "-" {
-                    word.append("-")
-                }
-            }
-            while word.last == "-" { word.removeLast() }
-            if !word.isEmpty { words.append(word) }
-        }
+        let words = [method.rawValue.lowercased()] + path.split(separator: "/").compactMap(idWord)
         var id = ""
         for word in words {
             let joined = id.isEmpty ? word : id + "-" + word
@@ -43,5 +30,21 @@ extension Endpoint {
         var counter = 2
         while taken.contains("\(id)-\(counter)") { counter += 1 }
         return "\(id)-\(counter)"
+    }
+
+    /// A path segment as a word of an id one can type: percent-decoded, lower case, ASCII letters and digits kept,
+    /// every other run of characters one `-` (`a%20b` → `a-b`, `{id}` → `id`); nil when nothing is left.
+    package static func idWord(_ segment: Substring) -> String? {
+        let decoded = segment.removingPercentEncoding ?? String(segment)
+        var word = ""
+        for scalar in decoded.lowercased().unicodeScalars {
+            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+                word.unicodeScalars.append(scalar)
+            } else if !word.isEmpty, word.last != "-" {
+                word.append("-")
+            }
+        }
+        while word.last == "-" { word.removeLast() }
+        return word.isEmpty ? nil : word
     }
 }
