@@ -363,3 +363,34 @@ struct ProfileSaveStyleTests {
                     ]))
     }
 }
+
+extension ProfileSaveStyleTests {
+    @Test("a one-line endpoint keeps what it did not write and its quotes: only the added and changed entries differ")
+    func flowItemKeepsItsText() throws {
+        // Compared with every field the emitter writes, such a line was rewritten whole: `method: GET` added where
+        // the file left it out, `"/users/{id}"` and `"bytes=1-2"` unquoted.
+        let text = """
+            environments: { local: { base_url: "http://h" } }
+            endpoints:
+              - { id: users.get, name: users.get, path: "/users/{id}", params: { id: 1 }, headers: { Range: "bytes=1-2" } }
+              - { id: users.list, path: /users }   # the list
+            """
+        let added = try saved(text, "users.get") { endpoint in
+            endpoint.headers.append(Parameter("X-Test", "abc"))
+        }
+        #expect(
+            added.contains(
+                """
+                  - { id: users.get, name: users.get, path: "/users/{id}", params: { id: 1 }, headers: { Range: "bytes=1-2", X-Test: abc } }
+                """), "\(added)")
+        let changed = try saved(text, "users.list") { endpoint in
+            endpoint.method = .delete
+            endpoint.query = [Parameter("all", "true")]
+        }
+        // New entries after the nearest key before them in the emitter's order; the comment stays.
+        #expect(
+            changed.contains(
+                "  - { id: users.list, method: DELETE, path: /users, query: { all: true } }   # the list"),
+            "\(changed)")
+    }
+}

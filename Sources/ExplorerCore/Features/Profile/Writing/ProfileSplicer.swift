@@ -158,8 +158,8 @@ struct ProfileSplicer {
         if item.flow {
             // `- { id: a, path: /b }`: edited entry by entry inside its braces, or rewritten whole in flow style;
             // a comment after it stays.
-            let before = Value.mapping(ProfileEmitter.endpointFields(old))
-            edits += changes(item, from: before, to: .mapping(ProfileEmitter.endpointFields(new)), at: .flow)
+            let fields = flowFields(item, from: old, to: new)
+            edits += changes(item, from: .mapping(fields.before), to: .mapping(fields.after), at: .flow)
             return
         }
         if Set(keyLines).count != keyLines.count {
@@ -211,6 +211,40 @@ struct ProfileSplicer {
                 break
             }
         }
+    }
+
+    /// A one-line endpoint's fields as the file writes them, before and after the edit: the keys it has, in its
+    /// order (one it writes though it holds the default, `name` equal to the id, stays as written), and the keys
+    /// the edit gives a value the file left to its default, each after the nearest key before it in the emitter's
+    /// order. Compared with every field the emitter writes (`method: GET` included), the entries never lined up
+    /// and the whole line was rewritten: `method: GET` added, the user's quotes gone.
+    private func flowFields(_ item: YAMLSpan, from old: Endpoint, to new: Endpoint) -> (before: [Entry], after: [Entry])
+    {
+        var before: [Entry] = []
+        var after: [Entry] = []
+        for pair in item.pairs {
+            let key = pair.key.string
+            let was = ProfileEmitter.endpointValue(old, key)
+            let now = ProfileEmitter.endpointValue(new, key)
+            // Stands in for a value the emitter would leave out; equal on both sides, so it is never written.
+            let asWritten = Value.scalar(
+                String(String.UnicodeScalarView(text.scalars[pair.value.start..<pair.value.end])))
+            before.append(Entry(key, was ?? asWritten))
+            if was == now {
+                after.append(Entry(key, was ?? asWritten))
+            } else if let now {
+                after.append(Entry(key, now))
+            }
+        }
+        let written = Set(before.map(\.key))
+        for (order, key) in ProfileEmitter.endpointKeys.enumerated() where !written.contains(key) {
+            let now = ProfileEmitter.endpointValue(new, key)
+            guard let now, now != ProfileEmitter.endpointValue(old, key) else { continue }
+            let earlier = Set(ProfileEmitter.endpointKeys[..<order])
+            let position = after.lastIndex { earlier.contains($0.key) }.map { $0 + 1 } ?? 0
+            after.insert(Entry(key, now), at: position)
+        }
+        return (before, after)
     }
 
     private mutating func replaceWhole(_ span: ItemSpan, with endpoint: Endpoint) {
