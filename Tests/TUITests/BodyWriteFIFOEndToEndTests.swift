@@ -16,20 +16,10 @@ extension EndToEndTerminal {
             try await withDemoServer { server in
                 let session = try TmuxSession()
                 defer { session.close() }
-                let profiles = try session.profiles([
-                    "fifo.yaml": """
-                    environments: { local: { base_url: "\(server.baseURL)" } }
-                    endpoints:
-                      - { id: big, path: "/bytes/{n}", params: { n: 400000 } }
-                    """
-                ])
+                try await Self.openAnswered(session, baseURL: server.baseURL)
                 let fifo = session.home + "/pipe"
                 #expect(mkfifo(fifo, 0o600) == 0)
-                try session.run("\(TmuxSession.apix) --profiles \(profiles)")
-                try await session.waiting(for: "big")
-                try session.send("Enter")
-                try await session.waiting(for: "200 OK")
-                try session.send("Tab", "Tab", "w")
+                try session.send("w")
                 try await session.waiting(for: "Write body to:")
                 // 400,000 bytes: past the FIFO's 64 KiB, so the reader is gone while the explorer still writes.
                 let reader = FIFOHead(path: fifo, bytes: 10)
@@ -52,19 +42,7 @@ extension EndToEndTerminal {
             try await withDemoServer { server in
                 let session = try TmuxSession()
                 defer { session.close() }
-                let profiles = try session.profiles([
-                    "fifo.yaml": """
-                    environments: { local: { base_url: "\(server.baseURL)" } }
-                    endpoints:
-                      - { id: big, path: "/bytes/{n}", params: { n: 400000 } }
-                      - { id: small, path: "/status/{code}", params: { code: 201 } }
-                    """
-                ])
-                try session.run("\(TmuxSession.apix) --profiles \(profiles)")
-                try await session.waiting(for: "small")
-                try session.send("Enter")
-                try await session.waiting(for: "200 OK")
-                try session.send("Tab", "Tab")
+                try await Self.openAnswered(session, baseURL: server.baseURL)
                 // One stalled write per core: as many as the explorer's pool of shared threads has, which a write
                 // that waited there took one by one until nothing async ran.
                 var readers: [StalledFIFOReader] = []
@@ -83,6 +61,24 @@ extension EndToEndTerminal {
                 try await session.waiting(for: "201 Created")
                 try session.send("q")
             }
+        }
+
+        /// The explorer on a profile of two endpoints, `big` (400,000 bytes: past a FIFO's 64 KiB) sent and its
+        /// answer's pane in focus; `small` (a 201) below it.
+        static func openAnswered(_ session: TmuxSession, baseURL: String) async throws {
+            let profiles = try session.profiles([
+                "fifo.yaml": """
+                environments: { local: { base_url: "\(baseURL)" } }
+                endpoints:
+                  - { id: big, path: "/bytes/{n}", params: { n: 400000 } }
+                  - { id: small, path: "/status/{code}", params: { code: 201 } }
+                """
+            ])
+            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            try await session.waiting(for: "small")
+            try session.send("Enter")
+            try await session.waiting(for: "200 OK")
+            try session.send("Tab", "Tab")
         }
     }
 }
