@@ -244,4 +244,23 @@ struct WebSocketCommandTests {
         #expect(run.stdout.isEmpty)
         #expect(unknown.stderr.contains("saved: hello, join, blob"))
     }
+
+    @Test("A profile whose base_url is ws:// opens its WebSocket endpoints at that address")
+    func webSocketBaseURL() async throws {
+        let peer = try WebSocketPeer()
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "live.yaml",
+            """
+            environments: { local: { base_url: "ws://127.0.0.1:\(peer.port)" } }
+            endpoints:
+              - { id: echo, protocol: websocket, path: /echo }
+            """)
+        let out = try await ApixProcess.run(
+            ["ws", "live", "echo", "--max-messages", "1", "--profiles", folder.path], input: Data("ping\n".utf8),
+            keepInputOpen: true)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.text == "ping\n")
+        #expect(out.stderr.contains("connected to ws://127.0.0.1:\(peer.port)/echo"), "\(out.stderr)")
+    }
 }

@@ -53,6 +53,46 @@ struct WebSocketProfileTests {
         #expect(settings.subprotocols == ["chat.v2", "chat.v1"])
     }
 
+    @Test(
+        "A ws:// or wss:// base_url loads (as a WebSocket service's users write it): every request goes to http/https")
+    func webSocketBaseURL() throws {
+        let directory = try TemporaryDirectory()
+        let text = """
+            environments:
+              local: { base_url: "ws://127.0.0.1:8765/v1" }
+              live: { base_url: "WSS://chat.example.com" }
+            auth: { type: oauth2, grant: client_credentials, token_url: /token, client_id: a, client_secret: b }
+            endpoints:
+              - { id: chat, protocol: websocket, path: /chat }
+              - { id: health, path: /health }
+            """
+        // A base_url of ws:// used to be refused: "must be an http:// or https:// URL with a host".
+        let profile = try ProfileLoader.load(file: directory.write("chat.yaml", text)).get()
+        let local = try RequestBuilder(profile: profile)
+        let chat = try ExchangePlan(try #require(profile.endpoint("chat")), builder: local)
+        #expect(chat.request.request.url == "http://127.0.0.1:8765/v1/chat")
+        #expect(chat.webSocketURL == "ws://127.0.0.1:8765/v1/chat")
+        #expect(
+            try local.request(for: try #require(profile.endpoint("health"))).url == "http://127.0.0.1:8765/v1/health")
+        let live = try RequestBuilder(profile: profile, environment: "live")
+        let secure = try ExchangePlan(try #require(profile.endpoint("chat")), builder: live)
+        #expect(secure.webSocketURL == "wss://chat.example.com/chat")
+        // A token_url written as a path joins the base as http/https too.
+        let auth = try #require(try local.auth(for: try #require(profile.endpoint("health"))))
+        guard case .oauth2(let settings) = auth else {
+            Issue.record("expected OAuth2, got \(auth)")
+            return
+        }
+        #expect(settings.tokenURL == "http://127.0.0.1:8765/v1/token")
+        let refused = try directory.write("bad.yaml", text.replacingOccurrences(of: "WSS://", with: "ftp://"))
+        guard case .failure(let problem) = ProfileLoader.load(file: refused) else {
+            Issue.record("an ftp:// base_url loaded")
+            return
+        }
+        #expect(
+            problem.description.contains("must be an http://, https://, ws:// or wss:// URL with a host"), "\(problem)")
+    }
+
     @Test("Mistakes are located at file:line:column like any endpoint key")
     func mistakes() throws {
         let directory = try TemporaryDirectory()

@@ -107,7 +107,9 @@ extension RequestBuilder {
                 }
                 let url =
                     URLBuilder.hasScheme(written)
-                    ? written : URLBuilder.join(base: try environment.baseURL.render(scope), path: written)
+                    ? written
+                    : URLBuilder.join(
+                        base: WebSocketConnection.transportURL(try environment.baseURL.render(scope)), path: written)
                 guard Self.isHTTPURL(url) else {
                     throw RequestBuildError(.invalidURL(url), location: template.location, context: "auth.\(key)")
                 }

@@ -133,7 +133,8 @@ public struct RequestBuilder: Sendable {
         let context = "endpoint \(endpoint.id)"
 
         // URL: base + path with placeholders, then query.
-        let base = try environment.baseURL.render(scope, masking: masking)
+        // A `ws://`/`wss://` base URL (a WebSocket service's address) is reached as http/https, by every endpoint.
+        let base = WebSocketConnection.transportURL(try environment.baseURL.render(scope, masking: masking))
         var params: [String: String] = [:]
         for param in endpoint.params {
             if let value = param.value { params[param.name] = try value.render(scope, masking: masking) }

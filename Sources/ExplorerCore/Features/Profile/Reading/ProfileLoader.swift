@@ -279,32 +279,6 @@ public enum ProfileLoader {
         return settings
     }
 
-    // MARK: - Environment
-
-    static func readEnvironment(_ node: YAMLNode, name: String, reader: inout YAMLReader) -> ProfileEnvironment? {
-        guard let fields = reader.fields(node, "environment `\(name)`", known: environmentKeys, required: ["base_url"])
-        else { return nil }
-        // Without a readable `base_url` (reported) the rest is still read, so its variables count as defined.
-        let urlNode = fields["base_url"]
-        let baseURL = urlNode.flatMap { reader.template($0, "base_url") }
-        if let urlNode, let baseURL, baseURL.variableNames.isEmpty, !RequestBuilder.isHTTPURL(baseURL.raw) {
-            reader.fail(
-                "`base_url` must be an http:// or https:// URL with a host, got \"\(baseURL.raw)\"", at: urlNode)
-        }
-        var environment = ProfileEnvironment(
-            name: name, baseURL: baseURL ?? Template(""), location: reader.location(node))
-        if let node = fields["headers"] { environment.headers = reader.parameters(node, "headers") }
-        if let node = fields["variables"] { environment.variables = readVariables(node, reader: &reader) }
-        if let node = fields["insecure"] { environment.insecure = reader.bool(node, "insecure") }
-        if let node = fields["ca_file"] { environment.caFile = reader.string(node, "ca_file") }
-        if let node = fields["compressed"] { environment.compressed = reader.bool(node, "compressed") }
-        if let node = fields["auth"] { environment.auth = readAuth(node, reader: &reader) }
-        if let node = fields["auths"] { environment.auths = readAuthDefinitions(node, reader: &reader) }
-        readNetwork(fields, into: &environment.network, reader: &reader)
-        environment.envFile = readEnvFile(fields, reader: &reader)
-        return environment
-    }
-
     // MARK: - Endpoint
 
     static func readEndpoint(_ node: YAMLNode, reader: inout YAMLReader) -> Endpoint? {
