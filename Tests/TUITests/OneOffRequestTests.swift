@@ -36,6 +36,33 @@ struct OneOffRequestTests {
         #expect(state.selectedEndpoint?.id == "get-things-all-2")
     }
 
+    @Test("a ws:// or wss:// URL opens a one-off WebSocket session: ws- id, the upgrade sent to the http form")
+    func webSocketURL() throws {
+        var state = Fixtures.smallState()
+        state.select("items.get")
+        // It used to say "not a request: not an http:// or https:// URL".
+        let effects = oneOff("ws://127.0.0.1:9000/live/feed?room=1", in: &state)
+        guard case .openWebSocket(_, let plan, _)? = effects.first else {
+            Issue.record("expected a WebSocket session, got \(effects.names)")
+            return
+        }
+        #expect(plan.request.request.url == "http://127.0.0.1:9000/live/feed?room=1")
+        #expect(plan.webSocketURL == "ws://127.0.0.1:9000/live/feed?room=1")
+        let endpoint = try #require(state.selectedEndpoint)
+        #expect(endpoint.id == "ws-live-feed")
+        #expect(endpoint.webSocket != nil)
+        #expect(endpoint.path.raw == "/live/feed")  // the environment's origin: relative to its base URL
+        // Another origin keeps its whole URL, as typed; the id is made unique.
+        let other = oneOff("wss://chat.example/live/feed", in: &state)
+        guard case .openWebSocket(_, let secure, _)? = other.first else {
+            Issue.record("expected a WebSocket session, got \(other.names)")
+            return
+        }
+        #expect(secure.webSocketURL == "wss://chat.example/live/feed")
+        #expect(state.selectedEndpoint?.id == "ws-live-feed-2")
+        #expect(state.selectedEndpoint?.path.raw == "wss://chat.example/live/feed")
+    }
+
     @Test("a curl command line keeps its method, headers and body; a line that is not a request says why")
     func curlLine() throws {
         var state = Fixtures.smallState()

@@ -55,15 +55,21 @@ extension AppState {
     mutating func sendOneOff(_ text: String) -> [Effect] {
         guard let profile = selectedProfile, let index = catalog.profiles.firstIndex(where: { $0.id == profile.id })
         else { return [] }
-        // A bare URL is one shell word whatever it holds (`&`, `'`); anything else is a command line.
-        let quoted = "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        // A bare URL is one shell word whatever it holds (`&`, `'`); anything else is a command line. A bare
+        // `ws://`/`wss://` URL opens a WebSocket session: its request is the upgrade, sent to the http/https form.
+        let bare = text.trimmingCharacters(in: .whitespaces)
+        let webSocket = !bare.contains(where: \.isWhitespace) && WebSocketConnection.transportURL(bare) != bare
+        let url = WebSocketConnection.transportURL(bare)
+        let quoted = "'" + url.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
         let line = text.contains(where: \.isWhitespace) ? text : "curl " + quoted
         var endpoint: Endpoint
         do throws(InteropError) {
             let command = try CurlCommandLine.parse(pasted: line)
-            let baseURL = try? RequestBuilder(
-                profile: profile, environment: chosenEnvironments[profile.id], processEnvironment: processEnvironment
-            ).shownBaseURL(variables: variables)
+            let baseURL =
+                (try? RequestBuilder(
+                    profile: profile, environment: chosenEnvironments[profile.id],
+                    processEnvironment: processEnvironment
+                ).shownBaseURL(variables: variables)).map(WebSocketConnection.transportURL)
             // Named as one would type it (`get-users-id`), unique in the profile.
             let path = URL(string: command.url)?.path ?? ""
             let id = Endpoint.readableID(
@@ -72,6 +78,20 @@ extension AppState {
                 id: id, name: "\(command.method.rawValue) \(path.isEmpty ? "/" : path)", baseURL: baseURL,
                 taken: Set(profile.endpoints.map(\.id)))
             endpoint.body = Self.bodyAsGiven(endpoint.body, command.body)
+            if webSocket {
+                endpoint.webSocket = WebSocketEndpoint()
+                // `ws-chat-room`, not `get-chat-room`; a whole URL (another origin) written as the user typed it.
+                let taken = Set(profile.endpoints.map(\.id))
+                let base = "ws" + Endpoint.readableID(method: .get, path: path, taken: []).dropFirst(3)
+                endpoint.id = base
+                var counter = 2
+                while taken.contains(endpoint.id) {
+                    endpoint.id = "\(base)-\(counter)"
+                    counter += 1
+                }
+                endpoint.name = "WS \(path.isEmpty ? "/" : path)"
+                endpoint.path = Template(WebSocketConnection.shownURL(endpoint.path.raw))
+            }
         } catch {
             message = StatusMessage("not a request: \(error)", isError: true)
             return []
