@@ -24,6 +24,37 @@ struct JSONPathTests {
         }
     }
 
+    @Test(
+        "a dotted name with a character the shorthand refuses (`-`, `:`) says how to bracket it",
+        arguments: [
+            ("$.headers.X-Request-Id", "$.headers['X-Request-Id']"),
+            ("$.a.b-c.d[0]", "$.a['b-c'].d[0]"),
+            ("$.data.user:name", "$.data['user:name']"),
+            ("$.data.é-x", "$.data['é-x']"),
+        ])
+    func bracketHint(_ query: String, _ fixed: String) throws {
+        do {
+            _ = try JSONPath(query)
+            Issue.record("accepted \(query)")
+        } catch {
+            #expect(error.message.hasSuffix("; a name with it is written in brackets: \(fixed)"), "\(error)")
+            // The fix is a query that reads.
+            #expect(throws: Never.self) { try JSONPath(fixed) }
+        }
+    }
+
+    @Test("no bracket hint where none applies: after a bracket or a blank, a name with a quote, a descendant")
+    func noBracketHint() {
+        for query in ["$.a[0]x", "$.a.b'c", "$..a-b", "$.a == 1"] {
+            do {
+                _ = try JSONPath(query)
+                Issue.record("accepted \(query)")
+            } catch {
+                #expect(!error.message.contains("brackets"), "\(query): \(error)")
+            }
+        }
+    }
+
     @Test("normalized paths escape quotes, backslashes and control characters")
     func normalizedPaths() throws {
         let document: JSONValue = ["it's", "a\\b", "tab\there", "\u{1}"].reduce(into: .object(JSONObject())) {

@@ -27,7 +27,11 @@ struct JSONPathParser {
         guard parser.peek == "$" else { throw parser.failure("a query starts with $") }
         let query = try parser.readQuery()
         guard parser.atEnd else {
-            throw parser.failure("unexpected \(parser.describeCurrent) after the query")
+            var message = "unexpected \(parser.describeCurrent) after the query"
+            if let fixed = JSONPathNameHint.bracketed(text, stoppedAt: parser.position) {
+                message += "; a name with it is written in brackets: \(fixed)"
+            }
+            throw parser.failure(message)
         }
         return query
     }
