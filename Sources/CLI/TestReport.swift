@@ -140,9 +140,13 @@ struct TestReport {
         for step in steps {
             var seconds = 0.0
             var properties = ""
-            if case .success(let response) = step.result {
+            switch step.result {
+            case .success(let response):
                 seconds = response.metrics.total.seconds
                 properties = TestTimings.junitProperties(response.metrics)
+            case .failure(let error):
+                // The time it took to fail (a timeout's limit), not 0.
+                seconds = error.metrics.total.seconds
             }
             let name = step.isPrerequisite ? "\(step.endpointID) (needed first)" : step.endpointID
             let open =

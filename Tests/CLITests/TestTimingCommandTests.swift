@@ -82,4 +82,27 @@ struct TestTimingCommandTests {
             #expect(bad.stderr.contains("--repeat must be at least 1"))
         }
     }
+
+    @Test("JUnit gives an endpoint that got no answer the time it took to fail, not 0")
+    func failedTime() async throws {
+        try await withDemoServer { server in
+            let folder = try TemporaryDirectory()
+            try folder.write(
+                "slow.yaml",
+                """
+                environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
+                endpoints:
+                  - { id: late, path: /delay/5, timeout: 0.5, expect: { status: 200 } }
+                """)
+            let junit = folder.path + "/report.xml"
+            let out = try await ApixProcess.run(
+                ["test", "slow", "--junit", junit, "--no-history", "--profiles", folder.path],
+                environment: ["XDG_STATE_HOME": folder.path + "/state"])
+            #expect(out.status == 1, "\(out.stderr)")
+            let xml = try String(contentsOfFile: junit, encoding: .utf8)
+            #expect(xml.contains(#"type="no_response""#), "\(xml)")
+            let time = xml.firstMatch(of: /name="late" time="([0-9.]+)"/).flatMap { Double($0.1) }
+            #expect((time ?? 0) >= 0.4, "\(xml)")
+        }
+    }
 }

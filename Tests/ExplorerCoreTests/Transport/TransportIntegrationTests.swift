@@ -272,6 +272,10 @@ struct TransportIntegrationTests {
                 error.message.hasSuffix(", the limit `timeout:` (or `--timeout`) sets; no answer had arrived"),
                 "\(error.message)")
             #expect(!error.message.contains("milliseconds"), "\(error.message)")
+            // No byte came: the half second was spent waiting for the server, not transferring (it read as a
+            // 500 ms transfer of nothing).
+            #expect(error.metrics.transfer == .zero, "\(error.metrics)")
+            #expect(error.metrics.firstByte >= .milliseconds(400), "\(error.metrics)")
         }
     }
 

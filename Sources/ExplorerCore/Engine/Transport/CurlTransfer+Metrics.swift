@@ -21,6 +21,9 @@ extension CurlTransfer {
         if source != nil, firstHeaderNanos > startedAtNanos {
             firstByteAt = Int64((firstHeaderNanos - startedAtNanos) / 1000)
         }
+        // No byte of an answer came (a timeout, a cancel, a connection that closed): the time after sending was all
+        // waiting for the server, not a transfer.
+        if firstByteAt == 0 { firstByteAt = curlTotal }
         let firstByte = min(max(preTransfer, firstByteAt), max(preTransfer, curlTotal))
         let total = max(firstByte, curlTotal)
         var uploaded: curl_off_t = 0
