@@ -103,7 +103,7 @@ struct ProfileLoaderTests {
         yaml = yaml.replacingOccurrences(of: "default_environment: local", with: "default_environment: prod")
         let messages = problems(yaml).map { "\($0.location.line):\($0.message)" }
         #expect(messages.contains { $0.hasPrefix("2:unknown environment `prod`") })
-        #expect(messages.contains { $0.hasPrefix("6:`base_url` must be an http:// or https:// URL") })
+        #expect(messages.contains { $0.hasPrefix("6:`base_url` must be an http://, https://, ws:// or wss:// URL") })
         #expect(messages.contains { $0.hasPrefix("18:`method` must be an HTTP method") })
         #expect(messages.contains { $0.hasPrefix("19:path placeholder `{name}` has no value") })
         #expect(messages.contains { $0.hasPrefix("17:duplicate endpoint id `todos.get` (first defined at line 10)") })
