@@ -51,9 +51,10 @@ struct ConnectFailure {
     /// names none.
     private var host: (name: String, port: Int) {
         let components = URLComponents(string: url)
-        let name = components?.host.map { $0.hasPrefix("[") ? String($0.dropFirst().dropLast()) : $0 } ?? url
+        // Never the URL itself: its query may hold a key, and the message reaches the history.
+        let name = components?.host.map { $0.hasPrefix("[") ? String($0.dropFirst().dropLast()) : $0 } ?? ""
         let scheme = components?.scheme?.lowercased() ?? "http"
-        return (name.isEmpty ? url : name, components?.port ?? (["https", "wss"].contains(scheme) ? 443 : 80))
+        return (name.isEmpty ? "the server" : name, components?.port ?? (["https", "wss"].contains(scheme) ? 443 : 80))
     }
 
     private static func systemText(_ code: Int) -> String { String(cString: strerror(Int32(code))) }
