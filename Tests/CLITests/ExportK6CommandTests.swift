@@ -28,7 +28,7 @@ struct ExportK6CommandTests {
               headers: { Content-Type: { matches: "json" }, X-Absent: { present: false } }
               json:
                 "$.method": { "==": "POST" }
-                "$.path": { "==": "/echo/k6" }
+                "$.path": { "==": "/echo/k6", contains: "k6" }
                 "$.headers": { type: array }
                 "$.body_bytes": { ">": 10 }
                 "$.headers[?@[0] == 'x']": { exists: false }
@@ -38,7 +38,7 @@ struct ExportK6CommandTests {
             path: /echo/wrong
             expect:
               status: 201
-              json: { "$.method": { "==": "DELETE" } }
+              json: { "$.method": { "==": "DELETE", contains: "DEL" } }
           - id: needs-id
             path: /todos/{id}
             params: { id: null }
@@ -130,12 +130,14 @@ struct ExportK6CommandTests {
                 "post: header X-Absent absent": true,
                 "post: $.method == \"POST\"": true,
                 "post: $.path == \"/echo/k6\"": true,
+                "post: $.path contains \"k6\"": true,
                 "post: $.headers type array": true,
                 "post: $.body_bytes > 10": true,
                 "post: body contains body_crc32": true,
                 "post: timing total < 60s": true,
                 "wrong: status 201": false,
                 "wrong: $.method == \"DELETE\"": false,
+                "wrong: $.method contains \"DEL\"": false,
             ]
             #expect(passed == expected, "\(run.stdout)")
 

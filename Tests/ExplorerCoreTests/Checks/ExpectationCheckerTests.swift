@@ -82,4 +82,41 @@ struct ExpectationCheckerTests {
         #expect(results[1].passed == false)
         #expect(results[1].actual.hasPrefix("body is not JSON"))
     }
+
+    @Test("contains: text in a header or a JSON string as written, a value equal to an element of a JSON array")
+    func contains() throws {
+        let expectation = try Self.expectation(
+            """
+            headers: { Content-Type: { contains: json }, Cache-Control: { contains: "max-age=60" } }
+            json:
+              "$.name": { contains: "a.c" }
+              "$.tags": { contains: beta }
+              "$.items": { contains: { id: 2, done: false } }
+              "$.ids": { contains: 3 }
+              "$.missing": { contains: x }
+              "$.total": { contains: 3 }
+            """)
+        let body =
+            #"{"name": "a.c!", "tags": ["alpha", "beta"], "items": [{"id": 1}, {"done": false, "id": 2}],"#
+            + #" "ids": [1, 2.0, 3.0], "total": 3}"#
+        let response = Self.response(headers: [("Content-Type", "application/json; charset=utf-8")], body: body)
+        let results = ExpectationChecker.check(expectation, against: response)
+        // `.` is a character here, not a pattern; 3 equals 3.0 (RFC 9535); objects equal whatever their key order.
+        #expect(results.map(\.passed) == [true, false, true, true, true, true, false, false], "\(results)")
+        #expect(results[1].description == "✗ header Cache-Control contains max-age=60 (got absent)")
+        #expect(results[6].actual == "0 values (contains needs one)")
+        #expect(results[7].description == "✗ $.total contains 3 (got 3)")
+        // Loaded back from what a save writes, the checks are the same.
+        let text = ProfileEmitter.profile(
+            try ProfileLoader.parse(
+                yaml: """
+                    environments: { local: { base_url: "http://h" } }
+                    endpoints:
+                      - { id: a, path: /, expect: { headers: { X: { contains: "y" } }, json: { "$.t": { contains: [1] } } } }
+                    """, file: "a.yaml", id: "a"
+            ).get())
+        let reloaded = try ProfileLoader.parse(yaml: text, file: "a.yaml", id: "a").get()
+        #expect(reloaded.endpoints[0].expectation?.headers.first?.check == .contains("y"), "\(text)")
+        #expect(reloaded.endpoints[0].expectation?.json.first?.check == .contains(.array([.number("1")])), "\(text)")
+    }
 }

@@ -80,6 +80,11 @@ enum ExpectationChecker {
                     real.headers[index].check = .matches(filled.real)
                     shown.headers[index].check = .matches(filled.shown)
                 }
+            case .contains(let text):
+                if let filled = fill(text) {
+                    real.headers[index].check = .contains(filled.real)
+                    shown.headers[index].check = .contains(filled.shown)
+                }
             case .present: break
             }
             position += 1
@@ -95,6 +100,11 @@ enum ExpectationChecker {
                 if let filled = fill(text) {
                     real.json[index].check = .matches(filled.real)
                     shown.json[index].check = .matches(filled.shown)
+                }
+            case .contains(.string(let text)):
+                if let filled = fill(text) {
+                    real.json[index].check = .contains(.string(filled.real))
+                    shown.json[index].check = .contains(.string(filled.shown))
                 }
             default: break
             }
@@ -166,6 +176,10 @@ enum ExpectationChecker {
             } catch {
                 return CheckResult(subject: subject, expected: expected, actual: error.description, passed: false)
             }
+        case .contains(let text):
+            return CheckResult(
+                subject: subject, expected: "contains \(shown(text))", actual: actual,
+                passed: value?.contains(text) ?? false)
         case .present(let present):
             return CheckResult(
                 subject: subject, expected: present ? "present" : "absent", actual: value == nil ? "absent" : "present",
@@ -231,6 +245,24 @@ enum ExpectationChecker {
             let found = first.map(typeName) ?? "nothing"
             let passed = found == name || (name == "number" && found == "integer")
             return CheckResult(subject: rule.query, expected: expected, actual: found, passed: passed)
+        case .contains(let value):
+            guard nodes.count == 1 else {
+                return CheckResult(
+                    subject: rule.query, expected: expected, actual: "\(nodes.count) values (contains needs one)",
+                    passed: false)
+            }
+            let passed: Bool
+            switch (first, value) {
+            case (.string(let text)?, .string(let needle)):
+                passed = text.contains(needle)
+            case (.array?, _):
+                // Each element read whole only here: RFC 9535's equality, as `==` compares.
+                let elements = document.value(at: nodes[0]).arrayValue ?? []
+                passed = elements.contains { JSONPathComparison.compare($0, .equal, value) }
+            default:
+                passed = false
+            }
+            return CheckResult(subject: rule.query, expected: expected, actual: actual, passed: passed)
         }
     }
 
@@ -238,6 +270,7 @@ enum ExpectationChecker {
         switch check {
         case .compare(let operatorText, let value): "\(operatorText) \(shown(value.serialized()))"
         case .matches(let pattern): "matches \(shown(pattern))"
+        case .contains(let value): "contains \(shown(value.serialized()))"
         case .exists(let exists): exists ? "exists" : "does not exist"
         case .count(let count): "count \(count)"
         case .type(let name): "type \(name)"

@@ -35,6 +35,8 @@ package struct ResponseExpectation: Sendable, Hashable {
             case equals(String)
             /// A regular expression found anywhere in the value (anchor it with `^…$` for the whole).
             case matches(String)
+            /// The text found anywhere in the value, as written (no pattern).
+            case contains(String)
             case present(Bool)
         }
 
@@ -49,6 +51,8 @@ package struct ResponseExpectation: Sendable, Hashable {
             case compare(String, JSONValue)
             /// A regular expression found in the (string) value.
             case matches(String)
+            /// The string found in the (string) value, or the value equal to an element of the (array) value.
+            case contains(JSONValue)
             case exists(Bool)
             /// Elements of the one selected array or object, else the number of nodes selected.
             case count(Int)

@@ -188,6 +188,8 @@ package struct K6Script: Sendable {
                 entries.append(("header \(rule.name) == \(text)", "\(value) === \(template(text))"))
             case .matches(let pattern):
                 entries.append(("header \(rule.name) matches \(pattern)", "matches(\(value), \(template(pattern)))"))
+            case .contains(let text):
+                entries.append(("header \(rule.name) contains \(text)", "includes(\(value), \(template(text)))"))
             case .present(let present):
                 entries.append(
                     (
@@ -214,6 +216,14 @@ package struct K6Script: Sendable {
                 entries.append((name, "compare(\(value), \(Self.literal(operatorText)), \(literal))"))
             case .matches(let pattern):
                 entries.append((name, "matches(\(value), \(template(pattern)))"))
+            case .contains(let expected):
+                let literal: String
+                if case .string(let text) = expected {
+                    literal = template(text)
+                } else {
+                    literal = expected.serialized()
+                }
+                entries.append((name, "includes(\(value), \(literal))"))
             case .exists(let exists):
                 entries.append((name, "(\(value) !== undefined) === \(exists)"))
             case .count(let count):
@@ -302,6 +312,10 @@ package struct K6Script: Sendable {
         "}",
         "function matches(value, pattern) {",
         "  return typeof value === 'string' && new RegExp(pattern).test(value);",
+        "}",
+        "function includes(value, part) {",
+        "  if (typeof value === 'string') return typeof part === 'string' && value.includes(part);",
+        "  return Array.isArray(value) && value.some((item) => same(item, part));",
         "}",
         "function count(value) {",
         "  if (Array.isArray(value)) return value.length;",

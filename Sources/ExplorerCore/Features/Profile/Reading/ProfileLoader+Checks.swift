@@ -258,14 +258,16 @@ extension ProfileLoader {
         if node.mapping == nil {
             return reader.string(node, "expect.headers.\(name)").map { .equals($0) }
         }
-        guard let spec = reader.fields(node, "`expect.headers.\(name)`", known: ["equals", "matches", "present"]),
-            let key = ["equals", "matches", "present"].first(where: { spec[$0] != nil }), let value = spec[key]
+        let known = ["equals", "matches", "contains", "present"]
+        guard let spec = reader.fields(node, "`expect.headers.\(name)`", known: known),
+            let key = known.first(where: { spec[$0] != nil }), let value = spec[key]
         else {
-            reader.fail("`expect.headers.\(name)` needs `equals`, `matches` or `present`", at: node)
+            reader.fail("`expect.headers.\(name)` needs `equals`, `matches`, `contains` or `present`", at: node)
             return nil
         }
         switch key {
         case "equals": return reader.string(value, "expect.headers.\(name).equals").map { .equals($0) }
+        case "contains": return reader.string(value, "expect.headers.\(name).contains").map { .contains($0) }
         case "matches":
             guard let pattern = reader.string(value, "expect.headers.\(name).matches") else { return nil }
             // A pattern with `{{variables}}` is checked once filled, when the answer is checked.
@@ -282,7 +284,7 @@ extension ProfileLoader {
         _ node: YAMLNode, query: String, reader: inout YAMLReader
     ) -> [ResponseExpectation.JSONRule.Check] {
         guard node.mapping != nil else { return [.compare("==", literal(reader.templateValue(node)))] }
-        let known = ResponseExpectation.comparisonOperators + ["matches", "exists", "count", "type"]
+        let known = ResponseExpectation.comparisonOperators + ["matches", "contains", "exists", "count", "type"]
         guard let entries = reader.entries(node, "`expect.json.\(query)`") else { return [] }
         var checks: [ResponseExpectation.JSONRule.Check] = []
         for (key, keyNode, value) in entries {
@@ -297,6 +299,8 @@ extension ProfileLoader {
                     continue
                 }
                 checks.append(.matches(pattern))
+            case "contains":
+                checks.append(.contains(literal(reader.templateValue(value))))
             case "exists":
                 if let exists = reader.bool(value, what) { checks.append(.exists(exists)) }
             case "count":

@@ -45,6 +45,7 @@ extension ProfileEmitter {
                             switch rule.check {
                             case .equals(let text): Entry(rule.name, .mapping([Entry("equals", .string(text))]))
                             case .matches(let text): Entry(rule.name, .mapping([Entry("matches", .string(text))]))
+                            case .contains(let text): Entry(rule.name, .mapping([Entry("contains", .string(text))]))
                             case .present(let flag):
                                 Entry(rule.name, .mapping([Entry("present", .scalar(String(flag)))]))
                             }
@@ -58,6 +59,7 @@ extension ProfileEmitter {
                 switch rule.check {
                 case .compare(let operatorText, let value): entry = Entry(operatorText, literal(value))
                 case .matches(let pattern): entry = Entry("matches", .string(pattern))
+                case .contains(let value): entry = Entry("contains", literal(value))
                 case .exists(let flag): entry = Entry("exists", .scalar(String(flag)))
                 case .count(let count): entry = Entry("count", .scalar(String(count)))
                 case .type(let name): entry = Entry("type", .scalar(name))
