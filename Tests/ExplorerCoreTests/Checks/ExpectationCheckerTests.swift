@@ -119,4 +119,28 @@ struct ExpectationCheckerTests {
         #expect(reloaded.endpoints[0].expectation?.headers.first?.check == .contains("y"), "\(text)")
         #expect(reloaded.endpoints[0].expectation?.json.first?.check == .contains(.array([.number("1")])), "\(text)")
     }
+
+    @Test("a key other tools use in their checks (time, body, code) is answered with apix's, located")
+    func otherToolsKeys() {
+        let text = """
+            environments: { local: { base_url: "http://h" } }
+            endpoints:
+              - { id: a, path: /, expect: { time: 5, body: x, code: 200, stat: 200 } }
+            """
+        guard case .failure(let failure) = ProfileLoader.parse(yaml: text, file: "t.yaml", id: "t") else {
+            Issue.record("loaded")
+            return
+        }
+        let messages = failure.problems.map { "\($0.location.column):\($0.message)" }
+        #expect(
+            messages == [
+                "33:unknown key `time` in `expect`; the whole exchange's limit is `max_ms: 500`; a phase's, "
+                    + "`timing: { total: \"< 500ms\" }`",
+                "42:unknown key `body` in `expect`; text the body holds is `body_contains: TEXT`; a JSON value, "
+                    + "`json: { \"$.a\": VALUE }`",
+                "51:unknown key `code` in `expect`; the status is `status: 200` (or `2xx`, or a list)",
+                // A spelling slip still gets the spelling suggestion.
+                "62:unknown key `stat` in `expect`; did you mean `status`?",
+            ])
+    }
 }

@@ -117,11 +117,23 @@ extension ProfileLoader {
 
     // MARK: - expect
 
+    /// Keys people write in `expect:` for what apix calls otherwise (Hurl's, Postman's and k6's words).
+    private static let expectationsMeant: [String: String] = {
+        let time = "the whole exchange's limit is `max_ms: 500`; a phase's, `timing: { total: \"< 500ms\" }`"
+        let body = "text the body holds is `body_contains: TEXT`; a JSON value, `json: { \"$.a\": VALUE }`"
+        let code = "the status is `status: 200` (or `2xx`, or a list)"
+        return [
+            "time": time, "duration": time, "latency": time, "response_time": time, "elapsed": time,
+            "body": body, "contains": body, "status_code": code, "code": code,
+        ]
+    }()
+
     static func readExpectation(_ node: YAMLNode, reader: inout YAMLReader) -> ResponseExpectation? {
         guard
             let fields = reader.fields(
                 node, "`expect`",
-                known: ["status", "headers", "json", "body_contains", "max_ms", "timing", "tls", "stream", "schema"])
+                known: ["status", "headers", "json", "body_contains", "max_ms", "timing", "tls", "stream", "schema"],
+                meant: Self.expectationsMeant)
         else { return nil }
         var expectation = ResponseExpectation()
         expectation.location = reader.location(node)

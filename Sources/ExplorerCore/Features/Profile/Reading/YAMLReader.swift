@@ -49,8 +49,10 @@ struct YAMLReader {
 
     /// A mapping checked against its schema: unknown keys (with a suggestion) and missing required keys are
     /// reported; returns the known keys' values.
+    /// `meant`: what a key that is not known but often written means (`time` in `expect`: `max_ms` or `timing`),
+    /// for keys too far from the right one for a spelling suggestion.
     mutating func fields(
-        _ node: YAMLNode, _ what: String, known: [String], required: [String] = []
+        _ node: YAMLNode, _ what: String, known: [String], required: [String] = [], meant: [String: String] = [:]
     ) -> YAMLFields? {
         guard let mapping = node.mapping else {
             fail("\(what) must be a mapping, got \(Self.describe(node))", at: node)
@@ -73,6 +75,8 @@ struct YAMLReader {
                 var message = "unknown key `\(name)` in \(what)"
                 if let suggestion = EditDistance.nearest(name, in: known) {
                     message += "; did you mean `\(suggestion)`?"
+                } else if let hint = meant[name] {
+                    message += "; \(hint)"
                 }
                 fail(message, at: key)
             }
