@@ -85,9 +85,28 @@ struct PaletteAndHelpTests {
         if case .palette(let palette)? = state.overlay { #expect(palette.selected == 1) }
         state.type("zzzq")
         #expect(Self.entries(state).isEmpty)
-        #expect(Screen.render(state, theme: .monochrome).text.contains("no action matches"))
-        _ = state.press(.enter)  // nothing to run: stays open
-        if case .palette? = state.overlay {} else { Issue.record("Enter on nothing closed the palette") }
+        #expect(
+            Screen.render(state, theme: .monochrome).text.contains(
+                "no action matches · Enter finds endpoints by it (as / does)"))
+        // No action to run: Enter finds endpoints by the text instead, as `/` would (it said nothing and stayed).
+        _ = state.press(.enter)
+        #expect(state.overlay == nil)
+        #expect(state.filter.text == "copyzzzq" && !state.isFiltering)
+        #expect(state.focus == .list)
+    }
+
+    @Test("an endpoint's name typed into the palette: Enter selects it, as / would")
+    func paletteFindsEndpoints() {
+        var state = Fixtures.smallState()
+        state.select("items.get")
+        _ = state.press(.tab)  // the editor has the focus
+        _ = state.press(.control("p"))
+        state.type("health")
+        #expect(Self.entries(state).isEmpty)
+        _ = state.press(.enter)
+        #expect(state.overlay == nil)
+        #expect(state.selectedEndpoint?.id == "health")
+        #expect(state.focus == .list)
     }
 
     @Test("? lists the focused pane's keys first; typing searches, Esc clears the search, then closes")

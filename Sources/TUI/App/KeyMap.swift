@@ -305,7 +305,8 @@ package struct KeyMap: Sendable {
         // Command palette
         KeyBinding(.palette, [.up, .control("p")], .moveUp, "previous action"),
         KeyBinding(.palette, [.down, .control("n")], .moveDown, "next action"),
-        KeyBinding(.palette, [.enter], .confirm, "run the action", hint: "run"),
+        KeyBinding(
+            .palette, [.enter], .confirm, "run the action (no action matches: find endpoints by the text)", hint: "run"),
         KeyBinding(.palette, [.escape], .close, "close", hint: "close"),
         KeyBinding(
             .palette, [.backspace], .editText,

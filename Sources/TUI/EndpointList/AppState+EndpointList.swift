@@ -175,6 +175,17 @@ extension AppState {
         syncResponseToSelection()
     }
 
+    /// The list filtered by `text` as if typed after `/`, the best match selected, the list focused.
+    mutating func findEndpoints(_ text: String) {
+        focus = .list
+        filter = LineEditor()
+        filter.paste(text)
+        isFiltering = false
+        rebuildRows(selectingBest: true)
+        syncResponseToSelection()
+        scrollListToSelection()
+    }
+
     mutating func handleFilterKey(_ key: Key) -> [Effect] {
         switch key {
         case .enter, .down:

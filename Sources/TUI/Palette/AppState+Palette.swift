@@ -41,7 +41,14 @@ extension AppState {
             return []
         case .confirm:
             let entries = paletteEntries(palette)
-            guard entries.indices.contains(palette.selected) else { return [] }
+            guard entries.indices.contains(palette.selected) else {
+                // No action by that name: Enter finds endpoints by it instead (typed for `/`, in the wrong box).
+                guard palette.window == nil, !palette.field.text.trimmingCharacters(in: .whitespaces).isEmpty
+                else { return [] }
+                overlay = nil
+                findEndpoints(palette.field.text)
+                return []
+            }
             let binding = entries[palette.selected]
             if let window = palette.window, binding.context == palette.windowContext, let key = binding.keys.first {
                 // A window's action runs as its key would in the window.

@@ -27,7 +27,10 @@ enum PaletteView {
         let listHeight = inner.height - 2
         guard listHeight > 0 else { return }
         if entries.isEmpty {
-            buffer.write("no action matches", x: inner.x + 1, y: inner.y + 2, limit: inner.maxX, style: theme.muted)
+            let hint =
+                palette.window == nil && !palette.field.text.isEmpty
+                ? "no action matches · Enter finds endpoints by it (as / does)" : "no action matches"
+            buffer.write(hint, x: inner.x + 1, y: inner.y + 2, limit: inner.maxX, style: theme.muted)
             return
         }
         let selected = min(palette.selected, entries.count - 1)
