@@ -36,7 +36,8 @@ struct ConnectFailure {
         switch which {
         case .connect:
             let limit = options.connectTimeout.map { " within \(Units.plainSeconds($0)) s" } ?? ""
-            return "connect timed out: no connection to \(host.name) port \(host.port)\(limit) (`connect_timeout:`)"
+            let peer = proxy.map { "the proxy \($0)" } ?? "\(host.name) port \(host.port)"
+            return "connect timed out: no connection to \(peer)\(limit) (`connect_timeout:`)"
         case .stall:
             let limit = Units.plainSeconds(options.stallTimeout ?? .zero)
             return "stalled: no data for \(limit) s (`stall_timeout:`; 0: never)"
