@@ -29,7 +29,9 @@ package enum ImportFormat: String, Sendable, CaseIterable {
             if PostmanImporter.isCollection(json) || PostmanImporter.isEnvironment(json) { return .postman }
             return nil
         }
-        for line in head.split(whereSeparator: \.isNewline).prefix(40) {
+        // Top-level keys, wherever they are: a document written with its keys sorted (Stripe's) has `openapi:` on
+        // line 40,015, after `components:`.
+        for line in body.split(whereSeparator: \.isNewline) where line.first.map({ "ost".contains($0) }) == true {
             if line.hasPrefix("openapi:") || line.hasPrefix("swagger:") { return .openapi }
             if line.hasPrefix("type: collection.insomnia.rest/") || line.hasPrefix("type: spec.insomnia.rest/") {
                 return .insomnia

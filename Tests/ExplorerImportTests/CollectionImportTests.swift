@@ -176,6 +176,20 @@ struct CollectionImportTests {
         #expect(ImportFormat.detect(path: ImportFixtures.path(name)) == format)
     }
 
+    @Test("a YAML document with its keys sorted is OpenAPI by its `openapi:` key however far down (Stripe's)")
+    func detectSortedKeys() throws {
+        let schemas = (0..<500).map { "    schema\($0):\n      type: object\n      description: >-\n        text" }
+        let text =
+            "components:\n  schemas:\n" + schemas.joined(separator: "\n") + "\ninfo: { title: T }\nopenapi: 3.0.0\n"
+        // It said "not a format apix imports": only the first 40 lines were looked at.
+        #expect(ImportFormat.detect(text: text, name: "spec.yaml") == .openapi)
+        // An indented `openapi:` (a property called so) is not the document's.
+        #expect(ImportFormat.detect(text: "components:\n  openapi: 3.0.0\n", name: "spec.yaml") == nil)
+        if let stripe = ImportFixtures.shared("openapi-specs", "stripe-spec3-3.0.yaml") {
+            #expect(ImportFormat.detect(path: stripe) == .openapi)
+        }
+    }
+
     @Test("export http writes each endpoint as a request and never a secret value")
     func exportHTTP() throws {
         var imported = try CollectionImporter.makeProfile(
