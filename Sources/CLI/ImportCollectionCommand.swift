@@ -21,6 +21,13 @@ struct ImportFileCommand: AsyncParsableCommand {
     func run() async throws {
         guard FileManager.default.fileExists(atPath: file) else { throw CLIFailure(.usage, "cannot read \(file)") }
         guard let format = ImportFormat.detect(path: file) else {
+            if file.lowercased().hasSuffix("http-client.env.json") || file.lowercased().hasSuffix("private.env.json") {
+                // JetBrains' environments for .http files, which come with the requests.
+                throw CLIFailure(
+                    .usage,
+                    "\(file): the environments of .http files, not requests: `apix import http FILE.http` reads the "
+                        + "http-client.env.json beside it, or give this one with --environment")
+            }
             throw CLIFailure(
                 .usage,
                 "\(file): not a format apix imports (OpenAPI, Swagger 2.0, Postman, Insomnia, HAR, .http, Bruno); "

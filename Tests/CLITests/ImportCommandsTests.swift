@@ -64,6 +64,12 @@ struct ImportCommandsTests {
         let refused = try await ApixProcess.run(["import", unknown, "--profiles", directory.path])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("not a format apix imports"))
+        // JetBrains' environments file given alone: said what it is and where it goes.
+        let environments = try await ApixProcess.run([
+            "import", Self.fixture("http-dependencytrack.http-client.env.json"), "--profiles", directory.path,
+        ])
+        #expect(environments.status == 2)
+        #expect(environments.stderr.contains("the environments of .http files, not requests"), "\(environments.stderr)")
     }
 
     @Test("apix export http prints every endpoint of a profile, and it imports back")
