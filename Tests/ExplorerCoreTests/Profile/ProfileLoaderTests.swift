@@ -68,6 +68,21 @@ struct ProfileLoaderTests {
         #expect(found.first?.message.contains("YAML syntax error") == true)
     }
 
+    @Test("{{…}} unquoted inside a flow mapping: the syntax error says to quote it; another flow error does not")
+    func flowPlaceholder() {
+        let found = problems(
+            "environments: { local: { base_url: \"http://h\" } }\nendpoints:\n  - { id: a, path: /users/{{id}} }\n")
+        #expect(found.count == 1)
+        #expect(found.first?.location.line == 3)
+        #expect(
+            found.first?.message.hasSuffix(
+                "; inside `{ … }` or `[ … ]` a value holding {{…}} goes in quotes: path: \"/users/{{id}}\"") == true,
+            "\(found)")
+        let other = problems("environments: { local: { base_url: \"http://h\" } }\nendpoints:\n  - { id: a, path: /x\n")
+        #expect(other.count == 1)
+        #expect(other.first?.message.contains("quotes") == false, "\(other)")
+    }
+
     @Test("a wrong type is located at the value and says what was expected")
     func wrongType() throws {
         let yaml = Self.valid.replacingOccurrences(of: "timeout: 10", with: "timeout: [1, 2]")

@@ -28,10 +28,23 @@ extension ProfileLoader {
             let offset = index.map { yaml.distance(from: yaml.startIndex, to: $0) }
             return readerProblem(error.problem, offset: offset, in: yaml, file: file)
         case .scanner, .parser:
-            return syntaxProblem(
+            var problem = syntaxProblem(
                 error.problem, context: error.context.map { ($0.text, $0.line, $0.column) }, line: error.line,
                 column: error.column, file: file)
+            if let hint = flowPlaceholderHint(error, yaml: yaml) { problem.message += "; \(hint)" }
+            return problem
         }
+    }
+
+    /// The mistake behind most flow-style syntax errors in profiles: `{{variable}}` unquoted inside `{ … }` or
+    /// `[ … ]`, where `{` and `}` are YAML's own (`- { id: a, path: /users/{{id}} }`).
+    private static func flowPlaceholderHint(_ error: YAMLSyntaxError, yaml: String) -> String? {
+        guard let context = error.context, context.text.contains("flow") else { return nil }
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = max(0, context.line - 1)
+        let last = min(lines.count - 1, error.line - 1)
+        guard first <= last, lines[first...last].contains(where: { $0.contains("{{") }) else { return nil }
+        return "inside `{ … }` or `[ … ]` a value holding {{…}} goes in quotes: path: \"/users/{{id}}\""
     }
 
     /// What is wrong with a file `YAMLComposer` did not compose though libyaml read it (an undefined alias, a
