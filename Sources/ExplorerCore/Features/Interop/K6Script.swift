@@ -156,6 +156,13 @@ package struct K6Script: Sendable {
         }
     }
 
+    /// A check's JSON value in JavaScript: a string as a template literal (its `{{variables}}` filled by the
+    /// script), anything else as JSON.
+    private mutating func jsonLiteral(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return template(text) }
+        return value.serialized()
+    }
+
     /// The variable holding `path`'s bytes, read once when the script starts (k6 opens files only then).
     private mutating func file(_ path: String) -> String {
         if let index = files.firstIndex(of: path) { return "file\(index)" }
@@ -207,23 +214,11 @@ package struct K6Script: Sendable {
             let name = "\(rule.query) " + ExpectationChecker.describe(rule.check)
             switch rule.check {
             case .compare(let operatorText, let expected):
-                let literal: String
-                if case .string(let text) = expected {
-                    literal = template(text)
-                } else {
-                    literal = expected.serialized()
-                }
-                entries.append((name, "compare(\(value), \(Self.literal(operatorText)), \(literal))"))
+                entries.append((name, "compare(\(value), \(Self.literal(operatorText)), \(jsonLiteral(expected)))"))
             case .matches(let pattern):
                 entries.append((name, "matches(\(value), \(template(pattern)))"))
             case .contains(let expected):
-                let literal: String
-                if case .string(let text) = expected {
-                    literal = template(text)
-                } else {
-                    literal = expected.serialized()
-                }
-                entries.append((name, "includes(\(value), \(literal))"))
+                entries.append((name, "includes(\(value), \(jsonLiteral(expected)))"))
             case .exists(let exists):
                 entries.append((name, "(\(value) !== undefined) === \(exists)"))
             case .count(let count):
