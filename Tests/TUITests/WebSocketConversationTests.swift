@@ -63,6 +63,17 @@ struct WebSocketConversationTests {
         return EventRows().updated(with: transcript.snapshot(now: start + .seconds(2)))
     }
 
+    @Test("the editor's request line shows a WebSocket endpoint's ws:// address, an HTTP one's http://")
+    func requestLine() {
+        var state = Self.state()
+        var lines = Screen.render(state, theme: .monochrome).lines
+        // It showed the upgrade request's http:// form.
+        #expect(lines.contains { $0.contains("ws://127.0.0.1:9000/chat") }, "\(lines.joined(separator: "\n"))")
+        state.select("health")
+        lines = Screen.render(state, theme: .monochrome).lines
+        #expect(lines.contains { $0.contains("http://127.0.0.1:9000/health") })
+    }
+
     @Test("the send key opens a session: the handshake's 101, the waterfall, the session line, the Conversation tab")
     func opens() throws {
         var (state, id) = try Self.open()

@@ -50,8 +50,10 @@ enum RequestEditorView {
     static func drawPreview(_ state: AppState, x: Int, in inner: Rect, theme: Theme, on buffer: inout ScreenBuffer) {
         switch state.requestPreview?.result {
         case .success(let plan)?:
-            buffer.write(
-                SafeText.escape(CredentialPresentation.readable(plan.request.url)), x: x, y: inner.y, limit: inner.maxX)
+            // A WebSocket endpoint's address as its session shows it (`ws://`), not the upgrade request's http form.
+            var url = CredentialPresentation.readable(plan.request.url)
+            if state.selectedEndpoint?.webSocket != nil { url = WebSocketConnection.shownURL(url) }
+            buffer.write(SafeText.escape(url), x: x, y: inner.y, limit: inner.maxX)
         case .failure(let error)?:
             // The line names the request already: what is wrong, not the file and line (the status bar and `m`
             // have those). An unfilled placeholder shows the path with the placeholder marked, and where to fill it.
