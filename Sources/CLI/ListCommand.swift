@@ -68,8 +68,10 @@ struct ListCommand: AsyncParsableCommand {
             let endpoint = profile.endpoints[index]
             let folder = endpoint.folder.map { "[\(SafeText.escape($0))] " } ?? ""
             let name = endpoint.name == endpoint.id ? "" : SafeText.escape(endpoint.name)
+            // A WebSocket endpoint as the explorer's list marks it (its method is the upgrade's GET).
+            let method = endpoint.webSocket != nil ? "WS" : endpoint.method.rawValue
             var line =
-                pad(ids[index], idWidth) + "  " + pad(endpoint.method.rawValue, 7) + " "
+                pad(ids[index], idWidth) + "  " + pad(method, 7) + " "
                 + pad(paths[index], pathWidth) + "  " + folder + name
             while line.last == " " { line.removeLast() }
             return line

@@ -15,6 +15,7 @@ struct ListCommandTests {
               params: { id: 1, part: 2 } }
           - { id: long, path: "/\(String(repeating: "x", count: 60))", name: "Far \\e]52;c;aGk=\\a" }
           - { id: bare, path: /b }
+          - { id: live, protocol: websocket, path: /live }
         """
 
     func lists(_ arguments: [String]) async throws -> [String] {
@@ -33,9 +34,10 @@ struct ListCommandTests {
     @Test("endpoints: methods and paths start in one column; names line up after paths up to 48 characters")
     func endpoints() async throws {
         let lines = try await lists(["shop"])
-        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.count == 5, "\(lines)")
         let methods = lines.map {
             $0.firstRange(of: "  GET ")?.lowerBound ?? $0.firstRange(of: "  DELETE ")?.lowerBound
+                ?? $0.firstRange(of: "  WS ")?.lowerBound
         }
         #expect(Set(methods.map { $0.map { lines[0].distance(from: lines[0].startIndex, to: $0) } }).count == 1)
         #expect(lines[0].hasPrefix("a                 GET     /a"), "\(lines[0])")
@@ -46,12 +48,14 @@ struct ListCommandTests {
                 == lines[1].distance(from: lines[1].startIndex, to: remove.lowerBound))
         #expect(lines[2].contains("/\(String(repeating: "x", count: 60))  Far \\e]52;c;aGk=\\x07"), "\(lines[2])")
         #expect(lines[3] == "bare              GET     /b", "\(lines[3])")
+        // A WebSocket endpoint marked as the explorer marks it, not by its upgrade's GET.
+        #expect(lines[4] == "live              WS      /live", "\(lines[4])")
     }
 
     @Test("profiles: ids padded, counts right-aligned, names escaped")
     func profiles() async throws {
         let lines = try await lists([])
         #expect(lines.contains("a-longer-id  1 endpoint   a-longer-id"), "\(lines)")
-        #expect(lines.contains("shop         4 endpoints  Shop \\e[31mred"), "\(lines)")
+        #expect(lines.contains("shop         5 endpoints  Shop \\e[31mred"), "\(lines)")
     }
 }
