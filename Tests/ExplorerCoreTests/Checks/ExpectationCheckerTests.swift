@@ -120,7 +120,7 @@ struct ExpectationCheckerTests {
         #expect(reloaded.endpoints[0].expectation?.json.first?.check == .contains(.array([.number("1")])), "\(text)")
     }
 
-    @Test("a key other tools use in their checks (time, body, code) is answered with apix's, located")
+    @Test("keys and checks other tools use (time, body, code; equals, includes, length) are answered with apix's")
     func otherToolsKeys() {
         let text = """
             environments: { local: { base_url: "http://h" } }
@@ -141,6 +141,21 @@ struct ExpectationCheckerTests {
                 "51:unknown key `code` in `expect`; the status is `status: 200` (or `2xx`, or a list)",
                 // A spelling slip still gets the spelling suggestion.
                 "62:unknown key `stat` in `expect`; did you mean `status`?",
+            ])
+        let json = """
+            environments: { local: { base_url: "http://h" } }
+            endpoints:
+              - { id: a, path: /, expect: { json: { "$.a": { equals: 1, includes: x, length: 2 } } } }
+            """
+        guard case .failure(let checks) = ProfileLoader.parse(yaml: json, file: "t.yaml", id: "t") else {
+            Issue.record("loaded")
+            return
+        }
+        #expect(
+            checks.problems.map(\.message) == [
+                "unknown check `equals` in `expect.json`; did you mean `==`?",
+                "unknown check `includes` in `expect.json`; did you mean `contains`?",
+                "unknown check `length` in `expect.json`; did you mean `count`?",
             ])
     }
 }

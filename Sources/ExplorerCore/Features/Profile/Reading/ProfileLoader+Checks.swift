@@ -128,6 +128,13 @@ extension ProfileLoader {
         ]
     }()
 
+    /// Other tools' names for `expect.json`'s checks (Hurl's, Chai's, JSON Schema's).
+    private static let jsonChecksMeant = [
+        "equals": "==", "eq": "==", "equal": "==", "ne": "!=", "not_equals": "!=", "gt": ">", "gte": ">=",
+        "lt": "<", "lte": "<=", "includes": "contains", "include": "contains", "regex": "matches",
+        "pattern": "matches", "length": "count", "size": "count", "exist": "exists", "isType": "type",
+    ]
+
     static func readExpectation(_ node: YAMLNode, reader: inout YAMLReader) -> ResponseExpectation? {
         guard
             let fields = reader.fields(
@@ -326,7 +333,7 @@ extension ProfileLoader {
                 checks.append(.type(name))
             default:
                 var message = "unknown check `\(key)` in `expect.json`"
-                if let suggestion = EditDistance.nearest(key, in: known) {
+                if let suggestion = Self.jsonChecksMeant[key] ?? EditDistance.nearest(key, in: known) {
                     message += "; did you mean `\(suggestion)`?"
                 }
                 reader.fail(message, at: keyNode)
