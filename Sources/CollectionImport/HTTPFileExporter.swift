@@ -17,7 +17,9 @@ package enum HTTPFileExporter {
         for key in variables.keys.sorted() where !profile.secretNames.contains(key) && key != "base_url" {
             lines.append("@\(key) = \(variables[key]?.raw ?? "")")
         }
-        lines.append("@base_url = \(environment?.baseURL.raw ?? "http://localhost")")
+        // A ws:// base is reached over http by the requests written here, as apix sends them.
+        let base = environment.map { WebSocketConnection.transportURL($0.baseURL.raw) } ?? "http://localhost"
+        lines.append("@base_url = \(base)")
         let secrets = profile.secretNames.sorted()
         if !secrets.isEmpty {
             lines.append("# secret variables, not written here: " + secrets.joined(separator: ", "))

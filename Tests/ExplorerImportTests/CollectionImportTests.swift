@@ -190,6 +190,18 @@ struct CollectionImportTests {
         }
     }
 
+    @Test("export http of a profile whose base_url is ws:// writes its http form, as apix sends its requests")
+    func exportWebSocketBase() throws {
+        let text = """
+            environments: { local: { base_url: "wss://chat.example/v1" } }
+            endpoints:
+              - { id: health, path: /health }
+            """
+        let profile = try ProfileLoader.parse(yaml: text, file: "chat.yaml", id: "chat").get()
+        let exported = HTTPFileExporter.export(profile, environment: "local")
+        #expect(exported.contains("@base_url = https://chat.example/v1"), "\(exported)")
+    }
+
     @Test("export http writes each endpoint as a request and never a secret value")
     func exportHTTP() throws {
         var imported = try CollectionImporter.makeProfile(
