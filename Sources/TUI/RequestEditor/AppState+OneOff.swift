@@ -61,7 +61,7 @@ extension AppState {
         let webSocket = !bare.contains(where: \.isWhitespace) && WebSocketConnection.transportURL(bare) != bare
         let url = WebSocketConnection.transportURL(bare)
         let quoted = "'" + url.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-        let line = text.contains(where: \.isWhitespace) ? text : "curl " + quoted
+        let line = bare.contains(where: \.isWhitespace) ? bare : "curl " + quoted
         var endpoint: Endpoint
         do throws(InteropError) {
             let command = try CurlCommandLine.parse(pasted: line)
