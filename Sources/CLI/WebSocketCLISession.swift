@@ -15,6 +15,8 @@ final class WebSocketCLISession: Sendable {
     private let terminal = StandardOutput.isTerminal
     /// When the last message arrived (monotonic nanoseconds), for `--idle`.
     private let lastMessage = Mutex<UInt64>(0)
+    /// Messages received so far: the end of stdin says so when none came.
+    private let receivedCount = Mutex(0)
 
     init(
         connection: WebSocketConnection, transcript: WebSocketTranscript, jsonl: Bool, showControl: Bool,
@@ -49,6 +51,7 @@ final class WebSocketCLISession: Sendable {
             if case .closed(let ended) = event { close = ended }
             if case .message = event {
                 received += 1
+                receivedCount.withLock { $0 = received }
                 // Messages already on their way when the N-th came are not shown: N is what the user asked for.
                 if let maxMessages, received > maxMessages { continue }
                 lastMessage.withLock { $0 = Self.now() }
@@ -119,7 +122,16 @@ final class WebSocketCLISession: Sendable {
                 }
                 sent.wait()
             }
-            if closesAtEnd { connection.close() }
+            if closesAtEnd {
+                // Servers often stop answering once they have the close: piped lines that got no answer yet would
+                // end with none, silently.
+                if number > 0, self.receivedCount.withLock({ $0 }) == 0 {
+                    StandardError.writeLine(
+                        "apix: end of input: closing with 1000 before any answer came "
+                            + "(--idle SECONDS or --max-messages N waits for answers)")
+                }
+                connection.close()
+            }
         }
         thread.name = "apix-ws-stdin"
         thread.start()

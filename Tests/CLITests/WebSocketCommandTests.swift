@@ -36,6 +36,19 @@ struct WebSocketCommandTests {
         #expect(lines.first?["code"]?.intValue == 1000)
     }
 
+    @Test("The end of piped stdin before any answer says how to wait for answers; with --idle it waits, silent")
+    func endOfInputBeforeAnswers() async throws {
+        let peer = try WebSocketPeer()
+        let out = try await ApixProcess.run(["ws", peer.url("/sink")], input: Data("one\ntwo\n".utf8))
+        #expect(out.status == 0, "\(out.stderr)")
+        // `printf 'hello\n' | apix ws URL` printed nothing and said nothing.
+        #expect(out.stderr.contains("end of input: closing with 1000 before any answer came"), "\(out.stderr)")
+        #expect(out.stderr.contains("--idle SECONDS or --max-messages N"))
+        let answered = try await ApixProcess.run(
+            ["ws", peer.url("/feed?count=1"), "--idle", "1"], input: Data("one\n".utf8))
+        #expect(!answered.stderr.contains("end of input"), "\(answered.stderr)")
+    }
+
     @Test("With --max-messages the end of stdin does not close: the echoes of the last lines still come (exit 0)")
     func endOfInputWithCount() async throws {
         let peer = try WebSocketPeer()

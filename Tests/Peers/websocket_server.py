@@ -70,6 +70,11 @@ async def handler(ws, path=None):
         await done
         gaps = [round((later - earlier) * 1000) for earlier, later in zip(seen, seen[1:])]
         await ws.send(json.dumps({"pings": len(seen), "gaps_ms": gaps}))
+    elif route == "/sink":
+        # Takes every message and answers none.
+        async for _ in ws:
+            pass
+        return
     elif route == "/ping":
         waiter = await ws.ping(b"hello")
         await waiter
