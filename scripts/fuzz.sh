@@ -76,6 +76,8 @@ stamp=$build/libraries.stamp
 if [ ! -f "$stamp" ] \
     || [ -n "$(find Sources/ExplorerCore Sources/CCurl Sources/CBuildInfo "$yams" -newer "$stamp" -print -quit)" ]; then
     echo "fuzz: compiling CYaml, CCurl, Yams and ExplorerCore (instrumented)" >&2
+    # Stamped with the time the compile started: a source saved while it runs is newer, so the next run compiles again.
+    touch "$stamp.started"
     for source in "$yams"/CYaml/src/*.c; do
         clang "${cflags[@]}" -DYAML_DECLARE_STATIC -I "$yams/CYaml/include" -c "$source" \
             -o "$build/obj/cyaml-$(basename "$source" .c).o"
@@ -94,7 +96,7 @@ if [ ! -f "$stamp" ] \
         -enable-testing -package-name apix -I "$build/modules" -I "$build/ccurl" -I "$build/cbuildinfo" \
         -I Sources/CZlib -I "$yams/CYaml/include" -emit-module -emit-module-path "$build/modules/ExplorerCore.swiftmodule" \
         -c $(find Sources/ExplorerCore -name '*.swift' | sort) -o "$build/obj/explorercore.o"
-    touch "$stamp"
+    mv "$stamp.started" "$stamp"
 fi
 
 # GraphQLSwift (and the OrderedCollections it uses), with the flags their packages build them with, when a target
