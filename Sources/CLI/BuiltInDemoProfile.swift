@@ -319,7 +319,7 @@ enum BuiltInDemoProfile {
               next: { header: Link, regex: '<([^>]+)>; rel="next"' }
             expect:
               status: 2xx
-              headers: { Link: { matches: 'rel="next"' }, X-Total-Count: { present: true } }
+              headers: { Link: { contains: 'rel="next"' }, X-Total-Count: { present: true } }
               json: { "$.items": { count: 2 }, "$.total": { ">=": 5 }, "$.items[?@.completed == true]": { exists: true } }
           - id: chain.item
             name: The first item of the page
