@@ -24,7 +24,8 @@ package struct KeyMap: Sendable {
         KeyBinding(.global, [.character("s")], .saveProfile, "save edits to the profile file"),
         KeyBinding(
             .global, [.character("o")], .oneOffRequest,
-            "one-off request: type a URL or paste a curl command line (no profile: the scratch profile); O keeps it"),
+            "one-off request: type a URL (ws:// opens a WebSocket session) or paste a curl command line (no profile: the scratch profile); O keeps it"
+        ),
         KeyBinding(
             .global, [.character("O")], .keepOneOff,
             "keep the selected one-off request: write it to its profile with an id from its method and path"),
