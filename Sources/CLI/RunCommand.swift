@@ -207,11 +207,6 @@ struct RunCommand: AsyncParsableCommand {
         if !json, !fail, planned.options.downloadTo == nil, !StandardOutput.isTerminal {
             plan.request.options.overflowDescriptor = STDOUT_FILENO
         }
-        if let target = planned.options.downloadTo, let why = BodyDestination(resolved: target).missingDirectory {
-            StandardError.writeLine(
-                "apix: cannot write \(SafeText.escape(target)): \(SafeText.escape(why)); nothing was sent")
-            throw ExitCode(TransportError(.localIO, why).exitCode)
-        }
         let transfer = Client(cache: cache).start(plan, options: options)
         // A signal cancels the transfer, so a `.part` is removed and the exit is an orderly one (the temporary
         // spool needs no help: it has no name on disk).

@@ -147,7 +147,9 @@ struct RunCommandTests {
         }
     }
 
-    @Test("-o into a directory that is not there: exit 23 before anything is sent (a POST went, then failed to save)")
+    @Test(
+        "-o, or download: to:, into a directory that is not there: exit 23 (apix test: a failed endpoint) before anything is sent"
+    )
     func outputWithoutDirectory() async throws {
         // A listener that never accepts: a connection apix made would wait in its backlog.
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -164,16 +166,31 @@ struct RunCommandTests {
         try #require(bound)
         let port = Int(UInt16(bigEndian: address.sin_port))
         let directory = try TemporaryDirectory()
-        try """
-        environments: { local: { base_url: "http://127.0.0.1:\(port)" } }
-        endpoints: [{ id: create, method: POST, path: /items, body: { json: { a: 1 } } }]
-        """.write(toFile: directory.path + "/p.yaml", atomically: true, encoding: .utf8)
+        func profile(download: String?) throws {
+            let option = download.map { ", download: { to: \"\($0)\" }" } ?? ""
+            try """
+            environments: { local: { base_url: "http://127.0.0.1:\(port)" } }
+            endpoints: [{ id: create, method: POST, path: /items, body: { json: { a: 1 } }\(option) }]
+            """.write(toFile: directory.path + "/p.yaml", atomically: true, encoding: .utf8)
+        }
+        let environment = ["XDG_STATE_HOME": directory.path + "/state"]
         for target in [directory.path + "/missing/out.json", directory.path + "/p.yaml/out.json"] {
+            try profile(download: nil)
             let out = try await ApixProcess.run(
                 ["run", "p", "create", "-o", target, "--timeout", "5", "--profiles", directory.path],
-                environment: ["XDG_STATE_HOME": directory.path + "/state"])
+                environment: environment)
             #expect(out.status == 23, "\(out.stderr)")
-            #expect(out.stderr.contains("apix: cannot write \(target): ") && out.stderr.contains("nothing was sent"))
+            #expect(out.stderr.contains("cannot write \(target): ") && out.stderr.contains("nothing was sent"))
+            try profile(download: target)
+            let run = try await ApixProcess.run(
+                ["run", "p", "create", "--json", "--timeout", "5", "--profiles", directory.path],
+                environment: environment)
+            #expect(run.status == 23, "\(run.stderr)")
+            #expect(try JSONValue.parse(run.stdout)["error"]?["kind"]?.stringValue == "local_io")
+            let test = try await ApixProcess.run(
+                ["test", "p", "create", "--timeout", "5", "--profiles", directory.path], environment: environment)
+            #expect(test.status == 1, "\(test.text)\(test.stderr)")
+            #expect((test.text + test.stderr).contains("nothing was sent"), "\(test.text)\(test.stderr)")
         }
         _ = fcntl(listener, F_SETFL, O_NONBLOCK)
         let pending = accept(listener, nil, nil)

@@ -152,6 +152,34 @@ struct RuntimeHeadlessTests {
         }
     }
 
+    @Test("an endpoint that downloads into a missing directory is not sent: the screen says why, no todo is made")
+    func downloadIntoMissingDirectory() async throws {
+        let profile: (Int) -> String = { port in
+            """
+            default_environment: local
+            environments:
+              local: { base_url: "http://127.0.0.1:\(port)" }
+            endpoints:
+              - id: create
+                method: POST
+                path: /todos
+                body: { json: { title: nowhere } }
+                download: { to: missing/created.json }
+
+            """
+        }
+        try await withRuntime(width: 140, profile: profile) { session in
+            session.backend.press(.enter)
+            let shown = await session.backend.waitForScreen(containing: "nothing was sent")
+            #expect(shown != nil, "got:\n\(session.backend.screenText)")
+            #expect(session.backend.screenText.contains("/missing/created.json: no directory"))
+            let todos = try await Client().send(PreparedRequest(url: "http://127.0.0.1:\(session.port)/todos")).get()
+            #expect(!String(decoding: try todos.body.data(), as: UTF8.self).contains("nowhere"))
+            session.backend.press(.character("q"))
+            #expect(await session.ended())
+        }
+    }
+
     @Test("the status bar counts queued requests as the scheduler reports them, and quitting cancels them all")
     func queuedRequests() async throws {
         let client = Client(scheduler: RequestScheduler(interactive: SchedulerLimits(concurrency: 1, perHost: 1)))

@@ -62,6 +62,9 @@ public final class Client: Sendable {
             }
             progress(event)
         }
+        // Before a token is fetched or a byte sent, for every sender alike: an answer with nowhere to go means a POST
+        // that went and then failed to save.
+        if let refusal = Self.unwritableDownload(request) { return .failure(.transport(refusal)) }
         let maxAttempts = options.interceptor == nil ? 1 : 2
         var attempt = 0
         while true {
@@ -90,6 +93,15 @@ public final class Client: Sendable {
             if Task.isCancelled { return .failure(.transport(TransportError(.cancelled, "cancelled"))) }
             attempt += 1
         }
+    }
+
+    /// Why `request`'s `downloadTo` cannot be written, as the failure that ends it before it is sent; nil when it can
+    /// (or when the body goes to memory).
+    static func unwritableDownload(_ request: PreparedRequest) -> TransportError? {
+        guard let target = request.options.downloadTo,
+            let why = BodyDestination(resolved: target).missingDirectory
+        else { return nil }
+        return TransportError(.localIO, "cannot write \(target): \(why); nothing was sent")
     }
 
     /// One attempt: the exchange and every redirect after it.
