@@ -53,7 +53,7 @@ extension ProfileLoader {
     /// `auths:` at profile or environment level: named definitions, each a mapping as `auth:` takes.
     static func readAuthDefinitions(_ node: YAMLNode, reader: inout YAMLReader) -> [String: AuthSpec] {
         var definitions: [String: AuthSpec] = [:]
-        for entry in reader.entries(node, "`auths`") ?? [] {
+        for entry in reader.namedEntries(node, "`auths`") ?? [] {
             let key = "auths.\(entry.key)"
             guard entry.key != "none" else {
                 reader.fail(

@@ -34,7 +34,7 @@ extension ProfileLoader {
             secretNames.formUnion(variables.keys)
         }
         if let node = fields["environments"] {
-            for entry in reader.entries(node, "`environments`") ?? [] {
+            for entry in reader.namedEntries(node, "`environments`") ?? [] {
                 guard let index = profile.environments.firstIndex(where: { $0.name == entry.key }) else {
                     reader.fail(
                         "unknown environment `\(entry.key)` in the secrets file (known: "

@@ -216,12 +216,13 @@ public enum ProfileLoader {
         if let node = fields["history"] { profile.recordsHistory = reader.bool(node, "history") ?? true }
         readSchemas(fields, into: &profile, reader: &reader)
         if let node = fields["environments"] {
-            for entry in reader.entries(node, "`environments`") ?? [] {
+            let entries = reader.namedEntries(node, "`environments`")
+            for entry in entries ?? [] {
                 if let environment = readEnvironment(entry.value, name: entry.key, reader: &reader) {
                     profile.environments.append(environment)
                 }
             }
-            if let mapping = node.mapping, mapping.count == 0 {
+            if entries?.isEmpty == true {
                 reader.fail("`environments` must name at least one environment", at: node)
             }
         }

@@ -39,15 +39,15 @@ extension ProfileOutline {
                 outline.endpoints = ids
             case "environments":
                 guard let environments = mapping(value, section) else { return nil }
-                for (name, body) in environments {
+                for (name, body) in environments where !YAMLReader.isExtension(name) {
                     outline.environments.append(name)
                     guard let entry = body.entry("auths") else { continue }
                     guard let names = mapping(entry.value, entry.lines) else { return nil }
-                    auths += names.map(\.key)
+                    auths += names.map(\.key).filter { !YAMLReader.isExtension($0) }
                 }
             case "auths":
                 guard let names = mapping(value, section) else { return nil }
-                auths = names.map(\.key) + auths
+                auths = names.map(\.key).filter { !YAMLReader.isExtension($0) } + auths
             default:
                 continue
             }

@@ -58,7 +58,7 @@ package struct ProfileOutline: Equatable, Sendable {
         addEndpoints(root)
         var auths = Self.keys(root["auths"])
         for pair in root["environments"]?.mapping ?? [] {
-            guard let name = pair.key.scalar?.string else { continue }
+            guard let name = pair.key.scalar?.string, !YAMLReader.isExtension(name) else { continue }
             environments.append(name)
             auths += Self.keys(pair.value["auths"])
         }
@@ -75,6 +75,6 @@ package struct ProfileOutline: Equatable, Sendable {
     }
 
     private static func keys(_ node: YAMLNode?) -> [String] {
-        node?.mapping?.compactMap { $0.key.scalar?.string } ?? []
+        node?.mapping?.compactMap { $0.key.scalar?.string }.filter { !YAMLReader.isExtension($0) } ?? []
     }
 }

@@ -47,6 +47,17 @@ struct YAMLReader {
         return result
     }
 
+    /// The entries of a mapping of named definitions (`environments`, `auths`), its `x-` extension keys left out as
+    /// `fields` leaves them out: a place beside the definitions for the anchors they merge (`x-defaults: &defaults`).
+    mutating func namedEntries(_ node: YAMLNode, _ what: String) -> [(
+        key: String, keyNode: YAMLNode, value: YAMLNode
+    )]? {
+        entries(node, what)?.filter { !Self.isExtension($0.key) }
+    }
+
+    /// Whether `key` is an extension (`x-…`), which apix reads nothing in.
+    static func isExtension(_ key: String) -> Bool { key.hasPrefix("x-") }
+
     /// A mapping checked against its schema: unknown keys (with a suggestion) and missing required keys are
     /// reported; returns the known keys' values.
     /// `meant`: what a key that is not known but often written means (`time` in `expect`: `max_ms` or `timing`),
@@ -67,7 +78,7 @@ struct YAMLReader {
             }
             if known.contains(name) {
                 values.append(name, value)
-            } else if name.hasPrefix("x-") {
+            } else if Self.isExtension(name) {
                 // An extension key (OpenAPI's and Compose's `x-` convention): where anchors for `<<` live, or notes;
                 // apix reads nothing in it.
                 continue
