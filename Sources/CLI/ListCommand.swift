@@ -27,7 +27,11 @@ struct ListCommand: AsyncParsableCommand {
         }
         if catalog.profiles.isEmpty && catalog.failedFiles.isEmpty {
             // Still exit 0: an empty list is an answer, but say where apix looked and how to begin.
-            for line in ProfileCatalog.emptyExplanation(directory: profileOptions.directory) {
+            let nearby = NearbyFiles.find(
+                in: FileManager.default.currentDirectoryPath, searched: profileOptions.directory)
+            for line in ProfileCatalog.emptyExplanation(
+                directory: profileOptions.directory, nearby: nearby, flag: "--profiles .")
+            {
                 StandardError.writeLine("apix: \(line)")
             }
             return

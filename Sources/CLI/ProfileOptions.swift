@@ -45,7 +45,27 @@ struct ProfileOptions: ParsableArguments {
             return scratch
         }
         let known = catalog.profiles.map(\.id).joined(separator: ", ")
-        throw CLIFailure(.profile, "no profile `\(id)` in \(directory)" + (known.isEmpty ? "" : " (found: \(known))"))
+        throw CLIFailure(
+            .profile,
+            "no profile `\(id)` in \(directory)" + (known.isEmpty ? "" : " (found: \(known))")
+                + Self.elsewhere(id, directory))
+    }
+
+    /// Where the profile the user meant is, when apix can tell: a file of that name beside them (apix looked in
+    /// another directory), or a file path given as the id.
+    static func elsewhere(_ id: String, _ directory: String) -> String {
+        let here = FileManager.default.currentDirectoryPath
+        if NearbyFiles.find(in: here, searched: directory)?.profiles.contains(id) == true,
+            let file = ProfileLoader.file(forProfile: id, in: here)
+        {
+            return "; ./\((file as NSString).lastPathComponent) is in this directory: `--profiles .` reads it"
+        }
+        if ProfileLoader.isProfileFile((id as NSString).lastPathComponent), FileManager.default.fileExists(atPath: id) {
+            let folder = (id as NSString).deletingLastPathComponent
+            return "; profiles are named by id, not by file: `\(ProfileLoader.id(forFile: id))` with "
+                + "`--profiles \(folder.isEmpty ? "." : folder)`"
+        }
+        return ""
     }
 
     /// The explorer's scratch profile (requests kept with `O` when no profile was selected), or nil when there is

@@ -113,6 +113,8 @@ package struct AppState: Sendable {
     /// The catalog is a sketch of the profiles (`ProfileSketch`) drawn while they load: the runtime replaces this
     /// state with one built from the loaded catalog before it reads a key, so only the views look at it.
     package var isSketch = false
+    /// With no profile loaded: the profiles and specs in the current directory, which the list pane names.
+    package var nearby: NearbyFiles?
     /// The bench run (`b`): running, or its figures kept in the response pane of its endpoint.
     package var bench: BenchViewState?
     var nextBenchID = 1

@@ -133,6 +133,11 @@ public enum TUIApp {
             var state = AppState(
                 catalog: catalog, profileDirectory: directory, variables: variables, now: .now, selecting: profile)
             state.isSketch = isSketch
+            if !isSketch, catalog.profiles.isEmpty {
+                // Profiles or a spec beside the user, read from no directory apix looked in: said in the list pane.
+                state.nearby = NearbyFiles.find(
+                    in: FileManager.default.currentDirectoryPath, searched: directory)
+            }
             state.panes = panes
             // A list hidden last time: the keys start in the editor.
             if state.panes.listHidden { state.focus = .editor }

@@ -47,7 +47,7 @@ enum EndpointListView {
             let now =
                 "or now: \(send) sends a URL or a curl command line (\(keep) keeps it, in the scratch profile "
                 + "of the state directory)"
-            for paragraph in ProfileCatalog.emptyExplanation(directory: directory) + [now] {
+            for paragraph in ProfileCatalog.emptyExplanation(directory: directory, nearby: state.nearby) + [now] {
                 for line in TextWidth.wrap(SafeText.escape(paragraph), to: max(1, inner.width - 2)) {
                     guard y < inner.maxY else { return }
                     buffer.write(line, x: inner.x + 1, y: y, limit: inner.maxX, style: theme.muted)

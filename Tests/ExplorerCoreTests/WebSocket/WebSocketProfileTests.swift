@@ -72,13 +72,13 @@ struct WebSocketProfileTests {
         let chat = try ExchangePlan(try #require(profile.endpoint("chat")), builder: local)
         #expect(chat.request.request.url == "http://127.0.0.1:8765/v1/chat")
         #expect(chat.webSocketURL == "ws://127.0.0.1:8765/v1/chat")
-        #expect(
-            try local.request(for: try #require(profile.endpoint("health"))).url == "http://127.0.0.1:8765/v1/health")
+        let health: Endpoint = try #require(profile.endpoint("health"))
+        #expect(try local.request(for: health).url == "http://127.0.0.1:8765/v1/health")
         let live = try RequestBuilder(profile: profile, environment: "live")
         let secure = try ExchangePlan(try #require(profile.endpoint("chat")), builder: live)
         #expect(secure.webSocketURL == "wss://chat.example.com/chat")
         // A token_url written as a path joins the base as http/https too.
-        let auth = try #require(try local.auth(for: try #require(profile.endpoint("health"))))
+        let auth = try #require(try local.auth(for: health))
         guard case .oauth2(let settings) = auth else {
             Issue.record("expected OAuth2, got \(auth)")
             return

@@ -10,15 +10,18 @@ extension ProfileCatalog {
         Self.problemSummary(problems: problems.count, broken: failedFiles.count, good: profiles.count)
     }
 
-    /// What to say when `directory` holds no profile: where apix looked and what chose that directory, then how
-    /// to start.
-    package static func emptyExplanation(directory: String) -> [String] {
+    /// What to say when `directory` holds no profile: where apix looked and what chose that directory, what the
+    /// current directory holds instead (`nearby`, its lines given `flag`), then how to start.
+    package static func emptyExplanation(
+        directory: String, nearby: NearbyFiles? = nil, flag: String = "apix --profiles ."
+    ) -> [String] {
         [
             "no profiles in \(directory) (chosen by --profiles DIR, else ./profiles, else "
-                + "$XDG_CONFIG_HOME/apix/profiles, i.e. ~/.config/apix/profiles)",
+                + "$XDG_CONFIG_HOME/apix/profiles, i.e. ~/.config/apix/profiles)"
+        ] + (nearby?.hints(flag: flag) ?? []) + [
             "to start: `apix demo` (a demo API with its profile, from any directory), "
                 + "`apix import curl 'curl URL' --profile ID`, or "
-                + "`apix import openapi SPEC`",
+                + "`apix import openapi SPEC`"
         ]
     }
 }
