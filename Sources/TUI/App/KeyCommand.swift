@@ -45,6 +45,8 @@ package enum KeyCommand: Hashable, Sendable {
     case complete
     /// In the body editor of a GraphQL query: its variables as JSON in place of the query, and back.
     case editVariables
+    /// In the body editor: indent a JSON body (or GraphQL variables) two spaces a level, its values as written.
+    case formatJSON
     /// In the body editor: take back the last change, and make it again.
     case undo, redo
     // Method and body-type pickers

@@ -192,6 +192,11 @@ package struct KeyMap: Sendable {
             hint: "undo"),
         KeyBinding(.bodyEditor, [.control("y")], .redo, "redo what undo took back"),
         KeyBinding(
+            .bodyEditor, [.control("f")], .formatJSON,
+            "JSON: indent the body (or GraphQL variables) two spaces a level; values and key order as written; undo "
+                + "takes it back",
+            hint: "format"),
+        KeyBinding(
             .bodyEditor, [.control("o")], .pickSchemaValue,
             "pick the value of the field under the cursor from those its request schema allows", hint: "values"),
         KeyBinding(

@@ -112,6 +112,16 @@ package struct TextEditor: Hashable, Sendable {
         }
     }
 
+    /// Replaces the whole text (a body formatted), one change for undo; the cursor keeps its line, clamped.
+    package mutating func replaceAll(with text: String) {
+        let replacement = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        edit(rows: 0..<lines.count) {
+            $0.lines = replacement.isEmpty ? [[]] : replacement
+            $0.row = min($0.row, $0.lines.count - 1)
+            $0.column = min($0.column, $0.lines[$0.row].count)
+        }
+    }
+
     /// Replaces `columns` of line `row` with `text` (one line), the cursor after it: a value picked for a field.
     package mutating func replace(row: Int, columns: Range<Int>, with text: String) {
         guard lines.indices.contains(row), columns.lowerBound >= 0, columns.upperBound <= lines[row].count else {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import Foundation
 
 /// Editing a request body: `$EDITOR` or the built-in editor, and taking the edited text.
 extension AppState {
@@ -36,6 +37,42 @@ extension AppState {
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return .json }
         if BodyFileReference.isFile(trimmed) { return .file(contentType: nil) }
         return .text(contentType: nil)
+    }
+
+    /// Indents the JSON being edited (the body, or a GraphQL query's variables) as the response pane shows JSON;
+    /// text that is not JSON is left as it is and the error says where.
+    mutating func formatJSON(_ state: inout BodyEditorState) {
+        let text = state.showsVariables ? state.variables?.editor.text ?? "" : state.editor.text
+        guard state.showsVariables || state.kind == .json else {
+            message = StatusMessage("format: the body is \(state.kind.name), not JSON", isError: true)
+            return
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !BodyFileReference.isFile(trimmed) else {
+            message = StatusMessage("format: no JSON to format")
+            return
+        }
+        let formatted: String
+        do {
+            formatted = try JSONPrettyPrinter().string(for: Data(text.utf8))
+        } catch {
+            message = StatusMessage("format: not JSON yet: \(error.description)", isError: true)
+            return
+        }
+        let result = String(formatted.dropLast(formatted.hasSuffix("\n") ? 1 : 0))
+        guard result != text else {
+            message = StatusMessage("format: already formatted")
+            return
+        }
+        if state.showsVariables {
+            state.variables?.editor.replaceAll(with: result)
+            state.variables?.editor.scrollIntoView(height: max(1, height - 8))
+        } else {
+            state.editor.replaceAll(with: result)
+            state.editor.scrollIntoView(height: max(1, height - 8))
+        }
+        let undo = keyMap.keys(for: .undo, in: .bodyEditor).first?.label ?? "Ctrl-Z"
+        message = StatusMessage("body formatted (\(undo) takes it back)")
     }
 
     mutating func handleBodyEditorKey(_ key: Key, _ state: BodyEditorState) -> [Effect] {
@@ -97,6 +134,9 @@ extension AppState {
                 return []
             }
             overlay = nil
+        case .formatJSON:
+            formatJSON(&state)
+            overlay = .bodyEditor(state)
         case .undo where state.showsVariables, .redo where state.showsVariables:
             if command == .undo { state.variables?.editor.undo() } else { state.variables?.editor.redo() }
             state.variables?.editor.scrollIntoView(height: max(1, height - 8))
