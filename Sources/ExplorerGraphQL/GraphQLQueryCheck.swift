@@ -37,7 +37,10 @@ package struct GraphQLQueryCheck: Sendable {
     package func problems(_ query: String, variables: Set<String>? = nil, operation: String? = nil) -> [Problem] {
         let document: Document
         do {
-            document = try parse(source: Source(body: query, name: "query"))
+            // Padded with blanks, which change no document: GraphQLSwift reads the 4 hex digits after a string's `\u`
+            // without looking for the end, so `"\u` at the very end (typed in the explorer, whose check runs as you
+            // type) trapped the process (found by fuzzing). A problem placed in the padding is placed at the end.
+            document = try parse(source: Source(body: query + Self.padding, name: "query"))
         } catch {
             return [Self.problem(error, in: query)]
         }
@@ -45,6 +48,9 @@ package struct GraphQLQueryCheck: Sendable {
         guard problems.isEmpty, let variables else { return problems }
         return Self.missingVariables(in: document, query: query, given: variables, operation: operation)
     }
+
+    /// What the lexer may read past the end of a query: a `\u` escape's four digits.
+    static let padding = "    "
 
     /// Each variable of the chosen operation whose type is non-null and that has no default, when `given` lacks it:
     /// `Variable "$id" of required type "ID!" was not provided.`, placed at its definition.

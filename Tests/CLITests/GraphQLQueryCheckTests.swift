@@ -17,6 +17,26 @@ struct GraphQLQueryCheckTests {
         #expect(crlf.map { "\($0.line):\($0.column)" } == ["3:3"], "\(crlf)")
     }
 
+    @Test("a `\\u` escape cut short by the end of the query is a syntax problem at the end, not a trap (fuzzed)")
+    func escapeAtTheEnd() async throws {
+        let schema = try await IntrospectedSchema.read(sdl: "type Query { user(name: String): String }")
+        let check = try GraphQLQueryCheck(schema)
+        for query in [
+            #""\u"#, #"{ user(name: "\u"#, #"{ user(name: "\u1"#, #"{ user(name: "\u12"#, "{ user(name: \"\\u123",
+        ] {
+            let problems = check.problems(query)
+            #expect(problems.count == 1, "\(query): \(problems)")
+            #expect(problems.first?.message.hasPrefix("Syntax Error: ") == true, "\(problems)")
+            let backslash = query.distance(from: query.startIndex, to: try #require(query.firstIndex(of: "\\")))
+            // At the escape's `u`, where GraphQLSwift places a bad escape.
+            #expect(problems.first.map { "\($0.line):\($0.column)" } == "1:\(backslash + 2)", "\(query): \(problems)")
+            #expect(problems.first?.message.contains("Invalid character escape sequence") == true, "\(problems)")
+        }
+        // Unterminated: placed at the end of the query as written, not in the padding.
+        #expect(check.problems(#"{ user(name: "ab"#).map(\.description).first?.hasPrefix("1:17: ") == true)
+        #expect(check.problems(#"{ user(name: "\u00e9") }"#).isEmpty)
+    }
+
     @Test(
         "a required variable the request leaves out (or gives null) is a problem at its definition; a default or a nullable type is not"
     )
