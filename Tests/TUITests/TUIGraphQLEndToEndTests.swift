@@ -75,6 +75,45 @@ extension EndToEndTerminal {
             try session.send("q", "y")
         }
 
+        @Test("typing a string's \\u escape at the query's end is a located problem, not the explorer's end (fuzzed)")
+        func escapeTypedAtTheEnd() async throws {
+            let peer = try await Task.detached {
+                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
+            }.value
+            defer { peer.stop() }
+            let session = try TmuxSession()
+            defer { session.close() }
+            let profiles = session.home + "/profiles"
+            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+            try """
+            name: GQL
+            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
+            endpoints:
+              - { id: users, path: /graphql, body: { graphql: { query: "{ user(id: ) { name } }" } } }
+            """.write(toFile: profiles + "/gql.yaml", atomically: true, encoding: .utf8)
+            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            try await session.waiting(for: "users")
+            try session.send("Tab", "4", "Enter")
+            try await session.waiting(for: "Ctrl-S keeps")
+            try session.send("C-g")
+            try await session.waiting(for: "1:12: Syntax Error")
+            // The check runs as the text changes: `"\u` is typed where the value goes, then the rest is cut, so the
+            // query ends in the escape (GraphQLSwift read past the end there and trapped).
+            try session.send("Home")
+            for _ in 0..<11 { try session.send("Right") }
+            for _ in 0..<12 { try session.send("DC") }
+            try session.send(#""\u"#, literal: true)
+            let shown = try await session.waiting(for: "Invalid character escape sequence")
+            #expect(shown.contains("1:14:"), "\(shown)")
+            try session.send("BSpace", "BSpace", "BSpace")
+            try session.send(#""1") { name } }"#, literal: true)
+            try session.send("C-s")
+            try await session.waiting(for: "body updated (GraphQL)")
+            try session.send("C-r")
+            try await session.waiting(for: #""name": "Ada""#)
+            try session.send("q", "y")
+        }
+
         @Test("edit the variables as JSON, a located error, keep, send, save into the profile")
         func variablesEditor() async throws {
             let peer = try await Task.detached {
