@@ -25,7 +25,8 @@ package struct GraphQLQueryCheck: Sendable {
     /// The schema an introspection result describes, built from its SDL (`GraphQLSDLPrinter`).
     package init(_ introspected: IntrospectedSchema) throws(SchemaError) {
         do {
-            schema = try buildSchema(source: GraphQLSDLPrinter.sdl(introspected), assumeValidSDL: true)
+            // The SDL holds the server's names and default values as they came: padded as a query is.
+            schema = try buildSchema(source: GraphQLSDLPrinter.sdl(introspected) + Self.padding, assumeValidSDL: true)
         } catch {
             throw SchemaError(description: "the schema cannot be used for checking: \(Self.message(of: error))")
         }

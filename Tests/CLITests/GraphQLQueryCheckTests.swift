@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerGraphQL
+import Foundation
 import Testing
 
 /// A query checked against a schema (`apix check`, `apix run`): where each problem is.
@@ -35,6 +36,19 @@ struct GraphQLQueryCheckTests {
         // Unterminated: placed at the end of the query as written, not in the padding.
         #expect(check.problems(#"{ user(name: "ab"#).map(\.description).first?.hasPrefix("1:17: ") == true)
         #expect(check.problems(#"{ user(name: "\u00e9") }"#).isEmpty)
+    }
+
+    @Test("a hostile schema whose SDL ends in a `\\u` escape (a type's name as the server sent it) is refused, no trap")
+    func hostileSchemaName() throws {
+        let answer = """
+            {"data": {"__schema": {"queryType": {"name": "Query"}, "types": [
+              {"kind": "OBJECT", "name": "Query", "fields": [
+                {"name": "a", "args": [], "type": {"kind": "SCALAR", "name": "String"}}]},
+              {"kind": "SCALAR", "name": "Z\\"\\\\u"}]}}}
+            """
+        let schema = try IntrospectedSchema.read(answer: Data(answer.utf8))
+        #expect(GraphQLSDLPrinter.sdl(schema).hasSuffix("scalar Z\"\\u\n"))
+        #expect(throws: GraphQLQueryCheck.SchemaError.self) { try GraphQLQueryCheck(schema) }
     }
 
     @Test(
