@@ -3,7 +3,9 @@
 // against a schema with an interface, a union, an enum, an input, arguments with defaults and a subscription, read
 // from SDL the way a schema file is (`IntrospectedSchema.read(sdl:)`) and printed again by `GraphQLSDLPrinter`.
 // The same text is then a description and a deprecation reason as `GraphQLSDLPrinter` prints them, which must still
-// read as SDL (a server writes descriptions; one must not stop apix from checking queries).
+// read as SDL (a server writes descriptions; one must not stop apix from checking queries). And it is a type's name
+// and an argument's default value in a hostile server's introspection answer: building the checker from it may
+// refuse, never trap (GraphQLSwift's lexer read past the end of an SDL ending in `"\u`).
 // Traps when a problem is not located in the query (apix reports it at the query's line and column), has no
 // message, or the printed description does not read. Run with -fork=1 (fuzz.sh does): GraphQLSwift's parser leaks
 // its tokens on every parse, and a fresh process now and then keeps the memory bounded.
@@ -78,6 +80,7 @@ public func fuzzGraphQLDocument(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
         else { fatalError("\(problem) is outside the query (\(lines.count) lines: \(lines))") }
     }
     checkDescriptions(query)
+    checkHostileSchema(query)
     return 0
 }
 
@@ -110,4 +113,19 @@ private func checkDescriptions(_ text: String) {
     } catch {
         fatalError("\(text.debugDescription) as a description: \(error)\n\(sdl)")
     }
+}
+
+/// `text` where a server's introspection answer puts raw text into the SDL the checker is built from: a type's name
+/// (the last block printed) and an argument's default value. Refusing is fine; trapping is the finding.
+private func checkHostileSchema(_ text: String) {
+    let value = JSONValue.string(text).serialized()
+    let answer = """
+        {"data": {"__schema": {"queryType": {"name": "Query"}, "types": [
+          {"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [
+            {"name": "x", "type": {"kind": "SCALAR", "name": "String"}, "defaultValue": \(value)}],
+            "type": {"kind": "SCALAR", "name": "String"}}]},
+          {"kind": "SCALAR", "name": \(value)}]}}}
+        """
+    guard let hostile = try? IntrospectedSchema.read(answer: Data(answer.utf8)) else { return }
+    _ = try? GraphQLQueryCheck(hostile)
 }
