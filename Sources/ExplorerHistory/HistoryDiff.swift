@@ -88,11 +88,15 @@ package struct HistoryDiff: Sendable, Equatable {
 
     /// Whether nothing differs.
     package var isEmpty: Bool {
-        guard status == nil, headers.isEmpty else { return false }
+        status == nil && headers.isEmpty && bodyIsSame
+    }
+
+    /// Whether the two bodies are the same.
+    var bodyIsSame: Bool {
         switch body {
-        case .json(let changes): return changes.isEmpty
-        case .text(let lines): return lines.allSatisfy { $0.kind == .same }
-        case .bytes(let same): return same
+        case .json(let changes): changes.isEmpty
+        case .text(let lines): lines.allSatisfy { $0.kind == .same }
+        case .bytes(let same): same
         }
     }
 
@@ -281,6 +285,11 @@ extension HistoryDiff {
         default:
             break
         }
+        // What did not change, said: a diff of a `Date` header alone otherwise leaves the reader to wonder about the
+        // body.
+        let same = [status == nil ? "status" : nil, headers.isEmpty ? "headers" : nil, bodyIsSame ? "body" : nil]
+            .compactMap { $0 }
+        if !same.isEmpty { lines.append("the same: " + same.joined(separator: ", ")) }
         return (lines + timingLines).map { SafeText.escape($0) }
     }
 

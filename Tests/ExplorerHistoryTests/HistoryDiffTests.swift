@@ -26,6 +26,12 @@ struct HistoryDiffTests {
                     .init(kind: .added, name: "$.new", new: #"{"x":null}"#),
                 ]))
         #expect(diff.lines.contains("  ~ $.name: \"a\" → \"b\""))
+        #expect(diff.lines.last == "the same: status, headers")
+        // Only a header moved: the line says the status and the body did not.
+        let dated = HistoryDiff(
+            old: Self.entry(headers: ["Date": "Mon, 30 Nov 2026 10:00:18 GMT"], body: "x"),
+            new: Self.entry(headers: ["Date": "Mon, 30 Nov 2026 13:04:24 GMT"], body: "x"))
+        #expect(dated.lines.last == "the same: status, body", "\(dated.lines)")
     }
 
     @Test("what was sent differently comes first (method, URL, headers, body) and is not an answer's difference")
