@@ -115,17 +115,20 @@ private func checkDescriptions(_ text: String) {
     }
 }
 
-/// `text` where a server's introspection answer puts raw text into the SDL the checker is built from: a type's name
-/// (the last block printed) and an argument's default value. Refusing is fine; trapping is the finding.
+/// `text` where a server's introspection answer puts raw text: a type's name (the last block printed; a name that is
+/// not a GraphQL name is refused as the answer is read) and, under fixed names, an argument's default value, which
+/// goes into the SDL the checker is built from as it came. Refusing is fine; trapping is the finding.
 private func checkHostileSchema(_ text: String) {
     let value = JSONValue.string(text).serialized()
-    let answer = """
-        {"data": {"__schema": {"queryType": {"name": "Query"}, "types": [
-          {"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [
-            {"name": "x", "type": {"kind": "SCALAR", "name": "String"}, "defaultValue": \(value)}],
-            "type": {"kind": "SCALAR", "name": "String"}}]},
-          {"kind": "SCALAR", "name": \(value)}]}}}
-        """
-    guard let hostile = try? IntrospectedSchema.read(answer: Data(answer.utf8)) else { return }
-    _ = try? GraphQLQueryCheck(hostile)
+    for (name, defaultValue) in [(value, #""\"x\"""#), (#""Z""#, value)] {
+        let answer = """
+            {"data": {"__schema": {"queryType": {"name": "Query"}, "types": [
+              {"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [
+                {"name": "x", "type": {"kind": "SCALAR", "name": "String"}, "defaultValue": \(defaultValue)}],
+                "type": {"kind": "SCALAR", "name": "String"}}]},
+              {"kind": "SCALAR", "name": \(name)}]}}}
+            """
+        guard let hostile = try? IntrospectedSchema.read(answer: Data(answer.utf8)) else { continue }
+        _ = try? GraphQLQueryCheck(hostile)
+    }
 }

@@ -38,16 +38,31 @@ struct GraphQLQueryCheckTests {
         #expect(check.problems(#"{ user(name: "\u00e9") }"#).isEmpty)
     }
 
-    @Test("a hostile schema whose SDL ends in a `\\u` escape (a type's name as the server sent it) is refused, no trap")
-    func hostileSchemaName() throws {
-        let answer = """
-            {"data": {"__schema": {"queryType": {"name": "Query"}, "types": [
-              {"kind": "OBJECT", "name": "Query", "fields": [
-                {"name": "a", "args": [], "type": {"kind": "SCALAR", "name": "String"}}]},
-              {"kind": "SCALAR", "name": "Z\\"\\\\u"}]}}}
-            """
-        let schema = try IntrospectedSchema.read(answer: Data(answer.utf8))
-        #expect(GraphQLSDLPrinter.sdl(schema).hasSuffix("scalar Z\"\\u\n"))
+    @Test(
+        "a hostile schema: a name that is no GraphQL name is refused, located; a default value ending the SDL in `\\u` is no trap"
+    )
+    func hostileSchema() throws {
+        func answer(_ types: String) -> Data {
+            Data(
+                """
+                {"data": {"__schema": {"queryType": {"name": "Query"}, "types": [
+                  {"kind": "OBJECT", "name": "Query", "fields": [
+                    {"name": "a", "args": [], "type": {"kind": "SCALAR", "name": "String"}}]},
+                  \(types)]}}}
+                """.utf8)
+        }
+        #expect {
+            try IntrospectedSchema.read(answer: answer(#"{"kind": "SCALAR", "name": "Z\"\\u"}"#))
+        } throws: { error in
+            "\(error)" == "data.__schema is not an introspection result: types[1].name: not a GraphQL name "
+                + "(letters, digits and _, not starting with a digit)"
+        }
+        // A default value is a GraphQL literal the SDL takes as it came (`"\u`, cut short): the schema cannot be built.
+        let input =
+            #"{"kind": "INPUT_OBJECT", "name": "I", "inputFields": [{"name": "x", "type": "#
+            + #"{"kind": "SCALAR", "name": "String"}, "defaultValue": "\"\\u"}]}"#
+        let schema = try IntrospectedSchema.read(answer: answer(input))
+        #expect(GraphQLSDLPrinter.sdl(schema).hasSuffix("x: String = \"\\u\n}\n"), "\(GraphQLSDLPrinter.sdl(schema))")
         #expect(throws: GraphQLQueryCheck.SchemaError.self) { try GraphQLQueryCheck(schema) }
     }
 

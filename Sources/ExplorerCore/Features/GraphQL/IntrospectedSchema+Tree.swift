@@ -21,6 +21,30 @@ private struct TreeReader {
         return text
     }
 
+    /// A GraphQL name (`[_A-Za-z][_0-9A-Za-z]*`): the schema is printed as SDL for checking queries, so a name that
+    /// is not one (a hostile server's `Z"\u`, or SDL of its own) is refused here rather than read as other SDL.
+    func name(_ value: JSONValue?, _ path: () -> String) throws(ReadError) -> String {
+        let text = try string(value, path)
+        guard Self.isName(text) else {
+            throw fail(path, "not a GraphQL name (letters, digits and _, not starting with a digit)")
+        }
+        return text
+    }
+
+    func optionalName(_ value: JSONValue?, _ path: () -> String) throws(ReadError) -> String? {
+        guard let value, value != .null else { return nil }
+        return try name(value, path)
+    }
+
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
+        return text.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isLetter($0) || (0x30...0x39).contains($0) }
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
     func optionalString(_ value: JSONValue?, _ path: () -> String) throws(ReadError) -> String? {
         guard let value, value != .null else { return nil }
         return try string(value, path)
@@ -54,7 +78,7 @@ private struct TreeReader {
 
     func named(_ value: JSONValue?, _ path: () -> String) throws(ReadError) -> IntrospectedSchema.Named? {
         guard let value, value != .null else { return nil }
-        return IntrospectedSchema.Named(name: try string(value["name"], { path() + ".name" }))
+        return IntrospectedSchema.Named(name: try name(value["name"], { path() + ".name" }))
     }
 
     func typeRef(_ value: JSONValue, _ path: () -> String) throws(ReadError) -> IntrospectedSchema.TypeRef {
@@ -66,14 +90,14 @@ private struct TreeReader {
         }
         return IntrospectedSchema.TypeRef(
             kind: try string(value["kind"], { path() + ".kind" }),
-            name: try optionalString(value["name"], { path() + ".name" }),
+            name: try optionalName(value["name"], { path() + ".name" }),
             ofType: inner)
     }
 
     func inputValue(_ value: JSONValue, _ path: () -> String) throws(ReadError) -> IntrospectedSchema.InputValue {
         guard let type = value["type"] else { throw fail({ path() + ".type" }, "missing") }
         return IntrospectedSchema.InputValue(
-            name: try string(value["name"], { path() + ".name" }),
+            name: try name(value["name"], { path() + ".name" }),
             description: try optionalString(value["description"], { path() + ".description" }),
             type: try typeRef(type, { path() + ".type" }),
             defaultValue: try optionalString(value["defaultValue"], { path() + ".defaultValue" }),
@@ -84,7 +108,7 @@ private struct TreeReader {
     func field(_ value: JSONValue, _ path: () -> String) throws(ReadError) -> IntrospectedSchema.Field {
         guard let type = value["type"] else { throw fail({ path() + ".type" }, "missing") }
         return IntrospectedSchema.Field(
-            name: try string(value["name"], { path() + ".name" }),
+            name: try name(value["name"], { path() + ".name" }),
             description: try optionalString(value["description"], { path() + ".description" }),
             args: try list(value["args"], { path() + ".args" }, inputValue),
             type: try typeRef(type, { path() + ".type" }),
@@ -94,7 +118,7 @@ private struct TreeReader {
 
     func enumValue(_ value: JSONValue, _ path: () -> String) throws(ReadError) -> IntrospectedSchema.EnumValue {
         IntrospectedSchema.EnumValue(
-            name: try string(value["name"], { path() + ".name" }),
+            name: try name(value["name"], { path() + ".name" }),
             description: try optionalString(value["description"], { path() + ".description" }),
             isDeprecated: try optionalBool(value["isDeprecated"], { path() + ".isDeprecated" }),
             deprecationReason: try optionalString(value["deprecationReason"], { path() + ".deprecationReason" }))
@@ -103,7 +127,7 @@ private struct TreeReader {
     func fullType(_ value: JSONValue, _ path: () -> String) throws(ReadError) -> IntrospectedSchema.FullType {
         IntrospectedSchema.FullType(
             kind: try string(value["kind"], { path() + ".kind" }),
-            name: try string(value["name"], { path() + ".name" }),
+            name: try name(value["name"], { path() + ".name" }),
             description: try optionalString(value["description"], { path() + ".description" }),
             fields: try optionalList(value["fields"], { path() + ".fields" }, field),
             inputFields: try optionalList(value["inputFields"], { path() + ".inputFields" }, inputValue),
@@ -115,9 +139,9 @@ private struct TreeReader {
 
     func directive(_ value: JSONValue, _ path: () -> String) throws(ReadError) -> IntrospectedSchema.Directive {
         IntrospectedSchema.Directive(
-            name: try string(value["name"], { path() + ".name" }),
+            name: try name(value["name"], { path() + ".name" }),
             description: try optionalString(value["description"], { path() + ".description" }),
-            locations: try list(value["locations"], { path() + ".locations" }, string),
+            locations: try list(value["locations"], { path() + ".locations" }, name),
             args: try list(value["args"], { path() + ".args" }, inputValue),
             isRepeatable: try optionalBool(value["isRepeatable"], { path() + ".isRepeatable" }))
     }
