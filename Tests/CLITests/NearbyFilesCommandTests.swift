@@ -9,7 +9,7 @@ import Testing
 /// Run beside a profile or a spec with no `./profiles`, apix looked in `~/.config/apix/profiles` and said only "no
 /// profile `hb`". Now `apix run`, `apix list` and the explorer name what the current directory holds and the command
 /// that reads it; a file path given as a profile id is answered with the id.
-@Suite("profiles and specs beside the user")
+@Suite("profiles and files to import beside the user")
 struct NearbyFilesCommandTests {
     static let profile = """
         environments: { local: { base_url: "http://127.0.0.1:1" } }
@@ -17,7 +17,8 @@ struct NearbyFilesCommandTests {
 
         """
 
-    /// A directory holding a profile, a spec, files that are neither, and a FIFO named like a profile (never
+    /// A directory holding a profile, two specs and a Postman collection (and its kind of environment file, which is not
+    /// imported alone), files that are neither, and a FIFO named like a profile (never
     /// opened: reading it would block).
     static func workingDirectory() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
@@ -32,21 +33,25 @@ struct NearbyFilesCommandTests {
             atPath: fixtures + "/petstore-3.0.yaml", toPath: directory.path + "/petstore-3.0.yaml")
         try FileManager.default.copyItem(
             atPath: fixtures + "/petstore-swagger-2.0.json", toPath: directory.path + "/swagger.json")
+        try FileManager.default.copyItem(
+            atPath: fixtures + "/postman-realworld-conduit.json", toPath: directory.path + "/collection.json")
+        try FileManager.default.copyItem(
+            atPath: fixtures + "/postman-env-wise-groups.json", toPath: directory.path + "/env.json")
         #expect(mkfifo(directory.path + "/pipe.yaml", 0o600) == 0)
         return directory
     }
 
-    @Test("found: the profile by id and both specs, nothing else; nothing when it is the directory searched")
+    @Test("found: the profile by id and the three files to import, nothing else; nothing in the directory searched")
     func find() throws {
         let directory = try Self.workingDirectory()
         let found = try #require(NearbyFiles.find(in: directory.path, searched: directory.path + "/profiles"))
         #expect(found.profiles == ["hb"])
-        #expect(found.specs == ["petstore-3.0.yaml", "swagger.json"])
+        #expect(found.imports == ["collection.json", "petstore-3.0.yaml", "swagger.json"])
         #expect(
             found.hints(flag: "--profiles .") == [
                 "the profiles in this directory (hb): `--profiles .` reads them",
-                "an API description is here: `apix import openapi petstore-3.0.yaml` makes a profile of it "
-                    + "(also: swagger.json)",
+                "a file apix imports is here: `apix import collection.json` makes a profile of it "
+                    + "(also: petstore-3.0.yaml, swagger.json)",
             ])
         #expect(NearbyFiles.find(in: directory.path, searched: directory.path + "/.") == nil)
         let empty = try TemporaryDirectory()
@@ -70,7 +75,7 @@ struct NearbyFilesCommandTests {
         let list = try await ApixProcess.run(["list"], environment: environment, directory: directory.path)
         #expect(list.status == 0)
         #expect(list.stderr.contains("apix: the profiles in this directory (hb): `--profiles .` reads them\n"))
-        #expect(list.stderr.contains("`apix import openapi petstore-3.0.yaml` makes a profile of it"))
+        #expect(list.stderr.contains("`apix import collection.json` makes a profile of it"))
         // Where the profiles are searched for, there is no hint: `--profiles .` finds them.
         let found = try await ApixProcess.run(["list", "--profiles", "."], directory: directory.path)
         #expect(found.text.contains("hb"), "\(found.stderr)")
@@ -81,6 +86,6 @@ struct NearbyFilesCommandTests {
         state.nearby = NearbyFiles.find(in: directory.path, searched: searched)
         let screen = Screen.render(state, theme: .monochrome).lines.joined(separator: "\n")
         #expect(screen.contains("apix --profiles ."), "\(screen)")
-        #expect(screen.contains("petstore-3.0.yaml"), "\(screen)")
+        #expect(screen.contains("collection.json"), "\(screen)")
     }
 }

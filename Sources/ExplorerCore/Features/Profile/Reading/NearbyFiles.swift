@@ -1,8 +1,10 @@
 import Foundation
 
-/// Profiles and API descriptions in the current directory when apix looked for profiles elsewhere (no `./profiles`,
-/// no `--profiles`): what a user who ran apix beside their files meant. The "no profiles" and "no profile `x`"
-/// messages name them with the command that reads them.
+/// Profiles, and files `apix import` reads (OpenAPI and Swagger documents, Postman collections, Insomnia exports, HAR
+/// captures, `.http` files), in the current directory when apix looked for profiles elsewhere (no `./profiles`, no
+/// `--profiles`): what a user who ran apix beside their files meant. The "no profiles" and "no profile `x`" messages
+/// name them with the command that reads them. Which files import is decided as `ImportFormat` decides it
+/// (`NearbyImportAgreementTests` holds the two together on every sample).
 ///
 /// Read once, when the answer is "nothing found", never per frame: at most `maxFiles` names are looked at and
 /// `maxBytes` of each file read.
@@ -11,8 +13,8 @@ package struct NearbyFiles: Sendable, Equatable {
     package var directory: String
     /// Ids of the files there that read as profiles (a top-level `environments:`, the key every profile has).
     package var profiles: [String] = []
-    /// Names of the files there that are OpenAPI or Swagger documents.
-    package var specs: [String] = []
+    /// Names of the files there that `apix import FILE` reads.
+    package var imports: [String] = []
 
     static let maxFiles = 200
     static let maxBytes = 8 << 20
@@ -24,16 +26,16 @@ package struct NearbyFiles: Sendable, Equatable {
         var found = NearbyFiles(directory: directory)
         for name in names.prefix(maxFiles) where !name.hasPrefix(".") {
             let lower = name.lowercased()
-            guard lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || lower.hasSuffix(".json") else { continue }
+            guard Self.extensions.contains(where: { lower.hasSuffix($0) }) else { continue }
             let path = (directory as NSString).appendingPathComponent(name)
             guard let text = Self.head(of: path) else { continue }
-            if Self.isSpec(text) {
-                found.specs.append(name)
+            if Self.isImportable(text, name: lower) {
+                found.imports.append(name)
             } else if ProfileLoader.isProfileFile(name), Self.hasTopLevelKey("environments", in: text) {
                 found.profiles.append(ProfileLoader.id(forFile: name))
             }
         }
-        return found.profiles.isEmpty && found.specs.isEmpty ? nil : found
+        return found.profiles.isEmpty && found.imports.isEmpty ? nil : found
     }
 
     /// One line per kind found, each with the command that reads it; `flag`: how the profiles' directory is given
@@ -43,9 +45,9 @@ package struct NearbyFiles: Sendable, Equatable {
         if !profiles.isEmpty {
             lines.append("the profiles in this directory (\(Self.listed(profiles))): `\(flag)` reads them")
         }
-        if let spec = specs.first {
-            let more = specs.count > 1 ? " (also: \(Self.listed(Array(specs.dropFirst()))))" : ""
-            lines.append("an API description is here: `apix import openapi \(spec)` makes a profile of it\(more)")
+        if let file = imports.first {
+            let more = imports.count > 1 ? " (also: \(Self.listed(Array(imports.dropFirst()))))" : ""
+            lines.append("a file apix imports is here: `apix import \(file)` makes a profile of it\(more)")
         }
         return lines
     }
@@ -54,18 +56,29 @@ package struct NearbyFiles: Sendable, Equatable {
         names.count <= 3 ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + ", …"
     }
 
-    /// Whether `text` is an OpenAPI or Swagger document: the version key at the top level, in YAML or JSON.
-    static func isSpec(_ text: String) -> Bool {
-        if text.first == "{" {
-            guard let json = try? JSONValue.parse(Data(text.utf8)) else { return false }
-            return json["openapi"] != nil || json["swagger"] != nil
+    /// The names looked at.
+    static let extensions = [".yaml", ".yml", ".json", ".har", ".http", ".rest"]
+
+    /// Whether `apix import FILE` reads `text` (`name` lower-cased): an OpenAPI or Swagger document, a Postman
+    /// collection, an Insomnia export or a HAR capture by their content, a `.http` / `.rest` file by its name.
+    static func isImportable(_ text: String, name: String) -> Bool {
+        if name.hasSuffix(".http") || name.hasSuffix(".rest") { return true }
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        if let json = try? JSONValue.parse(Data(body.utf8)) {
+            if json["openapi"] != nil || json["swagger"] != nil || json["__export_format"] != nil { return true }
+            if json["log"]?["entries"] != nil { return true }
+            let schema = json["info"]?["schema"]?.stringValue ?? ""
+            return schema.contains("getpostman.com") || json["info"]?["_postman_id"] != nil
         }
-        return hasTopLevelKey("openapi", in: text) || hasTopLevelKey("swagger", in: text)
+        return hasTopLevelKey("openapi", in: body) || hasTopLevelKey("swagger", in: body)
+            || hasTopLevelKey("type: collection.insomnia.rest/", in: body)
+            || hasTopLevelKey("type: spec.insomnia.rest/", in: body)
     }
 
-    /// Whether a line of `text` starts with `key:` (a top-level YAML key, wherever it is: keys may be sorted).
+    /// Whether a line of `text` starts with `key:` (a top-level YAML key, wherever it is: keys may be sorted), or
+    /// with `key` itself when it holds its colon (`type: spec.insomnia.rest/`).
     static func hasTopLevelKey(_ key: String, in text: String) -> Bool {
-        let prefix = key + ":"
+        let prefix = key.contains(":") ? key : key + ":"
         if text.hasPrefix(prefix) { return true }
         // One pass over the bytes, not a split into lines: a spec can be megabytes.
         let needle = Array(prefix.utf8)
