@@ -77,7 +77,9 @@ struct ProfileErrorTests {
         Case(
             kind: "bad base URL", find: "\"http://127.0.0.1:8080\"", replace: "\"127.0.0.1:8080\"", line: 6,
             column: 15,
-            message: "`base_url` must be an http://, https://, ws:// or wss:// URL with a host, got \"127.0.0.1:8080\""),
+            message:
+                "`base_url` must be an http://, https://, ws:// or wss:// URL with a host, got \"127.0.0.1:8080\"; "
+                + "did you mean `http://127.0.0.1:8080`?"),
         Case(
             kind: "duplicate endpoint id", find: "id: todos.create", replace: "id: todos.get", line: 15, column: 5,
             message: "duplicate endpoint id `todos.get` (first defined at line 10)"),

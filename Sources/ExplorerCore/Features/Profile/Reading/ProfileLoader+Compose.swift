@@ -32,6 +32,11 @@ extension ProfileLoader {
                 error.problem, context: error.context.map { ($0.text, $0.line, $0.column) }, line: error.line,
                 column: error.column, file: file)
             if let hint = flowPlaceholderHint(error, yaml: yaml) { problem.message += "; \(hint)" }
+            if error.problem.contains("cannot start any token"),
+                let hint = ProfileShapeHints.tab(in: yaml, line: error.line, column: error.column)
+            {
+                problem.message += "; \(hint)"
+            }
             return problem
         }
     }

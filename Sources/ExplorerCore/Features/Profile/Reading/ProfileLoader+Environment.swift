@@ -13,8 +13,9 @@ extension ProfileLoader {
         if let urlNode, let baseURL, baseURL.variableNames.isEmpty,
             !RequestBuilder.isHTTPURL(WebSocketConnection.transportURL(baseURL.raw))
         {
+            let hint = ProfileShapeHints.baseURL(baseURL.raw).map { "; \($0)" } ?? ""
             reader.fail(
-                "`base_url` must be an http://, https://, ws:// or wss:// URL with a host, got \"\(baseURL.raw)\"",
+                "`base_url` must be an http://, https://, ws:// or wss:// URL with a host, got \"\(baseURL.raw)\"\(hint)",
                 at: urlNode)
         }
         var environment = ProfileEnvironment(

@@ -251,7 +251,8 @@ public enum ProfileLoader {
                     profile.endpoints.append(endpoint)
                 }
             } else if !YAMLReader.isNull(node) {
-                reader.fail("`endpoints` must be a list, got \(YAMLReader.describe(node))", at: node)
+                let hint = node.mapping == nil ? "" : "; " + ProfileShapeHints.endpointMapping(node)
+                reader.fail("`endpoints` must be a list, got \(YAMLReader.describe(node))\(hint)", at: node)
             }
         }
         return profile
@@ -332,6 +333,12 @@ public enum ProfileLoader {
     }
 
     static func readBody(_ node: YAMLNode, reader: inout YAMLReader) -> BodyTemplate? {
+        if let text = node.scalar?.string, !YAMLReader.isNull(node) {
+            reader.fail(
+                "`body` must be a mapping, got \(YAMLReader.describe(node)); " + ProfileShapeHints.bodyText(text),
+                at: node)
+            return nil
+        }
         guard let fields = reader.fields(node, "`body`", known: bodyKinds + ["content_type"]) else { return nil }
         let kinds = bodyKinds.filter { fields[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let value = fields[kind] else {

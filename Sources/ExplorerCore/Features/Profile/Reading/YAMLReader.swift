@@ -169,6 +169,11 @@ struct YAMLReader {
     /// `name: value` pairs where a value may be a scalar, null (kept, dropped when sending) or a list of scalars.
     /// A value, or an item of a list, may also be `{ value: …, enabled: false }`: kept in the file, not sent.
     mutating func parameters(_ node: YAMLNode, _ key: String) -> [Parameter] {
+        if let items = node.sequence {
+            fail(
+                "`\(key)` must be a mapping, got a list; " + ProfileShapeHints.parameterList(items, key: key), at: node)
+            return []
+        }
         guard let entries = entries(node, "`\(key)`") else { return [] }
         var result: [Parameter] = []
         result.reserveCapacity(entries.count)
