@@ -9,33 +9,55 @@ extension EndToEndTerminal {
     /// schema (search, a field's type, Esc back), and the query as fixed is sent.
     @Suite("TUI end to end: a GraphQL query with its schema", .serialized, .enabled(if: TmuxSession.isAvailable))
     struct TUIGraphQLEndToEndTests {
-        @Test("fetch the schema, see a located problem, complete a field, browse, send")
-        func schemaCompletionBrowser() async throws {
+        /// The Ariadne peer (`Tests/Peers/graphql_server.py`) and the real explorer in tmux on one profile, `file`,
+        /// written from `profile` given the peer's port. The caller ends both.
+        static func explorer(file: String, _ profile: (Int) -> String) async throws -> (PythonPeer, TmuxSession, String)
+        {
             let peer = try await Task.detached {
                 try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
             }.value
-            defer { peer.stop() }
-            let session = try TmuxSession()
-            defer { session.close() }
-            let profiles = session.home + "/profiles"
-            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-            try """
-            name: GQL
-            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
-            endpoints:
-              - id: user
-                path: /graphql
-                body:
-                  graphql:
-                    query: |
-                      query U($id: ID!) {
-                        user(id: $id) {
-                          nme
-                        }
-                      }
-                    variables: { id: "1" }
-            """.write(toFile: profiles + "/gql.yaml", atomically: true, encoding: .utf8)
-            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            do {
+                let session = try TmuxSession()
+                let profiles = session.home + "/profiles"
+                do {
+                    try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+                    try profile(peer.port).write(toFile: profiles + "/" + file, atomically: true, encoding: .utf8)
+                    try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+                } catch {
+                    session.close()
+                    throw error
+                }
+                return (peer, session, profiles)
+            } catch {
+                peer.stop()
+                throw error
+            }
+        }
+
+        @Test("fetch the schema, see a located problem, complete a field, browse, send")
+        func schemaCompletionBrowser() async throws {
+            let (peer, session, _) = try await Self.explorer(file: "gql.yaml") { port in
+                """
+                name: GQL
+                environments: { local: { base_url: "http://127.0.0.1:\(port)" } }
+                endpoints:
+                  - id: user
+                    path: /graphql
+                    body:
+                      graphql:
+                        query: |
+                          query U($id: ID!) {
+                            user(id: $id) {
+                              nme
+                            }
+                          }
+                        variables: { id: "1" }
+                """
+            }
+            defer {
+                session.close()
+                peer.stop()
+            }
             try await session.waiting(for: "user")
             try session.send("/")
             try session.send("user", literal: true)
@@ -77,21 +99,18 @@ extension EndToEndTerminal {
 
         @Test("typing a string's \\u escape at the query's end is a located problem, not the explorer's end (fuzzed)")
         func escapeTypedAtTheEnd() async throws {
-            let peer = try await Task.detached {
-                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
-            }.value
-            defer { peer.stop() }
-            let session = try TmuxSession()
-            defer { session.close() }
-            let profiles = session.home + "/profiles"
-            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-            try """
-            name: GQL
-            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
-            endpoints:
-              - { id: users, path: /graphql, body: { graphql: { query: "{ user(id: ) { name } }" } } }
-            """.write(toFile: profiles + "/gql.yaml", atomically: true, encoding: .utf8)
-            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            let (peer, session, _) = try await Self.explorer(file: "gql.yaml") { port in
+                """
+                name: GQL
+                environments: { local: { base_url: "http://127.0.0.1:\(port)" } }
+                endpoints:
+                  - { id: users, path: /graphql, body: { graphql: { query: "{ user(id: ) { name } }" } } }
+                """
+            }
+            defer {
+                session.close()
+                peer.stop()
+            }
             try await session.waiting(for: "users")
             try session.send("Tab", "4", "Enter")
             try await session.waiting(for: "Ctrl-S keeps")
@@ -116,29 +135,26 @@ extension EndToEndTerminal {
 
         @Test("edit the variables as JSON, a located error, keep, send, save into the profile")
         func variablesEditor() async throws {
-            let peer = try await Task.detached {
-                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
-            }.value
-            defer { peer.stop() }
-            let session = try TmuxSession()
-            defer { session.close() }
-            let profiles = session.home + "/profiles"
-            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-            try """
-            name: GQL
-            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
-            endpoints:
-              - id: user
-                path: /graphql
-                body:
-                  graphql:
-                    query: |
-                      query U($id: ID!) {
-                        user(id: $id) { name }
-                      }
-                    variables: { id: "1" }
-            """.write(toFile: profiles + "/gql.yaml", atomically: true, encoding: .utf8)
-            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            let (peer, session, profiles) = try await Self.explorer(file: "gql.yaml") { port in
+                """
+                name: GQL
+                environments: { local: { base_url: "http://127.0.0.1:\(port)" } }
+                endpoints:
+                  - id: user
+                    path: /graphql
+                    body:
+                      graphql:
+                        query: |
+                          query U($id: ID!) {
+                            user(id: $id) { name }
+                          }
+                        variables: { id: "1" }
+                """
+            }
+            defer {
+                session.close()
+                peer.stop()
+            }
             try await session.waiting(for: "user")
             try session.send("/")
             try session.send("user", literal: true)

@@ -86,24 +86,21 @@ extension EndToEndTerminal {
 
         @Test("a graphql: body on a WebSocket endpoint: graphql-transport-ws, each next payload in the conversation")
         func graphQLSubscription() async throws {
-            let peer = try await Task.detached {
-                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
-            }.value
-            defer { peer.stop() }
-            let session = try TmuxSession()
-            defer { session.close() }
-            let profiles = session.home + "/profiles"
-            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-            try """
-            name: Sub
-            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
-            endpoints:
-              - id: count
-                protocol: websocket
-                path: /graphql
-                body: { graphql: { query: "subscription { count(to: 2, every: 0.1) }" } }
-            """.write(toFile: profiles + "/sub.yaml", atomically: true, encoding: .utf8)
-            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            let (peer, session, _) = try await TUIGraphQLEndToEndTests.explorer(file: "sub.yaml") { port in
+                """
+                name: Sub
+                environments: { local: { base_url: "http://127.0.0.1:\(port)" } }
+                endpoints:
+                  - id: count
+                    protocol: websocket
+                    path: /graphql
+                    body: { graphql: { query: "subscription { count(to: 2, every: 0.1) }" } }
+                """
+            }
+            defer {
+                session.close()
+                peer.stop()
+            }
             try await session.waiting(for: "count")
             try session.send("/", "C-u")
             try session.send("count", literal: true)
@@ -120,26 +117,23 @@ extension EndToEndTerminal {
 
         @Test("connection_init's payload opens the explorer's session too: the server acknowledges it and echoes it")
         func graphQLConnectionInit() async throws {
-            let peer = try await Task.detached {
-                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
-            }.value
-            defer { peer.stop() }
-            let session = try TmuxSession()
-            defer { session.close() }
-            let profiles = session.home + "/profiles"
-            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-            try """
-            name: Sub
-            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
-            variables: { who: apix }
-            endpoints:
-              - id: params
-                protocol: websocket
-                path: /graphql
-                connection_init: { token: let-me-in, client: "{{who}}" }
-                body: { graphql: { query: "{ request { connectionParams } }" } }
-            """.write(toFile: profiles + "/sub.yaml", atomically: true, encoding: .utf8)
-            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            let (peer, session, _) = try await TUIGraphQLEndToEndTests.explorer(file: "sub.yaml") { port in
+                """
+                name: Sub
+                environments: { local: { base_url: "http://127.0.0.1:\(port)" } }
+                variables: { who: apix }
+                endpoints:
+                  - id: params
+                    protocol: websocket
+                    path: /graphql
+                    connection_init: { token: let-me-in, client: "{{who}}" }
+                    body: { graphql: { query: "{ request { connectionParams } }" } }
+                """
+            }
+            defer {
+                session.close()
+                peer.stop()
+            }
             try await session.waiting(for: "params")
             try session.send("/", "C-u")
             try session.send("params", literal: true)
@@ -155,24 +149,21 @@ extension EndToEndTerminal {
 
         @Test("Esc on a running GraphQL subscription sends complete before closing with 1000")
         func graphQLSubscriptionStopped() async throws {
-            let peer = try await Task.detached {
-                try PythonPeer("graphql_server.py", interpreter: PythonPeer.venvPython)
-            }.value
-            defer { peer.stop() }
-            let session = try TmuxSession()
-            defer { session.close() }
-            let profiles = session.home + "/profiles"
-            try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-            try """
-            name: Sub
-            environments: { local: { base_url: "http://127.0.0.1:\(peer.port)" } }
-            endpoints:
-              - id: ticks
-                protocol: websocket
-                path: /graphql
-                body: { graphql: { query: "subscription { count(to: 100000, every: 0.2) }" } }
-            """.write(toFile: profiles + "/sub.yaml", atomically: true, encoding: .utf8)
-            try session.run("\(TmuxSession.apix) --profiles \(profiles)")
+            let (peer, session, _) = try await TUIGraphQLEndToEndTests.explorer(file: "sub.yaml") { port in
+                """
+                name: Sub
+                environments: { local: { base_url: "http://127.0.0.1:\(port)" } }
+                endpoints:
+                  - id: ticks
+                    protocol: websocket
+                    path: /graphql
+                    body: { graphql: { query: "subscription { count(to: 100000, every: 0.2) }" } }
+                """
+            }
+            defer {
+                session.close()
+                peer.stop()
+            }
             try await session.waiting(for: "ticks")
             try session.send("Enter")
             try await session.waiting(for: #""count": 2"#)
