@@ -92,6 +92,24 @@ extension EndToEndTerminal {
             try session.send("q")
         }
 
+        @Test("run beside a profile with no ./profiles: the status bar says `apix --profiles .`, and it loads then")
+        func besideAProfile() async throws {
+            let session = try TmuxSession()
+            defer { session.close() }
+            let work = session.home + "/work"
+            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+            try Self.shop.write(toFile: work + "/shop.yaml", atomically: true, encoding: .utf8)
+            try session.run("cd \(work) && \(TmuxSession.apix)")
+            let empty = try await session.waiting(for: "the profiles in this directory (shop): `apix --profiles .`")
+            #expect(empty.contains("no profiles in"), "\(empty)")
+            try session.send("q")
+            try session.run("\(TmuxSession.apix) --profiles .")
+            try await session.waiting(for: "Endpoints (")
+            let loaded = try await session.waiting(for: "shop")
+            #expect(!loaded.contains("the profiles in this directory"), "\(loaded)")
+            try session.send("q")
+        }
+
         @Test("o in an empty profile directory sends at once (typed straight after o) and O keeps it in scratch")
         func scratchRequest() async throws {
             try await withDemoServer { server in

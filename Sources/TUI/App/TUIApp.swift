@@ -137,6 +137,8 @@ public enum TUIApp {
                 // Profiles or a spec beside the user, read from no directory apix looked in: said in the list pane.
                 state.nearby = NearbyFiles.find(
                     in: FileManager.default.currentDirectoryPath, searched: directory)
+                // The status bar says the one thing to do, rather than where apix looked (the pane says both).
+                if let hint = state.nearby?.hints().first { state.message = StatusMessage(hint) }
             }
             state.panes = panes
             // A list hidden last time: the keys start in the editor.
