@@ -17,7 +17,9 @@ struct TestTimingCommandTests {
             expect: { status: 200, timing: { total: "< 60s", dns: "< 60s" } }
           - id: slow
             path: /delay/0.3
-            expect: { timing: { wait: "> 250ms", ttfb: "< 100ms" } }
+            # wait: the server's 0.3 s less what libcurl's loop stamps late on a loaded machine (236 ms was seen
+            # beside two fuzzers and the suite): the bound says the delay is counted as waiting, not its exact size.
+            expect: { timing: { wait: "> 150ms", ttfb: "< 100ms" } }
         """
     }
 
