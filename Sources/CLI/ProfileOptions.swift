@@ -55,9 +55,7 @@ struct ProfileOptions: ParsableArguments {
     /// another directory), or a file path given as the id.
     static func elsewhere(_ id: String, _ directory: String) -> String {
         let here = FileManager.default.currentDirectoryPath
-        if NearbyFiles.find(in: here, searched: directory)?.profiles.contains(id) == true,
-            let file = ProfileLoader.file(forProfile: id, in: here)
-        {
+        if let file = NearbyFiles.profileFile(id, in: here, searched: directory) {
             return "; ./\((file as NSString).lastPathComponent) is in this directory: `--profiles .` reads it"
         }
         if ProfileLoader.isProfileFile((id as NSString).lastPathComponent), FileManager.default.fileExists(atPath: id) {

@@ -38,6 +38,16 @@ package struct NearbyFiles: Sendable, Equatable {
         return found.profiles.isEmpty && found.imports.isEmpty ? nil : found
     }
 
+    /// The file of profile `id` in `directory` when it reads as a profile and `directory` is not the one searched:
+    /// for "no profile `id`", which reads that one file only.
+    package static func profileFile(_ id: String, in directory: String, searched: String) -> String? {
+        guard standardized(directory) != standardized(searched),
+            let file = ProfileLoader.file(forProfile: id, in: directory),
+            let text = head(of: file), hasTopLevelKey("environments", in: text)
+        else { return nil }
+        return file
+    }
+
     /// One line per kind found, each with the command that reads it; `flag`: how the profiles' directory is given
     /// where the line is shown (`apix --profiles .` for the explorer, `--profiles .` after a command).
     package func hints(flag: String = "apix --profiles .") -> [String] {
