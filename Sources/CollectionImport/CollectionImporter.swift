@@ -10,7 +10,7 @@ package enum CollectionImporter {
         switch format {
         case .postman:
             let collection = try json(path)
-            if PostmanImporter.isEnvironment(collection), !PostmanImporter.isCollection(collection) {
+            if ImportFormat.isPostmanEnvironmentAlone(collection) {
                 throw InteropError(
                     .invalid(
                         "a Postman environment file, not a collection: give it with --environment to "

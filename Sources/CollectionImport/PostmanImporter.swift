@@ -8,23 +8,11 @@ import Foundation
 /// disabled headers and query items kept disabled. Scripts are skipped with a note naming each. An item whose URL is
 /// `ws://` or `wss://` becomes a `protocol: websocket` endpoint.
 package enum PostmanImporter {
-    /// True when `value` looks like a Postman collection.
-    static func isCollection(_ value: JSONValue) -> Bool {
-        (value["info"]?["schema"]?.text ?? "").contains("getpostman.com") || value["info"]?["_postman_id"] != nil
-    }
-
-    /// True when `value` looks like a Postman environment file.
-    static func isEnvironment(_ value: JSONValue) -> Bool {
-        value["_postman_variable_scope"] != nil
-            || (value["values"] != nil && value["name"] != nil
-                && value["info"] == nil)
-    }
-
     /// The profile for `collection` (parsed JSON), with `environments` (parsed environment files) as environments.
     package static func makeProfile(
         collection: JSONValue, environments: [JSONValue] = [], id: String?
     ) throws(InteropError) -> ProfileImport {
-        guard isCollection(collection) else {
+        guard ImportFormat.isPostmanCollection(collection) else {
             throw InteropError(.invalid("not a Postman collection: no `info.schema`"))
         }
         let title = collection["info"]?["name"]?.text ?? "postman"

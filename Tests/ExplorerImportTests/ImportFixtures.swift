@@ -24,6 +24,11 @@ enum ImportFixtures {
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
+    /// A directory of `../shared` (`openapi-specs`, `import-samples`), when this checkout has it.
+    static func sharedDirectory(_ sub: String) -> String? {
+        shared(sub, "")
+    }
+
     /// Writes the import as `apix import` does into a fresh directory and loads it back (what `apix check` reads).
     /// `sketched`: the written file must also sketch (the explorer's quick first frame), not only agree when it does.
     static func written(_ imported: ProfileImport, sketched: Bool = false) throws -> Profile {

@@ -3,12 +3,13 @@ import Testing
 
 @testable import CollectionImport
 @testable import ExplorerCore
+@testable import ExplorerImport
 
 /// The "a file apix imports is here" hint (`NearbyFiles`, in the core, without the importers) names a file exactly
-/// when `apix import FILE` would read it: on every sample kept here and on Stripe's (keys sorted, `openapi:` on line
-/// 40,015) when the shared copy is present. A Postman environment file is recognised by import only to be refused
-/// alone (it goes with `--environment`), so the hint leaves it out.
-@Suite("nearby imports agree with import detection")
+/// when `apix import FILE` makes a profile of it: on every sample kept here, the shared OpenAPI specs (Stripe's has its
+/// keys sorted, `openapi:` on line 40,015) and the shared import samples, each copied into a directory of its own.
+/// A Postman environment file is recognised by import only to be refused alone (it goes with `--environment`).
+@Suite("nearby imports agree with import")
 struct NearbyImportAgreementTests {
     static func files(in directory: String) -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: directory)
@@ -25,22 +26,56 @@ struct NearbyImportAgreementTests {
         return files.sorted()
     }
 
-    @Test("every sample: named by the hint when, and only when, import reads it on its own")
+    /// Whether `apix import FILE` makes a profile of `path`: detected, then read by its importer.
+    static func imports(_ path: String) -> Bool {
+        guard let format = ImportFormat.detect(path: path) else { return false }
+        if format == .openapi {
+            guard let data = FileManager.default.contents(atPath: path) else { return false }
+            return (try? OpenAPIImporter.makeProfile(text: String(decoding: data, as: UTF8.self), id: "t", file: path))
+                != nil
+        }
+        return (try? CollectionImporter.makeProfile(format: format, path: path, id: "t")) != nil
+    }
+
+    @Test("every sample: named by the hint when, and only when, import makes a profile of it")
     func agreement() throws {
         var paths = Self.files(in: ImportFixtures.directory.path)
-        if let stripe = ImportFixtures.shared("openapi-specs", "stripe-spec3-3.0.yaml") { paths.append(stripe) }
-        #expect(paths.count >= 15)
-        var importable = 0
-        for path in paths {
-            let text = try #require(NearbyFiles.head(of: path))
-            let format = ImportFormat.detect(path: path)
-            let parsed = try? JSONValue.parse(text)
-            let environment = format == .postman && parsed.map(PostmanImporter.isEnvironment) == true
-            let alone = format != nil && !environment
-            let name = (path as NSString).lastPathComponent.lowercased()
-            #expect(NearbyFiles.isImportable(text, name: name) == alone, "\(path): import reads it as \(format as Any)")
-            if alone { importable += 1 }
+        for shared in ["openapi-specs", "import-samples"] {
+            if let directory = ImportFixtures.sharedDirectory(shared) { paths += Self.files(in: directory) }
         }
-        #expect(importable >= 10, "the samples hold every kind")
+        #expect(paths.count >= 15)
+        var named = 0
+        for path in paths {
+            let directory = NSTemporaryDirectory() + "apix-nearby-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let name = (path as NSString).lastPathComponent
+            try FileManager.default.copyItem(atPath: path, toPath: directory + "/" + name)
+            let found = NearbyFiles.find(in: directory, searched: directory + "/profiles")
+            let hinted = found?.imports == [name]
+            #expect(hinted == Self.imports(path), "\(path): the hint says \(hinted)")
+            if hinted { named += 1 }
+        }
+        #expect(named >= 10, "the samples hold every kind")
+    }
+
+    @Test("a Postman environment alone is recognised and left out; beside its collection it imports")
+    func postmanEnvironment() throws {
+        let environment = #"{"name": "dev", "values": [{"key": "host", "value": "x"}]}"#
+        #expect(ImportFormat.detect(text: environment, name: "dev.json") == .postman)
+        #expect(!ImportFormat.importsAlone(text: environment, name: "dev.json"))
+        let collection = #"{"info": {"name": "c", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/"}}"#
+        #expect(ImportFormat.importsAlone(text: collection, name: "c.json"))
+    }
+
+    @Test("a top-level key is found at the start of any line, after \\n or \\r, never inside one")
+    func topLevelKeys() {
+        #expect(ImportFormat.hasTopLevelKey("openapi", in: "openapi: 3.1.0\n"))
+        #expect(ImportFormat.hasTopLevelKey("openapi", in: "info:\n  title: x\nopenapi: 3.1.0"))
+        #expect(ImportFormat.hasTopLevelKey("openapi", in: "info: x\r\nopenapi: 3.1.0\r\n"))
+        #expect(ImportFormat.hasTopLevelKey("openapi", in: "info: x\ropenapi: 3.1.0"))
+        #expect(!ImportFormat.hasTopLevelKey("openapi", in: "info:\n  openapi: 3.1.0\n"))
+        #expect(!ImportFormat.hasTopLevelKey("openapi", in: "x-openapi: 1\nopenapix: 2\nopenapi"))
+        #expect(ImportFormat.hasTopLevelKey("type: spec.insomnia.rest/", in: "a: 1\ntype: spec.insomnia.rest/5.0\n"))
     }
 }

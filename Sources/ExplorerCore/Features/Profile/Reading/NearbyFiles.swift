@@ -3,8 +3,8 @@ import Foundation
 /// Profiles, and files `apix import` reads (OpenAPI and Swagger documents, Postman collections, Insomnia exports, HAR
 /// captures, `.http` files), in the current directory when apix looked for profiles elsewhere (no `./profiles`, no
 /// `--profiles`): what a user who ran apix beside their files meant. The "no profiles" and "no profile `x`" messages
-/// name them with the command that reads them. Which files import is decided as `ImportFormat` decides it
-/// (`NearbyImportAgreementTests` holds the two together on every sample).
+/// name them with the command that reads them. Which files import is decided by `ImportFormat`, as `apix import`
+/// decides it.
 ///
 /// Read once, when the answer is "nothing found", never per frame: at most `maxFiles` names are looked at and
 /// `maxBytes` of each file read.
@@ -29,9 +29,9 @@ package struct NearbyFiles: Sendable, Equatable {
             guard Self.extensions.contains(where: { lower.hasSuffix($0) }) else { continue }
             let path = (directory as NSString).appendingPathComponent(name)
             guard let text = Self.head(of: path) else { continue }
-            if Self.isImportable(text, name: lower) {
+            if ImportFormat.importsAlone(text: text, name: lower) {
                 found.imports.append(name)
-            } else if ProfileLoader.isProfileFile(name), Self.hasTopLevelKey("environments", in: text) {
+            } else if ProfileLoader.isProfileFile(name), ImportFormat.hasTopLevelKey("environments", in: text) {
                 found.profiles.append(ProfileLoader.id(forFile: name))
             }
         }
@@ -43,7 +43,7 @@ package struct NearbyFiles: Sendable, Equatable {
     package static func profileFile(_ id: String, in directory: String, searched: String) -> String? {
         guard standardized(directory) != standardized(searched),
             let file = ProfileLoader.file(forProfile: id, in: directory),
-            let text = head(of: file), hasTopLevelKey("environments", in: text)
+            let text = head(of: file), ImportFormat.hasTopLevelKey("environments", in: text)
         else { return nil }
         return file
     }
@@ -68,44 +68,6 @@ package struct NearbyFiles: Sendable, Equatable {
 
     /// The names looked at.
     static let extensions = [".yaml", ".yml", ".json", ".har", ".http", ".rest"]
-
-    /// Whether `apix import FILE` reads `text` (`name` lower-cased): an OpenAPI or Swagger document, a Postman
-    /// collection, an Insomnia export or a HAR capture by their content, a `.http` / `.rest` file by its name.
-    static func isImportable(_ text: String, name: String) -> Bool {
-        if name.hasSuffix(".http") || name.hasSuffix(".rest") { return true }
-        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        if let json = try? JSONValue.parse(Data(body.utf8)) {
-            if json["openapi"] != nil || json["swagger"] != nil || json["__export_format"] != nil { return true }
-            if json["log"]?["entries"] != nil { return true }
-            let schema = json["info"]?["schema"]?.stringValue ?? ""
-            return schema.contains("getpostman.com") || json["info"]?["_postman_id"] != nil
-        }
-        return hasTopLevelKey("openapi", in: body) || hasTopLevelKey("swagger", in: body)
-            || hasTopLevelKey("type: collection.insomnia.rest/", in: body)
-            || hasTopLevelKey("type: spec.insomnia.rest/", in: body)
-    }
-
-    /// Whether a line of `text` starts with `key:` (a top-level YAML key, wherever it is: keys may be sorted), or
-    /// with `key` itself when it holds its colon (`type: spec.insomnia.rest/`).
-    static func hasTopLevelKey(_ key: String, in text: String) -> Bool {
-        let prefix = key.contains(":") ? key : key + ":"
-        if text.hasPrefix(prefix) { return true }
-        // One pass over the bytes, not a split into lines: a spec can be megabytes.
-        let needle = Array(prefix.utf8)
-        var text = text
-        return text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "\n"), bytes.count - index - 1 >= needle.count,
-                    needle.indices.allSatisfy({ bytes[index + 1 + $0] == needle[$0] })
-                {
-                    return true
-                }
-                index += 1
-            }
-            return false
-        }
-    }
 
     /// The file's text, or nil when it is not a regular file or is larger than `maxBytes`.
     static func head(of path: String) -> String? {
