@@ -75,6 +75,7 @@ package enum HistoryRecording {
         }
     }
 
+    /// The body `storedBody` kept, as a request body (a multipart one without its parts).
     static func restoredBody(_ data: Data?, type: String?) -> RequestBody {
         guard let type, let split = type.firstIndex(of: ";") else { return .none }
         let contentType = String(type[type.index(after: split)...])
@@ -83,6 +84,11 @@ package enum HistoryRecording {
         switch kind {
         case "bytes": return .bytes(data ?? Data(), contentType: shownType)
         case "file": return .file(path: String(decoding: data ?? Data(), as: UTF8.self), contentType: shownType)
+        case "multipart":
+            // Its parts were not kept: a multipart body with none, which says what it was (a replay refuses it; it
+            // once came back as no body at all, and a replay sent the multipart `Content-Type` with nothing).
+            let boundary = contentType.range(of: "boundary=").map { String(contentType[$0.upperBound...]) }
+            return .multipart(MultipartBody(parts: [], boundary: boundary ?? ""))
         default: return .none
         }
     }

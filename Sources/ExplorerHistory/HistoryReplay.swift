@@ -30,7 +30,9 @@ package enum HistoryReplay {
             }
             request.body = .bytes(data, contentType: type)
         case .multipart:
-            throw HistoryStoreError("cannot replay \(entry.id): multipart bodies are not kept in the history")
+            throw HistoryStoreError(
+                "cannot replay \(entry.id): its multipart body was not kept in the history (its parts may be files); "
+                    + "send the endpoint again instead")
         default:
             request.body = entry.request.body
         }

@@ -118,6 +118,23 @@ struct ChainCommandTests {
         }
     }
 
+    @Test(
+        "test of an endpoint whose value nothing fetches fails it with run's words, not as a request that cannot build")
+    func testMissingValue() async throws {
+        try await Self.withChainProfile { setup in
+            let out = try await ApixProcess.run(
+                ["test", "chain", "items.unlinked", "--profiles", setup.profiles], environment: setup.environment)
+            #expect(out.status == 1, "\(out.stderr)")
+            #expect(
+                out.stderr.contains(
+                    "✗ items.unlinked  no response: `items.unlinked` uses {{items.list.first}}, but no value from "
+                        + "`items.list` is held: send `items.list` first, or add `uses: { items.list: when_missing }` "
+                        + "to `items.unlinked`"), "\(out.stderr)")
+            #expect(!out.stderr.contains("cannot build"))
+            #expect(out.stderr.hasSuffix("0 passed, 1 failed\n"))
+        }
+    }
+
     @Test("test runs the endpoints with checks, prints a summary, exits 1 on a failure and writes JUnit XML")
     func testCommand() async throws {
         try await Self.withChainProfile { setup in

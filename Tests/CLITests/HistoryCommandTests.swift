@@ -131,6 +131,30 @@ struct HistoryCommandTests {
         }
     }
 
+    @Test("replay of a multipart upload is refused (exit 2): its parts were not kept; it sent the type with no body")
+    func replayMultipart() async throws {
+        try await withSetup { setup, server in
+            try "a file part\n".write(toFile: setup.profiles + "/part.txt", atomically: true, encoding: .utf8)
+            try """
+            environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
+            endpoints:
+              - { id: up, method: POST, path: /echo, body: { multipart: { note: hello, file: "@part.txt" } } }
+            """.write(toFile: setup.profiles + "/up.yaml", atomically: true, encoding: .utf8)
+            #expect(try await setup.apix(["run", "up", "up"]).status == 0)
+            let entry = try #require(try await setup.entries().first)
+            let id = try #require(entry["id"]?.stringValue)
+            let replay = try await setup.apix(["replay", id])
+            #expect(replay.status == 2, "\(replay.stderr)")
+            #expect(
+                replay.stderr.contains(
+                    "cannot replay \(id): its multipart body was not kept in the history (its parts may be files); "
+                        + "send the endpoint again instead"), "\(replay.stderr)")
+            #expect(try await setup.entries().count == 1, "nothing was sent")
+            let shown = try await setup.json(["history", "show", id])
+            #expect(shown["request"]?.serialized().contains("multipart/form-data; boundary=apix-boundary-") == true)
+        }
+    }
+
     @Test("apix test records its exchanges with their checks; an unknown id is a usage error")
     func testRecordsChecks() async throws {
         try await withSetup { setup, _ in

@@ -48,6 +48,26 @@ struct ProfileShapeHintTests {
                 "environments:\n  local: { base_url: \"http://h\" }\nendpoints:\n  - id: users\n    path: /users\n"
             ),
             (
+                Self.endpoint("    capture: { token: \"$.json.token\" }\n"),
+                #"/p/a.yaml:6:23: capture `token` must be a mapping, got the string "$.json.token"; name its source: `token: { json: "$.json.token" }`"#,
+                Self.endpoint("    capture: { token: { json: \"$.json.token\" } }\n")
+            ),
+            (
+                Self.endpoint("    capture: { id: X-Id }\n"),
+                #"/p/a.yaml:6:20: capture `id` must be a mapping, got the string "X-Id"; name its source: `id: { json: $.id }` (or `header: NAME`, `cookie: NAME`, `status: true`, `regex: …`)"#,
+                Self.endpoint("    capture: { id: { header: X-Id } }\n")
+            ),
+            (
+                Self.endpoint(
+                    "    capture: { token: { json: $.token } }\n  - id: two\n    path: /y\n    headers: { A: \"{{token}}\" }\n"
+                ),
+                "/p/a.yaml:9:19: unknown variable `{{token}}` in header `A` of endpoint `two`: `token` is captured by "
+                    + "endpoint `one`: write `{{one.token}}`",
+                Self.endpoint(
+                    "    capture: { token: { json: $.token } }\n  - id: two\n    path: /y\n    headers: { A: \"{{one.token}}\" }\n"
+                )
+            ),
+            (
                 "environments:\n\tlocal: { base_url: \"http://h\" }\n",
                 "/p/a.yaml:2:1: YAML syntax error: found character that cannot start any token (while scanning for the "
                     + "next token at line 2, column 1); a tab: YAML indents with spaces only",

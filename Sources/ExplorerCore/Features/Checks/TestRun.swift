@@ -65,25 +65,35 @@ package struct TestRun: Sendable {
                         index += 1
                         continue
                     }
-                    let needsFirst =
-                        (try? ChainPlanner.prerequisites(
-                            of: endpoint, in: runner.profile, held: held, now: now())) ?? []
+                    // Not sent, and why: a value it uses is not held and nothing says to fetch it (as `apix run`
+                    // says it, not as the request that could not be built), or what it needed first failed.
+                    func fail(_ why: String) {
+                        let step = ChainStep(
+                            endpointID: endpoint.id, isPrerequisite: false,
+                            result: .failure(ClientError(.transport(TransportError(.other, why)))))
+                        report(step)
+                        outcome.steps.append(step)
+                        done.insert(endpoint.id)
+                        failed = true
+                        pending.remove(at: index)
+                    }
+                    let needsFirst: [String]
+                    do throws(ChainError) {
+                        needsFirst = try ChainPlanner.prerequisites(
+                            of: endpoint, in: runner.profile, held: held, now: now())
+                    } catch {
+                        fail(error.description)
+                        continue
+                    }
                     if !needsFirst.isEmpty {
                         guard inFlight == 0 else { break }
-                        do {
+                        do throws(ChainRunner.Failure) {
                             let steps = try await runner.sendPrerequisites(
                                 of: endpoint, held: &held, now: now, send: send)
                             for step in steps { report(step) }
                             outcome.steps += steps
                         } catch {
-                            let step = ChainStep(
-                                endpointID: endpoint.id, isPrerequisite: false,
-                                result: .failure(ClientError(.transport(TransportError(.other, "\(error)")))))
-                            report(step)
-                            outcome.steps.append(step)
-                            done.insert(endpoint.id)
-                            failed = true
-                            pending.remove(at: index)
+                            fail(error.description)
                             continue
                         }
                     }

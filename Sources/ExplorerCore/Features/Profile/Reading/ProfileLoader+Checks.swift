@@ -20,6 +20,12 @@ extension ProfileLoader {
                 continue
             }
             let what = "capture `\(name)`"
+            if let text = value.scalar?.string {
+                reader.fail(
+                    "\(what) must be a mapping, got \(YAMLReader.describe(value)); "
+                        + ProfileShapeHints.captureSource(text, name: name), at: value)
+                continue
+            }
             guard let spec = reader.fields(value, what, known: captureSources + ["regex", "type"]) else { continue }
             let given = captureSources.filter { spec[$0] != nil }
             let regex = spec["regex"].flatMap { reader.string($0, "\(name).regex") }

@@ -68,8 +68,11 @@ extension ProfileLoader {
     static func unknownVariables(in profile: Profile, alsoDefined: Set<String> = []) -> [ProfileProblem] {
         var defined = Set(profile.variables.keys).union(alsoDefined)
         for environment in profile.environments { defined.formUnion(environment.variables.keys) }
-        for (source, names) in ChainPlanner.captureNames(in: profile) {
+        // A capture is used as `{{ENDPOINT.NAME}}`: its name alone is what users of other tools write first.
+        var capturedBy: [String: String] = [:]
+        for (source, names) in ChainPlanner.captureNames(in: profile).sorted(by: { $0.key < $1.key }) {
             defined.formUnion(names.map { "\(source).\($0)" })
+            for name in names where capturedBy[name] == nil { capturedBy[name] = source }
         }
         var problems: [ProfileProblem] = []
         var reported: Set<String> = []
@@ -78,10 +81,11 @@ extension ProfileLoader {
             for name in template.variableNames where !name.hasPrefix("env.") && !defined.contains(name) {
                 let location = template.location ?? SourceLocation(file: profile.file, line: 1, column: 1)
                 guard reported.insert("\(location):\(name)").inserted else { continue }
+                let remedy =
+                    capturedBy[name].map { "`\(name)` is captured by endpoint `\($0)`: write `{{\($0).\(name)}}`" }
+                    ?? "define it under `variables`, in an environment's `variables` or in \(profile.id).secrets.yaml"
                 problems.append(
-                    ProfileProblem(
-                        "unknown variable `{{\(name)}}` in \(context()): define it under `variables`, in an "
-                            + "environment's `variables` or in \(profile.id).secrets.yaml", at: location))
+                    ProfileProblem("unknown variable `{{\(name)}}` in \(context()): \(remedy)", at: location))
             }
         }
         func check(_ parameters: [Parameter], _ kind: String, _ owner: String) {

@@ -36,6 +36,16 @@ enum ProfileShapeHints {
         return "each endpoint is a list item with its id: `- id: \(id)` then its keys (`path: /…`) under it"
     }
 
+    /// `capture: { token: "$.token" }` (Hurl's and Bruno's habit: the query alone): the source goes first.
+    static func captureSource(_ text: String, name: String) -> String {
+        let query = text.trimmingCharacters(in: .whitespaces)
+        guard query.hasPrefix("$"), query.count <= maxQuoted, name.count <= maxQuoted else {
+            return "name its source: `\(name.count <= maxQuoted ? name : "id"): { json: $.id }` (or `header: NAME`, "
+                + "`cookie: NAME`, `status: true`, `regex: …`)"
+        }
+        return "name its source: `\(name): { json: \"\(query)\" }`"
+    }
+
     /// `base_url: localhost:8080`: the URL with its scheme, when that is all it lacks.
     static func baseURL(_ raw: String) -> String? {
         guard !raw.contains("://"), !raw.isEmpty, raw.count <= maxQuoted, !raw.contains(" ") else { return nil }
