@@ -130,6 +130,27 @@ struct ViewSnapshotTests {
             ])
     }
 
+    @Test("the tabs' line leaves the content type out, not the line count, when the pane is too narrow for both")
+    func infoItemsWhole() throws {
+        let json = #"{"id": 7, "name": "pen", "tags": ["a", "b"], "ok": true, "none": null}"#
+        var state = Fixtures.smallState(width: 100, height: 30)
+        state.select("items.get")
+        _ = state.press(.enter)
+        let id = try #require(state.shownExchange?.id)
+        var response = Fixtures.jsonResponse(json)
+        response.headers.set("Content-Type", "application/vnd.example.catalogue.item+json; charset=utf-8")
+        _ = state.update(.exchangeFinished(exchange: id, .success(response), at: 101))
+        _ = state.update(
+            .bodyPrepared(exchange: id, BodyDocument.make(bytes: Data(json.utf8), contentType: "application/json")))
+        let row = Screen.render(state, theme: .monochrome).lines[17]
+        let pane = String(row.dropFirst(Layout(width: 100, height: 30).list.width))
+        #expect(pane == "│ Body  Headers  Raw   70 B · lines 1-10 of 10          4 Request │")
+        #expect(ResponseView.fitting(["a long first item"], width: 5, spare: []) == "a long first item")
+        #expect(
+            ResponseView.fitting(["1", "type", "lines 1-2 of 9"], width: 18, spare: ["type"]) == "1 · lines 1-2 of 9")
+        #expect(ResponseView.fitting(["1", "type", "lines"], width: 18, spare: ["type"]) == "1 · type · lines")
+    }
+
     @Test("long lines are cut at the pane; l and h (or > and <) scroll them sideways")
     func horizontalScroll() throws {
         let long = (0..<30).map { String(format: "%03d", $0) }.joined(separator: "-")  // 119 characters

@@ -220,7 +220,9 @@ enum ResponseView {
         var info = [
             exchange.events?.summary ?? BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)
         ]
-        if let type = response.contentType { info.append(SafeText.escape(type)) }
+        // The Headers tab says it too: the first to go where the line is short.
+        let type = response.contentType.map { SafeText.escape($0) }
+        if let type { info.append(type) }
         if let filter = state.response.filter, state.response.tab == .body {
             info.insert(filterInfo(filter), at: 0)
         }
@@ -268,7 +270,7 @@ enum ResponseView {
             // First: the count is what a search is waiting for, and the line is cut at the pane's width.
             info.insert(search, at: 0)
         }
-        let text = "  " + info.joined(separator: " · ")
+        let text = "  " + Self.fitting(info, width: row.maxX - x - 2, spare: type.map { [$0] } ?? [])
         // The Request tab's title only where the line has room for it beside the rest (`4` opens it anyway).
         if TextWidth.width(of: text) + titleWidth < row.maxX - x {
             buffer.write(requestTitle, x: row.maxX - titleWidth, y: row.y, limit: row.maxX, style: theme.muted)
@@ -313,7 +315,22 @@ enum ResponseView {
             }
             info.insert(search, at: 0)
         }
-        buffer.write("  " + info.joined(separator: " · "), x: x, y: row.y, limit: row.maxX, style: theme.muted)
+        let text = fitting(info, width: row.maxX - x - 2, spare: ["as sent"])
+        buffer.write("  " + text, x: x, y: row.y, limit: row.maxX, style: theme.muted)
+    }
+
+    /// `items` joined with ` · `; when that is wider than `width`, the items of `spare` are left out first, in its
+    /// order, rather than have the line cut through what comes after them (a line count cut to `lines 1-8 of`
+    /// reads as another count). What still does not fit is cut at the pane.
+    static func fitting(_ items: [String], width: Int, spare: [String]) -> String {
+        var items = items
+        var text = items.joined(separator: " · ")
+        for item in spare where TextWidth.width(of: text) > width {
+            guard let index = items.firstIndex(of: item) else { continue }
+            items.remove(at: index)
+            text = items.joined(separator: " · ")
+        }
+        return text
     }
 
     /// `JSONPath $.items[*] · 3 matches`: the filter on and how it went.
