@@ -114,7 +114,7 @@ struct CopyTests {
     @Test("a clipboard program that does not read what it is given is not waited on forever, nor counted as used")
     func programThatDoesNotRead() throws {
         let directory = try TemporaryDirectory()
-        let input = String(repeating: "x", count: 1 << 20)  // past a pipe's 64 KiB
+        let input = String(repeating: "x", count: 1 << 17)  // past a pipe's 64 KiB
         for (name, script) in [("exits", "exit 0"), ("sleeps", "sleep 30"), ("reads", "cat >/dev/null")] {
             let path = directory.path + "/" + name
             _ = FileManager.default.createFile(

@@ -217,12 +217,13 @@ enum ResponseView {
             return
         }
         // A stream's counts already say its size (`5 events · 3.1/s · 5 B · …`): not twice.
-        var info = [
-            exchange.events?.summary ?? BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)
-        ]
-        // The Headers tab says it too: the first to go where the line is short.
+        let size = BodyDecoding.sizeText(of: response.body, decoding: response.metrics.decoding)
+        var info = [exchange.events?.summary ?? size]
+        // Where the line is short, what is said elsewhere goes first: the type (the Headers tab), then the size (the
+        // status line).
         let type = response.contentType.map { SafeText.escape($0) }
         if let type { info.append(type) }
+        let spare = (type.map { [$0] } ?? []) + (exchange.events == nil ? [size] : [])
         if let filter = state.response.filter, state.response.tab == .body {
             info.insert(filterInfo(filter), at: 0)
         }
@@ -270,7 +271,7 @@ enum ResponseView {
             // First: the count is what a search is waiting for, and the line is cut at the pane's width.
             info.insert(search, at: 0)
         }
-        let text = "  " + Self.fitting(info, width: row.maxX - x - 2, spare: type.map { [$0] } ?? [])
+        let text = "  " + Self.fitting(info, width: row.maxX - x - 2, spare: spare)
         // The Request tab's title only where the line has room for it beside the rest (`4` opens it anyway).
         if TextWidth.width(of: text) + titleWidth < row.maxX - x {
             buffer.write(requestTitle, x: row.maxX - titleWidth, y: row.y, limit: row.maxX, style: theme.muted)
