@@ -58,6 +58,23 @@ struct NearbyFilesCommandTests {
         #expect(NearbyFiles.find(in: empty.path, searched: "/nowhere") == nil)
     }
 
+    @Test("a Bruno collection is a directory: one beside the user is named, and so is the one the user is in")
+    func brunoDirectories() throws {
+        let directory = try TemporaryDirectory()
+        let collection = directory.path + "/api-collection"
+        try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
+        try #"{"version": "1", "name": "API", "type": "collection"}"#.write(
+            toFile: collection + "/bruno.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: directory.path + "/src", withIntermediateDirectories: true)
+        let beside = try #require(NearbyFiles.find(in: directory.path, searched: "/nowhere"))
+        #expect(beside.imports == ["api-collection"])
+        #expect(
+            beside.hints(flag: "--profiles .")
+                == ["a file apix imports is here: `apix import api-collection` makes a profile of it"])
+        let inside = try #require(NearbyFiles.find(in: collection, searched: "/nowhere"))
+        #expect(inside.imports == ["."])
+    }
+
     @Test("apix run, apix list and the explorer's empty list name them")
     func named() async throws {
         let directory = try Self.workingDirectory()

@@ -17,7 +17,7 @@ extension ProfileCatalog {
     ) -> [String] {
         [
             "no profiles in \(directory) (chosen by --profiles DIR, else ./profiles, else "
-                + "$XDG_CONFIG_HOME/apix/profiles, i.e. ~/.config/apix/profiles)"
+                + "$XDG_CONFIG_HOME/apix/profiles, ~/.config/apix/profiles without it)"
         ] + (nearby?.hints(flag: flag) ?? []) + [
             "to start: `apix demo` (a demo API with its profile, from any directory), "
                 + "`apix import curl 'curl URL' --profile ID`, or "

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Profiles, and files `apix import` reads (OpenAPI and Swagger documents, Postman collections, Insomnia exports, HAR
-/// captures, `.http` files), in the current directory when apix looked for profiles elsewhere (no `./profiles`, no
+/// captures, `.http` files, Bruno collections: directories), in the current directory when apix looked for profiles elsewhere (no `./profiles`, no
 /// `--profiles`): what a user who ran apix beside their files meant. The "no profiles" and "no profile `x`" messages
 /// name them with the command that reads them. Which files import is decided by `ImportFormat`, as `apix import`
 /// decides it.
@@ -24,10 +24,15 @@ package struct NearbyFiles: Sendable, Equatable {
         guard Self.standardized(directory) != Self.standardized(searched) else { return nil }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         var found = NearbyFiles(directory: directory)
+        // A Bruno collection is a directory (its `bruno.json` says so): this one, or one in it.
+        if isBrunoCollection(directory) { found.imports.append(".") }
         for name in names.prefix(maxFiles) where !name.hasPrefix(".") {
             let lower = name.lowercased()
-            guard Self.extensions.contains(where: { lower.hasSuffix($0) }) else { continue }
             let path = (directory as NSString).appendingPathComponent(name)
+            guard Self.extensions.contains(where: { lower.hasSuffix($0) }) else {
+                if isBrunoCollection(path) { found.imports.append(name) }
+                continue
+            }
             guard let text = Self.head(of: path) else { continue }
             if ImportFormat.importsAlone(text: text, name: lower) {
                 found.imports.append(name)
@@ -68,6 +73,15 @@ package struct NearbyFiles: Sendable, Equatable {
 
     /// The names looked at.
     static let extensions = [".yaml", ".yml", ".json", ".har", ".http", ".rest"]
+
+    /// Whether `path` is a directory holding a `bruno.json` (what `apix import` reads as a Bruno collection).
+    static func isBrunoCollection(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return false
+        }
+        return ImportFormat.detect(path: path) == .bruno
+    }
 
     /// The file's text, or nil when it is not a regular file or is larger than `maxBytes`.
     static func head(of path: String) -> String? {
