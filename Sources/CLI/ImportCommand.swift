@@ -44,7 +44,8 @@ struct ImportCurlCommand: AsyncParsableCommand {
         commandName: "curl", abstract: "Append a curl command line to a profile as an endpoint.")
 
     @Argument(help: "The curl command line, quoted as one argument.") var command: String
-    @Option(help: "The profile to add it to (created when missing).") var profile: String
+    @Option(help: "The profile to add it to (created when missing; default: the URL's host, `api.example.com`).")
+    var profile: String?
     @Option(help: "Endpoint id (default: from the method and path).") var id: String?
     @Option(name: .customLong("name"), help: "Endpoint display name.") var displayName: String?
     @Option(help: "Folder to put it in.") var folder: String?
@@ -57,11 +58,24 @@ struct ImportCurlCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(.usage, error.message)
         }
+        // A pasted command's host names its profile: what a user who has none yet would call it.
+        guard let profile = profile ?? Self.profileID(forURL: parsed.url) else {
+            throw CLIFailure(.usage, "the command's URL has no host to name a profile after: give --profile ID")
+        }
         do {
             let naming = CurlImport.Naming(id: id, name: displayName, folder: folder)
             print(try CurlImport.write(parsed, profile: profile, naming: naming, directory: profileOptions.directory))
         } catch {
             throw CLIFailure(error.profileProblem ? .profile : .usage, error.message)
         }
+    }
+
+    /// The profile id a URL's host gives (`https://api.example.com:8443/v1` → `api.example.com`), nil without a host
+    /// or with one that is no file name.
+    static func profileID(forURL url: String) -> String? {
+        guard let host = URLComponents(string: url)?.host?.lowercased(), !host.isEmpty,
+            !host.hasPrefix("."), host.allSatisfy({ $0.isLetter || $0.isNumber || "-._".contains($0) })
+        else { return nil }
+        return host
     }
 }

@@ -51,6 +51,28 @@ struct ImportCommandsTests {
         #expect(check.status == 0, "\(check.text)\(check.stderr)")
     }
 
+    @Test("apix import curl without --profile names the profile after the URL's host; a second command joins it")
+    func curlProfileFromHost() async throws {
+        let directory = try TemporaryDirectory()
+        let first = try await ApixProcess.run([
+            "import", "curl", "curl https://API.example.com:8443/v1/users", "--profiles", directory.path,
+        ])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.text.contains("\(directory.path)/api.example.com.yaml"), "\(first.text)")
+        let second = try await ApixProcess.run([
+            "import", "curl", "curl -X POST https://api.example.com:8443/v1/users -d a=1", "--profiles", directory.path,
+        ])
+        #expect(second.status == 0, "\(second.stderr)")
+        let list = try await ApixProcess.run(["list", "api.example.com", "--profiles", directory.path])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.text.contains("get.v1.users") && list.text.contains("post.v1.users"), "\(list.text)")
+        let hostless = try await ApixProcess.run([
+            "import", "curl", "curl 'http://[::1]:8080/x'", "--profiles", directory.path,
+        ])
+        #expect(hostless.status == 2)
+        #expect(hostless.stderr.contains("no host to name a profile after: give --profile ID"), "\(hostless.stderr)")
+    }
+
     @Test("apix import FILE hands an OpenAPI document to apix-openapi; an unknown file is refused by name")
     func detection() async throws {
         let directory = try TemporaryDirectory()

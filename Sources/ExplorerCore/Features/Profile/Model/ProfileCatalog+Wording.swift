@@ -20,7 +20,7 @@ extension ProfileCatalog {
                 + "$XDG_CONFIG_HOME/apix/profiles, ~/.config/apix/profiles without it)"
         ] + (nearby?.hints(flag: flag) ?? []) + [
             "to start: `apix demo` (a demo API with its profile, from any directory), "
-                + "`apix import curl 'curl URL' --profile ID`, or "
+                + "`apix import curl 'curl URL'`, or "
                 + "`apix import openapi SPEC`"
         ]
     }
