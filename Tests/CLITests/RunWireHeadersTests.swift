@@ -74,4 +74,70 @@ struct RunWireHeadersTests {
             }
         }
     }
+
+    /// `Cookie` lines of `--json`'s `request.headers` and of what `/echo` received.
+    static func cookies(_ document: JSONValue) throws -> (shown: [String], received: [String]) {
+        let echo = try JSONValue.parse(#require(document["body"]?.stringValue))
+        func values(_ pairs: [JSONValue]?) -> [String] {
+            (pairs ?? []).compactMap { pair in
+                pair[0]?.stringValue?.lowercased() == "cookie" ? pair[1]?.stringValue : nil
+            }
+        }
+        return (values(document["request"]?["headers"]?.arrayValue), values(echo["headers"]?.arrayValue))
+    }
+
+    @Test(
+        "the jar's Cookie is shown as it went: libcurl's order, values masked unless --reveal, beside a hand-written one"
+    )
+    func jarCookie() async throws {
+        let directory = try TemporaryDirectory()
+        let environment = ["XDG_STATE_HOME": directory.path + "/state"]
+        try await withDemoServer { server in
+            try """
+            environments: { local: { base_url: "http://127.0.0.1:\(server.port)" } }
+            endpoints:
+              - { id: first, path: /cookies/set, query: { a: "alpha-1", bb: "beta-22", c: "gamma-3" } }
+              - { id: later, path: /cookies/set, query: { d: "delta-4", a: "alpha-5" } }
+              - { id: echo, path: /echo }
+              - { id: own, path: /echo, headers: { Cookie: "mine=hand" } }
+            """.write(toFile: directory.path + "/jar.yaml", atomically: true, encoding: .utf8)
+            for id in ["first", "later"] {
+                let set = try await ApixProcess.run(
+                    ["run", "jar", id, "--profiles", directory.path], environment: environment)
+                #expect(set.status == 0, "\(set.stderr)")
+            }
+            let revealed = try await ApixProcess.run(
+                ["run", "jar", "echo", "--json", "--reveal", "--profiles", directory.path], environment: environment)
+            #expect(revealed.status == 0, "\(revealed.stderr)")
+            let clear = try Self.cookies(JSONValue.parse(revealed.stdout))
+            #expect(clear.shown == clear.received, "shown as it went, in libcurl's order")
+            #expect(clear.shown.count == 1)
+            let pairs = Set((clear.shown.first ?? "").components(separatedBy: "; "))
+            #expect(pairs == ["a=alpha-5", "bb=beta-22", "c=gamma-3", "d=delta-4"])
+            #expect(clear.shown.first?.hasPrefix("bb=beta-22; ") == true, "the longest name first")
+
+            let masked = try await ApixProcess.run(
+                ["run", "jar", "echo", "--json", "--profiles", directory.path], environment: environment)
+            let shown = try Self.cookies(JSONValue.parse(masked.stdout))
+            #expect(shown.shown == shown.received.map(RequestCookies.masked))
+            #expect(
+                try JSONValue.parse(masked.stdout)["request"]?.serialized().contains("alpha") == false,
+                "no value in the request as shown")
+
+            // A Cookie the endpoint writes goes too, after the jar's (libcurl writes its own first).
+            let own = try await ApixProcess.run(
+                ["run", "jar", "own", "--json", "--reveal", "--profiles", directory.path], environment: environment)
+            let both = try Self.cookies(JSONValue.parse(own.stdout))
+            #expect(both.shown == both.received)
+            #expect(both.shown.count == 2 && both.shown.last == "mine=hand")
+
+            // The history keeps the request as shown: the jar's Cookie masked.
+            let history = try await ApixProcess.run(["history", "--json"], environment: environment)
+            #expect(history.status == 0, "\(history.stderr)")
+            let id = try #require(JSONValue.parse(history.stdout)["entries"]?[0]?["id"]?.stringValue)
+            let entry = try await ApixProcess.run(["history", "show", id, "--json"], environment: environment)
+            let kept = try JSONValue.parse(entry.stdout)["request"]?.serialized() ?? ""
+            #expect(kept.contains("bb=••••") && !kept.contains("beta-22"), "\(kept)")
+        }
+    }
 }

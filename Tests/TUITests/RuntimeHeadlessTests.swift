@@ -73,7 +73,9 @@ struct RuntimeHeadlessTests {
             try #require(catalog.problems.isEmpty, "\(catalog.problems)")
             let backend = HeadlessBackend(width: width, height: height)
             let runtime = Runtime(
-                state: AppState(catalog: catalog, profileDirectory: directory, processEnvironment: [:], now: .now),
+                state: AppState(
+                    catalog: catalog, profileDirectory: directory,
+                    processEnvironment: ["XDG_STATE_HOME": directory + "/state"], now: .now),
                 client: client, auth: nil, saver: nil, log: LogFile(directory: directory), backend: backend)
             let session = Session(
                 backend: backend, client: client, loop: Task { try await runtime.run() }, directory: directory,
@@ -175,6 +177,50 @@ struct RuntimeHeadlessTests {
             #expect(session.backend.screenText.contains("/missing/created.json: no directory"))
             let todos = try await Client().send(PreparedRequest(url: "http://127.0.0.1:\(session.port)/todos")).get()
             #expect(!String(decoding: try todos.body.data(), as: UTF8.self).contains("nowhere"))
+            session.backend.press(.character("q"))
+            #expect(await session.ended())
+        }
+    }
+
+    @Test("the Request tab shows the jar's Cookie as it went, in this process's order; masked until V")
+    func jarCookieOnTheRequestTab() async throws {
+        let profile: (Int) -> String = { port in
+            """
+            default_environment: local
+            environments:
+              local: { base_url: "http://127.0.0.1:\(port)" }
+            endpoints:
+              - { id: first, path: /cookies/set, query: { a: "alpha-1", bb: "beta-22", c: "gamma-3" } }
+              - { id: later, path: /cookies/set, query: { d: "delta-4", a: "alpha-5" } }
+              - { id: echo, path: /cookies }
+
+            """
+        }
+        try await withRuntime(width: 140, height: 40, profile: profile) { session in
+            session.backend.press(.enter)
+            #expect(await session.backend.waitForScreen(containing: "gamma-3") != nil)
+            session.backend.press(.character("j"))
+            session.backend.press(.enter)
+            #expect(await session.backend.waitForScreen(containing: "delta-4") != nil)
+            session.backend.press(.character("j"))
+            session.backend.press(.enter)
+            // What the server received, as /cookies says it: its `Cookie` field's pairs, in order.
+            let body = try #require(await session.backend.waitForScreen(containing: "\"cookies\"", "\"bb\": "))
+            let received = body.text.split(separator: "\n").compactMap { line -> String? in
+                let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
+                guard quoted.count >= 5, quoted[2].hasPrefix(": "), ["a", "bb", "c", "d"].contains(String(quoted[1]))
+                else { return nil }
+                return "\(quoted[1])=\(quoted[3])"
+            }.joined(separator: "; ")
+            session.backend.press(.tab)
+            session.backend.press(.tab)
+            session.backend.press(.character("4"))
+            let masked = await session.backend.waitForScreen(containing: "Cookie: " + RequestCookies.masked(received))
+            #expect(masked != nil, "got:\n\(session.backend.screenText)")
+            session.backend.press(.character("V"))
+            let clear = await session.backend.waitForScreen(containing: "Cookie: " + received)
+            #expect(clear != nil, "got:\n\(session.backend.screenText)")
+            #expect(received.components(separatedBy: "; ").count == 4)
             session.backend.press(.character("q"))
             #expect(await session.ended())
         }

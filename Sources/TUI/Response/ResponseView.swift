@@ -316,7 +316,8 @@ enum ResponseView {
             }
             info.insert(search, at: 0)
         }
-        let text = fitting(info, width: row.maxX - x - 2, spare: ["as sent"])
+        // Whether secrets show is what the line is for; what the tab says of itself and its lines go first.
+        let text = fitting(info, width: row.maxX - x - 2, spare: ["as sent"] + info.filter { $0.hasPrefix("lines ") })
         buffer.write("  " + text, x: x, y: row.y, limit: row.maxX, style: theme.muted)
     }
 

@@ -19,8 +19,8 @@ package struct ShownRequest: Sendable {
     init(masked: PreparedRequest, revealed: PreparedRequest, sent: PreparedRequest) {
         maskedRequest = masked
         revealedRequest = revealed
-        self.masked = Self.lines(masked, sent: sent)
-        self.revealed = Self.lines(revealed, sent: sent)
+        self.masked = Self.lines(masked, sent: sent, jarCookie: sent.jarCookie.map(RequestCookies.masked))
+        self.revealed = Self.lines(revealed, sent: sent, jarCookie: sent.jarCookie)
     }
 
     /// The Request tab of an exchange the runtime sent (`sent`: the request that went): the revealed form gets the
@@ -43,10 +43,11 @@ package struct ShownRequest: Sendable {
         revealed ? revealedRequest.url : CredentialPresentation.readable(maskedRequest.url)
     }
 
-    /// `GET URL`, `Name: value` per wire field, then a blank line and the body when there is one.
-    static func lines(_ shown: PreparedRequest, sent: PreparedRequest) -> [String] {
+    /// `GET URL`, `Name: value` per wire field (`jarCookie`: the jar's `Cookie` as shown), then a blank line and the
+    /// body when there is one.
+    static func lines(_ shown: PreparedRequest, sent: PreparedRequest, jarCookie: String? = nil) -> [String] {
         var lines = ["\(shown.method.rawValue) \(CredentialPresentation.readable(shown.url))"]
-        let wire = shown.headersOnTheWire(sentBody: sent.body)
+        let wire = shown.headersOnTheWire(sentBody: sent.body, jarCookie: jarCookie)
         lines += wire.map { "\($0.name): \($0.value)" }
         let size = wire["Content-Length"].flatMap { Int64($0) }
         let sizeText = size.map { Units.bytes($0) } ?? "size unknown"

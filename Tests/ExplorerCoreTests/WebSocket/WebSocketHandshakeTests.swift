@@ -85,9 +85,10 @@ struct WebSocketHandshakeTests {
             "other.com\tFALSE\t/\tFALSE\t0\tother\tno",
         ]
         let plain = try #require(URLComponents(string: "ws://example.com/chat/1"))
-        #expect(WebSocketCookies.header(lines: lines, url: plain, now: Date()) == "session=abc; room=1")
+        // libcurl's order: the longest path first.
+        #expect(RequestCookies.header(lines: lines, url: plain, now: Date()) == "room=1; session=abc")
         let secure = try #require(URLComponents(string: "wss://api.example.com/"))
-        #expect(WebSocketCookies.header(lines: lines, url: secure, now: Date()) == nil)
+        #expect(RequestCookies.header(lines: lines, url: secure, now: Date()) == nil)
     }
 
     @Test("RFC 6265 §5.2–5.3: the upgrade answer's Set-Cookie as a jar line (domain, path, expiry, flags)")

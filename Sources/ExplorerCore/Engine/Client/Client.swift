@@ -39,7 +39,18 @@ public final class Client: Sendable {
             }
             return (result, warnings)
         }
-        return Transfer(request: request, progress: stream, events: options.events, task: task)
+        return Transfer(request: Self.withJarCookie(request), progress: stream, events: options.events, task: task)
+    }
+
+    /// `request` with the `Cookie` field libcurl will add from its jar (`PreparedRequest.jarCookie`), for the
+    /// request as the front ends show it. Read now, before the answer can change the jar; an answer to a request that
+    /// waited for a token, or to another exchange meanwhile, could still change what goes.
+    static func withJarCookie(_ request: PreparedRequest) -> PreparedRequest {
+        guard let jar = request.options.cookieJar else { return request }
+        var shown = request
+        shown.jarCookie = CookieShares.requestCookie(
+            jar: jar, url: request.url, host: request.headers["Host"].map(RequestCookies.host(fromHeader:)))
+        return shown
     }
 
     /// Sends `request` and reports progress; the last event reported is the final one, with exact counts.

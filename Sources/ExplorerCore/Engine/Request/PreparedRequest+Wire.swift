@@ -31,12 +31,13 @@ extension PreparedRequest {
     }
 
     /// Every header field as it goes on the wire over HTTP/1.1, in libcurl's order: `Host` (from the URL, unless
-    /// set), `Accept: */*` (unless set or removed), `Accept-Encoding` (when asked for), the transport headers
-    /// without the removed ones, and `Content-Length` for a body (unless set).
+    /// set), `Accept: */*` (unless set or removed), `Accept-Encoding` (when asked for), the jar's `Cookie` (libcurl's
+    /// cookie engine writes it there, before the request's own headers, even beside a `Cookie` the request sets), the
+    /// transport headers without the removed ones, and `Content-Length` for a body (unless set).
     ///
     /// `sentBody`: the body that really went (a shown request's masked body may differ in length, and a multipart
-    /// one in its boundary); this request's own when nil.
-    package func headersOnTheWire(sentBody: RequestBody? = nil) -> HTTPHeaders {
+    /// one in its boundary); this request's own when nil. `jarCookie`: the jar's field as shown (masked or not).
+    package func headersOnTheWire(sentBody: RequestBody? = nil, jarCookie: String? = nil) -> HTTPHeaders {
         var request = self
         if let sentBody { request.body = sentBody }
         let uploads = !request.body.isEmpty
@@ -50,6 +51,7 @@ extension PreparedRequest {
         } else if options.compressed {
             wire.add("Accept-Encoding", Self.decodedCodings)
         }
+        if let jarCookie { wire.add("Cookie", jarCookie) }
         for field in sent {
             let removes = Self.removableHeaders.contains { field.name.caseInsensitiveEquals($0) }
             if field.value.isEmpty && removes { continue }

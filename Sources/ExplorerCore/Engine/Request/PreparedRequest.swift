@@ -9,6 +9,9 @@ public struct PreparedRequest: Sendable, Equatable {
     /// Which of its headers and query items are credentials (set when a credential is placed on it), so they are
     /// never sent to another origin on a redirect and never stored in clear by the cache.
     package var credentialNames: CredentialNames
+    /// The `Cookie` field libcurl's cookie engine adds from the profile's jar, as the jar held it when the request
+    /// started (`Client.start` sets it on `Transfer.request`): shown with the request, never sent by apix itself.
+    package var jarCookie: String?
 
     package init(
         method: HTTPMethod = .get,

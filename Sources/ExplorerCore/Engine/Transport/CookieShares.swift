@@ -66,6 +66,34 @@ enum CookieShares {
         }
     }
 
+    /// The `Cookie` field libcurl's engine writes into a request to `url` now (`RequestCookies`), from the share of
+    /// the jar at `path` brought up to date with the file as an exchange starting now would; nil when none goes.
+    /// `host`: the request's own `Host` header, which libcurl matches cookies against instead of the URL's.
+    static func requestCookie(jar path: String, url: String, host: String?) -> String? {
+        guard let components = URLComponents(string: url), let share = share(for: path),
+            let easy = apix_easy_init()
+        else { return nil }
+        defer { apix_easy_cleanup(easy) }
+        loadIfChanged(path, into: share)
+        apix_easy_setopt_share(easy, share)
+        return RequestCookies.header(lines: lines(of: easy), url: components, host: host, now: Date())
+    }
+
+    /// The cookies a handle's share holds (`CURLINFO_COOKIELIST`: Netscape lines, each host's in the order they
+    /// were made).
+    static func lines(of easy: UnsafeMutableRawPointer) -> [String] {
+        var list: UnsafeMutablePointer<curl_slist>?
+        guard apix_easy_getinfo_slist(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return [] }
+        defer { apix_slist_free_all(list) }
+        var lines: [String] = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data { lines.append(String(cString: data)) }
+            node = current.pointee.next
+        }
+        return lines
+    }
+
     /// After the jar file changed outside libcurl (a cookie deleted, the jar cleared): the share of this process, if
     /// any, forgets what it held and reads the file again, so the next exchange sends what the file says.
     static func reload(_ path: String) {

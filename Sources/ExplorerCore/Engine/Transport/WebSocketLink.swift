@@ -231,16 +231,10 @@ final class WebSocketLink: @unchecked Sendable {
     /// was read), nil without a jar or cookies.
     private func cookieHeader(for url: URLComponents) -> String? {
         guard let easy, let jar = request.options.cookieJar, CookieShares.share(for: jar) != nil else { return nil }
-        var list: UnsafeMutablePointer<curl_slist>?
-        guard apix_easy_getinfo_slist(easy, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return nil }
-        defer { apix_slist_free_all(list) }
-        var lines: [String] = []
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data { lines.append(String(cString: data)) }
-            node = current.pointee.next
-        }
-        return WebSocketCookies.header(lines: lines, url: url, now: Date())
+        return RequestCookies.header(
+            lines: CookieShares.lines(of: easy), url: url,
+            host: request.headers["Host"].map(RequestCookies.host(fromHeader:)),
+            now: Date())
     }
 
     /// Keeps the cookies the upgrade answer set (a `101`, or a refusal) in the profile's jar, as any answer's: each

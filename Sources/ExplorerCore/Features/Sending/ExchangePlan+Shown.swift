@@ -15,7 +15,8 @@ extension ExchangePlan {
 
     /// The request as `--json`, the Request tab and the history list it: shown in `presentation` with every
     /// header field as it went on the wire (`PreparedRequest.headersOnTheWire`; `sent` is the request that went,
-    /// whose body sets `Content-Length` and the multipart boundary).
+    /// whose body sets `Content-Length` and the multipart boundary, and whose `jarCookie` is the jar's `Cookie`,
+    /// each value masked unless revealed).
     public func shownOnTheWire(
         _ presentation: CredentialPresentation, token: String? = nil, sent: PreparedRequest
     ) -> PreparedRequest {
@@ -25,7 +26,8 @@ extension ExchangePlan {
             body.boundary = went.boundary
             shown.body = .multipart(body)
         }
-        shown.headers = shown.headersOnTheWire(sentBody: sent.body)
+        let jarCookie = presentation.masks ? sent.jarCookie.map(RequestCookies.masked) : sent.jarCookie
+        shown.headers = shown.headersOnTheWire(sentBody: sent.body, jarCookie: jarCookie)
         return shown
     }
 
