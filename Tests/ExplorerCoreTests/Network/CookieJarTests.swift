@@ -131,7 +131,8 @@ struct CookieJarTests {
         other.org\tFALSE\t/\tFALSE\t0\telse\telsewhere-3
 
         """.write(toFile: jar.path, atomically: false, encoding: .utf8)
-        #expect(jar.values(sentTo: "https://api.example.com/v1/users") == ["wide-value-1", "narrow-value-2"])
+        // In the order libcurl sends them (`RequestCookies`): the longer path first.
+        #expect(jar.values(sentTo: "https://api.example.com/v1/users") == ["narrow-value-2", "wide-value-1"])
         #expect(jar.values(sentTo: "https://api.example.com/v2") == ["wide-value-1"])
         #expect(jar.values(sentTo: "http://example.com/") == ["wide-value-1"])
         #expect(jar.values(sentTo: "http://notexample.com/").isEmpty)

@@ -36,18 +36,12 @@ package struct CookieJar: Sendable, Hashable {
         self.path = path
     }
 
-    /// The values of the cookies a request to `url` would carry (by domain and path; any scheme), for keeping them
-    /// out of what is recorded: an echo server sends them back in its body. Short ones are left out (see
-    /// `HistorySecrets`: a value of a few characters would mask the same text anywhere in a body).
+    /// The values of the cookies a request to `url` carries (`RequestCookies.sent`), for keeping them out of what
+    /// is recorded: an echo server sends them back in its body. Short ones are left out (see `HistorySecrets`: a
+    /// value of a few characters would mask the same text anywhere in a body).
     package func values(sentTo url: String) -> [String] {
-        guard let components = URLComponents(string: url), let host = components.host?.lowercased() else { return [] }
-        let path = components.path.isEmpty ? "/" : components.path
-        return cookies().filter { cookie in
-            let domain = cookie.domain.lowercased().drop { $0 == "." }
-            let domainMatches =
-                host == domain || (cookie.includesSubdomains && host.hasSuffix("." + domain))
-            return domainMatches && path.hasPrefix(cookie.path) && cookie.value.count >= 8
-        }.map(\.value)
+        guard let components = URLComponents(string: url) else { return [] }
+        return RequestCookies.sent(cookies(), url: components, now: Date()).map(\.value).filter { $0.count >= 8 }
     }
 
     static func path(profile: String, environment: String, stateDirectory: String) -> String {

@@ -22,16 +22,26 @@ package enum RequestCookies {
     /// The field's value for a request to `url` (`host`: a `Host` header the request sets, which libcurl matches
     /// cookies against instead), nil when no cookie goes.
     package static func header(lines: [String], url: URLComponents, host: String? = nil, now: Date) -> String? {
+        let cookies = sent(CookieJar.parse(lines.joined(separator: "\n")), url: url, host: host, now: now)
+        return cookies.isEmpty ? nil : cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+    }
+
+    /// The cookies of `cookies` (a jar's, in its list's order) that go with a request to `url`, in the order they go.
+    package static func sent(_ cookies: [CookieJar.Cookie], url: URLComponents, host: String? = nil, now: Date)
+        -> [CookieJar.Cookie]
+    {
         let host = (host ?? url.host ?? "").lowercased()
-        guard !host.isEmpty else { return nil }
+        guard !host.isEmpty else { return [] }
         let path = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
         let scheme = url.scheme?.lowercased() ?? ""
         let secure = scheme == "https" || scheme == "wss" || ["localhost", "127.0.0.1", "::1"].contains(host)
         let isIP = isIPAddress(host)
-        var matched: [(order: Int, cookie: Line)] = []
-        for (order, text) in lines.enumerated() {
-            guard let cookie = Line(text), cookie.expires == 0 || cookie.expires >= Int64(now.timeIntervalSince1970),
-                !cookie.secure || secure, cookie.matches(host: host, isIP: isIP), cookie.matches(path: path)
+        // libcurl drops a cookie once its expiry (whole seconds) is before now.
+        let seconds = now.timeIntervalSince1970.rounded(.down)
+        var matched: [(order: Int, cookie: CookieJar.Cookie)] = []
+        for (order, cookie) in cookies.enumerated() {
+            guard cookie.expires.map({ $0.timeIntervalSince1970 >= seconds }) ?? true, !cookie.secure || secure,
+                cookie.goes(to: host, isIP: isIP), cookie.goes(toPath: path)
             else { continue }
             matched.append((order, cookie))
             if matched.count >= maxCount { break }
@@ -39,19 +49,21 @@ package enum RequestCookies {
         matched.sort { first, second in
             let (a, b) = (first.cookie, second.cookie)
             if a.path.utf8.count != b.path.utf8.count { return a.path.utf8.count > b.path.utf8.count }
-            if a.domain.utf8.count != b.domain.utf8.count { return a.domain.utf8.count > b.domain.utf8.count }
+            if a.bareDomain.utf8.count != b.bareDomain.utf8.count {
+                return a.bareDomain.utf8.count > b.bareDomain.utf8.count
+            }
             if a.name.utf8.count != b.name.utf8.count { return a.name.utf8.count > b.name.utf8.count }
             return first.order > second.order
         }
-        var pairs: [String] = []
+        var going: [CookieJar.Cookie] = []
         var length = 0
         for (_, cookie) in matched {
             let add = cookie.name.utf8.count + cookie.value.utf8.count + 1
             guard length + add < maxLength else { break }
-            length += add + (pairs.isEmpty ? 0 : 2)
-            pairs.append("\(cookie.name)=\(cookie.value)")
+            length += add + (going.isEmpty ? 0 : 2)
+            going.append(cookie)
         }
-        return pairs.isEmpty ? nil : pairs.joined(separator: "; ")
+        return going
     }
 
     /// The host a `Host` header names, as libcurl takes it for cookies: inside brackets, else before a colon.
@@ -72,53 +84,37 @@ package enum RequestCookies {
         }.joined(separator: "; ")
     }
 
-    /// One Netscape cookie line as libcurl lists it: `[#HttpOnly_][.]domain`, subdomains, path, secure, expiry,
-    /// name, value (tabs between).
-    struct Line {
-        var domain: String
-        var includesSubdomains: Bool
-        var path: String
-        var secure: Bool
-        var expires: Int64
-        var name: String
-        var value: String
-
-        init?(_ line: String) {
-            var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count >= 7 else { return nil }
-            if fields[0].hasPrefix("#HttpOnly_") { fields[0].removeFirst("#HttpOnly_".count) }
-            domain = fields[0].lowercased()
-            if domain.hasPrefix(".") { domain.removeFirst() }
-            includesSubdomains = fields[1] == "TRUE"
-            path = fields[2].isEmpty ? "/" : fields[2]
-            secure = fields[3] == "TRUE"
-            expires = Int64(fields[4]) ?? 0
-            name = fields[5]
-            value = fields[6...].joined(separator: "\t")
-        }
-
-        func matches(host: String, isIP: Bool) -> Bool {
-            if includesSubdomains && !isIP { return host == domain || host.hasSuffix("." + domain) }
-            return host == domain
-        }
-
-        /// RFC 6265 §5.1.4 on the cookie's path as libcurl keeps it for matching: a leading and a trailing quote
-        /// dropped, one not starting with `/` read as `/`, and without a trailing `/` (`/docs/` matches `/docs`).
-        func matches(path requestPath: String) -> Bool {
-            var cookiePath = path
-            if cookiePath.hasPrefix("\"") { cookiePath.removeFirst() }
-            if cookiePath.hasSuffix("\"") { cookiePath.removeLast() }
-            if cookiePath.count > 1, cookiePath.hasSuffix("/") { cookiePath.removeLast() }
-            guard !cookiePath.isEmpty, cookiePath.hasPrefix("/") else { return true }
-            guard requestPath.hasPrefix(cookiePath) else { return false }
-            return requestPath.count == cookiePath.count || cookiePath == "/"
-                || requestPath.dropFirst(cookiePath.count).first == "/"
-        }
-    }
-
     private static func isIPAddress(_ host: String) -> Bool {
         var v4 = in_addr()
         var v6 = in6_addr()
         return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+    }
+}
+
+extension CookieJar.Cookie {
+    /// The domain without the leading dot a `Domain=` cookie is listed with.
+    var bareDomain: String {
+        let lower = domain.lowercased()
+        return lower.hasPrefix(".") ? String(lower.dropFirst()) : lower
+    }
+
+    /// Whether it goes to `host`: a `Domain=` cookie to the domain and its subdomains (to an IP address only
+    /// exactly), a host-only one to its host.
+    func goes(to host: String, isIP: Bool) -> Bool {
+        if includesSubdomains && !isIP { return host == bareDomain || host.hasSuffix("." + bareDomain) }
+        return host == bareDomain
+    }
+
+    /// RFC 6265 §5.1.4 on the path as libcurl keeps it for matching: a leading and a trailing quote dropped, one not
+    /// starting with `/` read as `/`, and without a trailing `/` (`/docs/` matches `/docs`).
+    func goes(toPath requestPath: String) -> Bool {
+        var cookiePath = path
+        if cookiePath.hasPrefix("\"") { cookiePath.removeFirst() }
+        if cookiePath.hasSuffix("\"") { cookiePath.removeLast() }
+        if cookiePath.count > 1, cookiePath.hasSuffix("/") { cookiePath.removeLast() }
+        guard !cookiePath.isEmpty, cookiePath.hasPrefix("/") else { return true }
+        guard requestPath.hasPrefix(cookiePath) else { return false }
+        return requestPath.count == cookiePath.count || cookiePath == "/"
+            || requestPath.dropFirst(cookiePath.count).first == "/"
     }
 }
