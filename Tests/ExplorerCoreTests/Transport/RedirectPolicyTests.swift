@@ -93,9 +93,12 @@ struct RedirectPolicyTests {
         var policy = RedirectPolicy(maxRedirects: 2)
         _ = try policy.nextRequest(after: response(302, location: "/1"), for: request(.get))
         _ = try policy.nextRequest(after: response(302, location: "/2"), for: request(.get))
-        #expect(throws: TransportError.self) {
+        let error = #expect(throws: TransportError.self) {
             try policy.nextRequest(after: response(302, location: "/3"), for: request(.get))
         }
+        #expect(
+            error?.message
+                == "more than 2 redirects, the limit `max_redirects:` (or `--max-redirects`) sets; the last went to /3")
     }
 
     @Test("not following, no Location, or a non-redirect status ends the chain")

@@ -31,7 +31,11 @@ struct RedirectPolicy {
             let location = response.headers["Location"]
         else { return nil }
         guard followed < maxRedirects else {
-            throw TransportError(.tooManyRedirects, "more than \(maxRedirects) redirects", metrics: response.metrics)
+            throw TransportError(
+                .tooManyRedirects,
+                "more than \(maxRedirects) redirects, the limit `max_redirects:` (or `--max-redirects`) sets; "
+                    + "the last went to \(location.count > 200 ? location.prefix(200) + "…" : location)",
+                metrics: response.metrics)
         }
         guard let base = URL(string: request.url),
             let target = URL(string: location, relativeTo: base)?.absoluteURL,
