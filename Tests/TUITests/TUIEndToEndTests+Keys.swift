@@ -45,6 +45,30 @@ extension EndToEndTerminal.TUIEndToEndTests {
         try session.send("q")
     }
 
+    /// Ctrl-F is byte 0x06 in every terminal: sent raw, under the terminfo of tmux and of xterm, it formats.
+    @Test(
+        "Ctrl-F as the raw byte 0x06 indents the body's JSON, under TERM=screen and xterm-256color",
+        arguments: ["screen", "xterm-256color"])
+    func formatJSONAsARawByte(term: String) throws {
+        let session = try TmuxSession(term: term)
+        defer { session.close() }
+        try openBodyEditor(session)
+        try session.send("End")
+        try session.send(#" "k":[1,2],"#, literal: true)
+        try session.waitFor(#"{ "k":[1,2],"#)
+        try session.sendBytes(["06"])
+        // `"k": [` then `1,` on a line of its own (the editor's frame around them).
+        let screen = try session.waitFor("the JSON indented") { screen in
+            let lines = screen.split(separator: "\n")
+            return lines.contains { $0.contains(#""k": ["#) }
+                && lines.contains { $0.contains(" 1,") && !$0.contains("[") }
+        }
+        #expect(screen.contains("Ctrl-S keeps"), "still in the editor")
+        try session.send("C-s")
+        try session.waitFor("body updated (JSON)")
+        try session.send("q")
+    }
+
     @Test("an unknown sequence (ESC [ 9 9 z) and modified arrows (ESC [ 1 ; 5 C) never run as Esc plus commands")
     func unknownSequenceIsDropped() throws {
         let session = try TmuxSession()
