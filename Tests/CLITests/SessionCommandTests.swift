@@ -51,6 +51,22 @@ struct SessionCommandTests {
             #expect(!list.text.contains("s3cr3t-cookie"))
             #expect(try await apix(["cookies", "jar", "--reveal"]).text.contains("s3cr3t-cookie"))
 
+            // --json for scripts: each cookie's fields, the value masked unless --reveal.
+            let listed = try JSONValue.parse(try await apix(["cookies", "jar", "--json"]).stdout)
+            let first = try #require(listed["cookies"]?[0])
+            #expect(first["name"] == "session" && first["domain"] == "127.0.0.1" && first["path"] == "/")
+            #expect(first["value"] == "••••" && first["expires"] == .null && first["http_only"] == true)
+            let revealed = try JSONValue.parse(try await apix(["cookies", "jar", "--json", "--reveal"]).stdout)
+            #expect(revealed["cookies"]?[0]?["value"] == "s3cr3t-cookie")
+
+            // --delete NAME removes that cookie; a name the jar does not hold is a usage error.
+            let unknown = try await apix(["cookies", "jar", "--delete", "nope"])
+            #expect(unknown.status == 2 && unknown.stderr.contains("no cookie named `nope` in jar (local)"))
+            let deleted = try await apix(["cookies", "jar", "--delete", "session"])
+            #expect(deleted.status == 0 && deleted.stderr.contains("deleted 1 cookie named session from jar (local)"))
+            #expect(try await apix(["cookies", "jar"]).stderr.contains("no cookies for jar (local)"))
+            #expect(try await apix(["run", "jar", "login"]).status == 0)
+
             let cleared = try await apix(["cookies", "jar", "-e", "local", "--clear"])
             #expect(cleared.status == 0)
             #expect(try await apix(["cookies", "jar"]).stderr.contains("no cookies for jar (local)"))
