@@ -24,6 +24,10 @@ public final class BenchRecorder: Sendable {
         var pausedUntil: ContinuousClock.Instant?
         var pauses = 0
         var paused: Duration = .zero
+        /// Answers checked against the endpoint's `expect:`, those that failed a check, and each failed check.
+        var checked = 0
+        var checksFailed = 0
+        var failedChecks: [String: Int] = [:]
     }
 
     private let state: Mutex<State>
@@ -65,6 +69,21 @@ public final class BenchRecorder: Sendable {
                 }
             case .failure(let error):
                 state.errors[error.kindName, default: 0] += 1
+            }
+        }
+    }
+
+    /// Records one answer's checks: `failures`, the subjects of the checks it failed (none: it passed them all).
+    func recordChecks(failing failures: [String]) {
+        state.withLock { state in
+            state.checked += 1
+            guard !failures.isEmpty else { return }
+            state.checksFailed += 1
+            for subject in Set(failures) {
+                // Bounded: a check's subject comes from the profile, but a JSONPath's can be many.
+                if state.failedChecks[subject] != nil || state.failedChecks.count < 20 {
+                    state.failedChecks[subject, default: 0] += 1
+                }
             }
         }
     }
@@ -113,7 +132,11 @@ public final class BenchRecorder: Sendable {
                 requests: state.completed, elapsed: elapsed, statuses: state.statuses, errors: state.errors,
                 latency: latency, bytesSent: state.bytesSent, bytesReceived: state.bytesReceived,
                 throughput: throughput, histogram: totals, pauses: state.pauses, paused: state.paused,
-                pauseLeft: state.pausedUntil.flatMap { $0 > now ? $0 - now : nil })
+                pauseLeft: state.pausedUntil.flatMap { $0 > now ? $0 - now : nil },
+                checks: state.checked == 0
+                    ? nil
+                    : BenchSnapshot.Checks(
+                        checked: state.checked, failed: state.checksFailed, failedChecks: state.failedChecks))
         }
     }
 

@@ -54,6 +54,15 @@ public enum BenchReport {
                 role: .status,
                 text: "status   " + (statuses.isEmpty ? (done ? "none" : "none yet") : statuses.joined(separator: "  "))
             ))
+        if let checks = snapshot.checks {
+            let failed = checks.failedChecks.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                .map { "✗ \(SafeText.escape($0.key)) ×\(count($0.value))" }
+            rows.append(
+                Row(
+                    role: checks.failed == 0 ? .status : .errors,
+                    text: "checks   \(count(checks.passed)) / \(count(checks.checked)) passed"
+                        + (failed.isEmpty ? "" : "  " + failed.joined(separator: "  "))))
+        }
         if !snapshot.errors.isEmpty {
             let errors = snapshot.errors.sorted { $0.value > $1.value }.map { "\($0.key) ×\(count($0.value))" }
             rows.append(Row(role: .errors, text: "errors   " + errors.joined(separator: "  ")))
@@ -116,7 +125,8 @@ public enum BenchReport {
     }
 
     /// The `--json` document: `requests`, `duration_s`, `rps`, `status`, `errors`, `latency_ms.{phase}.{p50, p90,
-    /// p99, p999, max}`, `bytes.{sent, received}`, `connections`, `rate`.
+    /// p99, p999, max}`, `bytes.{sent, received}`, `connections`, `rate`, and `checks.{checked, passed, failed,
+    /// failed_checks}` when the endpoint has `expect:`.
     public static func json(_ snapshot: BenchSnapshot, settings: BenchSettings) -> [String: Any] {
         var latency: [String: Any] = [:]
         for (phase, figures) in snapshot.latency {
@@ -136,6 +146,12 @@ public enum BenchReport {
             "retry_after": ["pauses": snapshot.pauses, "waited_s": snapshot.paused.seconds],
         ]
         if let rate = settings.rate { document["rate"] = rate }
+        if let checks = snapshot.checks {
+            document["checks"] = [
+                "checked": checks.checked, "passed": checks.passed, "failed": checks.failed,
+                "failed_checks": checks.failedChecks,
+            ]
+        }
         return document
     }
 

@@ -10,6 +10,18 @@ extension BenchRunner {
         let client: Client
         let recorder: BenchRecorder
         let said: @Sendable (String) -> Void
+        /// The endpoint's `expect:`, checked on every answer (nil without one).
+        let checks: RepeatedChecks?
+
+        /// Records `result`, and its checks when it is an answer.
+        func record(
+            _ result: Result<Response, ClientError>, due: ContinuousClock.Instant, ended: ContinuousClock.Instant
+        ) {
+            recorder.record(result, due: due, ended: ended)
+            if let checks, case .success(let response) = result {
+                recorder.recordChecks(failing: checks.failures(of: response))
+            }
+        }
 
         var start: ContinuousClock.Instant { recorder.started }
         var policy: RetryAfterPolicy { RetryAfterPolicy(retries: 1, longestWait: settings.longestRetryAfter) }
@@ -42,7 +54,7 @@ extension BenchRunner {
         /// Records one burst answer; a `Retry-After` pauses the run and ends the burst.
         private func answered(_ result: Result<Response, ClientError>) -> BurstDecision {
             let ended = ContinuousClock.now
-            recorder.record(result, due: ended, ended: ended)
+            record(result, due: ended, ended: ended)
             return pauses(after: result, at: ended) ? .stop : .again
         }
 
@@ -66,7 +78,7 @@ extension BenchRunner {
                     group.addTask { [self] in
                         let result = await client.send(request, options: options)
                         let ended = ContinuousClock.now
-                        recorder.record(result, due: ended, ended: ended)
+                        record(result, due: ended, ended: ended)
                         _ = pauses(after: result, at: ended)
                         guard case .success(let response) = result else { return true }
                         return !Client.needsPipeline(response, request: request, options: options)
@@ -109,7 +121,7 @@ extension BenchRunner {
                 // A request cut short by the user's stop is not a failure of the server's.
                 if Task.isCancelled, case .failure(let error) = result, error.isCancelled { break }
                 let ended = ContinuousClock.now
-                recorder.record(result, due: due, ended: ended)
+                record(result, due: due, ended: ended)
                 _ = pauses(after: result, at: ended)
             }
         }

@@ -25,7 +25,7 @@ public enum BenchRunner {
     ) async -> BenchSnapshot {
         let run = Run(
             plan: plan, options: await plan.sendOptions(sessions: sessions), settings: settings, client: client,
-            recorder: BenchRecorder(), said: said)
+            recorder: BenchRecorder(), said: said, checks: RepeatedChecks(plan))
         let reporter = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)

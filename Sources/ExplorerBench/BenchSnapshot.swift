@@ -54,6 +54,19 @@ public struct BenchSnapshot: Sendable, Equatable {
     public var paused: Duration = .zero
     /// What is left of the pause on now, if one is.
     public var pauseLeft: Duration?
+    /// The endpoint's `expect:` on the answers, when it has one.
+    public var checks: Checks?
+
+    /// How the answers fared against the endpoint's `expect:`.
+    public struct Checks: Sendable, Equatable {
+        /// Answers checked (every answer: a failure with no answer is not checked).
+        public var checked: Int
+        /// Answers that failed at least one check.
+        public var failed: Int
+        /// Each failed check (`status`, `$.id`, …) and how many answers failed it.
+        public var failedChecks: [String: Int]
+        public var passed: Int { checked - failed }
+    }
 
     /// Requests completed a second over the whole run.
     public var requestsPerSecond: Double {

@@ -43,6 +43,39 @@ struct BenchCommandTests {
         }
     }
 
+    @Test(
+        "an endpoint's expect: is checked on every answer: the summary and --json say how many passed and which failed")
+    func checks() async throws {
+        let directory = try TemporaryDirectory()
+        try await withDemoServer { server in
+            try """
+            environments: { local: { base_url: "\(server.baseURL)" } }
+            variables: { wanted: "milk" }
+            endpoints:
+              - { id: good, path: /todos/1, expect: { status: 200, json: { "$.title": { contains: "{{wanted}}" } } } }
+              - { id: bad, path: /todos/1, expect: { status: 201, json: { "$.id": { "==": 2 } }, headers: { Content-Type: { contains: json } } } }
+              - { id: none, path: /todos/1 }
+            """.write(toFile: directory.path + "/checked.yaml", atomically: true, encoding: .utf8)
+            func bench(_ endpoint: String) async throws -> JSONValue {
+                let out = try await ApixProcess.run(
+                    ["bench", "checked", endpoint, "-n", "30", "-c", "3", "--json", "--profiles", directory.path])
+                #expect(out.status == 0, "\(out.stderr)")
+                return try JSONValue.parse(out.stdout)
+            }
+            let good = try await bench("good")
+            #expect(
+                good["checks"]?["checked"] == 30 && good["checks"]?["passed"] == 30 && good["checks"]?["failed"] == 0)
+            let bad = try await bench("bad")
+            #expect(bad["checks"]?["passed"] == 0 && bad["checks"]?["failed"] == 30)
+            #expect(bad["checks"]?["failed_checks"]?["status"] == 30 && bad["checks"]?["failed_checks"]?["$.id"] == 30)
+            #expect(bad["checks"]?["failed_checks"]?["header Content-Type"] == nil, "a check that passed is not listed")
+            #expect(try await bench("none")["checks"] == nil, "no expect:, no checks")
+            let summary = try await ApixProcess.run(
+                ["bench", "checked", "bad", "-n", "10", "--no-tui", "--profiles", directory.path])
+            #expect(summary.text.contains("checks   0 / 10 passed  ✗ $.id ×10  ✗ status ×10"), "\(summary.text)")
+        }
+    }
+
     @Test("a failing host is counted by error kind, the run still ends with its figures (exit 0)")
     func errorsByKind() async throws {
         try await withProfiles { profiles, _ in
