@@ -33,6 +33,8 @@ enum FastArguments {
         "--http2-prior-knowledge", "--no-validate",
     ]
     static let listOptions = ["--profiles": "--profiles"]
+    /// `ListCommand`'s flags.
+    static let listFlags: Set = ["--json"]
 
     static func parse(_ arguments: [String]) -> Command? {
         switch arguments.first {
@@ -123,11 +125,12 @@ enum FastArguments {
     }
 
     static func list(_ arguments: ArraySlice<String>) -> ListCommand? {
-        guard let line = Line(arguments, options: listOptions, flags: []), line.positionals.count <= 1 else {
+        guard let line = Line(arguments, options: listOptions, flags: listFlags), line.positionals.count <= 1 else {
             return nil
         }
         var command = ListCommand()
         command.profile = line.positionals.first
+        command.json = line.flags.contains("--json")
         command.profileOptions = profileOptions(line)
         return command
     }

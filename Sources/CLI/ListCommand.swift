@@ -2,16 +2,24 @@ import ArgumentParser
 import ExplorerCore
 import Foundation
 
-/// `apix list [PROFILE]`: the profiles on the search path, or one profile's endpoints.
+/// `apix list [PROFILE] [--json]`: the profiles on the search path, or one profile's endpoints.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List profiles or endpoints.")
 
     @Argument(help: "A profile id: list its endpoints.", completion: Completions.profile) var profile: String?
+    @Flag(
+        help: "Print JSON: each profile's id, name, file, environments and endpoint count, or each endpoint's fields.")
+    var json = false
     @OptionGroup var profileOptions: ProfileOptions
 
     func run() async throws {
         if let profile {
-            for line in Self.endpointLines(try profileOptions.profile(profile)) { print(line) }
+            let loaded = try profileOptions.profile(profile)
+            if json {
+                StandardOutput.write(Self.endpointsDocument(loaded).serialized() + "\n")
+                return
+            }
+            for line in Self.endpointLines(loaded) { print(line) }
             return
         }
         var catalog = profileOptions.catalog()
@@ -24,6 +32,14 @@ struct ListCommand: AsyncParsableCommand {
             } catch let failure as CLIFailure {
                 StandardError.writeLine("apix: \(failure.message)")
             } catch {}
+        }
+        if json {
+            // Broken profiles are named on stderr, as without --json; the list holds those that load.
+            StandardOutput.write(Self.profilesDocument(catalog.profiles).serialized() + "\n")
+            if !catalog.failedFiles.isEmpty {
+                StandardError.writeLine("apix: \(catalog.problemSummary); see `apix check`")
+            }
+            return
         }
         if catalog.profiles.isEmpty && catalog.failedFiles.isEmpty {
             // Still exit 0: an empty list is an answer, but say where apix looked and how to begin.
@@ -80,6 +96,39 @@ struct ListCommand: AsyncParsableCommand {
             while line.last == " " { line.removeLast() }
             return line
         }
+    }
+
+    /// `{"profiles": [{"id", "name", "file", "environments", "default_environment", "endpoints"}]}`.
+    static func profilesDocument(_ profiles: [Profile]) -> JSONValue {
+        .object([
+            "profiles": .array(
+                profiles.map { profile in
+                    .object([
+                        "id": .string(profile.id), "name": .string(profile.name), "file": .string(profile.file),
+                        "environments": .array(profile.environments.map { .string($0.name) }),
+                        "default_environment": profile.defaultEnvironment.map(JSONValue.string) ?? .null,
+                        "endpoints": .number(String(profile.endpoints.count)),
+                    ])
+                })
+        ])
+    }
+
+    /// `{"profile": ID, "endpoints": [{"id", "method", "path", "name", "folder", "description", "protocol"}]}`:
+    /// the method is the upgrade's `GET` for a WebSocket endpoint, whose `protocol` is `websocket` (else `http`).
+    static func endpointsDocument(_ profile: Profile) -> JSONValue {
+        .object([
+            "profile": .string(profile.id),
+            "endpoints": .array(
+                profile.endpoints.map { endpoint in
+                    .object([
+                        "id": .string(endpoint.id), "method": .string(endpoint.method.rawValue),
+                        "path": .string(endpoint.path.raw), "name": .string(endpoint.name),
+                        "folder": endpoint.folder.map(JSONValue.string) ?? .null,
+                        "description": endpoint.description.map(JSONValue.string) ?? .null,
+                        "protocol": .string(endpoint.webSocket != nil ? "websocket" : "http"),
+                    ])
+                }),
+        ])
     }
 
     /// The widest path that sets the path column.

@@ -56,7 +56,9 @@ struct FastArgumentsTests {
         (["run", "demo", "x", "--", "-y"], false),
         (["run", "help", "x"], false),
         (["list", "a", "b"], false),
-        (["list", "--json"], false),
+        (["list", "--json"], true),
+        (["list", "demo", "--json"], true),
+        (["list", "--json=1"], false),
         (["--profiles", "/p", "run", "demo", "x"], false),
         (["check", "demo"], false),
         ([], false),
@@ -96,7 +98,7 @@ struct FastArgumentsTests {
         let run = Self.helpOptions(RunCommand.helpMessage(columns: 400))
         #expect(run == Set(FastArguments.runOptions.keys).union(FastArguments.runFlags))
         let list = Self.helpOptions(ListCommand.helpMessage(columns: 400))
-        #expect(list == Set(FastArguments.listOptions.keys))
+        #expect(list == Set(FastArguments.listOptions.keys).union(FastArguments.listFlags))
         // Every stored property is filled: a command whose property is left unset dumps as a parser definition.
         let command = FastArguments.run(["demo", "x"])
         #expect(command.map(Self.dump)?.contains("definition") == false)

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ExplorerCore
+
 /// `apix list`: profiles and endpoints in columns, whatever the lengths, and a profile's text escaped (an imported
 /// collection's names are someone else's bytes).
 @Suite("apix list: columns and escaped text")
@@ -57,5 +59,21 @@ struct ListCommandTests {
         let lines = try await lists([])
         #expect(lines.contains("a-longer-id  1 endpoint   a-longer-id"), "\(lines)")
         #expect(lines.contains("shop         5 endpoints  Shop \\e[31mred"), "\(lines)")
+    }
+
+    @Test("--json: the profiles (id, name, file, environments, endpoint count), or one profile's endpoints' fields")
+    func json() async throws {
+        let all = try JSONValue.parse(try await lists(["--json"]).joined(separator: "\n"))
+        let shop = try #require(all["profiles"]?.arrayValue?.first { $0["id"] == "shop" })
+        #expect(shop["name"] == "Shop \u{1B}[31mred", "JSON escapes control characters itself")
+        #expect(shop["endpoints"] == 5 && shop["environments"] == ["local"] && shop["default_environment"] == .null)
+        #expect(shop["file"]?.stringValue?.hasSuffix("/shop.yaml") == true)
+        let endpoints = try JSONValue.parse(try await lists(["shop", "--json"]).joined(separator: "\n"))
+        #expect(endpoints["profile"] == "shop")
+        let list = try #require(endpoints["endpoints"]?.arrayValue)
+        #expect(list.map { $0["id"]?.stringValue ?? "" } == ["a", "a-much-longer-id", "long", "bare", "live"])
+        #expect(list[1]["method"] == "DELETE" && list[1]["folder"] == "Parts" && list[1]["name"] == "Remove")
+        #expect(list[1]["path"] == "/items/{id}/parts/{part}")
+        #expect(list[4]["protocol"] == "websocket" && list[0]["protocol"] == "http" && list[3]["folder"] == .null)
     }
 }
