@@ -32,26 +32,38 @@ extension HistoryRecording {
         return entry
     }
 
-    /// The request's headers as the handshake sent them: the shown ones (masked) that the head carried, then the
-    /// handshake's own (`Upgrade`, `Connection`, `Sec-WebSocket-*`), which hold no secret. Others are left out:
-    /// what libcurl adds to an HTTP request (`Accept-Encoding`) is not in the head, and the head's own values are
-    /// in clear (its `Cookie` from the jar among them).
-    static func handshakeHeaders(shown: HTTPHeaders, head: String) -> HTTPHeaders {
-        var sent = HTTPHeaders()
-        for line in head.split(separator: "\r\n").dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            sent.add(
-                String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
-        }
+    /// The request's headers as the handshake sent them, in its order: the shown ones (masked) that the head
+    /// carried, the jar's `Cookie` with each value masked, and what holds no secret (`Host`, `User-Agent` and the
+    /// handshake's own `Upgrade`, `Connection`, `Sec-WebSocket-*`). What libcurl adds to an HTTP request
+    /// (`Accept-Encoding`) is not in the head; a field the head carries in clear that is not shown is left out.
+    package static func handshakeHeaders(shown: HTTPHeaders, head: String) -> HTTPHeaders {
         var result = HTTPHeaders()
-        for field in shown where sent.contains(field.name) { result.add(field.name, field.value) }
-        for field in sent where !result.contains(field.name) {
+        var taken: Set<String> = []
+        for field in headFields(head) {
             let name = field.name.lowercased()
-            if name == "upgrade" || name == "connection" || name.hasPrefix("sec-websocket-") {
+            if shown.contains(field.name) {
+                guard taken.insert(name).inserted else { continue }
+                for value in shown.values(for: field.name) { result.add(field.name, value) }
+            } else if name == "cookie" {
+                // The request wrote none of its own (that one is shown): the jar's.
+                result.add(field.name, RequestCookies.masked(field.value))
+            } else if ["host", "user-agent", "upgrade", "connection"].contains(name) || name.hasPrefix("sec-websocket-")
+            {
                 result.add(field.name, field.value)
             }
         }
         return result
+    }
+
+    /// The header fields of a request head as written (`Name: value` lines after the request line), in clear.
+    package static func headFields(_ head: String) -> HTTPHeaders {
+        var fields = HTTPHeaders()
+        for line in head.split(separator: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields.add(
+                String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+        }
+        return fields
     }
 }
 

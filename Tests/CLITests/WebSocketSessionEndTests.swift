@@ -109,6 +109,15 @@ struct WebSocketSessionEndTests {
         let sent = try JSONValue.parse(Array(second.stdout))
         // `scoped` has Path=/cookie: not sent to /headers.
         #expect(sent["cookie"]?.stringValue == "session=s1", "\(second.text)\(second.stderr)")
+        // The history keeps the upgrade as written, in its order, the jar's Cookie masked.
+        let list = try await ApixProcess.run(["history", "--json"], environment: environment)
+        let id = try #require(JSONValue.parse(list.stdout)["entries"]?[0]?["id"]?.stringValue)
+        let entry = try await ApixProcess.run(["history", "show", id, "--json"], environment: environment)
+        let names = (try JSONValue.parse(entry.stdout)["request"]?["headers"]?.arrayValue ?? []).compactMap {
+            $0[0]?.stringValue
+        }
+        #expect(names.first == "Host" && names.contains("Upgrade") && names.contains("Sec-WebSocket-Key"), "\(names)")
+        #expect(entry.text.contains("session=••••") && !entry.text.contains("s1\""), "\(entry.text)")
     }
 
     @Test("--timeout bounds the wait for the upgrade answer (a server that accepts and never answers): exit 28")

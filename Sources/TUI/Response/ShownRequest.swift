@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHistory
 import Foundation
 
 /// The Request tab's lines: the request line, every header field as it went on the wire (the core's
@@ -21,6 +22,30 @@ package struct ShownRequest: Sendable {
         revealedRequest = revealed
         self.masked = Self.lines(masked, sent: sent, jarCookie: sent.jarCookie.map(RequestCookies.masked))
         self.revealed = Self.lines(revealed, sent: sent, jarCookie: sent.jarCookie)
+    }
+
+    /// The lines as given (a WebSocket upgrade's, read from the head it wrote).
+    private init(masked: PreparedRequest, revealed: PreparedRequest, maskedLines: [String], revealedLines: [String]) {
+        maskedRequest = masked
+        revealedRequest = revealed
+        self.masked = maskedLines
+        self.revealed = revealedLines
+    }
+
+    /// A WebSocket session's Request tab once it opened: the upgrade as it was written (`head`), each field in the
+    /// head's order; masked as the history keeps it (`HistoryRecording.handshakeHeaders`), in clear for `V`.
+    func upgrade(head: String) -> ShownRequest {
+        var shown = maskedRequest
+        shown.headers = HistoryRecording.handshakeHeaders(shown: maskedRequest.headers, head: head)
+        var clear = revealedRequest
+        clear.headers = HistoryRecording.headFields(head)
+        func lines(_ request: PreparedRequest, url: String) -> [String] {
+            ["GET \(url)"] + request.headers.map { "\($0.name): \($0.value)" }
+        }
+        return ShownRequest(
+            masked: shown, revealed: clear,
+            maskedLines: lines(shown, url: WebSocketConnection.shownURL(CredentialPresentation.readable(shown.url))),
+            revealedLines: lines(clear, url: WebSocketConnection.shownURL(clear.url)))
     }
 
     /// The Request tab of an exchange the runtime sent (`sent`: the request that went): the revealed form gets the

@@ -70,12 +70,17 @@ extension Runtime {
         dropOldSessions()
         webSockets[id] = run
         Task.detached {
-            // The Request tab: the upgrade request as the plan builds it (the handshake's own headers apart).
-            Task.detached {
-                let sent = plan.request.request
-                inbox.post(.requestShown(exchange: id, await ShownRequest.make(plan, sent: sent, auth: auth)))
+            // The Request tab: the upgrade request as the plan builds it while it opens, then as it was written.
+            let planned = Task.detached {
+                let shown = await ShownRequest.make(plan, sent: plan.request.request, auth: auth)
+                inbox.post(.requestShown(exchange: id, shown))
+                return shown
             }
             let opened = await plan.openWebSocket(settings: settings)
+            if case .success(let open) = opened {
+                let head = open.opened.requestHead
+                inbox.post(.requestShown(exchange: id, await planned.value.upgrade(head: head)))
+            }
             let connection: WebSocketConnection
             switch opened {
             case .failure(let error):
