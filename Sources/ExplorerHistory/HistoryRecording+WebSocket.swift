@@ -33,7 +33,7 @@ extension HistoryRecording {
     }
 
     /// The request's headers as the handshake sent them, in its order: the shown ones (masked) that the head
-    /// carried, the jar's `Cookie` with each value masked, and what holds no secret (`Host`, `User-Agent` and the
+    /// carried, the `Cookie` (the jar's and the request's own) with each value masked, and what holds no secret (`Host`, `User-Agent` and the
     /// handshake's own `Upgrade`, `Connection`, `Sec-WebSocket-*`). What libcurl adds to an HTTP request
     /// (`Accept-Encoding`) is not in the head; a field the head carries in clear that is not shown is left out.
     package static func handshakeHeaders(shown: HTTPHeaders, head: String) -> HTTPHeaders {
@@ -41,12 +41,12 @@ extension HistoryRecording {
         var taken: Set<String> = []
         for field in headFields(head) {
             let name = field.name.lowercased()
-            if shown.contains(field.name) {
+            if name == "cookie" {
+                // The jar's cookies and the request's own, in one field: each value masked, the names kept.
+                result.add(field.name, RequestCookies.masked(field.value))
+            } else if shown.contains(field.name) {
                 guard taken.insert(name).inserted else { continue }
                 for value in shown.values(for: field.name) { result.add(field.name, value) }
-            } else if name == "cookie" {
-                // The request wrote none of its own (that one is shown): the jar's.
-                result.add(field.name, RequestCookies.masked(field.value))
             } else if ["host", "user-agent", "upgrade", "connection"].contains(name) || name.hasPrefix("sec-websocket-")
             {
                 result.add(field.name, field.value)

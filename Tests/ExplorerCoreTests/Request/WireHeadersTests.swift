@@ -33,6 +33,23 @@ struct WireHeadersTests {
         #expect(plain["User-Agent"] == "me")
     }
 
+    @Test(
+        "one Cookie field where libcurl writes it: the jar's cookies, then the request's own (all its Cookie headers)")
+    func oneCookieField() {
+        let request = PreparedRequest(
+            url: "http://h/", headers: ["X-A": "1", "Cookie": "mine=hand", "cookie": "more=2", "X-B": "2"])
+        #expect(request.ownCookie == "mine=hand; more=2")
+        #expect(!request.transportHeaders(uploads: false).contains("Cookie"), "given as CURLOPT_COOKIE instead")
+        let wire = request.headersOnTheWire(jarCookie: "jar=1")
+        #expect(wire.map(\.name) == ["Host", "Accept", "Accept-Encoding", "Cookie", "X-A", "X-B", "User-Agent"])
+        #expect(wire.values(for: "Cookie") == ["jar=1; mine=hand; more=2"])
+        #expect(request.headersOnTheWire()["Cookie"] == "mine=hand; more=2")
+        let empty = PreparedRequest(url: "http://h/", headers: ["Cookie": ""])
+        #expect(
+            empty.ownCookie == nil && empty.transportHeaders(uploads: false).contains("Cookie"),
+            "sent empty, as written")
+    }
+
     @Test("the sent body decides the length and type, not a shown (masked) one")
     func sentBody() {
         let shown = PreparedRequest(method: .post, url: "https://h/", body: .bytes(Data("••".utf8), contentType: nil))

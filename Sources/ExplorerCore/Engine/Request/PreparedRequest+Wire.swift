@@ -14,11 +14,28 @@ extension PreparedRequest {
     func transportHeaders(uploads: Bool) -> HTTPHeaders {
         var headers = self.headers
         headers.remove("Accept-Encoding")
+        // Sent in the one `Cookie` field with the jar's (`ownCookie`).
+        if ownCookie != nil { headers.remove("Cookie") }
         if !headers.contains("User-Agent") { headers.add("User-Agent", "apix/\(Apix.version)") }
         if !headers.contains("Expect") { headers.add("Expect", "") }
         if let type = body.contentType, !headers.contains("Content-Type") { headers.add("Content-Type", type) }
         if uploads, !headers.contains("Content-Type") { headers.add("Content-Type", "") }
         return headers
+    }
+
+    /// The request's own `Cookie` fields as one value, for libcurl's `CURLOPT_COOKIE`: libcurl writes it into the same
+    /// field as the jar's cookies, after them. Given as a header, it went as a second `Cookie` field, which RFC 6265
+    /// §5.4 does not allow and servers misread (Werkzeug joins the two with a comma, making it part of the jar's last
+    /// cookie's value). Nil when the request sets none with a value.
+    var ownCookie: String? {
+        let values = headers.values(for: "Cookie").filter { !$0.isEmpty }
+        return values.isEmpty ? nil : values.joined(separator: "; ")
+    }
+
+    /// The one `Cookie` field libcurl writes: the jar's cookies (`jarCookie`, as shown), then the request's own.
+    func cookieField(jarCookie: String?) -> String? {
+        let parts = [jarCookie, ownCookie].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// libcurl's `CURLOPT_HTTPHEADER` lines for `transportHeaders`.
@@ -31,9 +48,9 @@ extension PreparedRequest {
     }
 
     /// Every header field as it goes on the wire over HTTP/1.1, in libcurl's order: `Host` (from the URL, unless
-    /// set), `Accept: */*` (unless set or removed), `Accept-Encoding` (when asked for), the jar's `Cookie` (libcurl's
-    /// cookie engine writes it there, before the request's own headers, even beside a `Cookie` the request sets), the
-    /// transport headers without the removed ones, and `Content-Length` for a body (unless set).
+    /// set), `Accept: */*` (unless set or removed), `Accept-Encoding` (when asked for), one `Cookie` (libcurl writes
+    /// it there: the jar's cookies, then the request's own, `cookieField`), the transport headers without the removed
+    /// ones, and `Content-Length` for a body (unless set).
     ///
     /// `sentBody`: the body that really went (a shown request's masked body may differ in length, and a multipart
     /// one in its boundary); this request's own when nil. `jarCookie`: the jar's field as shown (masked or not).
@@ -51,7 +68,7 @@ extension PreparedRequest {
         } else if options.compressed {
             wire.add("Accept-Encoding", Self.decodedCodings)
         }
-        if let jarCookie { wire.add("Cookie", jarCookie) }
+        if let cookie = cookieField(jarCookie: jarCookie) { wire.add("Cookie", cookie) }
         for field in sent {
             let removes = Self.removableHeaders.contains { field.name.caseInsensitiveEquals($0) }
             if field.value.isEmpty && removes { continue }

@@ -201,6 +201,8 @@ final class CurlTransfer: @unchecked Sendable {
             headerList = apix_slist_append(headerList, line)
         }
         apix_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
+        // In the jar's `Cookie` field, not a second one (`PreparedRequest.ownCookie`).
+        if let cookie = request.ownCookie { apix_easy_setopt_string(easy, CURLOPT_COOKIE, cookie) }
     }
 
     // MARK: - Callbacks (loop thread)

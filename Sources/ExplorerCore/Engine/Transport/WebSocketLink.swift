@@ -153,7 +153,8 @@ final class WebSocketLink: @unchecked Sendable {
         }
         var headers = request.transportHeaders(uploads: false)
         headers.remove("Expect")
-        let head = handshake.requestHead(url: components, headers: headers, cookie: cookieHeader(for: components))
+        let head = handshake.requestHead(
+            url: components, headers: headers, cookie: request.cookieField(jarCookie: cookieHeader(for: components)))
         let deadline = monotonicNanos() + UInt64(handshakeLimit.milliseconds) * 1_000_000
         pending = Array(head.utf8)
         written = 0

@@ -68,7 +68,8 @@ package struct WebSocketHandshake: Sendable {
     }
 
     /// The request head to write on the connection: `GET path HTTP/1.1`, `Host`, then `headers` (the request's,
-    /// with the handshake's `fields` in place of any of the same name) and `cookie` when the jar has one.
+    /// with the handshake's `fields` in place of any of the same name) and `cookie`, the one `Cookie` field (the jar's
+    /// cookies and the request's own, `PreparedRequest.cookieField`).
     package func requestHead(url: URLComponents, headers: HTTPHeaders, cookie: String? = nil) -> String {
         var target = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
         if let query = url.percentEncodedQuery { target += "?" + query }
@@ -77,7 +78,7 @@ package struct WebSocketHandshake: Sendable {
         for field in headers where !fields.contains(field.name) && !field.value.isEmpty {
             all.add(field.name, field.value)
         }
-        if let cookie, !cookie.isEmpty, !headers.contains("Cookie") { all.add("Cookie", cookie) }
+        if let cookie, !cookie.isEmpty { all.add("Cookie", cookie) }
         for field in fields { all.add(field.name, field.value) }
         var head = "GET \(target) HTTP/1.1\r\n"
         for field in all { head += "\(field.name): \(field.value)\r\n" }
