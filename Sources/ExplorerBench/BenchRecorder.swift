@@ -80,7 +80,7 @@ public final class BenchRecorder: Sendable {
             guard !failures.isEmpty else { return }
             state.checksFailed += 1
             for subject in Set(failures) {
-                // Bounded: a check's subject comes from the profile, but a JSONPath's can be many.
+                // Bounded for the summary's one line (the subjects are the profile's own checks, few as a rule).
                 if state.failedChecks[subject] != nil || state.failedChecks.count < 20 {
                     state.failedChecks[subject, default: 0] += 1
                 }
