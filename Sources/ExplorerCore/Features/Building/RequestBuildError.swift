@@ -10,6 +10,8 @@ public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvert
         case unknownEnvironment(String, known: [String])
         case unknownEndpoint(String)
         case invalidBody(String)
+        /// A variable that cannot be filled in: it refers to itself, or expands past the limit.
+        case invalidVariable(String)
         /// An endpoint's `auth: NAME` (or `--auth NAME`) that no `auths:` of this environment defines.
         case unknownAuthDefinition(String, known: [String])
     }
@@ -55,6 +57,8 @@ public struct RequestBuildError: Error, Sendable, Equatable, CustomStringConvert
             text = "unknown endpoint \(id)"
         case .invalidBody(let why):
             text = "invalid body: \(why)"
+        case .invalidVariable(let why):
+            text = why
         case .unknownAuthDefinition(let name, let known):
             let defined = known.isEmpty ? "none defined under `auths:`" : "defined: " + known.joined(separator: ", ")
             text = "unknown auth definition \(name) (\(defined))"

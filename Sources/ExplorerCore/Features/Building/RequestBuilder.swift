@@ -49,9 +49,28 @@ public struct RequestBuilder: Sendable {
             }
             resolved[name] = value
         }
-        for (name, template) in templates.sorted(by: { $0.key < $1.key }) where resolved[name] == nil {
-            resolved[name] = try Self.resolve(
-                name, template, templates: templates, scope: scope, masking: masking, depth: 0, resolved: &resolved)
+        // Each variable is filled once, after those it refers to, so the work is bounded by the size of the values,
+        // never by how often they are referenced or how deep they nest.
+        let graph = VariableGraph(templates)
+        if let cycle = graph.cycles.first {
+            // The loader refuses such a profile; a builder made from an unchecked one says the same.
+            throw RequestBuildError(
+                .invalidVariable(VariableGraph.describe(cycle)), location: templates[cycle[0]]?.location)
+        }
+        var total = 0
+        for name in graph.order where resolved[name] == nil {
+            guard let template = templates[name] else { continue }
+            let value = try Self.expand(
+                name, template, templates: templates, scope: scope, masking: masking, resolved: resolved)
+            total += value.utf8.count
+            guard total <= Self.maxVariablesBytes else {
+                throw RequestBuildError(
+                    .invalidVariable(
+                        "all variables together expand to more than \(Units.bytes(Int64(Self.maxVariablesBytes))) "
+                            + "({{\(name)}} passed it)"),
+                    location: template.location)
+            }
+            resolved[name] = value
         }
         scope.merge(resolved)
         scope.merge(overrides)
@@ -62,57 +81,41 @@ public struct RequestBuilder: Sendable {
     /// exponentially (`a: "{{b}}{{b}}…"`, `b: "{{c}}{{c}}…"`): past this the request is refused, not built.
     static let maxVariableBytes = 1 << 20
 
-    /// `name`'s value with every reference filled. Each variable is expanded once (`resolved` keeps the values),
-    /// so the work is bounded by the size of the values, never by how often they are referenced.
-    private static func resolve(
+    /// The most all variables together may expand to. A chain of variables that each add a little to the next grows
+    /// with the square of its length (`v0: "{{v1}}…"`, `v1: "{{v2}}…"`, … 2,000 of them adding 500 bytes each is
+    /// 1 MB for `v0` and 1 GB in all): past this the request is refused.
+    static let maxVariablesBytes = 32 << 20
+
+    /// `name`'s value with every reference filled: the variables it refers to are in `resolved` already.
+    private static func expand(
         _ name: String, _ template: Template, templates: [String: Template], scope: VariableScope, masking: Bool,
-        depth: Int, resolved: inout [String: String]
+        resolved: [String: String]
     ) throws(RequestBuildError) -> String {
-        guard depth < 8 else {
-            throw RequestBuildError(.invalidBody("variable {{\(name)}} refers to itself"), location: template.location)
-        }
+        let tooLarge = RequestBuildError(
+            .invalidVariable("variable {{\(name)}} expands to more than \(Units.bytes(Int64(maxVariableBytes)))"),
+            location: template.location)
         var output = ""
         for piece in template.pieces {
-            guard output.utf8.count <= maxVariableBytes else {
-                throw RequestBuildError(
-                    .invalidBody("variable {{\(name)}} expands to more than \(Units.bytes(Int64(maxVariableBytes)))"),
-                    location: template.location)
-            }
+            guard output.utf8.count <= maxVariableBytes else { throw tooLarge }
             switch piece {
             case .text(let text): output += text
-            case .variable(let inner) where inner.hasPrefix("env."):
+            case .variable(let inner) where inner.hasPrefix("env.") || templates[inner] == nil:
+                // `{{env.NAME}}`, or a captured value (`{{login.token}}`): a plain value, masked when secret.
                 guard let value = scope.rendered(inner, masking: masking) else {
                     throw RequestBuildError(.unknownVariable(name: inner), location: template.location)
                 }
                 output += value
+            case .variable(let inner) where masking && scope.isSecret(inner):
+                output += scope.maskText(for: inner)
             case .variable(let inner):
-                guard let next = templates[inner] else {
-                    // A captured value (`{{login.token}}`): already a plain value, masked when secret.
-                    guard let value = scope.rendered(inner, masking: masking) else {
-                        throw RequestBuildError(.unknownVariable(name: inner), location: template.location)
-                    }
-                    output += value
-                    continue
+                guard let known = resolved[inner] else {
+                    throw RequestBuildError(
+                        .invalidVariable(VariableGraph.describe([name, inner])), location: template.location)
                 }
-                if masking, scope.isSecret(inner) {
-                    output += scope.maskText(for: inner)
-                    continue
-                }
-                if let known = resolved[inner] {
-                    output += known
-                    continue
-                }
-                output += try resolve(
-                    inner, next, templates: templates, scope: scope, masking: masking, depth: depth + 1,
-                    resolved: &resolved)
+                output += known
             }
         }
-        guard output.utf8.count <= maxVariableBytes else {
-            throw RequestBuildError(
-                .invalidBody("variable {{\(name)}} expands to more than \(Units.bytes(Int64(maxVariableBytes)))"),
-                location: template.location)
-        }
-        resolved[name] = output
+        guard output.utf8.count <= maxVariableBytes else { throw tooLarge }
         return output
     }
 

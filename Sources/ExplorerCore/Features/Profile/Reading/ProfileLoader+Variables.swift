@@ -27,11 +27,7 @@ extension ProfileLoader {
                 let key = ordered.map { "\($0)@\(templates[$0]?.location.map(String.init(describing:)) ?? "")" }
                 guard reported.insert(key).inserted else { continue }
                 let first = ordered[0]
-                var message =
-                    ordered.count == 1
-                    ? "variable `\(first)` refers to itself"
-                    : "variable `\(first)` refers to itself through "
-                        + (ordered + [first]).map { "`\($0)`" }.joined(separator: " → ")
+                var message = VariableGraph.describe(ordered)
                 if let environment, ordered.contains(where: { environment.variables[$0] != nil }) {
                     message += " in environment `\(environment.name)`"
                 }
@@ -44,25 +40,7 @@ extension ProfileLoader {
 
     /// Every cycle of references among `templates`, each once (as found from its first name in sorted order).
     private static func cycles(in templates: [String: Template]) -> [[String]] {
-        var state: [String: Bool] = [:]  // false: on the current path; true: done
-        var path: [String] = []
-        var found: [[String]] = []
-        func visit(_ name: String) {
-            state[name] = false
-            path.append(name)
-            for next in templates[name]?.variableNames ?? [] where templates[next] != nil {
-                switch state[next] {
-                case nil: visit(next)
-                case false?:
-                    if let index = path.lastIndex(of: next) { found.append(Array(path[index...])) }
-                case true?: break
-                }
-            }
-            path.removeLast()
-            state[name] = true
-        }
-        for name in templates.keys.sorted() where state[name] == nil { visit(name) }
-        return found
+        VariableGraph(templates).cycles
     }
 
     static func unknownVariables(in profile: Profile, alsoDefined: Set<String> = []) -> [ProfileProblem] {
