@@ -97,12 +97,34 @@ package enum GraphQLSDLPrinter {
         if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" }) {
             return indent + quoted(text) + "\n"
         }
-        let escaped = text.replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
-        if !escaped.contains("\n"), escaped.last != "\"", escaped.last != "\\" {
+        let escaped = escapingTripleQuotes(text)
+        // By bytes, as GraphQL reads them: a text may end in a `"` joined to the character before it (U+0600 + `"`
+        // is one character), and four quotes in a row would end the block string one quote early.
+        if !escaped.contains("\n"), escaped.utf8.last != UInt8(ascii: "\""), escaped.utf8.last != UInt8(ascii: "\\") {
             return indent + "\"\"\"" + escaped + "\"\"\"\n"
         }
         let lines = escaped.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }
         return indent + "\"\"\"\n" + lines.joined(separator: "\n") + "\n" + indent + "\"\"\"\n"
+    }
+
+    /// `text` with every `"""` written `\"""`, the one escape a block string has. Found by bytes: Foundation's
+    /// search compares characters, and a quote joined to a combining mark (`"` + U+05A3) is not one, so `"""` + U+05A3
+    /// went out unescaped and ended the block string early; GraphQLSwift then refused the whole schema (fuzzed).
+    static func escapingTripleQuotes(_ text: String) -> String {
+        let quote = UInt8(ascii: "\"")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var run = 0  // quotes in a row just copied
+        for byte in text.utf8 {
+            run = byte == quote ? run + 1 : 0
+            if run == 3 {
+                // `""` already copied: put the backslash before them.
+                bytes.insert(UInt8(ascii: "\\"), at: bytes.count - 2)
+                run = 0
+            }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A GraphQL string literal (JSON's escapes are GraphQL's).

@@ -1,6 +1,7 @@
 import ExplorerCore
-import ExplorerGraphQL
 import Testing
+
+@testable import ExplorerGraphQL
 
 /// The SDL apix prints from an introspected schema: what `apix graphql schema --sdl` shows and what queries are
 /// checked against (`GraphQLQueryCheck` builds its schema from it).
@@ -23,5 +24,19 @@ struct GraphQLSDLPrinterTests {
         let read = try #require(again.types.first { $0.name == "Query" })
         #expect(read.description == query.description)
         #expect(read.fields?.first?.description == "Tab\tand NUL \u{0} and a \"\"\" quote")
+    }
+
+    @Test(
+        "a description whose quotes are joined to the characters beside them still prints as a block string that reads (fuzzed)",
+        arguments: [
+            "\"\"\"\u{05A3}\u{FFFD}{{",  // the fuzzer's: `"""` + a combining mark, which a search by characters missed
+            "ends in \u{0600}\"",  // a prepended `"`: the last character is not `"`, the last byte is
+            "a \"\"\"\" b \"\"\"\"\"\" c\u{301}\"\"\"\u{301}",
+        ])
+    func joinedQuotes(description: String) async throws {
+        let printed = GraphQLSDLPrinter.description(description, indent: "") + "type Query { a: Int }\n"
+        #expect(!printed.hasPrefix("\"\\\"") && printed.hasPrefix("\"\"\""), "printed as a block string: \(printed)")
+        let schema = try await IntrospectedSchema.read(sdl: printed)
+        #expect(schema.types.first { $0.name == "Query" }?.description == description)
     }
 }

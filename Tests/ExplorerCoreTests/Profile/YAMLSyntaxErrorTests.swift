@@ -31,6 +31,26 @@ struct YAMLSyntaxErrorTests {
         }
     }
 
+    @Test("lists and maps nested past libyaml's limit say the limit in our words, where the nesting starts")
+    func nestingLimit() {
+        let deep =
+            "a:\n  b: " + String(repeating: "[", count: 1_100) + "1" + String(repeating: "]", count: 1_100) + "\n"
+        guard case .failure(let problem) = ProfileLoader.compose(deep, file: "/p/x.yaml") else {
+            Issue.record("1,100 nested lists composed")
+            return
+        }
+        #expect(
+            problem.description
+                == "/p/x.yaml:2:7: YAML syntax error: lists and maps nested deeper than libyaml reads (about 1000 levels)"
+        )
+        // 1,000 levels are read (999 block maps, 1,011 flow lists in this libyaml).
+        let limit = String(repeating: "[", count: 990) + "1" + String(repeating: "]", count: 990)
+        guard case .success = ProfileLoader.compose("a: \(limit)\n", file: "/p/x.yaml") else {
+            Issue.record("990 nested lists in a map were refused")
+            return
+        }
+    }
+
     @Test("syntax errors read as Yams words them: message, line and column")
     func sameWordsAsYams() {
         for text in Self.syntaxErrors + YAMLComposerTests.broken {

@@ -102,6 +102,25 @@ struct RequestBuilderTests {
         #expect(String(decoding: data, as: UTF8.self) == #"{"raw": [1, 2]}"#)
     }
 
+    @Test("JSON written as text that does not parse names JSON once, with its line and column")
+    func jsonTextBroken() throws {
+        let yaml = """
+            environments: { local: { base_url: "http://127.0.0.1:1" } }
+            endpoints:
+              - { id: deep, method: POST, path: /, body: { json: '\(String(repeating: "[", count: 600) + String(repeating: "]", count: 600))' } }
+            """
+        let profile = try ProfileLoader.parse(yaml: yaml, file: "/p/deep.yaml", id: "deep").get()
+        let builder = try RequestBuilder(profile: profile, processEnvironment: [:])
+        let result = Result { () throws(RequestBuildError) in try builder.plan(for: profile.endpoints[0]) }
+        guard case .failure(let error) = result else {
+            Issue.record("a broken JSON text was built")
+            return
+        }
+        #expect(
+            error.message
+                == "/p/deep.yaml:3:54: invalid body: JSON error at line 1, column 513: nesting deeper than 512 levels")
+    }
+
     @Test("form bodies are url-encoded and drop null fields")
     func formBody() throws {
         guard case .bytes(let data, let type) = try builder().request(endpoint: "form").body else {

@@ -249,7 +249,8 @@ public struct RequestBuilder: Sendable {
                 do {
                     _ = try JSONValue.parse(rendered)
                 } catch {
-                    throw RequestBuildError(.invalidBody("JSON \(error)"), location: text.location)
+                    // "invalid body: JSON error at line 1, column 513: …" (the error names JSON itself).
+                    throw RequestBuildError(.invalidBody("\(error)"), location: text.location)
                 }
                 data = Data(rendered.utf8)
             } else {

@@ -87,6 +87,12 @@ extension ProfileLoader {
     private static func syntaxProblem(
         _ problem: String, context: (text: String, line: Int, column: Int)?, line: Int, column: Int, file: String
     ) -> ProfileProblem {
+        // libyaml's words name its own C function: say what the limit is and what passed it.
+        if problem.hasPrefix("Maximum nesting level reached") {
+            return ProfileProblem(
+                "YAML syntax error: lists and maps nested deeper than libyaml reads (about 1000 levels)",
+                at: .init(file: file, line: line, column: column))
+        }
         let detail = context.map { " (\($0.text) at line \($0.line), column \($0.column))" } ?? ""
         return ProfileProblem(
             "YAML syntax error: \(problem)\(detail)", at: .init(file: file, line: line, column: column))
