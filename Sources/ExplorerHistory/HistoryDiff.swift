@@ -214,7 +214,7 @@ package struct HistoryDiff: Sendable, Equatable {
             !key.isEmpty && key.first.map { $0.isLetter || $0 == "_" } == true
             && key.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
         if plain { return "." + key }
-        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        let escaped = key.replacingScalars(["\\": "\\\\", "'": "\\'"])
         return "['\(escaped)']"
     }
 

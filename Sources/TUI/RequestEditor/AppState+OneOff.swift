@@ -60,7 +60,7 @@ extension AppState {
         let bare = text.trimmingCharacters(in: .whitespaces)
         let webSocket = !bare.contains(where: \.isWhitespace) && WebSocketConnection.transportURL(bare) != bare
         let url = WebSocketConnection.transportURL(bare)
-        let quoted = "'" + url.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        let quoted = "'" + url.replacingScalars(["'": #"'\''"#]) + "'"
         let line = bare.contains(where: \.isWhitespace) ? bare : "curl " + quoted
         var endpoint: Endpoint
         do throws(InteropError) {

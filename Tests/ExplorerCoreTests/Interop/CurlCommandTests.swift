@@ -13,6 +13,12 @@ struct CurlCommandTests {
         let words = try ShellWords.split(line)
         #expect(words == ["curl", "-H", "X-A: it's", #"a "b" $c \ d"#, "e f", "\"#", "x", "\"", "tab\thereA", ""])
         #expect(throws: InteropError(.syntax("an unclosed single quote"))) { try ShellWords.split("curl 'x") }
+        // A quote joined to a combining mark is a quote, as a shell (which reads bytes) sees it; `quote` escapes it.
+        #expect(try ShellWords.split("curl 'a'\u{301}' b'") == ["curl", "a\u{301} b"])
+        for word in ["a'\u{301}; echo PWNED; '", "\"\u{301}$\u{301}`\u{301}\\\u{301}", "\u{301}'"] {
+            #expect(try ShellWords.split("curl " + ShellWords.quote(word)) == ["curl", word])
+            #expect(try ShellWords.split("curl \"" + ShellWords.doubleQuotedLiteral(word) + "\"") == ["curl", word])
+        }
         #expect(throws: InteropError(.syntax("an unclosed double quote"))) { try ShellWords.split("curl \"x") }
     }
 

@@ -48,6 +48,13 @@ struct CurlExportTests {
           - id: gzip
             path: /echo
             headers: { Accept-Encoding: gzip, Accept: null }
+          - id: joined
+            method: POST
+            path: /echo
+            headers:
+              X-Joined: "a'\\u0301; echo PWNED; '"
+              X-Mixed: "{{token}} \\"\\u0301; echo PWNED; `id`\\u0301 $\\u0301HOME \\\\\\u0301"
+            body: { text: "b'\\u0301; echo PWNED; ' \\"\\u0301 `id`\\u0301", content_type: text/plain }
         """
     }
 
@@ -59,6 +66,9 @@ struct CurlExportTests {
         "each endpoint sent by curl matches what apix sends",
         arguments: [
             "get", "json", "form", "text", "file", "multipart", "delete", "head", "gzip",
+            // Quotes joined to a combining mark (`'` + U+0301 is one character): escaped all the same, so the
+            // pasted command runs no `echo PWNED`.
+            "joined",
         ])
     func sameRequest(_ id: String) async throws {
         let directory = try TemporaryDirectory()

@@ -35,7 +35,7 @@ struct BodyIntegrationTests {
           - id: multipart
             method: POST
             path: /echo
-            body: { multipart: { note: hello, doc: "@note.txt" } }
+            body: { multipart: { note: hello, doc: "@note.txt", "q\\"\\u0301\\r\\nX: 1": joined } }
         """
     }
 
@@ -104,6 +104,8 @@ struct BodyIntegrationTests {
             #expect(
                 body.contains(
                     "name=\"doc\"; filename=\"note.txt\"\r\nContent-Type: text/plain\r\n\r\nnote contents\r\n"))
+            // A quote joined to a combining mark (one character) is escaped too: the name stays one parameter.
+            #expect(body.contains("Content-Disposition: form-data; name=\"q%22\u{301}%0D%0AX: 1\"\r\n\r\njoined\r\n"))
             #expect(body.hasSuffix("--\(built.boundary)--\r\n"))
         }
     }

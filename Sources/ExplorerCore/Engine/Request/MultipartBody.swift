@@ -68,8 +68,6 @@ public struct MultipartBody: Sendable, Equatable {
 
     /// Quotes per the HTML form encoding rules: `"` and line breaks are percent-escaped.
     static func quoted(_ value: String) -> String {
-        value.replacingOccurrences(of: "\"", with: "%22")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        value.replacingScalars(["\"": "%22", "\r": "%0D", "\n": "%0A"])
     }
 }

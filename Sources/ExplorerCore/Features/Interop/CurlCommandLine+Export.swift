@@ -166,6 +166,6 @@ extension CurlCommandLine {
 
     /// curl's `-F` file names take `\"` and `\\` escapes inside double quotes.
     private static func formQuoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        text.replacingScalars(["\\": "\\\\", "\"": "\\\""])
     }
 }

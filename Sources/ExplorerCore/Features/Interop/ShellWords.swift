@@ -2,17 +2,21 @@
 /// keep everything but `\` before `$`, `` ` ``, `"`, `\` and newline; a backslash outside quotes escapes the next
 /// character, and backslash-newline joins lines. `$'…'` (bash's ANSI-C quoting, used by browsers' "copy as cURL")
 /// is understood too. Variables and command substitutions are not expanded.
+///
+/// Read and written scalar by scalar, as a shell reads bytes: by characters, a quote followed by a combining mark
+/// (`'` + U+0301) is one character that is not a quote, so `quote` let it through unescaped and a pasted export ended
+/// its quoted word there (what followed ran as a command).
 enum ShellWords {
     package static func split(_ line: String) throws(InteropError) -> [String] {
         var words: [String] = []
-        var word = ""
+        var word = String.UnicodeScalarView()
         var inWord = false
-        var characters = Array(line)[...]
+        var characters = Array(line.unicodeScalars)[...]
         while let character = characters.popFirst() {
             switch character {
             case " ", "\t", "\n", "\r":
-                if inWord { words.append(word) }
-                word = ""
+                if inWord { words.append(String(word)) }
+                word = String.UnicodeScalarView()
                 inWord = false
             case "\\":
                 guard let next = characters.popFirst() else { throw InteropError(.syntax(trailingBackslash)) }
@@ -25,7 +29,7 @@ enum ShellWords {
                 guard let close = characters.firstIndex(of: "'") else {
                     throw InteropError(.syntax("an unclosed single quote"))
                 }
-                word += String(characters[..<close])
+                word.append(contentsOf: characters[..<close])
                 characters = characters[(close + 1)...]
             case "\"":
                 inWord = true
@@ -35,7 +39,7 @@ enum ShellWords {
                         closed = true
                         break
                     }
-                    if inner == "\\", let escaped = characters.first, "$`\"\\\n".contains(escaped) {
+                    if inner == "\\", let escaped = characters.first, "$`\"\\\n".unicodeScalars.contains(escaped) {
                         characters.removeFirst()
                         if escaped != "\n" { word.append(escaped) }
                     } else {
@@ -46,18 +50,18 @@ enum ShellWords {
             case "$" where characters.first == "'":
                 characters.removeFirst()
                 inWord = true
-                word += try ansiC(&characters)
+                word.append(contentsOf: try ansiC(&characters).unicodeScalars)
             default:
                 word.append(character)
                 inWord = true
             }
         }
-        if inWord { words.append(word) }
+        if inWord { words.append(String(word)) }
         return words
     }
 
     /// The body of `$'…'` up to its closing quote, escapes decoded.
-    private static func ansiC(_ characters: inout ArraySlice<Character>) throws(InteropError) -> String {
+    private static func ansiC(_ characters: inout ArraySlice<Unicode.Scalar>) throws(InteropError) -> String {
         var bytes: [UInt8] = []
         while let character = characters.popFirst() {
             if character == "'" { return String(decoding: bytes, as: UTF8.self) }
@@ -72,8 +76,10 @@ enum ShellWords {
             case "0": bytes.append(0)
             case "x", "u":
                 var hex = ""
-                while hex.count < (escape == "x" ? 2 : 4), let digit = characters.first, digit.isHexDigit {
-                    hex.append(digit)
+                while hex.count < (escape == "x" ? 2 : 4), let digit = characters.first,
+                    digit.properties.isASCIIHexDigit
+                {
+                    hex.unicodeScalars.append(digit)
                     characters.removeFirst()
                 }
                 guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
@@ -112,16 +118,11 @@ enum ShellWords {
     static func quote(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy { safeCharacters.contains($0) }
         if safe, !word.isEmpty { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + word.replacingScalars(["'": "'\\''"]) + "'"
     }
 
     /// Double-quoted, for words where `$NAME` must expand: `"`, `\`, `$` and `` ` `` in `literal` are escaped.
     static func doubleQuotedLiteral(_ literal: String) -> String {
-        var output = ""
-        for character in literal {
-            if "\"\\$`".contains(character) { output.append("\\") }
-            output.append(character)
-        }
-        return output
+        literal.replacingScalars(["\"": "\\\"", "\\": "\\\\", "$": "\\$", "`": "\\`"])
     }
 }

@@ -102,7 +102,7 @@ extension ProfileSplicer {
         guard node.kind == .scalar, let quote = node.quote, let first = text.first, first != "\"", first != "'",
             !"[{|>".contains(first), text != "null", text != "~"
         else { return text }
-        if quote == "'" { return "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        if quote == "'" { return "'" + text.replacingScalars(["'": "''"]) + "'" }
         return ProfileEmitter.doubleQuoted(text)
     }
 
