@@ -29,6 +29,10 @@ struct BenchCommand: AsyncParsableCommand {
     var rate: Double?
     @Flag(help: "Print the whole result as JSON on stdout.") var json = false
     @Flag(name: .customLong("no-tui"), help: "No live view: the summary at the end only.") var noTUI = false
+    @Flag(
+        name: .customLong("fail-on-checks"),
+        help: "Exit 1 when an answer failed a check of the endpoint's expect: (for CI; the figures are printed first).")
+    var failOnChecks = false
     @Flag(help: "Run more than 1,000 requests against a host that is not this machine.") var yes = false
     @Option(help: ArgumentHelp("Give up on a request after SECONDS.", valueName: "SECONDS")) var timeout: Double?
     @Option(
@@ -99,6 +103,12 @@ struct BenchCommand: AsyncParsableCommand {
         } else {
             let lines = BenchReport.lines(result, connections: settings.connections, done: true)
             StandardOutput.write(lines.joined(separator: "\n") + "\n")
+        }
+        // A bench measures; with --fail-on-checks it also judges, as `apix test` does (k6's threshold on `checks`).
+        if failOnChecks, let checks = result.checks, checks.failed > 0 {
+            StandardError.writeLine(
+                "apix: \(checks.failed) of \(checks.checked) answers failed a check (--fail-on-checks)")
+            throw ExitCode(1)
         }
     }
 

@@ -73,6 +73,20 @@ struct BenchCommandTests {
             let summary = try await ApixProcess.run(
                 ["bench", "checked", "bad", "-n", "10", "--no-tui", "--profiles", directory.path])
             #expect(summary.text.contains("checks   0 / 10 passed  ✗ $.id ×10  ✗ status ×10"), "\(summary.text)")
+            // --fail-on-checks: exit 1 after the figures when an answer failed a check; 0 when all passed or none ran.
+            let failing = try await ApixProcess.run(
+                ["bench", "checked", "bad", "-n", "5", "--no-tui", "--fail-on-checks", "--profiles", directory.path])
+            #expect(failing.status == 1 && failing.text.contains("checks   0 / 5 passed"), "\(failing.text)")
+            #expect(
+                failing.stderr.contains("apix: 5 of 5 answers failed a check (--fail-on-checks)"), "\(failing.stderr)")
+            for endpoint in ["good", "none"] {
+                let passing = try await ApixProcess.run(
+                    [
+                        "bench", "checked", endpoint, "-n", "5", "--no-tui", "--fail-on-checks", "--profiles",
+                        directory.path,
+                    ])
+                #expect(passing.status == 0, "\(endpoint): \(passing.text)")
+            }
         }
     }
 
