@@ -47,8 +47,9 @@ package struct HistorySecrets: Sendable, Equatable {
     package func scrub(_ text: String) -> String {
         guard !values.isEmpty else { return text }
         var result = text
-        for value in values where result.contains(value) {
-            result = result.replacingOccurrences(of: value, with: VariableScope.mask)
+        // By bytes: Foundation's search would miss a secret followed by a combining mark, leaving it in the history.
+        for value in values {
+            result = result.replacingBytes(of: value, with: VariableScope.mask)
         }
         return result
     }

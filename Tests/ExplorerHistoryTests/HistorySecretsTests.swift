@@ -12,6 +12,9 @@ struct HistorySecretsTests {
         #expect(secrets.scrub("a=s3cret/value&b=s3cret%2Fvalue") == "a=••••&b=••••")
         #expect(secrets.scrub(Data("{\"t\":\"s3cret/value\"}".utf8)) == Data("{\"t\":\"••••\"}".utf8))
         #expect(secrets.scrub(["X-Echo": "Bearer s3cret/value"])["x-echo"] == "Bearer ••••")
+        // Followed by a combining mark (its last character then joins the next): masked all the same.
+        #expect(secrets.scrub("t=s3cret/value\u{301}; u=\u{301}s3cret/value") == "t=••••\u{301}; u=\u{301}••••")
+        #expect(secrets.scrub(["X-Echo": "s3cret/value\u{301}"])["x-echo"] == "••••\u{301}")
         // Too short to be worth hiding: left alone.
         #expect(secrets.scrub("abc") == "abc")
     }

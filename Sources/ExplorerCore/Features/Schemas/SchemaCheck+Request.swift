@@ -42,7 +42,7 @@ extension SchemaCheck {
         return shown.map { line in
             var masked = line
             for secret in secrets where secret.count >= 3 {
-                masked = masked.replacingOccurrences(of: SafeText.escape(secret), with: "••••")
+                masked = masked.replacingBytes(of: SafeText.escape(secret), with: "••••")
             }
             return "request body: " + masked
         }
