@@ -45,9 +45,28 @@ package struct GraphQLQueryCheck: Sendable {
         } catch {
             return [Self.problem(error, in: query)]
         }
+        if let namesakes = GraphQLNamesakes(document) {
+            return namesakeProblems(namesakes, in: query)
+        }
         let problems = validate(schema: schema, ast: document).map { Self.problem($0, in: query) }
         guard problems.isEmpty, let variables else { return problems }
         return Self.missingVariables(in: document, query: query, given: variables, operation: operation)
+    }
+
+    /// A document with namesakes (`GraphQLNamesakes`): validated without the later ones, their names reported, all in
+    /// the order of the text.
+    private func namesakeProblems(_ namesakes: GraphQLNamesakes, in query: String) -> [Problem] {
+        let named = namesakes.problems.map { problem in
+            let (line, column) = Self.place(ofUTF8Offset: problem.offset, in: query)
+            return Problem(message: problem.message, line: line, column: column)
+        }
+        // Blanking whole definitions leaves a document that parses as the original did.
+        let rest =
+            (try? parse(source: Source(body: namesakes.blanking(query + Self.padding), name: "query")))
+            .map { validate(schema: schema, ast: $0).map { Self.problem($0, in: query) } } ?? []
+        return (rest + named).enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }.map(\.element)
     }
 
     /// What the lexer may read past the end of a query: a `\u` escape's four digits.

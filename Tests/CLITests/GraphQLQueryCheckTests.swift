@@ -18,6 +18,42 @@ struct GraphQLQueryCheckTests {
         #expect(crlf.map { "\($0.line):\($0.column)" } == ["3:3"], "\(crlf)")
     }
 
+    @Test("operations and fragments defined twice are reported by name, never a trap (GraphQLSwift's caches; fuzzed)")
+    func namesakes() async throws {
+        let schema = try await IntrospectedSchema.read(
+            sdl: "type Query { user(id: ID!): User users: [User!]! } type User { name: String! }")
+        let check = try GraphQLQueryCheck(schema)
+        // A pasted copy of each: equal definitions, which GraphQLSwift's validation hashed apart and compared equal.
+        let query = """
+            { user(id: "1") { name } }
+            { user(id: "1") { name } }
+            query A($id: ID!) { user(id: $id) { ...F } }
+            query A($id: ID!) { user(id: $id) { ...F } }
+            fragment F on User { name }
+            fragment F on User { name }
+            query B { users { nope } }
+            """
+        let expected = [
+            "1:1: This anonymous operation must be the only defined operation.",
+            "2:1: This anonymous operation must be the only defined operation.",
+            "3:7: There can be only one operation named \"A\".",
+            "5:10: There can be only one fragment named \"F\".",
+            "7:19: Cannot query field \"nope\" on type \"User\". Did you mean \"name\"?",
+        ]
+        // The trap came at random (hashes by address): often enough in 300 checks to fail every time.
+        for _ in 0..<300 {
+            let problems = check.problems(query, variables: [])
+            #expect(problems.map(\.description) == expected)
+            if problems.map(\.description) != expected { break }
+        }
+        // Two anonymous operations alone: both are reported, as GraphQLSwift reports them.
+        #expect(
+            check.problems("{ users { name } }\n{ users { name } }").map(\.description) == [
+                "1:1: This anonymous operation must be the only defined operation.",
+                "2:1: This anonymous operation must be the only defined operation.",
+            ])
+    }
+
     @Test("a `\\u` escape cut short by the end of the query is a syntax problem at the end, not a trap (fuzzed)")
     func escapeAtTheEnd() async throws {
         let schema = try await IntrospectedSchema.read(sdl: "type Query { user(name: String): String }")
