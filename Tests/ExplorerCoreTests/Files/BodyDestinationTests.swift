@@ -29,6 +29,14 @@ struct BodyDestinationTests {
         let control: HTTPHeaders = ["Content-Disposition": "attachment; filename=\"a\u{1B}[2Jb\""]
         #expect(BodyDestination.fileName(url: "http://h/x", headers: control) == "a[2Jb")
         #expect(BodyDestination.fileName(url: "http://h/%2E%2E") == "download")
+        // A slash or a dot joined to a combining mark (one character with it) is still a slash, a dot.
+        let joined: HTTPHeaders = ["Content-Disposition": "attachment; filename*=UTF-8''sub%2F%CC%81x%2F%CC%81..%2Fy"]
+        #expect(BodyDestination.fileName(url: "http://h/x", headers: joined) == "y")
+        let slash: HTTPHeaders = ["Content-Disposition": "attachment; filename*=UTF-8''sub%2F%CC%81x"]
+        #expect(BodyDestination.fileName(url: "http://h/x", headers: slash) == "\u{301}x")
+        let dot: HTTPHeaders = ["Content-Disposition": "attachment; filename*=UTF-8''.%CC%81profile"]
+        #expect(BodyDestination.fileName(url: "http://h/x", headers: dot) == "\u{301}profile")
+        #expect(BodyDestination.fileName(url: "http://h/a%2F%CC%81b") == "\u{301}b")
     }
 
     @Test("a directory target gets a file inside it; the directory is never replaced")

@@ -102,12 +102,14 @@ package struct BodyDestination: Sendable, Equatable {
     // MARK: - Names
 
     /// One path segment that is safe to create: no `/`, `\`, control characters or leading dots (never hidden,
-    /// never `.` or `..`), at most 200 bytes of UTF-8.
+    /// never `.` or `..`), at most 200 bytes of UTF-8. Cut by scalars, as the file system reads bytes: by characters,
+    /// a `/` followed by a combining mark (`/` + U+0301) is not a slash, and `a/\u{301}b` went on whole, one directory
+    /// down; a `.` so joined stayed in front (a hidden file).
     static func safeName(_ raw: String) -> String {
-        var name = raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        name = String(name.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) })
+        let segment = raw.unicodeScalars.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? []
+        var name = String(String.UnicodeScalarView(segment.filter { !CharacterSet.controlCharacters.contains($0) }))
         name = name.trimmingCharacters(in: .whitespaces)
-        while name.hasPrefix(".") { name.removeFirst() }
+        while name.unicodeScalars.first == "." { name.unicodeScalars.removeFirst() }
         while name.utf8.count > 200 { name.removeLast() }
         return name
     }
