@@ -48,6 +48,9 @@ struct CachePolicyTests {
         (["Cache-Control": "max-age=10"], 30, .lifetime(.seconds(10), .maxAge)),
         (["Cache-Control": "max-age=0"], 30, .lifetime(.zero, .maxAge)),
         (["Cache-Control": "max-age=abc"], 30, .lifetime(.zero, .maxAge)),
+        (["Cache-Control": "max-age=-5"], 30, .lifetime(.zero, .maxAge)),
+        // Past 2^31 a delta-seconds value is 2^31 (RFC 9111 1.2.2), not stale.
+        (["Cache-Control": "max-age=99999999999999999999"], 30, .lifetime(.seconds(1 << 31), .maxAge)),
         (["Cache-Control": "private=\"a, b\", max-age=20"], 0, .lifetime(.seconds(20), .maxAge)),
         (["Date": date, "Expires": inOneMinute], 30, .lifetime(.seconds(60), .expires)),
         (["Date": date, "Expires": "0"], 30, .lifetime(.zero, .expires)),
@@ -77,6 +80,13 @@ struct CachePolicyTests {
         let arrived = sent.addingTimeInterval(2)
         #expect(CachePolicy.initialAge(of: [:], requestTime: sent, responseTime: arrived) == .seconds(2))
         #expect(CachePolicy.initialAge(of: ["Age": "100"], requestTime: sent, responseTime: arrived) == .seconds(102))
+        // What is not delta-seconds is no age (`1e300` as a Double trapped becoming a Duration); past 2^31 it is 2^31.
+        for text in ["1e300", "inf", "nan", "-5", "1.5", ""] {
+            #expect(CachePolicy.initialAge(of: ["Age": text], requestTime: sent, responseTime: arrived) == .seconds(2))
+        }
+        #expect(
+            CachePolicy.initialAge(of: ["Age": "99999999999999999999999"], requestTime: sent, responseTime: arrived)
+                == .seconds((1 << 31) + 2))
         let dated: HTTPHeaders = ["Date": "Tue, 14 Nov 2023 22:13:10 GMT"]  // 10 s before `sent`
         #expect(CachePolicy.initialAge(of: dated, requestTime: sent, responseTime: arrived) == .seconds(12))
     }

@@ -56,7 +56,7 @@ enum CachePolicy {
                     case "no-store": noStore = true
                     case "no-cache": noCache = true
                     case "max-age" where maxAge == nil:
-                        maxAge = item.argument.flatMap { Int($0) }.map { max(0, $0) } ?? 0
+                        maxAge = item.argument.flatMap(CachePolicy.deltaSeconds) ?? 0
                     default: break
                     }
                 }
@@ -114,7 +114,7 @@ enum CachePolicy {
     /// The response's age when it arrived (RFC 9111 section 4.2.3): what `Age` and `Date` say, plus the time the
     /// request took, so clock skew never makes a response look younger than it is.
     static func initialAge(of headers: HTTPHeaders, requestTime: Date, responseTime: Date) -> Duration {
-        let ageValue = headers["Age"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        let ageValue = Double(headers["Age"].flatMap(deltaSeconds) ?? 0)
         let date = headers["Date"].flatMap(HTTPDate.parse)
         let apparentAge = date.map { max(0, responseTime.timeIntervalSince($0)) } ?? 0
         let correctedAge = max(0, ageValue) + max(0, responseTime.timeIntervalSince(requestTime))
@@ -149,6 +149,21 @@ enum CachePolicy {
             updates.add(field.name, field.value)
         }
         return stored.merging(updates)
+    }
+
+    /// A delta-seconds value (`Age`, `max-age`) as RFC 9111 section 1.2.2 reads it: digits only (anything else is not
+    /// one: nil), and past 2^31 taken as 2^31. `Age: 1e300` was read as a Double, and turning it into a `Duration`
+    /// trapped: a server ended apix with one header on an endpoint with `cache:`.
+    static func deltaSeconds(_ text: String) -> Int? {
+        let digits = text.trimmingCharacters(in: .whitespaces).utf8
+        guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        let greatest = 1 << 31
+        var value = 0
+        for digit in digits {
+            value = value * 10 + Int(digit - 0x30)
+            if value >= greatest { return greatest }
+        }
+        return value
     }
 
     /// `name` or `name=argument` items of a `Cache-Control` value, names lower-cased, quotes removed.
