@@ -51,11 +51,11 @@ public struct RequestBuilder: Sendable {
         }
         // Each variable is filled once, after those it refers to, so the work is bounded by the size of the values,
         // never by how often they are referenced or how deep they nest.
-        let graph = VariableGraph(templates)
+        let graph = DependencyGraph(variables: templates)
         if let cycle = graph.cycles.first {
             // The loader refuses such a profile; a builder made from an unchecked one says the same.
             throw RequestBuildError(
-                .invalidVariable(VariableGraph.describe(cycle)), location: templates[cycle[0]]?.location)
+                .invalidVariable(DependencyGraph.describe(cycle)), location: templates[cycle[0]]?.location)
         }
         var total = 0
         for name in graph.order where resolved[name] == nil {
@@ -110,7 +110,7 @@ public struct RequestBuilder: Sendable {
             case .variable(let inner):
                 guard let known = resolved[inner] else {
                     throw RequestBuildError(
-                        .invalidVariable(VariableGraph.describe([name, inner])), location: template.location)
+                        .invalidVariable(DependencyGraph.describe([name, inner])), location: template.location)
                 }
                 output += known
             }

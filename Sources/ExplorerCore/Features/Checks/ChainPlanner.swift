@@ -121,27 +121,19 @@ package enum ChainPlanner {
             }
             edges[endpoint.id] = targets
         }
-        var state: [String: Bool] = [:]  // false: on the current path; true: done
+        // Walked without recursion: 5,000 endpoints each using the next overflowed the stack.
         var reported: Set<String> = []
-        func visit(_ id: String, path: [String]) {
-            if state[id] == true { return }
-            if state[id] == false {
-                let cycle = Array(path.drop { $0 != id }) + [id]
-                guard reported.insert(Set(cycle).sorted().joined(separator: ",")).inserted,
-                    let endpoint = profile.endpoints.first(where: { $0.id == id })
-                else { return }
-                problems.append(
-                    ProfileProblem(
-                        "endpoints use each other's values in a cycle: "
-                            + cycle.map { "`\($0)`" }.joined(separator: " → "),
-                        at: endpoint.location ?? SourceLocation(file: profile.file, line: 1, column: 1)))
-                return
-            }
-            state[id] = false
-            for target in edges[id] ?? [] { visit(target, path: path + [id]) }
-            state[id] = true
+        let graph = DependencyGraph(roots: profile.endpoints.map(\.id)) { edges[$0] ?? [] }
+        for path in graph.cycles {
+            let cycle = path + [path[0]]
+            guard reported.insert(Set(cycle).sorted().joined(separator: ",")).inserted,
+                let endpoint = profile.endpoints.first(where: { $0.id == path[0] })
+            else { continue }
+            problems.append(
+                ProfileProblem(
+                    "endpoints use each other's values in a cycle: " + cycle.map { "`\($0)`" }.joined(separator: " → "),
+                    at: endpoint.location ?? SourceLocation(file: profile.file, line: 1, column: 1)))
         }
-        for endpoint in profile.endpoints { visit(endpoint.id, path: []) }
         return problems
     }
 

@@ -27,7 +27,7 @@ extension ProfileLoader {
                 let key = ordered.map { "\($0)@\(templates[$0]?.location.map(String.init(describing:)) ?? "")" }
                 guard reported.insert(key).inserted else { continue }
                 let first = ordered[0]
-                var message = VariableGraph.describe(ordered)
+                var message = DependencyGraph.describe(ordered)
                 if let environment, ordered.contains(where: { environment.variables[$0] != nil }) {
                     message += " in environment `\(environment.name)`"
                 }
@@ -40,7 +40,7 @@ extension ProfileLoader {
 
     /// Every cycle of references among `templates`, each once (as found from its first name in sorted order).
     private static func cycles(in templates: [String: Template]) -> [[String]] {
-        VariableGraph(templates).cycles
+        DependencyGraph(variables: templates).cycles
     }
 
     static func unknownVariables(in profile: Profile, alsoDefined: Set<String> = []) -> [ProfileProblem] {
