@@ -1,10 +1,12 @@
+import Foundation
 import Testing
 
 @testable import ExplorerCore
 
 /// Endpoints that use each other's captured values: a cycle no order of sending satisfies is a load-time problem,
-/// and a long chain is walked without recursion (5,000 endpoints each using the next overflowed the stack).
-@Suite("Endpoint chains at load", .timeLimit(.minutes(1)))
+/// and a long chain is walked and planned without recursion (5,000 endpoints each using the next overflowed the
+/// stack, at load and when the first was sent).
+@Suite("Endpoint chains, however long", .timeLimit(.minutes(1)))
 struct ChainCycleTests {
     /// `e0` uses `{{e1.tok}}`, `e1` uses `{{e2.tok}}`, … and each captures `tok`; `last` closes the chain.
     static func chain(_ length: Int, last: String) -> String {
@@ -24,6 +26,20 @@ struct ChainCycleTests {
         let profile = try ProfileLoader.parse(yaml: Self.chain(5_000, last: ""), file: "/p/c.yaml", id: "c").get()
         #expect(profile.endpoints.count == 5_000)
         #expect(ChainPlanner.problems(in: profile).isEmpty)
+    }
+
+    @Test("sending the head of a 5,000-endpoint `uses:` chain plans every other one first, the farthest first")
+    func longPlan() throws {
+        let endpoints = (0..<4_999).map { "  - { id: e\($0), path: /a, uses: { e\($0 + 1): always } }" }
+        let yaml = """
+            environments: { local: { base_url: "http://127.0.0.1:1" } }
+            endpoints:
+            \(endpoints.joined(separator: "\n"))
+              - { id: e4999, path: /a }
+            """
+        let profile = try ProfileLoader.parse(yaml: yaml, file: "/p/u.yaml", id: "u").get()
+        let order = try ChainPlanner.prerequisites(of: profile.endpoints[0], in: profile, held: [:], now: Date())
+        #expect(order == (1..<5_000).reversed().map { "e\($0)" })
     }
 
     @Test("a cycle is named once, from the endpoint where it closes, however long the chain before it")

@@ -54,46 +54,71 @@ package enum ChainPlanner {
         of endpoint: Endpoint, in profile: Profile, held: [String: CapturedValue], now: Date
     ) throws(ChainError) -> [String] {
         var order: [String] = []
+        var ordered: Set<String> = []
         var visiting: Set<String> = [endpoint.id]
-        try collect(endpoint, profile: profile, held: held, now: now, order: &order, visiting: &visiting)
+        let captures = captureNames(in: profile)
+        var byID: [String: Endpoint] = [:]
+        for candidate in profile.endpoints where byID[candidate.id] == nil { byID[candidate.id] = candidate }
+        // Depth first without recursion (a chain of 5,000 `uses:` overflowed the stack): each frame is an endpoint
+        // whose sources are being planned, and the next of them to look at. A source is sent after its own sources.
+        var frames = [PlanFrame(endpoint, in: profile, captures: captures, held: held)]
+        while let top = frames.last {
+            guard top.next < top.sources.count else {
+                frames.removeLast()
+                if !frames.isEmpty {
+                    visiting.remove(top.endpoint.id)
+                    order.append(top.endpoint.id)
+                    ordered.insert(top.endpoint.id)
+                }
+                continue
+            }
+            let source = top.sources[top.next]
+            frames[frames.count - 1].next += 1
+            guard !ordered.contains(source), !visiting.contains(source) else { continue }
+            guard try top.needs(source, held: held, now: now), let sourceEndpoint = byID[source] else { continue }
+            visiting.insert(source)
+            frames.append(PlanFrame(sourceEndpoint, in: profile, captures: captures, held: held))
+        }
         return order
     }
 
-    private static func collect(
-        _ endpoint: Endpoint, profile: Profile, held: [String: CapturedValue], now: Date, order: inout [String],
-        visiting: inout Set<String>
-    ) throws(ChainError) {
+    /// An endpoint whose sources are being planned: the endpoints whose values it uses, in order, and which of its
+    /// references no held value fills.
+    private struct PlanFrame {
+        let endpoint: Endpoint
         var sources: [String] = []
         var missing: [String: String] = [:]
-        for (source, name) in references(of: endpoint, in: profile) where source != endpoint.id {
-            if !sources.contains(source) { sources.append(source) }
-            if held["\(source).\(name)"] == nil, missing[source] == nil { missing[source] = "\(source).\(name)" }
+        var next = 0
+
+        init(_ endpoint: Endpoint, in profile: Profile, captures: [String: Set<String>], held: [String: CapturedValue])
+        {
+            self.endpoint = endpoint
+            for (source, name) in references(of: endpoint, in: profile, captures: captures) where source != endpoint.id
+            {
+                if !sources.contains(source) { sources.append(source) }
+                if held["\(source).\(name)"] == nil, missing[source] == nil { missing[source] = "\(source).\(name)" }
+            }
+            for use in endpoint.uses where !sources.contains(use.endpointID) { sources.append(use.endpointID) }
         }
-        for use in endpoint.uses where !sources.contains(use.endpointID) { sources.append(use.endpointID) }
-        for source in sources where !order.contains(source) && !visiting.contains(source) {
+
+        /// Whether `source` must be sent first, by the endpoint's `uses:` policy; a value it lacks with no policy to
+        /// fetch it is an error.
+        func needs(_ source: String, held: [String: CapturedValue], now: Date) throws(ChainError) -> Bool {
             let values = held.values.filter { $0.endpointID == source }
-            let policy = endpoint.uses.first { $0.endpointID == source }?.policy
-            let needed: Bool
-            switch policy {
+            switch endpoint.uses.first(where: { $0.endpointID == source })?.policy {
             case nil:
                 if let reference = missing[source] {
                     throw ChainError(endpointID: endpoint.id, sourceID: source, reference: reference)
                 }
-                needed = false
+                return false
             case .whenMissing?:
-                needed = missing[source] != nil || values.isEmpty
+                return missing[source] != nil || values.isEmpty
             case .whenExpired(let seconds)?:
                 let oldest = values.map(\.capturedAt).min()
-                needed =
-                    missing[source] != nil || oldest.map { now.timeIntervalSince($0) > Double(seconds) } ?? true
+                return missing[source] != nil || oldest.map { now.timeIntervalSince($0) > Double(seconds) } ?? true
             case .always?:
-                needed = true
+                return true
             }
-            guard needed, let sourceEndpoint = profile.endpoints.first(where: { $0.id == source }) else { continue }
-            visiting.insert(source)
-            try collect(sourceEndpoint, profile: profile, held: held, now: now, order: &order, visiting: &visiting)
-            visiting.remove(source)
-            order.append(source)
         }
     }
 
