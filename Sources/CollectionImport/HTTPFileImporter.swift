@@ -56,17 +56,15 @@ enum HTTPFileImporter {
     }
 
     /// `{{ a.b }}` → `{{a_b}}` (and `{{$x}}` kept as written).
+    /// Split as a profile's templates are (`Template.pieces`, one scan): a search from each reference on took 10 s
+    /// to import a 220 KB non-ASCII body with 16,000 of them.
     static func references(_ text: String) -> String {
-        guard text.contains("{{") else { return text }
-        var result = ""
-        var rest = text[...]
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            result += rest[..<open.lowerBound]
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            result += "{{" + variableName(name) + "}}"
-            rest = rest[close.upperBound...]
-        }
-        return result + rest
+        Template(text).pieces.map { piece in
+            switch piece {
+            case .text(let text): text
+            case .variable(let name): "{{" + variableName(name) + "}}"
+            }
+        }.joined()
     }
 
     static func request(_ block: Block, draft: inout CollectionDraft, handlers: inout Int) {

@@ -133,6 +133,18 @@ struct CollectionImportTests {
         }
     }
 
+    @Test(".http references: dots made safe, blanks trimmed, `{{$x}}` and an unclosed `{{` kept, non-ASCII text too")
+    func httpReferences() {
+        #expect(HTTPFileImporter.references("/{{ host.name }}/x?q={{ $uuid }}") == "/{{host_name}}/x?q={{$uuid}}")
+        #expect(HTTPFileImporter.references("é {{a.b}} ü {{c") == "é {{a_b}} ü {{c")
+        #expect(HTTPFileImporter.references("no reference") == "no reference")
+        // Split as a profile's templates are: a reference followed by a combining mark is one.
+        #expect(HTTPFileImporter.references("{{a.b}}\u{301}") == "{{a_b}}\u{301}")
+        // 16,000 references in 220 KB of non-ASCII text (10 s by a search from each reference on).
+        let body = String(repeating: "é {{a.b}} text ", count: 16_000)
+        #expect(HTTPFileImporter.references(body) == String(repeating: "é {{a_b}} text ", count: 16_000))
+    }
+
     @Test("Insomnia v4 (13 requests, specs and tests skipped) and v5 YAML (29 requests, 2 levels, template tags)")
     func insomnia() throws {
         let v4 = try CollectionImporter.makeProfile(

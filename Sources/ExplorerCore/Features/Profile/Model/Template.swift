@@ -42,13 +42,13 @@ package struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
         return output
     }
 
-    enum Piece: Equatable {
+    package enum Piece: Equatable {
         case text(String)
         case variable(String)
     }
 
     /// The template split into literal text and references; `{{` without a closing `}}` is literal.
-    var pieces: [Piece] {
+    package var pieces: [Piece] {
         // Most strings reference nothing: a byte scan answers them without building pieces.
         guard Self.mayReference(raw) else { return raw.isEmpty ? [] : [.text(raw)] }
         return scannedPieces()
