@@ -16,4 +16,13 @@ if [ "$status" -ne 0 ]; then
     grep -E '^(✘ Test |.*: error: |Fatal error|.*Test Case .* failed)' "$log" | grep -v '^✘ Test run with ' |
         cut -c 1-400 | tail -n 12
 fi
+# No warnings in our code (dependencies' are theirs): a cold build, as CI's, compiles every file, so any warning in
+# Sources, Tests or Benchmarks fails the run, as a failed test would. A warm build shows only the files it recompiled.
+warnings=$(grep -E "^$(pwd)/(Sources|Tests|Benchmarks|Fuzz)/[^:]+:[0-9]+:[0-9]+: warning:" "$log" | sort -u)
+if [ -n "$warnings" ]; then
+    echo
+    echo "test: the build warned in our code (fix each; none may stay):"
+    echo "$warnings" | cut -c 1-400 | head -n 20
+    [ "$status" -eq 0 ] && status=1
+fi
 exit "$status"

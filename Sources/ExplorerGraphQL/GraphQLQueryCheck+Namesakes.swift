@@ -18,23 +18,27 @@ struct GraphQLNamesakes {
         var fragments: [String: [FragmentDefinition]] = [:]
         var operationCount = 0
         // A definition runs to the next one's start (GraphQLSwift's end offsets are not always past the start).
-        let starts = document.definitions.map { ($0 as? Node)?.loc?.start ?? 0 }
+        let starts = document.definitions.map { $0.loc?.start ?? 0 }
+        // By identity: operations and fragments are classes, and compare by content (the trap above).
         var extent: [ObjectIdentifier: Range<Int>] = [:]
         for (index, definition) in document.definitions.enumerated() {
+            let object: AnyObject
+            if let operation = definition as? OperationDefinition {
+                operations[operation.name?.value, default: []].append(operation)
+                operationCount += 1
+                object = operation
+            } else if let fragment = definition as? FragmentDefinition {
+                fragments[fragment.name.value, default: []].append(fragment)
+                object = fragment
+            } else {
+                continue
+            }
             let end = index + 1 < starts.count ? starts[index + 1] : Int.max
-            if let object = definition as? AnyObject, starts[index] <= end {
+            if starts[index] <= end {
                 extent[ObjectIdentifier(object)] = starts[index]..<end
             }
         }
         func range(_ definition: AnyObject) -> Range<Int>? { extent[ObjectIdentifier(definition)] }
-        for definition in document.definitions {
-            if let operation = definition as? OperationDefinition {
-                operations[operation.name?.value, default: []].append(operation)
-                operationCount += 1
-            } else if let fragment = definition as? FragmentDefinition {
-                fragments[fragment.name.value, default: []].append(fragment)
-            }
-        }
         guard operations.values.contains(where: { $0.count > 1 }) || fragments.values.contains(where: { $0.count > 1 })
         else { return nil }
         for (name, namesakes) in operations where namesakes.count > 1 {
