@@ -63,20 +63,11 @@ package struct HistorySecrets: Sendable, Equatable {
     package func scrub(_ data: Data) -> Data {
         guard !values.isEmpty, !data.isEmpty else { return data }
         var result = data
-        let mask = Data(VariableScope.mask.utf8)
+        let mask = Array(VariableScope.mask.utf8)
         for value in values {
-            let needle = Data(value.utf8)
-            guard result.range(of: needle) != nil else { continue }
-            var output = Data()
-            output.reserveCapacity(result.count)
-            var start = result.startIndex
-            while let found = result.range(of: needle, in: start..<result.endIndex) {
-                output.append(result[start..<found.lowerBound])
-                output.append(mask)
-                start = found.upperBound
+            if let replaced = result.withUnsafeBytes({ $0.replacing(Array(value.utf8), with: mask) }) {
+                result = Data(replaced)
             }
-            output.append(result[start..<result.endIndex])
-            result = output
         }
         return result
     }

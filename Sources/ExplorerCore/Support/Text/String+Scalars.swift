@@ -22,36 +22,12 @@ extension String {
     /// where Foundation's search skips a match whose last character joins the next (a secret followed by a combining
     /// mark stayed in the text it was to be masked in).
     package func replacingBytes(of target: String, with replacement: String) -> String {
-        let needle = Array(target.utf8)
-        guard let first = needle.first else { return self }
-        var output: [UInt8] = []
-        var found = false
-        withContiguousUTF8 { bytes in
-            var index = 0
-            var copied = 0
-            while index + needle.count <= bytes.count {
-                if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
-                    if !found {
-                        output.reserveCapacity(bytes.count)
-                        found = true
-                    }
-                    output.append(contentsOf: bytes[copied..<index])
-                    output.append(contentsOf: replacement.utf8)
-                    index += needle.count
-                    copied = index
-                } else {
-                    index += 1
-                }
-            }
-            if found { output.append(contentsOf: bytes[copied...]) }
-        }
-        return found ? String(decoding: output, as: UTF8.self) : self
-    }
-
-    /// Calls `body` with this text's UTF-8 bytes, contiguous (a bridged or lazily built string is copied once).
-    private func withContiguousUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = self
         text.makeContiguousUTF8()
-        _ = text.utf8.withContiguousStorageIfAvailable(body)
+        let replaced = text.utf8.withContiguousStorageIfAvailable {
+            UnsafeRawBufferPointer($0).replacing(Array(target.utf8), with: Array(replacement.utf8))
+        }
+        guard let bytes = replaced ?? nil else { return self }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
