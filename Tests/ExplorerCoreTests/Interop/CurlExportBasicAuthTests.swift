@@ -29,4 +29,28 @@ struct CurlExportBasicAuthTests {
         let request = PreparedRequest(url: "http://h/a?p=\(marker)")
         #expect(CurlCommandLine.shellVariables(in: request, basicAuth: Self.basic) == ["PASSWORD", "APIX_USER"])
     }
+
+    @Test("a marker followed by a combining mark is still a variable, and so is every marker after it")
+    func combiningMark() {
+        let key = SecretMarker.marker(for: "key")
+        let request = PreparedRequest(url: "http://h/a", headers: ["X-Key": "\(key)\u{301} and \(key)"])
+        let command = CurlCommandLine.render(request, basicAuth: nil)
+        #expect(command.contains("X-Key: ${KEY}\u{301} and ${KEY}"))
+        #expect(!command.contains(SecretMarker.prefix))
+        #expect(CurlCommandLine.shellVariables(in: request, basicAuth: nil) == ["KEY"])
+    }
+
+    @Test("text that only looks like a marker stays text, and the markers after it are found")
+    func lookalike() {
+        let key = SecretMarker.marker(for: "key")
+        #expect(
+            SecretMarker.split("\(SecretMarker.prefix)zz~ \(key)!")
+                == [.text("\(SecretMarker.prefix)zz~ "), .secret("key"), .text("!")])
+        #expect(
+            SecretMarker.split("\(key) \(SecretMarker.prefix)6b") == [
+                .secret("key"), .text(" \(SecretMarker.prefix)6b"),
+            ])
+        #expect(SecretMarker.split("~\(key)~") == [.text("~"), .secret("key"), .text("~")])
+        #expect(SecretMarker.split(SecretMarker.marker(for: "ключ")) == [.secret("ключ")])
+    }
 }

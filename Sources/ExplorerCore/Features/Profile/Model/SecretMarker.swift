@@ -9,18 +9,29 @@ package enum SecretMarker {
         prefix + name.utf8.map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "~"
     }
 
-    /// Splits text into literal pieces and the variable names of the markers found in it.
+    /// Splits text into literal pieces and the variable names of the markers found in it. By UTF-8 bytes, not by
+    /// characters: a marker followed by a combining mark (`{{key}}` + U+0301) ends in a `~` that is part of one
+    /// character with the mark, and a search by characters left that marker, and every one after it, in the export
+    /// as literal text. Text that only looks like a marker stays text, and the search goes on after it.
     package static func split(_ text: String) -> [Piece] {
+        let bytes = Array(text.utf8)
+        let prefixBytes = Array(prefix.utf8)
         var pieces: [Piece] = []
-        var rest = Substring(text)
-        while let start = rest.range(of: prefix) {
-            let after = rest[start.upperBound...]
-            guard let end = after.firstIndex(of: "~"), let name = decode(after[..<end]) else { break }
-            if start.lowerBound > rest.startIndex { pieces.append(.text(String(rest[..<start.lowerBound]))) }
+        var literal = 0
+        var searched = 0
+        while let start = bytes[searched...].firstRange(of: prefixBytes) {
+            searched = start.upperBound
+            guard let end = bytes[start.upperBound...].firstIndex(of: UInt8(ascii: "~")),
+                let name = decode(bytes[start.upperBound..<end])
+            else { continue }
+            if start.lowerBound > literal {
+                pieces.append(.text(String(decoding: bytes[literal..<start.lowerBound], as: UTF8.self)))
+            }
             pieces.append(.secret(name))
-            rest = after[after.index(after: end)...]
+            literal = end + 1
+            searched = literal
         }
-        if !rest.isEmpty { pieces.append(.text(String(rest))) }
+        if literal < bytes.count { pieces.append(.text(String(decoding: bytes[literal...], as: UTF8.self))) }
         return pieces
     }
 
@@ -47,17 +58,27 @@ package enum SecretMarker {
         "IFS", "PS1", "PS2", "PS4", "MAIL", "TMPDIR", "DISPLAY", "EDITOR", "VISUAL", "PAGER", "_",
     ]
 
-    private static func decode(_ hex: Substring) -> String? {
+    /// The name a marker's hex spells, two lower- or upper-case digits a byte; nil unless it is UTF-8.
+    private static func decode(_ hex: ArraySlice<UInt8>) -> String? {
         guard hex.count % 2 == 0, !hex.isEmpty else { return nil }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(hex.count / 2)
         var index = hex.startIndex
         while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-            bytes.append(byte)
-            index = next
+            guard let high = digit(hex[index]), let low = digit(hex[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
         }
         return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func digit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
 
