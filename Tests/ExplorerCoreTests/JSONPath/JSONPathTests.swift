@@ -89,4 +89,14 @@ struct JSONPathTests {
         #expect(try JSONPath("$[?@.name < 'b'].name").select(in: document).map(\.value) == ["a"])
         #expect(try JSONPath("$[?!@.price].name").select(in: document).map(\.value) == ["c"])
     }
+
+    @Test("match() and search() read a pattern by scalars: a class or a dot followed by a combining mark is still one")
+    func patternScalars() throws {
+        let document: JSONValue = ["x", ".", "\u{301}", "a\u{301}"]
+        // [U+0301 .]: one of two characters, not a union with "any but a line end".
+        #expect(try JSONPath("$[?match(@, '[\u{301}.]')]").select(in: document).map(\.value) == [".", "\u{301}"])
+        // A dot then U+0301: any character, then the mark.
+        #expect(try JSONPath("$[?match(@, '.\u{301}')]").select(in: document).map(\.value) == ["a\u{301}"])
+        #expect(JSONPathRegex.translate("[\u{301}.].\u{301}") == "[\u{301}.][^\\n\\r]\u{301}")
+    }
 }

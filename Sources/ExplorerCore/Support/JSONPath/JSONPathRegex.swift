@@ -22,33 +22,35 @@ enum JSONPathRegex {
         }
     }
 
-    /// The ICU spelling of an I-Regexp pattern.
+    /// The ICU spelling of an I-Regexp pattern. Read scalar by scalar, as ICU reads it: by characters, a `[`, `]`
+    /// or `.` followed by a combining mark was not one, so `[\u{301}.]` (U+0301 or a dot) became a class holding
+    /// `[^\n\r]`, which ICU reads as a union matching almost anything.
     static func translate(_ pattern: String) -> String {
-        var output = ""
+        var output = String.UnicodeScalarView()
         var inClass = false
         var escaped = false
-        for character in pattern {
+        for scalar in pattern.unicodeScalars {
             if escaped {
-                output.append(character)
+                output.append(scalar)
                 escaped = false
                 continue
             }
-            switch character {
+            switch scalar {
             case "\\":
                 escaped = true
-                output.append(character)
+                output.append(scalar)
             case "[" where !inClass:
                 inClass = true
-                output.append(character)
+                output.append(scalar)
             case "]" where inClass:
                 inClass = false
-                output.append(character)
+                output.append(scalar)
             case "." where !inClass:
-                output.append("[^\\n\\r]")
+                output.append(contentsOf: "[^\\n\\r]".unicodeScalars)
             default:
-                output.append(character)
+                output.append(scalar)
             }
         }
-        return output
+        return String(output)
     }
 }
