@@ -59,6 +59,9 @@ struct CachePolicyTests {
         (["Pragma": "no-cache"], 30, .revalidate),
         (["Cache-Control": "no-cache", "Expires": inOneMinute], 30, .revalidate),
         (["Cache-Control": "no-store, no-cache, max-age=60"], 30, .noStore),
+        // A `,` or `"` followed by a combining mark still separates or quotes (read by scalars, as sent).
+        (["Cache-Control": "no-store,\u{301} max-age=60"], 30, .noStore),
+        (["Cache-Control": "private=\"a\"\u{301}, no-cache"], 30, .revalidate),
     ]
 
     @Test("freshness: no-store > no-cache > max-age > Expires > profile TTL", arguments: precedence)
@@ -141,6 +144,9 @@ struct CachePolicyTests {
                 == ["accept", "accept-language", "x-variant"])
         #expect(CachePolicy.varyNames([:]) == [])
         #expect(CachePolicy.varyNames(["Vary": "*"]) == nil)
+        // A member that is no header name (here a `,` + U+0301, once read as part of `cookie`'s) is taken as `*`.
+        #expect(CachePolicy.varyNames(["Vary": "Cookie,\u{301} X-Mode"]) == nil)
+        #expect(CachePolicy.varyNames(["Vary": "Accept, Accept(Encoding)"]) == nil)
     }
 
     @Test("a 304 updates stored headers but not the ones describing the stored body")

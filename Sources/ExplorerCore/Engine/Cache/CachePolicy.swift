@@ -133,13 +133,23 @@ enum CachePolicy {
     static func varyNames(_ headers: HTTPHeaders) -> [String]? {
         var names: Set<String> = []
         for value in headers.values(for: "Vary") {
-            for name in value.split(separator: ",") {
-                let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
-                if trimmed == "*" { return nil }
+            // Split by scalars: a `,` followed by a combining mark is one character, and `Vary: Cookie,́ X` read by
+            // characters named one header nobody sends, so answers for any cookie were reused. A member that is not
+            // a header name counts as `*`: what it asks to vary on cannot be known.
+            for name in value.unicodeScalars.split(separator: ",") {
+                let trimmed = String(String.UnicodeScalarView(name)).trimmingCharacters(in: .whitespaces).lowercased()
+                if trimmed == "*" || !trimmed.unicodeScalars.allSatisfy(isTokenScalar) { return nil }
                 if !trimmed.isEmpty { names.insert(trimmed) }
             }
         }
         return names.sorted()
+    }
+
+    /// A scalar of an HTTP token (RFC 9110 section 5.6.2), as a header name is written.
+    private static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
     }
 
     /// The stored headers updated by a 304's (RFC 9111 section 3.2), except those describing the stored body.
@@ -169,13 +179,15 @@ enum CachePolicy {
     /// `name` or `name=argument` items of a `Cache-Control` value, names lower-cased, quotes removed.
     static func directiveItems(_ value: String) -> [(name: String, argument: String?)] {
         var items: [(String, String?)] = []
-        var current = ""
+        // Scalar by scalar: a `,` or `"` followed by a combining mark is one character, and read by characters
+        // `max-age=60,́ no-store` lost its `no-store`.
+        var current = String.UnicodeScalarView()
         var quoted = false
-        for character in value + "," {
-            if character == "\"" { quoted.toggle() }
-            if character == ",", !quoted {
+        for scalar in (value + ",").unicodeScalars {
+            if scalar == "\"" { quoted.toggle() }
+            if scalar == ",", !quoted {
                 let parts = current.split(separator: "=", maxSplits: 1).map {
-                    $0.trimmingCharacters(in: .whitespaces)
+                    String(String.UnicodeScalarView($0)).trimmingCharacters(in: .whitespaces)
                 }
                 if let name = parts.first, !name.isEmpty {
                     let argument =
@@ -183,9 +195,9 @@ enum CachePolicy {
                         ? parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
                     items.append((name.lowercased(), argument))
                 }
-                current = ""
+                current = String.UnicodeScalarView()
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
         return items
