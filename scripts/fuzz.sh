@@ -93,7 +93,10 @@ if [ ! -f "$stamp" ] \
         clang "${cflags[@]}" -DYAML_DECLARE_STATIC -I "$yams/CYaml/include" -c "$source" \
             -o "$build/obj/cyaml-$(basename "$source" .c).o"
     done
-    clang "${cflags[@]}" -I Sources/CCurl/include -c Sources/CCurl/loader.c -o "$build/obj/ccurl.o"
+    rm -f "$build"/obj/ccurl*.o
+    for source in Sources/CCurl/*.c; do
+        clang "${cflags[@]}" -I Sources/CCurl/include -c "$source" -o "$build/obj/ccurl-$(basename "$source" .c).o"
+    done
     printf 'module CCurl {\n    header "%s/Sources/CCurl/include/shim.h"\n    export *\n}\n' "$root" \
         > "$build/ccurl/module.modulemap"
     clang "${cflags[@]}" -I Sources/CBuildInfo/include -c Sources/CBuildInfo/build_info.c -o "$build/obj/cbuildinfo.o"

@@ -14,6 +14,8 @@ have_header curl/curl.h || missing+=(libcurl4-openssl-dev)
 have_header ncursesw/curses.h || missing+=(libncurses-dev)
 have_header zlib.h || missing+=(zlib1g-dev)
 have_header sqlite3.h || missing+=(libsqlite3-dev)
+# The public suffix list libcurl and apix's WebSocket cookies check a cookie's Domain against (through libpsl).
+[ -e /usr/share/publicsuffix/public_suffix_list.dafsa ] || missing+=(publicsuffix)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)

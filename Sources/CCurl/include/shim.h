@@ -172,6 +172,11 @@ static inline CURLcode apix_easy_setopt_share(CURL *handle, CURLSH *share) {
     return apix_curl()->easy_setopt(handle, CURLOPT_SHARE, share);
 }
 
+/// Whether `host` may set a cookie for `domain` (its `Domain=`, lower case, no leading dot), as libcurl decides for the
+/// answers it reads itself: libpsl's psl_is_cookie_domain_acceptable, so never for a public suffix (`co.uk`,
+/// `github.io`) other than the host itself. 1 or 0; -1 when libpsl or its list cannot be loaded (psl.c).
+int apix_psl_cookie_domain_acceptable(const char *host, const char *domain);
+
 /// The CURLAUTH_* bits apix asks for (macros with casts, which Swift does not import).
 typedef enum apix_http_auth { APIX_AUTH_DIGEST, APIX_AUTH_NTLM, APIX_AUTH_NEGOTIATE } apix_http_auth;
 

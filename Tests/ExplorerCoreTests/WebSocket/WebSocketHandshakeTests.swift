@@ -105,8 +105,22 @@ struct WebSocketHandshakeTests {
         #expect(line("gone=1; Max-Age=0")?.contains("\t1\tgone\t") == true, "expired: removes the jar's copy")
         #expect(line("f=1; Domain=other.com") == nil, "not the host's domain")
         #expect(line("f=1; Domain=ample.com") == nil, "a suffix that is no domain boundary")
+        #expect(line("f=1; Domain=com") == nil, "a public suffix")
         #expect(line("novalue") == nil)
         #expect(line("=1") == nil)
         #expect(line("t=a\tb") == nil, "a tab would break the jar's line")
+    }
+
+    @Test("a Domain that is a public suffix is refused, as libcurl (with libpsl) refuses it from an HTTP answer")
+    func publicSuffixDomains() throws {
+        func line(_ url: String, _ value: String) throws -> String? {
+            WebSocketCookies.jarLine(setCookie: value, url: try #require(URLComponents(string: url)), now: Date())
+        }
+        #expect(try line("wss://ws.evil.co.uk/", "f=1; Domain=co.uk") == nil)
+        #expect(try line("wss://me.github.io/", "f=1; Domain=github.io") == nil, "the list's private part too")
+        #expect(try line("wss://ws.evil.co.uk/", "f=1; Domain=evil.co.uk")?.hasPrefix("evil.co.uk\tTRUE\t") == true)
+        #expect(try line("wss://me.github.io/", "f=1; Domain=me.github.io")?.hasPrefix("me.github.io\tTRUE\t") == true)
+        #expect(try line("ws://localhost:1/", "f=1; Domain=localhost")?.hasPrefix("localhost\tTRUE\t") == true)
+        #expect(try line("ws://127.0.0.1:1/", "f=1; Domain=127.0.0.1")?.hasPrefix("127.0.0.1\tTRUE\t") == true)
     }
 }

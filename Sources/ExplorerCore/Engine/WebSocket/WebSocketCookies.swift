@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 
 /// The cookies of a WebSocket upgrade: libcurl parses no answer on a `CURLOPT_CONNECT_ONLY` connection and writes no
@@ -28,7 +29,9 @@ enum WebSocketCookies {
                 var domain = text.lowercased()
                 if domain.hasPrefix(".") { domain.removeFirst() }
                 guard !domain.isEmpty else { continue }
-                guard host == domain || host.hasSuffix("." + domain) else { return nil }
+                guard host == domain || host.hasSuffix("." + domain), acceptsDomain(domain, host: host) else {
+                    return nil
+                }
                 cookie.domain = domain
                 cookie.includesSubdomains = true
             case "path" where text.hasPrefix("/"):
@@ -49,6 +52,18 @@ enum WebSocketCookies {
             cookie.expires = maxAge <= 0 ? Date(timeIntervalSince1970: 1) : now.addingTimeInterval(TimeInterval(maxAge))
         }
         return CookieJar.line(cookie)
+    }
+
+    /// libcurl's own rule for a `Domain=` an HTTP answer sets (a jar line it is given is not checked, so apix applies
+    /// it): with libpsl, `psl_is_cookie_domain_acceptable`, so no cookie for a public suffix other than the host
+    /// itself; a server at `ws.evil.co.uk` would otherwise set one that every `co.uk` host of the profile is sent.
+    /// Without libpsl, as libcurl without it: a domain with an inner dot, or `localhost`.
+    private static func acceptsDomain(_ domain: String, host: String) -> Bool {
+        switch apix_psl_cookie_domain_acceptable(host, domain) {
+        case 1: true
+        case 0: false
+        default: domain == "localhost" || (domain.dropLast().contains(".") && !domain.hasSuffix("."))
+        }
     }
 
     private static func split(_ attribute: Substring) -> (String, String) {
