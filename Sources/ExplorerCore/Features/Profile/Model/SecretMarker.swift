@@ -65,20 +65,13 @@ package enum SecretMarker {
         bytes.reserveCapacity(hex.count / 2)
         var index = hex.startIndex
         while index < hex.endIndex {
-            guard let high = digit(hex[index]), let low = digit(hex[index + 1]) else { return nil }
+            guard let high = JSONScanner.hexValue(hex[index]), let low = JSONScanner.hexValue(hex[index + 1]) else {
+                return nil
+            }
             bytes.append(high << 4 | low)
             index += 2
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func digit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 
